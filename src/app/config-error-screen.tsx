@@ -1,0 +1,19 @@
+import type { ConfigProblem } from '../config/describe-config-issue';
+
+/** Shown instead of the wizard when config.json cannot be read or is invalid: every problem by its path. */
+export function ConfigErrorScreen({ problems }: { problems: readonly ConfigProblem[] }) {
+  return (
+    <main className="config-error">
+      <h1>This application cannot open yet</h1>
+      <p>Its configuration file, config.json, has {problems.length === 1 ? 'a problem' : `${String(problems.length)} problems`}:</p>
+      <ul className="config-error__list">
+        {problems.map((problem, index) => (
+          <li key={`${String(index)}-${problem.path}`}>
+            <code>{problem.path}</code>: {problem.message}
+          </li>
+        ))}
+      </ul>
+      <p>If you run this site, correct config.json and reload. If you are applying, please try again later.</p>
+    </main>
+  );
+}

@@ -1,0 +1,12 @@
+import type * as z from 'zod/mini';
+import type { infoBoxBlockData } from '../config/content-block-schemas';
+import { SafeHtml } from '../html/safe-html';
+
+export function InfoBoxBlock({ data }: { data: z.infer<typeof infoBoxBlockData> }) {
+  return (
+    <aside className="block-info-box" aria-label={data.title}>
+      {data.title ? <h3 className="block-info-box__title">{data.title}</h3> : null}
+      <SafeHtml html={data.html} />
+    </aside>
+  );
+}

@@ -1,0 +1,68 @@
+import * as z from 'zod/mini';
+import { headingBlockData, infoBoxBlockData, noticeBlockData, richTextBlockData } from './content-block-schemas';
+
+/**
+ * The configuration document, `config.json`, read at start-up. One schema for the whole
+ * document: every key a deployer can set is here, and README.md describes each of them.
+ */
+
+const nonBlank = z.string().check(z.trim(), z.minLength(1, 'must not be empty'));
+
+/** An absolute http(s) URL, or a path on this site. */
+const href = z.string().check(
+  z.refine((value) => /^(https?:\/\/|\/|\.\/|#)/i.test(value.trim()), 'expected an http(s) URL or a path starting with /'),
+);
+
+const absoluteHttpUrl = z.string().check(
+  z.refine((value) => /^https?:\/\/[^\s/]+/i.test(value.trim()), 'expected an absolute http(s) URL'),
+);
+
+function block<Name extends string, Data extends z.ZodMiniType>(component: Name, data: Data) {
+  return z.strictObject({ component: z.literal(component), data });
+}
+
+/** Every block a step can show, by its `component` name. */
+export const blockSchema = z.discriminatedUnion('component', [
+  block('Heading', headingBlockData),
+  block('RichText', richTextBlockData),
+  block('InfoBox', infoBoxBlockData),
+  block('Notice', noticeBlockData),
+]);
+
+export const stepSchema = z.strictObject({
+  name: nonBlank,
+  blocks: z.array(blockSchema),
+  /** HTML shown under the step's buttons (sanitized). */
+  footer: z.optional(z.string()),
+  styles: z.optional(z.strictObject({ grayBg: z.optional(z.boolean()) })),
+  hideConfirmButton: z.optional(z.boolean()),
+  continueButtonText: z.optional(nonBlank),
+});
+
+export const configSchema = z.strictObject({
+  title: nonBlank,
+  lang: z.string().check(z.regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'expected a language tag such as "en" or "en-US"')),
+  programmeTitle: nonBlank,
+  /** Where the application is sent with a PUT; absent or null: submitting succeeds without a call. */
+  requestUrl: z.optional(z.nullable(href)),
+  /** The creator hub's sign-up page, opened by the last step's button. */
+  redirectUrl: href,
+  serverErrorText: z.optional(z.nullable(z.string())),
+  skipLastStep: z.optional(z.boolean()),
+  /** One image for every step, or one per step (the last entry serves any further step). */
+  backgrounds: z.union([nonBlank, z.array(nonBlank).check(z.minLength(1, 'expected at least one image'))], {
+    error: 'expected an image path or a list of image paths',
+  }),
+  logo: z.strictObject({ src: nonBlank, alt: z.string(), href: z.optional(href) }),
+  footerHtml: z.optional(z.nullable(z.string())),
+  footerLinks: z.optional(z.array(z.strictObject({ text: nonBlank, href }))),
+  analytics: z.optional(z.nullable(z.strictObject({ host: absoluteHttpUrl, key: nonBlank }))),
+  errorReporting: z.optional(z.nullable(z.strictObject({ dsn: absoluteHttpUrl }))),
+  requiredPlatforms: z.optional(z.array(z.string())),
+  steps: z.array(stepSchema).check(z.minLength(2, 'expected at least two steps')),
+});
+
+export type WizardConfig = z.infer<typeof configSchema>;
+export type StepConfig = z.infer<typeof stepSchema>;
+export type BlockConfig = z.infer<typeof blockSchema>;
+export type BlockName = BlockConfig['component'];

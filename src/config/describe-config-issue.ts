@@ -1,0 +1,67 @@
+import type * as z from 'zod/mini';
+
+type Issue = z.core.$ZodIssue;
+
+/** One problem of a configuration, located by its dotted path (`steps.1.name`). */
+export interface ConfigProblem {
+  path: string;
+  message: string;
+}
+
+function article(noun: string): string {
+  return /^[aeiou]/.test(noun) ? `an ${noun}` : `a ${noun}`;
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  return article(typeof value);
+}
+
+// zod/mini ships no locale, so an issue without a message of ours reads "Invalid input".
+function customMessage(issue: Issue): string | undefined {
+  return issue.message && issue.message !== 'Invalid input' ? issue.message : undefined;
+}
+
+/** Turns a zod issue into one readable sentence, naming what was expected and what was found. */
+export function describeConfigIssue(issue: Issue): ConfigProblem {
+  const path = issue.path.map(String).join('.') || '(the document)';
+  switch (issue.code) {
+    case 'invalid_type': {
+      const expected = article(issue.expected);
+      const message =
+        issue.input === undefined
+          ? `expected ${expected}, but it is missing`
+          : `expected ${expected}, got ${describeValue(issue.input)}`;
+      return { path, message };
+    }
+    case 'invalid_union': {
+      const detail = issue as { note?: string; options?: unknown[] };
+      if (detail.note === 'No matching discriminator') {
+        const options = detail.options ?? [];
+        // The issue's input is the whole block; the unknown name is its `component`.
+        const name = issue.input && typeof issue.input === 'object' ? (issue.input as Record<string, unknown>).component : undefined;
+        const found = name === undefined ? 'none' : JSON.stringify(name);
+        return {
+          path,
+          message: `unknown block component ${found}; expected one of ${options.map(String).join(', ')}`,
+        };
+      }
+      return { path, message: customMessage(issue) ?? 'does not match any of the accepted forms' };
+    }
+    case 'unrecognized_keys':
+      return { path, message: `unknown ${issue.keys.length > 1 ? 'keys' : 'key'} ${issue.keys.map((key) => `"${key}"`).join(', ')}` };
+    case 'invalid_value':
+      return { path, message: `expected one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}` };
+    case 'too_small':
+      if (issue.origin === 'string' && Number(issue.minimum) === 1) return { path, message: customMessage(issue) ?? 'must not be empty' };
+      return { path, message: customMessage(issue) ?? `expected at least ${String(issue.minimum)}` };
+    case 'too_big':
+      return { path, message: customMessage(issue) ?? `expected at most ${String(issue.maximum)}` };
+    case 'invalid_format':
+      return { path, message: customMessage(issue) ?? `is not a valid ${issue.format}` };
+    default:
+      return { path, message: customMessage(issue) ?? 'is not valid' };
+  }
+}

@@ -1,0 +1,14 @@
+import { useMemo } from 'react';
+import { sanitizeHtml } from './sanitize-html';
+
+interface SafeHtmlProps {
+  html: string;
+  className?: string;
+  as?: 'div' | 'p' | 'footer';
+}
+
+/** Renders configured HTML after sanitizing it; the only place the app sets inner HTML. */
+export function SafeHtml({ html, className, as: Tag = 'div' }: SafeHtmlProps) {
+  const clean = useMemo(() => sanitizeHtml(html), [html]);
+  return <Tag className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
+}

@@ -1,0 +1,33 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppErrorBoundary } from './app/app-error-boundary';
+import { ConfigErrorScreen } from './app/config-error-screen';
+import { WizardApp } from './app/wizard-app';
+import { landOnRoot } from './boot/land-on-root';
+import { loadConfig } from './boot/load-config';
+import './styles/base.css';
+import './styles/layout.css';
+
+async function boot(): Promise<void> {
+  landOnRoot();
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element.');
+  const result = await loadConfig();
+  const root = createRoot(container);
+  if (!result.ok) {
+    root.render(<ConfigErrorScreen problems={result.problems} />);
+    return;
+  }
+  const { config } = result;
+  document.title = config.title;
+  document.documentElement.lang = config.lang;
+  root.render(
+    <StrictMode>
+      <AppErrorBoundary>
+        <WizardApp config={config} />
+      </AppErrorBoundary>
+    </StrictMode>,
+  );
+}
+
+void boot();

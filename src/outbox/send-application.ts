@@ -1,0 +1,47 @@
+/**
+ * One attempt at delivering the application: a PUT of its JSON body. The caller decides what
+ * to do with a failure; `retryable` says whether trying again may help.
+ */
+
+export type SendResult =
+  | { ok: true; status: number }
+  | { ok: false; retryable: boolean; status: number | null; error: string };
+
+export interface SendOptions {
+  /** Sent as Idempotency-Key so the server can drop a repeat of an attempt it already stored. */
+  idempotencyKey?: string;
+  timeoutMs?: number;
+  fetchImpl?: typeof fetch;
+}
+
+export const DEFAULT_SEND_TIMEOUT_MS = 15_000;
+
+/** Whether an HTTP status is worth another attempt: server trouble, a timeout or rate limiting. */
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
+}
+
+export async function sendApplication(url: string, body: unknown, options: SendOptions = {}): Promise<SendResult> {
+  const { idempotencyKey, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, fetchImpl = fetch } = options;
+  const controller = new AbortController();
+  const timer = setTimeout(() => {
+    controller.abort();
+  }, timeoutMs);
+  try {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+    const response = await fetchImpl(url, { method: 'PUT', headers, body: JSON.stringify(body), signal: controller.signal });
+    if (response.ok) return { ok: true, status: response.status };
+    return { ok: false, retryable: isRetryableStatus(response.status), status: response.status, error: `HTTP ${String(response.status)}` };
+  } catch (error) {
+    const timedOut = controller.signal.aborted;
+    return {
+      ok: false,
+      retryable: true,
+      status: null,
+      error: timedOut ? `timed out after ${String(timeoutMs)} ms` : error instanceof Error ? error.message : String(error),
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}

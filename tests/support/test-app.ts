@@ -1,0 +1,95 @@
+/**
+ * A real HTTP server for one end-to-end test: a private copy of dist/ (so a test can edit its
+ * config.json like a deployer would) plus an application endpoint whose answers the test
+ * scripts: accept, fail with a status, hang past the client's timeout, or drop the connection.
+ */
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAppServer, readBody } from '../../scripts/app-server.mjs';
+
+export const API_PATH = '/api/applications';
+
+export type ApiAnswer = { status: number } | 'hang' | 'drop';
+
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
+
+export class TestApp {
+  readonly received: ReceivedRequest[] = [];
+  private readonly answers: ApiAnswer[] = [];
+  private readonly hanging = new Set<() => void>();
+  private readonly server: Server;
+  url = '';
+
+  private constructor(readonly root: string) {
+    this.server = createAppServer({ root, api: (req, res) => this.answer(req, res) });
+  }
+
+  static async start(): Promise<TestApp> {
+    const root = await mkdtemp(join(tmpdir(), 'wizard-e2e-'));
+    await cp(DIST, root, { recursive: true });
+    const app = new TestApp(root);
+    await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
+    const { port } = app.server.address() as AddressInfo;
+    app.url = `http://127.0.0.1:${String(port)}`;
+    return app;
+  }
+
+  private async answer(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (!path.startsWith(API_PATH)) return false;
+    const body = await readBody(req);
+    this.received.push({ method: req.method ?? '', path, headers: req.headers, body });
+    const answer = this.answers.shift() ?? { status: 201 };
+    if (answer === 'drop') {
+      req.socket.destroy();
+    } else if (answer === 'hang') {
+      this.hanging.add(() => res.destroy());
+    } else {
+      res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(JSON.stringify({ status: answer.status }));
+    }
+    return true;
+  }
+
+  /** The next answers of the application endpoint, in order; after them every request is accepted. */
+  answerWith(...answers: ApiAnswer[]): void {
+    this.answers.push(...answers);
+  }
+
+  /** Application requests only (not the static files). */
+  get applications(): ReceivedRequest[] {
+    return this.received.filter((request) => request.method === 'PUT');
+  }
+
+  async readConfig(): Promise<Record<string, unknown>> {
+    return JSON.parse(await readFile(join(this.root, 'config.json'), 'utf8')) as Record<string, unknown>;
+  }
+
+  /** Edits this copy's config.json, as a deployer would edit dist/config.json. */
+  async editConfig(edit: (config: Record<string, unknown>) => void): Promise<void> {
+    const config = await this.readConfig();
+    edit(config);
+    await this.writeConfigText(JSON.stringify(config, null, 2));
+  }
+
+  async writeConfigText(text: string): Promise<void> {
+    await writeFile(join(this.root, 'config.json'), text);
+  }
+
+  async stop(): Promise<void> {
+    for (const release of this.hanging) release();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => { resolve(); }));
+    await rm(this.root, { recursive: true, force: true });
+  }
+}
