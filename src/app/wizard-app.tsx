@@ -1,7 +1,13 @@
 import { type SubmitEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
+import { programmeForm } from '../application/programme-form';
 import { BlockView } from '../blocks/block-view';
+import { preloadFormSection } from '../blocks/lazy-form-section-block';
 import { backgroundForStep } from '../config/background-for-step';
 import type { WizardConfig } from '../config/config-schema';
+import { PendingInputsContext } from '../form/pending-inputs';
+import { ProgrammeFormContext } from '../form/programme-form-context';
+import { useApplicationForm } from '../form/use-application-form';
 import { SafeHtml } from '../html/safe-html';
 import { sendApplication } from '../outbox/send-application';
 import { analytics } from '../telemetry/analytics';
@@ -17,24 +23,27 @@ const NARROW_SCREEN = '(max-width: 576px)';
 
 export function WizardApp({ config }: { config: WizardConfig }) {
   const stepCount = config.steps.length;
+  const programme = useMemo(() => programmeForm(config), [config]);
+  const { form, pendingInputs, validateStep, bodyToSend, failedAttempts } = useApplicationForm(programme);
   const [serverError, setServerError] = useState(false);
 
   const effects = useMemo<WizardEffects>(
     () => ({
-      validateStep: () => true,
+      validateStep,
       submit: async () => {
-        if (!config.requestUrl) return true;
-        const result = await sendApplication(config.requestUrl, { personalInfo: {}, platforms: {}, fields: [] });
-        setServerError(!result.ok);
-        if (result.ok) analytics.track('Form Submitted');
-        return result.ok;
+        const body = await bodyToSend();
+        if (!body) return false;
+        const accepted = config.requestUrl ? (await sendApplication(config.requestUrl, body)).ok : true;
+        setServerError(!accepted);
+        if (accepted) analytics.track('Form Submitted');
+        return accepted;
       },
       redirect: () => {
         analytics.track('Sign In Clicked');
         window.location.assign(config.redirectUrl);
       },
     }),
-    [config.requestUrl, config.redirectUrl],
+    [bodyToSend, config.requestUrl, config.redirectUrl, validateStep],
   );
 
   const wizard = useWizard({
@@ -65,6 +74,28 @@ export function WizardApp({ config }: { config: WizardConfig }) {
     else window.scrollTo({ top: 0 });
   }, [current]);
 
+  // After a Continue that found problems: focus the first one and say how many there are.
+  const announcer = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (failedAttempts === 0) return;
+    const region = stepRef.current;
+    if (!region) return;
+    const problems = region.querySelectorAll('.field-error').length;
+    if (announcer.current) {
+      announcer.current.textContent = `${String(problems)} ${problems === 1 ? 'answer needs' : 'answers need'} your attention.`;
+    }
+    const first = region.querySelector<HTMLElement>('[aria-invalid="true"]') ?? region.querySelector<HTMLElement>('.field-error');
+    if (first && !first.matches('input, textarea, select, button')) first.tabIndex = -1;
+    first?.focus();
+  }, [failedAttempts]);
+
+  // The form widgets are not needed for Welcome; fetch them once the browser is idle.
+  useEffect(() => {
+    // Safari has no requestIdleCallback.
+    if ('requestIdleCallback' in window) window.requestIdleCallback(preloadFormSection);
+    else setTimeout(preloadFormSection, 200);
+  }, []);
+
   const onSubmit = useCallback(
     (event: SubmitEvent<HTMLFormElement>) => {
       event.preventDefault();
@@ -74,6 +105,9 @@ export function WizardApp({ config }: { config: WizardConfig }) {
   );
 
   return (
+    <FormProvider {...form}>
+    <PendingInputsContext.Provider value={pendingInputs}>
+    <ProgrammeFormContext.Provider value={programme}>
     <div className={`layout${step.styles?.grayBg ? ' layout--gray' : ''}`}>
       <CoverPanel
         logo={config.logo}
@@ -101,6 +135,7 @@ export function WizardApp({ config }: { config: WizardConfig }) {
               </button>
             )}
           </div>
+          <p className="visually-hidden" role="status" ref={announcer} />
           <p className="server-error" role="alert">
             {serverError ? (config.serverErrorText ?? DEFAULT_SERVER_ERROR_TEXT) : null}
           </p>
@@ -110,5 +145,8 @@ export function WizardApp({ config }: { config: WizardConfig }) {
         <SiteFooter html={config.footerHtml} links={config.footerLinks} />
       </div>
     </div>
+    </ProgrammeFormContext.Provider>
+    </PendingInputsContext.Provider>
+    </FormProvider>
   );
 }

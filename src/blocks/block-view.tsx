@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { BlockConfig, BlockName } from '../config/config-schema';
 import { HeadingBlock } from './heading-block';
 import { InfoBoxBlock } from './info-box-block';
+import { LazyFormSectionBlock } from './lazy-form-section-block';
 import { NoticeBlock } from './notice-block';
 import { RichTextBlock } from './rich-text-block';
 
@@ -13,6 +14,7 @@ const blockComponents: BlockComponents = {
   RichText: RichTextBlock,
   InfoBox: InfoBoxBlock,
   Notice: NoticeBlock,
+  FormSection: LazyFormSectionBlock,
 };
 
 export function BlockView({ block }: { block: BlockConfig }) {

@@ -5,7 +5,7 @@ import { SafeHtml } from '../html/safe-html';
 export function InfoBoxBlock({ data }: { data: z.infer<typeof infoBoxBlockData> }) {
   return (
     <aside className="block-info-box" aria-label={data.title}>
-      {data.title ? <h3 className="block-info-box__title">{data.title}</h3> : null}
+      {data.title ? <h2 className="block-info-box__title">{data.title}</h2> : null}
       <SafeHtml html={data.html} />
     </aside>
   );

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { fieldRulesSchema, formSectionBlockData } from '../application/form-config-schema';
+import { PLATFORM_KEYS } from '../application/platforms';
 import { headingBlockData, infoBoxBlockData, noticeBlockData, richTextBlockData } from './content-block-schemas';
 
 /**
@@ -27,6 +29,7 @@ export const blockSchema = z.discriminatedUnion('component', [
   block('RichText', richTextBlockData),
   block('InfoBox', infoBoxBlockData),
   block('Notice', noticeBlockData),
+  block('FormSection', formSectionBlockData),
 ]);
 
 export const stepSchema = z.strictObject({
@@ -58,7 +61,10 @@ export const configSchema = z.strictObject({
   footerLinks: z.optional(z.array(z.strictObject({ text: nonBlank, href }))),
   analytics: z.optional(z.nullable(z.strictObject({ host: absoluteHttpUrl, key: nonBlank }))),
   errorReporting: z.optional(z.nullable(z.strictObject({ dsn: absoluteHttpUrl }))),
-  requiredPlatforms: z.optional(z.array(z.string())),
+  /** Platforms whose fields are required; their cards are always shown. */
+  requiredPlatforms: z.optional(z.array(z.enum(PLATFORM_KEYS))),
+  /** Per-field rule bounds by path, such as { "personalInfo.firstName": { "maxLength": 80 } }. */
+  fieldRules: z.optional(fieldRulesSchema),
   steps: z.array(stepSchema).check(z.minLength(2, 'expected at least two steps')),
 });
 

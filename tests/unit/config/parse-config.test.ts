@@ -65,7 +65,7 @@ describe('parseConfig problems, each named by its path', () => {
       }),
     );
     expect(problems).toEqual([
-      'steps.0.blocks.3.component: unknown block component "Carousel"; expected one of Heading, RichText, InfoBox, Notice',
+      'steps.0.blocks.3.component: unknown block component "Carousel"; expected one of Heading, RichText, InfoBox, Notice, FormSection',
     ]);
   });
 

@@ -1,0 +1,93 @@
+/**
+ * Each validation rule of spec section 5 as a plain function: it returns the message to show,
+ * or null when the value passes. Rules never see whether a field is shown; the schema decides
+ * that (hidden conditional fields drop their rules).
+ */
+
+export type FieldValue = string | boolean | null | undefined | readonly string[];
+
+export type RuleName = 'required' | 'answered' | 'notBlank' | 'email' | 'zip' | 'digits' | 'url' | 'handle' | 'checked';
+
+export interface RuleBounds {
+  minLength?: number | undefined;
+  maxLength?: number | undefined;
+  /** For lists (multi-selects): how many values at most. */
+  maxItems?: number | undefined;
+}
+
+export const MESSAGES = {
+  required: 'This field is required',
+  notBlank: 'This field cannot be only spaces',
+  email: 'Enter a valid email address',
+  zip: 'Enter a valid ZIP code: digits, hyphens and spaces only',
+  digits: 'Enter digits only',
+  followers: 'Enter a valid number',
+  url: 'Enter your website URL',
+  handle: 'Enter your username only',
+  checked: 'Please tick this box to continue',
+  platformsFilled: 'Fill at least one platform',
+  phoneNumberNeedsCode: 'Select a country code',
+  phoneCodeNeedsNumber: 'Enter your phone number',
+  choose: 'Select an option',
+  explain: 'Please tell us a little more',
+} as const;
+
+/** Whether a value counts as given: a non-empty string (spaces count, see notBlank), a true box, a non-empty list. */
+export function isPresent(value: FieldValue): boolean {
+  if (value === null || value === undefined || value === false) return false;
+  if (typeof value === 'string') return value.length > 0;
+  if (Array.isArray(value)) return value.length > 0;
+  return true;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[A-Za-z]{2,}$/;
+const ZIP = /^[0-9][0-9\- ]*$/;
+const DIGITS = /^[0-9]+$/;
+const WEBSITE = /^(https?:\/\/)?([A-Za-z0-9-]+\.)+[A-Za-z]{2,}(:[0-9]{1,5})?(\/\S*)?$/;
+// A handle is a username: a scheme, "www." or a domain followed by a path means a whole URL was pasted.
+const LOOKS_LIKE_URL = /(^[a-z][a-z0-9+.-]*:\/\/)|(^www\.)|(^([a-z0-9-]+\.)+[a-z]{2,}\/)/i;
+
+function text(value: FieldValue): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** The rules that apply only when there is something to check let an empty value pass; `required` catches those. */
+export const RULES: Readonly<Record<RuleName, (value: FieldValue) => string | null>> = {
+  required: (value) => (isPresent(value) ? null : MESSAGES.required),
+  /** A yes/no question is answered by either answer; `required` would reject a No. */
+  answered: (value) => (typeof value === 'boolean' ? null : MESSAGES.choose),
+  notBlank: (value) => (typeof value === 'string' && value.length > 0 && value.trim().length === 0 ? MESSAGES.notBlank : null),
+  email: (value) => (text(value) === '' || EMAIL.test(text(value).trim()) ? null : MESSAGES.email),
+  zip: (value) => (text(value) === '' || ZIP.test(text(value).trim()) ? null : MESSAGES.zip),
+  digits: (value) => (text(value) === '' || DIGITS.test(text(value).trim()) ? null : MESSAGES.digits),
+  url: (value) => (text(value) === '' || WEBSITE.test(text(value).trim()) ? null : MESSAGES.url),
+  handle: (value) => (text(value) === '' || !LOOKS_LIKE_URL.test(text(value).trim()) ? null : MESSAGES.handle),
+  checked: (value) => (value === true ? null : MESSAGES.checked),
+};
+
+/** Checks the configured bounds of a field (config `fieldRules`). */
+export function checkBounds(value: FieldValue, bounds: RuleBounds | undefined): string | null {
+  if (!bounds) return null;
+  if (typeof value === 'string' && value.length > 0) {
+    if (bounds.minLength !== undefined && value.trim().length < bounds.minLength) return `Use at least ${String(bounds.minLength)} characters`;
+    if (bounds.maxLength !== undefined && value.length > bounds.maxLength) return `Use at most ${String(bounds.maxLength)} characters`;
+  }
+  if (Array.isArray(value) && bounds.maxItems !== undefined && value.length > bounds.maxItems) {
+    return `Choose at most ${String(bounds.maxItems)}`;
+  }
+  return null;
+}
+
+/** Runs rules in order and returns the first message, with an optional message replacing `required`'s. */
+export function firstFailure(
+  value: FieldValue,
+  rules: readonly RuleName[],
+  bounds?: RuleBounds,
+  messages: Partial<Record<RuleName, string>> = {},
+): string | null {
+  for (const rule of rules) {
+    const failure = RULES[rule](value);
+    if (failure) return messages[rule] ?? failure;
+  }
+  return checkBounds(value, bounds);
+}

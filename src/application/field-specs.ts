@@ -1,0 +1,126 @@
+import { AGREEMENT_PATH } from './field-paths';
+import { MESSAGES, type RuleBounds, type RuleName } from './field-rules';
+import type { FieldConfig, ShowOnCondition, TextFieldConfig } from './form-config-schema';
+import { DEFAULT_PICKER_PLATFORMS, type PlatformKey } from './platforms';
+
+/**
+ * What must hold for each answer, derived from the configuration: one spec per value, with the
+ * step it belongs to and the conditions under which it is shown (and so validated).
+ */
+export type FieldSpec =
+  | {
+      type: 'value';
+      path: string;
+      step: number;
+      rules: RuleName[];
+      messages: Partial<Record<RuleName, string>>;
+      conditions: ShowOnCondition[];
+    }
+  | { type: 'phone'; step: number }
+  | { type: 'platforms'; step: number; offered: readonly PlatformKey[] };
+
+const REQUIRED_TEXT: RuleName[] = ['required', 'notBlank'];
+
+/** The rules spec section 5 gives each path; a configured field may add to them or relax `required`. */
+export function defaultRules(path: string): RuleName[] {
+  switch (path) {
+    case 'personalInfo.firstName':
+    case 'personalInfo.lastName':
+    case 'personalInfo.addressFirstLine':
+    case 'personalInfo.city':
+    case 'personalInfo.company':
+      return REQUIRED_TEXT;
+    case 'personalInfo.emailAddress':
+      return ['required', 'email'];
+    case 'personalInfo.zip':
+      return ['required', 'zip'];
+    case 'platforms.website.url':
+      return ['required', 'notBlank', 'url'];
+    case 'platforms.website.monthlyTraffic':
+      return ['required', 'digits'];
+    case AGREEMENT_PATH:
+      return ['checked'];
+    case 'fields.single.pronouns':
+      return [];
+  }
+  if (path.startsWith('personalInfo.')) return [];
+  // Every detail question is required (spec section 5), explanations included once revealed.
+  return path.endsWith('.explanation') ? REQUIRED_TEXT : ['required'];
+}
+
+/** The rules of a configured field: its path's defaults, adjusted by `required` and `validators`. */
+export function rulesFor(field: { path: string; required?: boolean | undefined; validators?: readonly RuleName[] | undefined }): RuleName[] {
+  let rules = defaultRules(field.path);
+  if (field.required === false) rules = rules.filter((rule) => rule !== 'required' && rule !== 'checked');
+  if (field.required === true && !rules.includes('required')) rules = ['required', ...rules];
+  for (const extra of field.validators ?? []) if (!rules.includes(extra)) rules = [...rules, extra];
+  return rules;
+}
+
+function messagesFor(field: FieldConfig, path: string): Partial<Record<RuleName, string>> {
+  if (path.endsWith('.monthlyTraffic')) return { digits: MESSAGES.followers };
+  if (field.kind === 'select' || field.kind === 'yesNo') return { required: MESSAGES.choose };
+  if (path.endsWith('.explanation')) return { required: MESSAGES.explain };
+  return {};
+}
+
+/** The follow-up fields of a yes/no question: the configured ones, or one explanation box. */
+export function followUpsOf(field: Extract<FieldConfig, { kind: 'yesNo' }>): TextFieldConfig[] {
+  return (
+    field.followUp ?? [{ kind: 'text', path: `${field.path}.explanation`, label: field.explanationLabel ?? 'Please explain', multiline: true }]
+  );
+}
+
+/** The condition under which a yes/no question's follow-ups show. */
+export function revealCondition(field: Extract<FieldConfig, { kind: 'yesNo' }>): ShowOnCondition {
+  return { path: `${field.path}.value`, equals: (field.revealOn ?? 'yes') === 'yes' };
+}
+
+/** Every spec of the fields of one step. */
+export function fieldSpecsOf(fields: readonly FieldConfig[], step: number): FieldSpec[] {
+  const specs: FieldSpec[] = [];
+  for (const field of fields) {
+    switch (field.kind) {
+      case 'phone':
+        specs.push({ type: 'phone', step });
+        break;
+      case 'platforms':
+        specs.push({ type: 'platforms', step, offered: field.platforms ?? DEFAULT_PICKER_PLATFORMS });
+        break;
+      case 'yesNo': {
+        const conditions = field.showOnCondition ? [field.showOnCondition] : [];
+        specs.push({
+          type: 'value',
+          path: `${field.path}.value`,
+          step,
+          rules: field.required === false ? [] : ['answered'],
+          messages: {},
+          conditions,
+        });
+        for (const followUp of followUpsOf(field)) {
+          specs.push({
+            type: 'value',
+            path: followUp.path,
+            step,
+            rules: rulesFor({ ...followUp, required: followUp.required ?? true }),
+            messages: messagesFor(followUp, followUp.path),
+            conditions: [...conditions, revealCondition(field), ...(followUp.showOnCondition ? [followUp.showOnCondition] : [])],
+          });
+        }
+        break;
+      }
+      default:
+        specs.push({
+          type: 'value',
+          path: field.path,
+          step,
+          rules: rulesFor(field),
+          messages: messagesFor(field, field.path),
+          conditions: field.showOnCondition ? [field.showOnCondition] : [],
+        });
+    }
+  }
+  return specs;
+}
+
+export type { RuleBounds };

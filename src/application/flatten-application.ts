@@ -1,0 +1,78 @@
+import type { ApplicationValues, SingleAnswer, YesNoAnswer } from './application-values';
+import { conditionHolds } from './validate-application';
+import type { FieldSpec } from './field-specs';
+import { isPlatformKey, platformFields, type PlatformEntry, type PlatformKey } from './platforms';
+
+/** What is sent with the PUT (README "The PUT body"). */
+export interface ApplicationBody {
+  personalInfo: Omit<ApplicationValues['personalInfo'], 'phone'> & { phone?: { countryCode: string; subscriber: string } };
+  platforms: Partial<Record<PlatformKey, PlatformEntry>>;
+  fields: Array<{ key: string; value: string }>;
+}
+
+function isYesNo(value: SingleAnswer): value is YesNoAnswer {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'value' in value;
+}
+
+/** Flattens an answer into dotted keys: booleans as Yes/No, lists comma-joined. */
+function flattenAnswer(key: string, value: unknown, into: Array<{ key: string; value: string }>): void {
+  if (value === null || value === undefined) return;
+  if (typeof value === 'boolean') into.push({ key, value: value ? 'Yes' : 'No' });
+  else if (Array.isArray(value)) into.push({ key, value: value.map(String).join(', ') });
+  else if (typeof value === 'object') {
+    for (const [child, childValue] of Object.entries(value)) flattenAnswer(`${key}.${child}`, childValue, into);
+  } else if (typeof value === 'string' || typeof value === 'number') into.push({ key, value: String(value) });
+}
+
+function trimmed(entry: PlatformEntry, platform: PlatformKey): PlatformEntry {
+  const result: PlatformEntry = {};
+  for (const field of platformFields(platform)) {
+    const value = entry[field]?.trim();
+    if (value) result[field] = value;
+  }
+  return result;
+}
+
+/**
+ * The body of the PUT: personalInfo as an object (phone left out when both its parts are empty),
+ * platforms with a handle (or a url for the website), and the answers as a flat key/value list.
+ * Hidden follow-ups, the agreement and platforms.filled are never sent.
+ */
+export function flattenApplication(values: ApplicationValues, specs: readonly FieldSpec[]): ApplicationBody {
+  const { phone, ...personal } = values.personalInfo;
+  const personalInfo: ApplicationBody['personalInfo'] = { ...personal };
+  for (const key of Object.keys(personalInfo) as Array<keyof typeof personal>) personalInfo[key] = personalInfo[key].trim();
+  const code = phone.countryCode.trim();
+  const subscriber = phone.subscriber.trim();
+  if (code !== '' || subscriber !== '') personalInfo.phone = { countryCode: code, subscriber };
+
+  const hidden = hiddenPaths(values, specs);
+  const platforms: ApplicationBody['platforms'] = {};
+  for (const [key, entry] of Object.entries(values.platforms)) {
+    if (!isPlatformKey(key)) continue;
+    const sent = key === 'website' ? !hidden.has('platforms.website.url') && Boolean(entry.url?.trim()) : Boolean(entry.handle?.trim());
+    if (sent) platforms[key] = trimmed(entry, key);
+  }
+
+  const fields: ApplicationBody['fields'] = [];
+  for (const [key, answer] of Object.entries(values.fields.single)) {
+    if (hidden.has(`fields.single.${key}`) || hidden.has(`fields.single.${key}.value`)) continue;
+    if (isYesNo(answer)) {
+      flattenAnswer(`${key}.value`, answer.value, fields);
+      const explanation = answer.explanation?.trim();
+      if (explanation && !hidden.has(`fields.single.${key}.explanation`)) fields.push({ key: `${key}.explanation`, value: explanation });
+    } else if (typeof answer === 'string') {
+      if (answer.trim() !== '') fields.push({ key, value: answer.trim() });
+    } else flattenAnswer(key, answer, fields);
+  }
+  return { personalInfo, platforms, fields };
+}
+
+/** The paths whose show conditions do not hold right now. */
+function hiddenPaths(values: ApplicationValues, specs: readonly FieldSpec[]): Set<string> {
+  const hidden = new Set<string>();
+  for (const spec of specs) {
+    if (spec.type === 'value' && !spec.conditions.every((condition) => conditionHolds(values, condition))) hidden.add(spec.path);
+  }
+  return hidden;
+}

@@ -1,0 +1,128 @@
+import * as z from 'zod/mini';
+import { isConfigurableFieldPath } from './field-paths';
+import { PLATFORM_KEYS } from './platforms';
+
+/**
+ * How a programme describes its form in config.json: sections of fields, each field naming
+ * where its answer goes (`path`) and the copy around it. The rules of spec section 5 come
+ * with the path; a field may add rules, relax `required`, or show only on a condition.
+ */
+
+const label = z.string().check(z.trim(), z.minLength(1, 'must not be empty'));
+
+const fieldPath = z.string().check(
+  z.refine(isConfigurableFieldPath, 'expected personalInfo.<field>, fields.single.<name>, platforms.website.url|monthlyTraffic or agreement'),
+);
+
+export const selectOptionSchema = z.strictObject({ name: label, value: z.string() });
+
+/** Show the field only while another answer equals a value (hidden fields are not validated or sent). */
+export const showOnConditionSchema = z.strictObject({
+  path: z.string(),
+  equals: z.union([z.string(), z.boolean(), z.number()]),
+});
+
+const ruleName = z.enum(['required', 'notBlank', 'email', 'zip', 'digits', 'url', 'handle', 'checked']);
+
+const common = {
+  path: fieldPath,
+  label,
+  hint: z.optional(z.string()),
+  required: z.optional(z.boolean()),
+  validators: z.optional(z.array(ruleName)),
+  showOnCondition: z.optional(showOnConditionSchema),
+};
+
+export const textFieldSchema = z.strictObject({
+  kind: z.literal('text'),
+  ...common,
+  inputType: z.optional(z.enum(['text', 'email', 'tel', 'url'])),
+  multiline: z.optional(z.boolean()),
+  autoComplete: z.optional(z.string()),
+  inputMode: z.optional(z.enum(['text', 'numeric', 'email', 'tel', 'url'])),
+  placeholder: z.optional(z.string()),
+});
+
+export const selectFieldSchema = z.strictObject({
+  kind: z.literal('select'),
+  ...common,
+  /** A list of choices, or a built-in list. */
+  options: z.union([z.array(selectOptionSchema), z.enum(['countries', 'usStates', 'canadianProvinces'])]),
+  multiple: z.optional(z.boolean()),
+  max: z.optional(z.number().check(z.int(), z.positive())),
+  autoComplete: z.optional(z.string()),
+});
+
+export const checkboxFieldSchema = z.strictObject({
+  kind: z.literal('checkbox'),
+  ...common,
+  /** Sanitized HTML shown beside the box, such as a link to the programme terms. */
+  html: z.optional(z.string()),
+});
+
+export const yesNoFieldSchema = z.strictObject({
+  kind: z.literal('yesNo'),
+  ...common,
+  yesLabel: z.optional(label),
+  noLabel: z.optional(label),
+  /** Which answer reveals the follow-up fields (default "yes"). */
+  revealOn: z.optional(z.enum(['yes', 'no'])),
+  /** Shown and required only after the revealing answer; default: one explanation box. */
+  followUp: z.optional(z.array(textFieldSchema)),
+  explanationLabel: z.optional(label),
+});
+
+export const phoneFieldSchema = z.strictObject({
+  kind: z.literal('phone'),
+  label,
+  countryCodeLabel: z.optional(label),
+  numberLabel: z.optional(label),
+  hint: z.optional(z.string()),
+});
+
+export const platformsFieldSchema = z.strictObject({
+  kind: z.literal('platforms'),
+  label,
+  hint: z.optional(z.string()),
+  /** The platforms offered, in the order Add takes them. */
+  platforms: z.optional(z.array(z.enum(PLATFORM_KEYS)).check(z.minLength(1))),
+  addButtonText: z.optional(label),
+});
+
+export const fieldConfigSchema = z.discriminatedUnion('kind', [
+  textFieldSchema,
+  selectFieldSchema,
+  checkboxFieldSchema,
+  yesNoFieldSchema,
+  phoneFieldSchema,
+  platformsFieldSchema,
+]);
+
+export const formSectionBlockData = z.strictObject({
+  title: z.optional(z.string()),
+  /** 1 when the section's title is the step's main heading (a step without a Heading block of level 1). */
+  titleLevel: z.optional(z.union([z.literal(1), z.literal(2)])),
+  description: z.optional(z.string()),
+  fields: z.array(fieldConfigSchema).check(z.minLength(1)),
+});
+
+/** Per-field rule bounds from configuration, by path (`personalInfo.firstName`, `platforms.*.handle`). */
+export const fieldRulesSchema = z.record(
+  z.string(),
+  z.strictObject({
+    minLength: z.optional(z.number().check(z.int(), z.nonnegative())),
+    maxLength: z.optional(z.number().check(z.int(), z.positive())),
+    maxItems: z.optional(z.number().check(z.int(), z.positive())),
+  }),
+);
+
+export type FieldConfig = z.infer<typeof fieldConfigSchema>;
+export type TextFieldConfig = z.infer<typeof textFieldSchema>;
+export type SelectFieldConfig = z.infer<typeof selectFieldSchema>;
+export type CheckboxFieldConfig = z.infer<typeof checkboxFieldSchema>;
+export type YesNoFieldConfig = z.infer<typeof yesNoFieldSchema>;
+export type PhoneFieldConfig = z.infer<typeof phoneFieldSchema>;
+export type PlatformsFieldConfig = z.infer<typeof platformsFieldSchema>;
+export type FormSectionData = z.infer<typeof formSectionBlockData>;
+export type FieldRules = z.infer<typeof fieldRulesSchema>;
+export type ShowOnCondition = z.infer<typeof showOnConditionSchema>;

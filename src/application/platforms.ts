@@ -1,0 +1,49 @@
+/** The platforms an application can name, and how the picker offers them (spec sections 3 and 4). */
+
+export const PLATFORM_KEYS = [
+  'instagram',
+  'facebook',
+  'youtube',
+  'twitter',
+  'tiktok',
+  'twitch',
+  'website',
+  'pinterest',
+  'linkedin',
+  'snapchat',
+  'threads',
+  'reddit',
+] as const;
+
+export type PlatformKey = (typeof PLATFORM_KEYS)[number];
+
+/** The picker's default offer, in the order Add takes them. */
+export const DEFAULT_PICKER_PLATFORMS: readonly PlatformKey[] = ['instagram', 'youtube', 'facebook', 'tiktok', 'twitter', 'pinterest'];
+
+export const PLATFORM_LABELS: Readonly<Record<PlatformKey, string>> = {
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  youtube: 'YouTube',
+  twitter: 'X/Twitter',
+  tiktok: 'TikTok',
+  twitch: 'Twitch',
+  website: 'Website',
+  pinterest: 'Pinterest',
+  linkedin: 'LinkedIn',
+  snapchat: 'Snapchat',
+  threads: 'Threads',
+  reddit: 'Reddit',
+};
+
+/** A social platform is named by a handle and its follower count; a website by its URL and monthly traffic. */
+export type PlatformEntry = { handle?: string; followers?: string } & { url?: string; monthlyTraffic?: string };
+
+export type PlatformField = 'handle' | 'followers' | 'url' | 'monthlyTraffic';
+
+export function platformFields(platform: PlatformKey): readonly PlatformField[] {
+  return platform === 'website' ? ['url', 'monthlyTraffic'] : ['handle', 'followers'];
+}
+
+export function isPlatformKey(value: unknown): value is PlatformKey {
+  return typeof value === 'string' && (PLATFORM_KEYS as readonly string[]).includes(value);
+}

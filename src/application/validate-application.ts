@@ -1,0 +1,101 @@
+import type { ApplicationValues } from './application-values';
+import { getPath, PHONE_CODE_PATH, PHONE_NUMBER_PATH, PLATFORMS_FILLED_PATH } from './field-paths';
+import { firstFailure, MESSAGES, RULES, type FieldValue, type RuleBounds } from './field-rules';
+import type { FieldSpec } from './field-specs';
+import type { FieldRules, ShowOnCondition } from './form-config-schema';
+import { platformFieldRules } from './platform-field-rules';
+import { platformsFilled } from './platform-picker';
+import { platformFields, type PlatformKey } from './platforms';
+
+/** One failed rule: the dotted path of the field and the message to show under it. */
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+export interface ValidationContext {
+  specs: readonly FieldSpec[];
+  requiredPlatforms: readonly PlatformKey[];
+  fieldRules: FieldRules;
+}
+
+export function conditionHolds(values: unknown, condition: ShowOnCondition): boolean {
+  return getPath(values, condition.path) === condition.equals;
+}
+
+function asFieldValue(value: unknown): FieldValue {
+  if (typeof value === 'string' || typeof value === 'boolean' || value === null || value === undefined) return value;
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');
+  return typeof value === 'number' ? String(value) : undefined;
+}
+
+/** Configured bounds for a path; `platforms.*.handle` style wildcards match any platform. */
+function boundsFor(fieldRules: FieldRules, path: string): RuleBounds | undefined {
+  return fieldRules[path] ?? fieldRules[path.replace(/^platforms\.[^.]+\./, 'platforms.*.')];
+}
+
+function phoneIssues(values: unknown): FieldIssue[] {
+  const code = asFieldValue(getPath(values, PHONE_CODE_PATH));
+  const number = asFieldValue(getPath(values, PHONE_NUMBER_PATH));
+  const issues: FieldIssue[] = [];
+  // The code is required on its own, and not just spaces; a number needs a code and a code a number.
+  const codeFailure = firstFailure(code, ['required', 'notBlank'], undefined, { required: MESSAGES.phoneNumberNeedsCode });
+  if (codeFailure) issues.push({ path: PHONE_CODE_PATH, message: codeFailure });
+  const numberFailure =
+    RULES.digits(number) ??
+    (typeof code === 'string' && code.trim() !== '' && !(typeof number === 'string' && number.trim() !== '') ? MESSAGES.phoneCodeNeedsNumber : null);
+  if (numberFailure) issues.push({ path: PHONE_NUMBER_PATH, message: numberFailure });
+  return issues;
+}
+
+function platformIssues(values: ApplicationValues, context: ValidationContext): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const cards = values.platformCards;
+  const keys = [...new Set([...cards, ...context.requiredPlatforms.filter((key) => key !== 'website')])];
+  for (const platform of keys) {
+    // The website's own fields belong to the website question, which validates them when shown.
+    if (platform === 'website' && !cards.includes('website')) continue;
+    const required = context.requiredPlatforms.includes(platform);
+    for (const field of platformFields(platform)) {
+      const path = `platforms.${platform}.${field}`;
+      const message = firstFailure(
+        asFieldValue(getPath(values, path)),
+        platformFieldRules(field, required),
+        boundsFor(context.fieldRules, path),
+        { digits: MESSAGES.followers },
+      );
+      if (message) issues.push({ path, message });
+    }
+  }
+  if (!platformsFilled(cards, values.platforms)) issues.push({ path: PLATFORMS_FILLED_PATH, message: MESSAGES.platformsFilled });
+  return issues;
+}
+
+/** Every rule of the form at once; hidden conditional fields are skipped, so their rules are dropped. */
+export function validateApplication(values: ApplicationValues, context: ValidationContext): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  for (const spec of context.specs) {
+    if (spec.type === 'phone') issues.push(...phoneIssues(values));
+    else if (spec.type === 'platforms') issues.push(...platformIssues(values, context));
+    else {
+      if (!spec.conditions.every((condition) => conditionHolds(values, condition))) continue;
+      const message = firstFailure(asFieldValue(getPath(values, spec.path)), spec.rules, boundsFor(context.fieldRules, spec.path), spec.messages);
+      if (message) issues.push({ path: spec.path, message });
+    }
+  }
+  return issues;
+}
+
+/** The paths Continue checks on a step: its fields, the picker's current cards and platforms.filled. */
+export function pathsOfStep(values: ApplicationValues, context: ValidationContext, step: number): string[] {
+  const paths: string[] = [];
+  for (const spec of context.specs) {
+    if (spec.step !== step) continue;
+    if (spec.type === 'phone') paths.push(PHONE_CODE_PATH, PHONE_NUMBER_PATH);
+    else if (spec.type === 'platforms') {
+      for (const platform of values.platformCards) for (const field of platformFields(platform)) paths.push(`platforms.${platform}.${field}`);
+      paths.push(PLATFORMS_FILLED_PATH);
+    } else paths.push(spec.path);
+  }
+  return paths;
+}

@@ -1,0 +1,44 @@
+import { useController } from 'react-hook-form';
+import type { SelectFieldConfig } from '../application/form-config-schema';
+import { canadianProvinces } from '../application/lookups/canadian-provinces';
+import { countries } from '../application/lookups/countries';
+import { usStates } from '../application/lookups/us-states';
+import { fieldId } from './field-id';
+import { MultiSelectField } from './multi-select-field';
+import type { SelectOption } from './select-option';
+import { SelectField } from './select-field';
+
+function optionsOf(options: SelectFieldConfig['options']): readonly SelectOption[] {
+  switch (options) {
+    case 'countries':
+      return countries.map((country) => ({ name: country.country, value: country.isoCode2 }));
+    case 'usStates':
+      return usStates.map((state) => ({ name: state.name, value: state.code }));
+    case 'canadianProvinces':
+      return canadianProvinces.map((province) => ({ name: province.name, value: province.code }));
+    default:
+      return options;
+  }
+}
+
+/** A configured select, single or multiple, bound to the form. */
+export function ChoiceField({ field: config }: { field: SelectFieldConfig }) {
+  const { field, fieldState } = useController({ name: config.path });
+  const shared = {
+    id: fieldId(config.path),
+    name: config.path,
+    label: config.label,
+    options: optionsOf(config.options),
+    onBlur: field.onBlur,
+    error: fieldState.error?.message,
+    hint: config.hint,
+    required: config.required !== false,
+    inputRef: field.ref,
+    ...(config.autoComplete ? { autoComplete: config.autoComplete } : {}),
+  };
+  if (config.multiple) {
+    const values = Array.isArray(field.value) ? (field.value as string[]) : [];
+    return <MultiSelectField {...shared} value={values} onChange={field.onChange} {...(config.max ? { max: config.max } : {})} />;
+  }
+  return <SelectField {...shared} value={typeof field.value === 'string' && field.value !== '' ? field.value : null} onChange={(value) => { field.onChange(value ?? ''); }} />;
+}

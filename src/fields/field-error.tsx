@@ -1,0 +1,15 @@
+/** The message under an invalid field; the control points at it with aria-describedby. */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="field-error" id={id}>
+      {message}
+    </p>
+  );
+}
+
+/** The ids a control is described by: its hint and, when invalid, its error. */
+export function describedBy(id: string, hint: string | undefined, error: string | undefined): string | undefined {
+  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
+  return ids.length > 0 ? ids.join(' ') : undefined;
+}

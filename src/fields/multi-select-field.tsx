@@ -1,0 +1,162 @@
+import { Combobox, ComboboxInput, Description, Field, Label } from '@headlessui/react';
+import { useMemo, useState } from 'react';
+import type { KeyboardEvent, MouseEvent } from 'react';
+import { filterOptions } from './filter-options';
+import { pickWithMax } from './pick-with-max';
+import {
+  SEARCH_PLACEHOLDER,
+  SELECT_PLACEHOLDER,
+  SelectPopup,
+  SelectToggle,
+  blurLeavingField,
+  fieldClassName,
+} from './select-field';
+import type { SelectFieldProps } from './select-field';
+import type { SelectOption } from './select-option';
+
+/** Props of {@link MultiSelectField}: those of a single select, holding a list of values. */
+export interface MultiSelectFieldProps extends Omit<SelectFieldProps, 'value' | 'onChange'> {
+  value: readonly string[];
+  onChange(values: string[]): void;
+  /** At most this many values; further picks are ignored and the field says why. */
+  max?: number;
+}
+
+/**
+ * A searchable multi-select. The list stays open while picking; Enter or a click toggles an
+ * option; chosen values show as chips below, removed by their button or by Backspace in the
+ * empty search box.
+ */
+export function MultiSelectField(props: MultiSelectFieldProps) {
+  // onChange and onBlur stay on props (see SelectField).
+  const { id, label, options, value, error, required = false, autoComplete = 'off', name, renderOption, inputRef, max } = props;
+  const [query, setQuery] = useState('');
+  const [limitHit, setLimitHit] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const filtered = useMemo(() => filterOptions(options, query), [options, query]);
+  const chosen = value.map((chosenValue) => optionFor(options, chosenValue));
+  const invalid = error !== undefined && error !== '';
+  // Derived rather than reset in an effect: a stale notice disappears once the list has room again.
+  const limitMessage = limitHit && max !== undefined && value.length >= max ? `You can choose up to ${max}` : '';
+
+  function pick(next: string[]) {
+    const result = pickWithMax(value, next, max);
+    if (result === value) {
+      setLimitHit(true);
+      return;
+    }
+    setLimitHit(false);
+    setAnnouncement('');
+    props.onChange([...result]);
+  }
+
+  function remove(removed: SelectOption) {
+    setLimitHit(false);
+    setAnnouncement(`${removed.name} removed`);
+    props.onChange(value.filter((chosenValue) => chosenValue !== removed.value));
+  }
+
+  function removeLastOnBackspace(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== 'Backspace' || event.currentTarget.value !== '') return;
+    const last = chosen.at(-1);
+    if (last !== undefined) remove(last);
+  }
+
+  function removeByButton(event: MouseEvent<HTMLButtonElement>, removed: SelectOption) {
+    // The pressed button disappears: keep focus on a neighbouring chip, else the search box.
+    const buttons = Array.from(event.currentTarget.closest('ul')?.querySelectorAll('button') ?? []);
+    const at = buttons.indexOf(event.currentTarget);
+    const nextFocus = buttons[at + 1] ?? buttons[at - 1] ?? document.getElementById(id);
+    remove(removed);
+    nextFocus?.focus();
+  }
+
+  return (
+    <Field className={fieldClassName(invalid)} onBlur={blurLeavingField(() => props.onBlur?.())}>
+      <Combobox
+        multiple
+        value={[...value]}
+        onChange={pick}
+        onClose={() => {
+          setQuery('');
+        }}
+        immediate
+        invalid={invalid}
+        name={name}
+      >
+        {({ open }) => (
+          <>
+            <Label id={`${id}-label`} htmlFor={id} className="field__label">
+              {label}
+            </Label>
+            {props.hint ? (
+              <Description as="p" className="field__hint">
+                {props.hint}
+              </Description>
+            ) : null}
+            <div className="select__control">
+              <ComboboxInput
+                id={id}
+                ref={inputRef}
+                className="select__input"
+                placeholder={open || value.length > 0 ? SEARCH_PLACEHOLDER : SELECT_PLACEHOLDER}
+                onChange={(event) => {
+                  setQuery(event.target.value);
+                }}
+                onKeyDown={removeLastOnBackspace}
+                autoComplete={autoComplete}
+                spellCheck={false}
+                aria-required={required || undefined}
+                aria-invalid={invalid || undefined}
+              />
+              <SelectToggle />
+              <SelectPopup options={filtered} open={open} renderOption={renderOption} />
+            </div>
+          </>
+        )}
+      </Combobox>
+      {chosen.length > 0 ? (
+        <ul className="chips">
+          {chosen.map((option) => (
+            <li key={option.value} className="chip">
+              {renderOption ? (
+                <span className="chip__icon" aria-hidden="true">
+                  {renderOption(option)}
+                </span>
+              ) : null}
+              <span className="chip__text">{option.name}</span>
+              <button
+                type="button"
+                className="chip__remove"
+                aria-label={`Remove ${option.name}`}
+                onClick={(event) => {
+                  removeByButton(event, option);
+                }}
+              >
+                <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
+                  <path d="M5 5l10 10M15 5L5 15" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                </svg>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="field__hint" role="status">
+        {limitMessage}
+      </p>
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
+      {invalid ? (
+        <Description as="p" id={`${id}-error`} className="field-error">
+          {error}
+        </Description>
+      ) : null}
+    </Field>
+  );
+}
+
+/** A chosen value's option; a value no longer offered (say, from an old draft) shows as itself. */
+function optionFor(options: readonly SelectOption[], chosenValue: string): SelectOption {
+  return options.find((option) => option.value === chosenValue) ?? { name: chosenValue, value: chosenValue };
+}

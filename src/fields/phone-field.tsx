@@ -1,0 +1,68 @@
+import { useController, useFormContext, useWatch } from 'react-hook-form';
+import { COUNTRY_PATH, PHONE_CODE_PATH, PHONE_NUMBER_PATH } from '../application/field-paths';
+import type { PhoneFieldConfig } from '../application/form-config-schema';
+import { dialCodeForOptionValue, dialCodeOptionValue, dialCodes } from '../application/lookups/dial-codes';
+import { fieldId } from './field-id';
+import type { SelectOption } from './select-option';
+import { SelectField } from './select-field';
+import { TextField } from './text-field';
+
+const dialCodeOptions: SelectOption[] = dialCodes.map((entry) => ({ name: entry.name, value: dialCodeOptionValue(entry) }));
+const flagByOptionValue = new Map(dialCodes.map((entry) => [dialCodeOptionValue(entry), entry.flag]));
+
+/**
+ * The option showing for a code: the entry of the chosen country when it has that code (so
+ * Canada stays Canada though it shares +1), else the first country with the code.
+ */
+function optionValueFor(code: string, country: string): string | null {
+  const exact = dialCodes.find((entry) => entry.code === code && entry.isoCode2 === country);
+  const entry = exact ?? dialCodes.find((candidate) => candidate.code === code);
+  return entry ? dialCodeOptionValue(entry) : null;
+}
+
+/** The phone number: a searchable country code with flags (United States +1 first) and the number itself. */
+export function PhoneField({ field: config }: { field: PhoneFieldConfig }) {
+  const { setValue } = useFormContext();
+  const { field, fieldState } = useController({ name: PHONE_CODE_PATH });
+  const country = useWatch({ name: COUNTRY_PATH }) as unknown;
+  const code = typeof field.value === 'string' ? field.value : '';
+  return (
+    <fieldset className="field-group phone">
+      <legend className="field-group__legend">{config.label}</legend>
+      {config.hint ? <p className="field__hint">{config.hint}</p> : null}
+      <div className="phone__parts">
+        <div className="phone__code">
+          <SelectField
+            id={fieldId(PHONE_CODE_PATH)}
+            name={PHONE_CODE_PATH}
+            label={config.countryCodeLabel ?? 'Country code'}
+            options={dialCodeOptions}
+            value={optionValueFor(code, typeof country === 'string' ? country : '')}
+            onChange={(value) => {
+              const entry = value === null ? undefined : dialCodeForOptionValue(value);
+              field.onChange(entry?.code ?? '');
+              // Choosing a code sets the country to the country of that code (spec section 4).
+              if (entry) setValue(COUNTRY_PATH, entry.isoCode2, { shouldDirty: true });
+            }}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+            required
+            inputRef={field.ref}
+            renderOption={(option) => <span aria-hidden="true">{flagByOptionValue.get(option.value)}</span>}
+          />
+        </div>
+        <div className="phone__number">
+          <TextField
+            name={PHONE_NUMBER_PATH}
+            label={config.numberLabel ?? 'Phone number'}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            deps={[PHONE_CODE_PATH]}
+            required
+          />
+        </div>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,130 @@
+import { useEffect, useRef } from 'react';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
+import type { ApplicationValues } from '../application/application-values';
+import { PLATFORMS_FILLED_PATH } from '../application/field-paths';
+import type { PlatformsFieldConfig } from '../application/form-config-schema';
+import { addCard, changeCard, removeCard } from '../application/platform-picker';
+import { DEFAULT_PICKER_PLATFORMS, isPlatformKey, PLATFORM_LABELS, type PlatformKey } from '../application/platforms';
+import { usePendingInputs } from '../form/pending-inputs';
+import { useProgrammeForm } from '../form/programme-form-context';
+import { FieldError } from './field-error';
+import { fieldId } from './field-id';
+import { TextField } from './text-field';
+
+const FIELD_LABELS = { handle: 'Handle', followers: 'Follower count', url: 'Website URL', monthlyTraffic: 'Monthly traffic' } as const;
+
+/**
+ * The platforms a creator publishes on, one card each: Add takes the next platform not yet on
+ * a card, a card's platform can be switched, and Remove clears the card's values.
+ */
+export function PlatformPickerField({ field: config }: { field: PlatformsFieldConfig }) {
+  const { getValues, setValue, trigger } = useFormContext<ApplicationValues>();
+  const { requiredPlatforms } = useProgrammeForm().context;
+  const watched = useWatch<ApplicationValues, 'platformCards'>({ name: 'platformCards' });
+  const cards = (Array.isArray(watched) ? watched : []).filter(isPlatformKey);
+  const { errors } = useFormState<ApplicationValues>({ name: 'platforms' });
+  const filledError = (errors.platforms as { filled?: { message?: string } } | undefined)?.filled?.message;
+  const offered = config.platforms ?? DEFAULT_PICKER_PLATFORMS;
+  const pickerRef = useRef<HTMLFieldSetElement>(null);
+  const id = fieldId(PLATFORMS_FILLED_PATH);
+
+  // Once "Fill at least one platform" shows, it follows every change until it is met.
+  const typed = useWatch<ApplicationValues, 'platforms'>({ name: 'platforms' });
+  useEffect(() => {
+    if (filledError) void trigger(PLATFORMS_FILLED_PATH as 'platforms');
+  }, [typed, filledError, trigger]);
+
+  const pendingInputs = usePendingInputs();
+
+  /** Reads the platforms with every keystroke handed over, so a switch or removal sees all that was typed. */
+  function typedPlatforms(): ApplicationValues['platforms'] {
+    pendingInputs.flushAll();
+    return getValues('platforms');
+  }
+
+  function update(next: { cards: PlatformKey[]; platforms?: ApplicationValues['platforms'] }): void {
+    if (next.platforms) setValue('platforms', next.platforms, { shouldDirty: true });
+    setValue('platformCards', next.cards, { shouldDirty: true });
+  }
+
+  function focusLater(selector: string): void {
+    requestAnimationFrame(() => pickerRef.current?.querySelector<HTMLElement>(selector)?.focus());
+  }
+
+  return (
+    <fieldset className="field-group platforms" ref={pickerRef} aria-describedby={filledError ? `${id}-error` : undefined}>
+      <legend className="field-group__legend">{config.label}</legend>
+      {config.hint ? <p className="field__hint">{config.hint}</p> : null}
+      {cards.map((platform, index) => {
+        const cardId = `platform-card-${String(index)}`;
+        const choices = offered.filter((key) => key === platform || !cards.includes(key));
+        const required = requiredPlatforms.includes(platform);
+        return (
+          <div key={platform} className="platform-card" role="group" aria-label={PLATFORM_LABELS[platform]}>
+            <div className="platform-card__header">
+              <label className="field__label" htmlFor={`${cardId}-platform`}>
+                Platform
+              </label>
+              <select
+                id={`${cardId}-platform`}
+                className="field__input platform-card__select"
+                value={platform}
+                disabled={required}
+                onChange={(event) => {
+                  const next = event.target.value;
+                  if (!isPlatformKey(next)) return;
+                  update(changeCard(cards, typedPlatforms(), index, next));
+                  focusLater(`#${cardId}-platform`);
+                }}
+              >
+                {choices.map((key) => (
+                  <option key={key} value={key}>
+                    {PLATFORM_LABELS[key]}
+                  </option>
+                ))}
+              </select>
+              {required ? null : (
+                <button
+                  type="button"
+                  className="button button--link platform-card__remove"
+                  onClick={() => {
+                    update(removeCard(cards, typedPlatforms(), index));
+                    focusLater('.platforms__add');
+                  }}
+                >
+                  Remove
+                </button>
+              )}
+            </div>
+            <div className="platform-card__fields">
+              {(platform === 'website' ? (['url', 'monthlyTraffic'] as const) : (['handle', 'followers'] as const)).map((part) => (
+                <TextField
+                  key={part}
+                  name={`platforms.${platform}.${part}`}
+                  label={FIELD_LABELS[part]}
+                  type={part === 'url' ? 'url' : 'text'}
+                  inputMode={part === 'followers' || part === 'monthlyTraffic' ? 'numeric' : undefined}
+                  autoComplete="off"
+                  required={required}
+                />
+              ))}
+            </div>
+          </div>
+        );
+      })}
+      {cards.length < offered.length ? (
+        <button
+          type="button"
+          className="button button--secondary platforms__add"
+          onClick={() => {
+            update({ cards: addCard(cards, offered) });
+            focusLater(`#platform-card-${String(cards.length)}-platform`);
+          }}
+        >
+          {config.addButtonText ?? 'Add platform'}
+        </button>
+      ) : null}
+      <FieldError id={`${id}-error`} message={filledError} />
+    </fieldset>
+  );
+}

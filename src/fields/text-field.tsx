@@ -1,0 +1,97 @@
+import { useCallback, useEffect, useRef, type HTMLAttributes } from 'react';
+import { useController } from 'react-hook-form';
+import { INPUT_DEBOUNCE_MS } from '../form/input-debounce';
+import { usePendingInputs } from '../form/pending-inputs';
+import { describedBy, FieldError } from './field-error';
+import { fieldId } from './field-id';
+
+export interface TextFieldProps {
+  name: string;
+  label: string;
+  hint?: string | undefined;
+  type?: 'text' | 'email' | 'tel' | 'url' | undefined;
+  multiline?: boolean | undefined;
+  autoComplete?: string | undefined;
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  placeholder?: string | undefined;
+  required?: boolean | undefined;
+  /** Other fields whose rules read this one, re-checked when it changes. */
+  deps?: string[] | undefined;
+}
+
+/**
+ * A text box whose text reaches the form 500 ms after the last keystroke, or at once on blur
+ * or when Continue or the page's save asks for it. The box itself is uncontrolled, so what the
+ * creator sees never waits for the form.
+ */
+export function TextField({ name, label, hint, type = 'text', multiline, autoComplete, inputMode, placeholder, required, deps }: TextFieldProps) {
+  const { field, fieldState } = useController({ name, rules: deps ? { deps } : {} });
+  const pending = usePendingInputs();
+  const element = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const { onChange, ref: registerRef } = field;
+  const formValue = typeof field.value === 'string' ? field.value : '';
+  const latestFormValue = useRef(formValue);
+
+  const flush = useCallback(() => {
+    if (timer.current !== null) clearTimeout(timer.current);
+    timer.current = null;
+    const text = element.current?.value;
+    if (text !== undefined && text !== latestFormValue.current) {
+      latestFormValue.current = text;
+      onChange(text);
+    }
+  }, [onChange]);
+
+  useEffect(() => pending.add(flush), [pending, flush]);
+
+  // A value set from outside (a restored draft, a reset) shows in the box unless the creator is mid-edit.
+  useEffect(() => {
+    latestFormValue.current = formValue;
+    const box = element.current;
+    if (box && timer.current === null && box.value !== formValue) box.value = formValue;
+  }, [formValue]);
+
+  // Hand over what is held when the field goes away (a step change, a hidden follow-up).
+  useEffect(() => () => { flush(); }, [flush]);
+
+  const id = fieldId(name);
+  const error = fieldState.error?.message;
+  const shared = {
+    id,
+    name,
+    defaultValue: formValue,
+    autoComplete,
+    placeholder,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, hint, error),
+    'aria-required': required ? true : undefined,
+    className: 'field__input',
+    onChange: () => {
+      if (timer.current !== null) clearTimeout(timer.current);
+      timer.current = setTimeout(flush, INPUT_DEBOUNCE_MS);
+    },
+    onBlur: () => {
+      flush();
+      field.onBlur();
+    },
+    ref: (node: (HTMLInputElement & HTMLTextAreaElement) | null) => {
+      element.current = node;
+      registerRef(node);
+    },
+  };
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {multiline ? <textarea rows={3} {...shared} /> : <input type={type} inputMode={inputMode} {...shared} />}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { useController, useFormContext, useWatch } from 'react-hook-form';
+import type { YesNoFieldConfig } from '../application/form-config-schema';
+import { followUpsOf, revealCondition } from '../application/field-specs';
+import { FieldError } from './field-error';
+import { fieldId } from './field-id';
+import { TextField } from './text-field';
+
+/**
+ * A yes/no question as two radio buttons; the revealing answer shows the follow-up boxes,
+ * which are required only then (hidden ones are neither validated nor sent).
+ */
+export function YesNoField({ field: config }: { field: YesNoFieldConfig }) {
+  const valuePath = `${config.path}.value`;
+  const followUps = followUpsOf(config);
+  const { field, fieldState } = useController({ name: valuePath });
+  const { clearErrors } = useFormContext();
+  const answer = useWatch({ name: valuePath }) as unknown;
+  const revealed = answer === revealCondition(config).equals;
+  const id = fieldId(valuePath);
+  const error = fieldState.error?.message;
+  const choices = [
+    { value: true, label: config.yesLabel ?? 'Yes' },
+    { value: false, label: config.noLabel ?? 'No' },
+  ];
+  return (
+    <div className="field field--yes-no">
+      <fieldset
+        className="yes-no"
+        aria-describedby={[config.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined}
+      >
+        <legend className="field__label">{config.label}</legend>
+        {config.hint ? (
+          <p className="field__hint" id={`${id}-hint`}>
+            {config.hint}
+          </p>
+        ) : null}
+        <div className="yes-no__choices">
+          {choices.map((choice, index) => (
+            <label key={choice.label} className="yes-no__choice">
+              <input
+                type="radio"
+                name={valuePath}
+                className="yes-no__input"
+                ref={index === 0 ? field.ref : undefined}
+                checked={field.value === choice.value}
+                onChange={() => {
+                  field.onChange(choice.value);
+                  // A follow-up starts fresh each time it is revealed: no error before it is touched.
+                  clearErrors(followUps.map((followUp) => followUp.path));
+                }}
+                onBlur={field.onBlur}
+              />
+              <span>{choice.label}</span>
+            </label>
+          ))}
+        </div>
+        <FieldError id={`${id}-error`} message={error} />
+      </fieldset>
+      {revealed ? (
+        <div className="yes-no__follow-up">
+          {followUps.map((followUp) => (
+            <TextField
+              key={followUp.path}
+              name={followUp.path}
+              label={followUp.label}
+              hint={followUp.hint}
+              type={followUp.inputType}
+              multiline={followUp.multiline}
+              autoComplete={followUp.autoComplete}
+              inputMode={followUp.inputMode}
+              placeholder={followUp.placeholder}
+              required
+            />
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

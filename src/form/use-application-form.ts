@@ -1,0 +1,58 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useMemo, useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { buildApplicationSchema } from '../application/application-schema';
+import type { ApplicationValues } from '../application/application-values';
+import { flattenApplication, type ApplicationBody } from '../application/flatten-application';
+import { getPath, PLATFORMS_FILLED_PATH } from '../application/field-paths';
+import type { ProgrammeForm } from '../application/programme-form';
+import { pathsOfStep } from '../application/validate-application';
+import { createPendingInputs } from './pending-inputs';
+
+/**
+ * The application's react-hook-form instance, validated by the schema built from the
+ * configuration, with the two things the wizard asks of it: check a step, and give the body
+ * to send (or null when the application is not valid and must not be sent).
+ */
+export function useApplicationForm(programme: ProgrammeForm, initialValues?: ApplicationValues) {
+  const resolver = useMemo(() => zodResolver(buildApplicationSchema(programme.context)), [programme]);
+  const form = useForm<ApplicationValues>({
+    defaultValues: initialValues ?? programme.emptyValues,
+    resolver,
+    // Errors appear once a field is left (touched) or Continue is pressed, then follow each change.
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+  });
+  const [pendingInputs] = useState(createPendingInputs);
+  const [attempts, setAttempts] = useState(0);
+  const { getValues, setValue, trigger } = form;
+
+  /** Marks every field of the step touched and says whether all are valid. */
+  const validateStep = useCallback(
+    async (step: number): Promise<boolean> => {
+      pendingInputs.flushAll();
+      const paths = pathsOfStep(getValues(), programme.context, step);
+      if (paths.length === 0) return true;
+      for (const path of paths) {
+        if (path === PLATFORMS_FILLED_PATH) continue;
+        // Touching a field makes later edits re-check it as the creator types.
+        const value = getPath(getValues(), path) ?? '';
+        setValue(path as Path<ApplicationValues>, value as never, { shouldTouch: true });
+      }
+      const valid = await trigger(paths as Array<Path<ApplicationValues>>);
+      if (!valid) setAttempts((count) => count + 1);
+      return valid;
+    },
+    [getValues, pendingInputs, programme, setValue, trigger],
+  );
+
+  /** The body to send, after checking the whole application; null when it is not valid. */
+  const bodyToSend = useCallback(async (): Promise<ApplicationBody | null> => {
+    pendingInputs.flushAll();
+    if (!(await trigger())) return null;
+    return flattenApplication(getValues(), programme.context.specs);
+  }, [getValues, pendingInputs, programme, trigger]);
+
+  return { form, pendingInputs, validateStep, bodyToSend, failedAttempts: attempts };
+}

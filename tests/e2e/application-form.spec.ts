@@ -1,0 +1,167 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { completeApplication, fillBasicInfo, fillDetails } from './helpers/complete-application';
+
+/** The body the default programme sends for the application the helpers fill in. */
+const EXPECTED_BODY = {
+  personalInfo: {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    emailAddress: 'ada@example.com',
+    addressFirstLine: '12 Analytical Row',
+    addressSecondLine: '',
+    city: 'Portland',
+    zip: '97201',
+    company: 'Ada at Home',
+    provinceCode: 'OR',
+    countryCode: 'US',
+    phone: { countryCode: '1', subscriber: '5551234567' },
+  },
+  platforms: {
+    instagram: { handle: 'ada.at.home', followers: '12000' },
+    website: { url: 'https://ada.example.com', monthlyTraffic: '3000' },
+  },
+  fields: [
+    { key: 'website.value', value: 'Yes' },
+    { key: 'pronouns', value: 'She/her' },
+    { key: 'windowTreatments', value: 'Shades, Shutters' },
+    { key: 'roomPhotos', value: 'Two or three rooms' },
+    { key: 'niche', value: 'Home décor' },
+    { key: 'timeframe', value: 'In one to three months' },
+    { key: 'mediaKit', value: 'https://ada.example.com/media-kit.pdf' },
+    { key: 'usedBefore', value: 'No' },
+    { key: 'workedWithOtherCompanies.value', value: 'No' },
+    { key: 'currentWindowTreatments.value', value: 'Yes' },
+    { key: 'currentWindowTreatments.explanation', value: 'Old vinyl blinds in the living room' },
+    { key: 'children.value', value: 'Yes' },
+    { key: 'children.explanation', value: 'Two, aged 4 and 7' },
+    { key: 'pets.value', value: 'No' },
+  ],
+};
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test.describe('the application form', () => {
+  test('a complete application from Welcome to Creator Hub sends the exact body with JSON headers', async ({ page, app }) => {
+    await page.goto(app.url);
+    await completeApplication(page);
+    expect(app.applications).toHaveLength(1);
+    const [request] = app.applications;
+    expect(request?.method).toBe('PUT');
+    expect(request?.path).toBe('/api/applications');
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(request?.headers.accept).toBe('application/json');
+    expect(JSON.parse(request?.body ?? 'null')).toEqual(EXPECTED_BODY);
+    await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  });
+
+  test('a 500 shows the error line, keeps every value, and the next Continue succeeds', async ({ page, app }) => {
+    app.answerWith({ status: 500 });
+    await page.goto(app.url);
+    await completeApplication(page, { stopBeforeSubmit: true });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toHaveText('We could not send your application. Nothing you typed is lost: please try again in a moment.');
+    await expect(page.getByRole('heading', { name: 'Additional Details' })).toBeVisible();
+    await expect(page.getByLabel('How old are they?', { exact: true })).toHaveValue('Two, aged 4 and 7');
+    await expect(page.getByRole('combobox', { name: 'Pronouns', exact: true })).toHaveValue('She/her');
+
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByLabel('Full Name', { exact: true })).toHaveValue('Ada');
+    await expect(page.getByRole('group', { name: 'Instagram' }).getByLabel('Handle')).toHaveValue('ada.at.home');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeVisible();
+    expect(app.applications).toHaveLength(2);
+    expect(JSON.parse(app.applications[1]?.body ?? 'null')).toEqual(EXPECTED_BODY);
+  });
+
+  test('the default server-error text shows when none is configured', async ({ page, app }) => {
+    await app.editConfig((config) => {
+      delete config.serverErrorText;
+    });
+    app.answerWith({ status: 503 });
+    await page.goto(app.url);
+    await completeApplication(page, { stopBeforeSubmit: true });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Something went wrong. Please, try again later.');
+  });
+
+  test('Continue on an empty step shows each message, focuses the first problem and sends nothing', async ({ page, app }) => {
+    await page.goto(app.url);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const fullName = page.getByLabel('Full Name', { exact: true });
+    await expect(fullName).toBeFocused();
+    await expect(fullName).toHaveAttribute('aria-invalid', 'true');
+    await expect(fullName).toHaveAccessibleDescription('This field is required');
+    await expect(page.getByText('Fill at least one platform')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /answers need your attention/ })).toHaveCount(1);
+
+    // A handle that is a whole URL and a follower count with letters.
+    const instagram = page.getByRole('group', { name: 'Instagram' });
+    await instagram.getByLabel('Handle').fill('https://instagram.com/ada');
+    await instagram.getByLabel('Follower count').fill('12k');
+    await instagram.getByLabel('Follower count').blur();
+    await expect(instagram.getByLabel('Handle')).toHaveAccessibleDescription('Enter your username only');
+    await expect(instagram.getByLabel('Follower count')).toHaveAccessibleDescription('Enter a valid number');
+    expect(app.applications).toHaveLength(0);
+  });
+
+  test('the platform picker adds, switches and removes cards', async ({ page, app }) => {
+    await page.goto(app.url);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const add = page.getByRole('button', { name: 'Add platform' });
+    await add.click();
+    await add.click();
+    const cards = page.locator('.platform-card');
+    await expect(cards).toHaveCount(3);
+    await expect(page.getByRole('group', { name: 'YouTube' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Facebook' })).toBeVisible();
+    await page.getByRole('group', { name: 'YouTube' }).getByLabel('Handle').fill('adatube');
+    await page.getByRole('group', { name: 'YouTube' }).getByLabel('Platform').selectOption('TikTok');
+    await expect(page.getByRole('group', { name: 'TikTok' }).getByLabel('Handle')).toHaveValue('adatube');
+    await page.getByRole('group', { name: 'TikTok' }).getByRole('button', { name: 'Remove' }).click();
+    await expect(cards).toHaveCount(2);
+    await expect(add).toBeFocused();
+    await add.click();
+    // Add takes the first platform without a card: YouTube again, its old values gone.
+    await expect(page.getByRole('group', { name: 'YouTube' }).getByLabel('Handle')).toHaveValue('');
+  });
+
+  test('choosing a phone country code sets the country', async ({ page, app }) => {
+    await page.goto(app.url);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const country = page.getByRole('combobox', { name: 'Country', exact: true });
+    await expect(country).toHaveValue('United States');
+    const code = page.getByRole('combobox', { name: 'Country code', exact: true });
+    await code.click();
+    await code.fill('Guernsey');
+    await page.getByRole('option', { name: 'Guernsey (+44-1481)' }).click();
+    await expect(country).toHaveValue('Guernsey');
+  });
+
+  test('axe reports no violations on any step, errors included', async ({ page, app }) => {
+    await page.goto(app.url);
+    await expect(page.getByRole('heading', { name: 'Become a Hartwell creator partner' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Fill at least one platform')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await fillBasicInfo(page);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: 'Additional Details' })).toBeFocused();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expectNoAxeViolations(page);
+    await fillDetails(page);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,56 @@
+import { DEFAULT_DIAL_CODE } from '../../../../src/application/defaults';
+import { getEmojiFlag, type TCountryCode } from 'countries-list';
+import { describe, expect, it } from 'vitest';
+import { countries, countryForDialCode } from '../../../../src/application/lookups/countries';
+import {
+  DEFAULT_DIAL_CODE_OPTION_VALUE,
+  dialCodeForOptionValue,
+  dialCodeOptionValue,
+  dialCodes,
+  flagEmoji,
+} from '../../../../src/application/lookups/dial-codes';
+
+describe('dialCodes', () => {
+  it('has one entry per country and dial code', () => {
+    const pairs = countries.reduce((sum, country) => sum + country.countryCodes.length, 0);
+    expect(dialCodes).toHaveLength(pairs);
+    expect(dialCodes.length).toBeGreaterThanOrEqual(countries.length);
+  });
+
+  it('puts the United States (+1) first, as the default', () => {
+    expect(dialCodes[0]).toEqual({ code: '1', name: 'United States (+1)', flag: '🇺🇸', isoCode2: 'US' });
+    expect(DEFAULT_DIAL_CODE).toBe('1');
+    expect(DEFAULT_DIAL_CODE_OPTION_VALUE).toBe(dialCodeOptionValue(dialCodes[0]!));
+    expect(countryForDialCode(DEFAULT_DIAL_CODE)?.isoCode2).toBe('US');
+  });
+
+  it('lists the rest by country name', () => {
+    const names = dialCodes.slice(1).map((entry) => entry.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+  });
+
+  it.each([
+    ['CA', '1', 'Canada (+1)', '🇨🇦'],
+    ['GB', '44', 'United Kingdom (+44)', '🇬🇧'],
+    ['DO', '1-809', 'Dominican Republic (+1-809)', '🇩🇴'],
+    ['DO', '1-849', 'Dominican Republic (+1-849)', '🇩🇴'],
+    ['GG', '44-1481', 'Guernsey (+44-1481)', '🇬🇬'],
+    ['MX', '52', 'Mexico (+52)', '🇲🇽'],
+  ])('offers %s with %s as "%s" and %s', (isoCode2, code, name, flag) => {
+    expect(dialCodes).toContainEqual({ code, name, flag, isoCode2 });
+  });
+
+  it('gives every entry a distinct option value that leads back to it', () => {
+    const values = dialCodes.map(dialCodeOptionValue);
+    expect(new Set(values).size).toBe(dialCodes.length);
+    expect(values).toContain('1:US');
+    expect(values).toContain('1:CA');
+    for (const entry of dialCodes) expect(dialCodeForOptionValue(dialCodeOptionValue(entry))).toBe(entry);
+    expect(dialCodeForOptionValue('1')).toBeUndefined();
+  });
+
+  it('shows the same flag as the package for every country', () => {
+    for (const entry of dialCodes) expect(entry.flag, entry.isoCode2).toBe(getEmojiFlag(entry.isoCode2 as TCountryCode));
+    expect(flagEmoji('us')).toBe('🇺🇸');
+  });
+});

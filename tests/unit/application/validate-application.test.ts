@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import type { ApplicationValues } from '../../../src/application/application-values';
+import { buildApplicationSchema } from '../../../src/application/application-schema';
+import { setPath } from '../../../src/application/field-paths';
+import { fieldSpecsOf } from '../../../src/application/field-specs';
+import { pathsOfStep, validateApplication, type ValidationContext } from '../../../src/application/validate-application';
+import { completeValues, defaultProgramme } from '../../fixtures/default-programme';
+
+const context = defaultProgramme.context;
+
+function issuesOf(values: ApplicationValues, ctx: ValidationContext = context): Record<string, string> {
+  return Object.fromEntries(validateApplication(values, ctx).map((issue) => [issue.path, issue.message]));
+}
+
+function change(path: string, value: unknown): ApplicationValues {
+  return setPath(completeValues(), path, value);
+}
+
+describe('the default programme', () => {
+  it('accepts a complete application', () => {
+    expect(issuesOf(completeValues())).toEqual({});
+  });
+
+  it('reports every required field of a blank application with its message', () => {
+    const issues = issuesOf(defaultProgramme.emptyValues);
+    expect(issues).toMatchObject({
+      'personalInfo.firstName': 'This field is required',
+      'personalInfo.lastName': 'This field is required',
+      'personalInfo.emailAddress': 'This field is required',
+      'personalInfo.phone.subscriber': 'Enter your phone number',
+      'personalInfo.addressFirstLine': 'This field is required',
+      'personalInfo.city': 'This field is required',
+      'personalInfo.zip': 'This field is required',
+      'personalInfo.company': 'This field is required',
+      'platforms.filled': 'Fill at least one platform',
+      'fields.single.website.value': 'Select an option',
+      'fields.single.windowTreatments': 'Select an option',
+      'fields.single.roomPhotos': 'Select an option',
+      'fields.single.niche': 'Select an option',
+      'fields.single.timeframe': 'Select an option',
+      'fields.single.mediaKit': 'This field is required',
+      'fields.single.usedBefore': 'Select an option',
+      'fields.single.workedWithOtherCompanies.value': 'Select an option',
+      'fields.single.currentWindowTreatments.value': 'Select an option',
+      'fields.single.children.value': 'Select an option',
+      'fields.single.pets.value': 'Select an option',
+    });
+    // Optional: address line 2, state, pronouns; and nothing hidden is checked.
+    expect(Object.keys(issues)).not.toEqual(
+      expect.arrayContaining(['personalInfo.addressSecondLine', 'personalInfo.provinceCode', 'fields.single.pronouns', 'platforms.website.url']),
+    );
+  });
+
+  it.each([
+    ['personalInfo.firstName', '   ', 'This field cannot be only spaces'],
+    ['personalInfo.lastName', ' ', 'This field cannot be only spaces'],
+    ['personalInfo.addressFirstLine', '  ', 'This field cannot be only spaces'],
+    ['personalInfo.city', '\t', 'This field cannot be only spaces'],
+    ['personalInfo.company', '  ', 'This field cannot be only spaces'],
+    ['personalInfo.emailAddress', 'ada@', 'Enter a valid email address'],
+    ['personalInfo.zip', 'ABC 123', 'Enter a valid ZIP code: digits, hyphens and spaces only'],
+    ['personalInfo.phone.subscriber', '555-1234', 'Enter digits only'],
+    ['platforms.website.url', 'my blog', 'Enter your website URL'],
+    ['platforms.website.monthlyTraffic', 'lots', 'Enter a valid number'],
+    ['platforms.instagram.handle', 'https://instagram.com/ada', 'Enter your username only'],
+    ['platforms.instagram.followers', '12k', 'Enter a valid number'],
+  ])('%s = %j fails with "%s"', (path, value, message) => {
+    const issues = issuesOf(change(path, value));
+    expect(issues[path]).toBe(message);
+  });
+
+  it('a phone number needs a country code, and a country code needs a number', () => {
+    expect(issuesOf(change('personalInfo.phone.countryCode', ''))).toMatchObject({ 'personalInfo.phone.countryCode': 'Select a country code' });
+    expect(issuesOf(change('personalInfo.phone.countryCode', '  '))).toMatchObject({
+      'personalInfo.phone.countryCode': 'This field cannot be only spaces',
+    });
+    expect(issuesOf(change('personalInfo.phone.subscriber', ''))).toMatchObject({ 'personalInfo.phone.subscriber': 'Enter your phone number' });
+  });
+
+  it('a follow-up is required only when the revealing answer is given', () => {
+    const yes = setPath(completeValues(), 'fields.single.children', { value: true, explanation: '' });
+    expect(issuesOf(yes)).toEqual({ 'fields.single.children.explanation': 'Please tell us a little more' });
+    const no = setPath(completeValues(), 'fields.single.children', { value: false, explanation: '' });
+    expect(issuesOf(no)).toEqual({});
+  });
+
+  it("the website's URL and traffic are required only when the creator has a website", () => {
+    const withSite = setPath(change('platforms.website', {}), 'fields.single.website.value', true);
+    expect(issuesOf(withSite)).toEqual({
+      'platforms.website.url': 'This field is required',
+      'platforms.website.monthlyTraffic': 'This field is required',
+    });
+    const withoutSite = setPath(change('platforms.website', { url: 'not a url' }), 'fields.single.website.value', false);
+    expect(issuesOf(withoutSite)).toEqual({});
+  });
+
+  it('needs at least one platform with every field filled and valid', () => {
+    expect(issuesOf(change('platforms.instagram', { handle: 'ada' }))).toEqual({ 'platforms.filled': 'Fill at least one platform' });
+    expect(issuesOf(change('platforms.instagram', { handle: 'ada', followers: 'many' }))).toEqual({
+      'platforms.instagram.followers': 'Enter a valid number',
+      'platforms.filled': 'Fill at least one platform',
+    });
+  });
+
+  it('a required platform has its fields required', () => {
+    const ctx = { ...context, requiredPlatforms: ['youtube' as const] };
+    expect(issuesOf(completeValues(), ctx)).toEqual({
+      'platforms.youtube.handle': 'This field is required',
+      'platforms.youtube.followers': 'This field is required',
+    });
+  });
+
+  it('applies configured bounds, wildcards included', () => {
+    const ctx = { ...context, fieldRules: { 'personalInfo.firstName': { maxLength: 2 }, 'platforms.*.handle': { maxLength: 5 } } };
+    expect(issuesOf(completeValues(), ctx)).toEqual({
+      'personalInfo.firstName': 'Use at most 2 characters',
+      'platforms.instagram.handle': 'Use at most 5 characters',
+    });
+  });
+
+  it('a field shown on a condition is validated only while the condition holds', () => {
+    const specs = fieldSpecsOf(
+      [{ kind: 'text', path: 'fields.single.teamSize', label: 'Team size', showOnCondition: { path: 'fields.single.usedBefore', equals: 'Yes' } }],
+      2,
+    );
+    const ctx = { ...context, specs: [...context.specs, ...specs] };
+    expect(issuesOf(completeValues(), ctx)).toEqual({});
+    expect(issuesOf(change('fields.single.usedBefore', 'Yes'), ctx)).toEqual({ 'fields.single.teamSize': 'This field is required' });
+  });
+});
+
+describe('pathsOfStep', () => {
+  it('lists the fields Continue checks on each step, with the cards on screen', () => {
+    const values = { ...completeValues(), platformCards: ['instagram' as const, 'tiktok' as const] };
+    const basic = pathsOfStep(values, context, 1);
+    expect(basic).toEqual(
+      expect.arrayContaining([
+        'personalInfo.firstName',
+        'personalInfo.phone.countryCode',
+        'personalInfo.phone.subscriber',
+        'platforms.instagram.handle',
+        'platforms.tiktok.followers',
+        'platforms.filled',
+        'fields.single.website.value',
+        'platforms.website.url',
+      ]),
+    );
+    expect(pathsOfStep(values, context, 0)).toEqual([]);
+    expect(pathsOfStep(values, context, 2)).toContain('fields.single.pets.explanation');
+  });
+});
+
+describe('buildApplicationSchema', () => {
+  it('drives the same rules through zod, each issue at its path', () => {
+    const schema = buildApplicationSchema(context);
+    expect(schema.safeParse(completeValues()).success).toBe(true);
+    const result = schema.safeParse(change('personalInfo.emailAddress', 'nope'));
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['personalInfo.emailAddress', 'Enter a valid email address'],
+    ]);
+  });
+});
