@@ -4,7 +4,9 @@ import { AppErrorBoundary } from './app/app-error-boundary';
 import { ConfigErrorScreen } from './app/config-error-screen';
 import { WizardApp } from './app/wizard-app';
 import { landOnRoot } from './boot/land-on-root';
+import { loadApplication } from './boot/load-application';
 import { loadConfig } from './boot/load-config';
+import { appStore } from './storage/app-store';
 import './styles/base.css';
 import './styles/layout.css';
 
@@ -19,12 +21,13 @@ async function boot(): Promise<void> {
     return;
   }
   const { config } = result;
+  const { programme, initial } = await loadApplication(config, appStore);
   document.title = config.title;
   document.documentElement.lang = config.lang;
   root.render(
     <StrictMode>
       <AppErrorBoundary>
-        <WizardApp config={config} />
+        <WizardApp config={config} programme={programme} initial={initial} />
       </AppErrorBoundary>
     </StrictMode>,
   );

@@ -1,58 +1,37 @@
-import { type SubmitEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type SubmitEvent, useCallback, useEffect, useRef } from 'react';
 import { FormProvider } from 'react-hook-form';
-import { programmeForm } from '../application/programme-form';
+import type { ProgrammeForm } from '../application/programme-form';
 import { BlockView } from '../blocks/block-view';
 import { preloadFormSection } from '../blocks/lazy-form-section-block';
 import { backgroundForStep } from '../config/background-for-step';
 import type { WizardConfig } from '../config/config-schema';
 import { PendingInputsContext } from '../form/pending-inputs';
 import { ProgrammeFormContext } from '../form/programme-form-context';
-import { useApplicationForm } from '../form/use-application-form';
 import { SafeHtml } from '../html/safe-html';
-import { sendApplication } from '../outbox/send-application';
-import { analytics } from '../telemetry/analytics';
-import { useWizard, type WizardEffects } from '../wizard/use-wizard';
+import type { InitialApplication } from '../drafts/initial-application';
 import { BACK_BUTTON_TEXT, continueButtonText, stepBarItems } from '../wizard/wizard-machine';
 import { CoverPanel } from './cover-panel';
+import { ReadOnlyBanner } from './read-only-banner';
+import { SaveStatus } from './save-status';
 import { SiteFooter } from './site-footer';
 import { StepBar } from './step-bar';
+import { useApplicationSession } from './use-application-session';
 
 export const DEFAULT_SERVER_ERROR_TEXT = 'Something went wrong. Please, try again later.';
 
 const NARROW_SCREEN = '(max-width: 576px)';
 
-export function WizardApp({ config }: { config: WizardConfig }) {
+interface WizardAppProps {
+  config: WizardConfig;
+  programme: ProgrammeForm;
+  initial: InitialApplication;
+}
+
+export function WizardApp({ config, programme, initial }: WizardAppProps) {
   const stepCount = config.steps.length;
-  const programme = useMemo(() => programmeForm(config), [config]);
-  const { form, pendingInputs, validateStep, bodyToSend, failedAttempts } = useApplicationForm(programme);
-  const [serverError, setServerError] = useState(false);
-
-  const effects = useMemo<WizardEffects>(
-    () => ({
-      validateStep,
-      submit: async () => {
-        const body = await bodyToSend();
-        if (!body) return false;
-        const accepted = config.requestUrl ? (await sendApplication(config.requestUrl, body)).ok : true;
-        setServerError(!accepted);
-        if (accepted) analytics.track('Form Submitted');
-        return accepted;
-      },
-      redirect: () => {
-        analytics.track('Sign In Clicked');
-        window.location.assign(config.redirectUrl);
-      },
-    }),
-    [bodyToSend, config.requestUrl, config.redirectUrl, validateStep],
-  );
-
-  const wizard = useWizard({
-    stepCount,
-    skipLastStep: config.skipLastStep ?? false,
-    programmeTitle: config.programmeTitle,
-    effects,
-  });
-  const current = wizard.state.current;
+  const session = useApplicationSession(config, programme, initial);
+  const { form, pendingInputs, failedAttempts, wizard } = session;
+  const current = session.wizardState.current;
   const step = config.steps[current] ?? config.steps[0];
   if (!step) throw new Error('The configuration has no steps.');
 
@@ -96,12 +75,16 @@ export function WizardApp({ config }: { config: WizardConfig }) {
     else setTimeout(preloadFormSection, 200);
   }, []);
 
+  const readOnly = session.role === 'viewer';
+  const isLast = current === stepCount - 1;
+
   const onSubmit = useCallback(
     (event: SubmitEvent<HTMLFormElement>) => {
       event.preventDefault();
+      if (readOnly) return;
       void wizard.next();
     },
-    [wizard],
+    [readOnly, wizard],
   );
 
   return (
@@ -112,12 +95,15 @@ export function WizardApp({ config }: { config: WizardConfig }) {
       <CoverPanel
         logo={config.logo}
         background={backgroundForStep(config.backgrounds, current)}
-        onBack={wizard.canGoBack ? wizard.previous : null}
+        onBack={wizard.canGoBack && !readOnly ? wizard.previous : null}
       />
       <div className="content-panel" ref={contentRef}>
         <main className="content-panel__main">
         <StepBar items={stepBarItems(config.steps.map((s) => s.name), current)} />
         <form className="step-form" noValidate onSubmit={onSubmit} aria-busy={wizard.busy}>
+          {readOnly ? <ReadOnlyBanner onTakeOver={session.takeOver} /> : null}
+          {initial.notice ? <p className="draft-notice" role="status">{initial.notice}</p> : null}
+          <fieldset className="step-fieldset" disabled={readOnly}>
           <div className="step" ref={stepRef} key={current} aria-label={step.name} role="group">
             {step.blocks.map((block, index) => (
               <BlockView key={`${String(index)}-${block.component}`} block={block} />
@@ -135,9 +121,16 @@ export function WizardApp({ config }: { config: WizardConfig }) {
               </button>
             )}
           </div>
+          </fieldset>
+          {isLast && session.submitted && !readOnly ? (
+            <button type="button" className="button button--link new-application" onClick={() => void session.newApplication()}>
+              Start a new application
+            </button>
+          ) : null}
+          <SaveStatus saveState={session.saveState} sending={session.sending} storageHealth={session.storageHealth} />
           <p className="visually-hidden" role="status" ref={announcer} />
           <p className="server-error" role="alert">
-            {serverError ? (config.serverErrorText ?? DEFAULT_SERVER_ERROR_TEXT) : null}
+            {session.serverError ? (config.serverErrorText ?? DEFAULT_SERVER_ERROR_TEXT) : null}
           </p>
         </form>
         {step.footer ? <SafeHtml className="step-footer" html={step.footer} /> : null}

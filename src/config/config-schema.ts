@@ -51,6 +51,8 @@ export const configSchema = z.strictObject({
   /** The creator hub's sign-up page, opened by the last step's button. */
   redirectUrl: href,
   serverErrorText: z.optional(z.nullable(z.string())),
+  /** How long one attempt at sending may take before it counts as failed (default 15 000 ms). */
+  submitTimeoutMs: z.optional(z.number().check(z.int(), z.minimum(1000), z.maximum(120_000))),
   skipLastStep: z.optional(z.boolean()),
   /** One image for every step, or one per step (the last entry serves any further step). */
   backgrounds: z.union([nonBlank, z.array(nonBlank).check(z.minLength(1, 'expected at least one image'))], {

@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { analytics } from '../telemetry/analytics';
 import {
   advance as advanceState,
   back as backState,
   canGoBack,
   continueActions,
-  initialWizardState,
   runContinue,
   type WizardState,
 } from './wizard-machine';
@@ -23,24 +22,26 @@ interface UseWizardOptions {
   skipLastStep: boolean;
   programmeTitle: string;
   effects: WizardEffects;
-  initialState?: WizardState;
+  state: WizardState;
+  setState: Dispatch<SetStateAction<WizardState>>;
+  /** Steps whose "Step Reached" went out before (a restored draft's). */
+  alreadyReported?: readonly number[];
 }
 
 /** Wires the pure wizard machine to React state; Continue runs the step's actions in order. */
-export function useWizard({ stepCount, skipLastStep, programmeTitle, effects, initialState }: UseWizardOptions) {
-  const [state, setState] = useState<WizardState>(initialState ?? initialWizardState);
+export function useWizard({ stepCount, skipLastStep, programmeTitle, effects, state, setState, alreadyReported = [] }: UseWizardOptions) {
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
-  const reported = useRef(new Set<number>());
+  const [reported] = useState(() => new Set<number>(alreadyReported));
 
   // "Step Reached" goes out once per step, the first time it is on screen.
   useEffect(() => {
     for (const step of state.reached) {
-      if (reported.current.has(step)) continue;
-      reported.current.add(step);
+      if (reported.has(step)) continue;
+      reported.add(step);
       analytics.track('Step Reached', { step, sync: programmeTitle, allStepsCount: stepCount });
     }
-  }, [state.reached, programmeTitle, stepCount]);
+  }, [state.reached, programmeTitle, stepCount, reported]);
 
   const next = useCallback(async (): Promise<boolean> => {
     // A second press while the first is still validating or sending must not send twice.
@@ -62,11 +63,11 @@ export function useWizard({ stepCount, skipLastStep, programmeTitle, effects, in
       busyRef.current = false;
       setBusy(false);
     }
-  }, [effects, skipLastStep, state, stepCount]);
+  }, [effects, setState, skipLastStep, state, stepCount]);
 
   const previous = useCallback(() => {
     setState((current) => backState(current, stepCount));
-  }, [stepCount]);
+  }, [setState, stepCount]);
 
-  return { state, busy, canGoBack: canGoBack(state, stepCount), next, previous, setState };
+  return { busy, canGoBack: canGoBack(state, stepCount), next, previous };
 }

@@ -60,8 +60,9 @@ test.describe('the application form', () => {
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   });
 
-  test('a 500 shows the error line, keeps every value, and the next Continue succeeds', async ({ page, app }) => {
-    app.answerWith({ status: 500 });
+  test('a 500 shows the error line, keeps every value, and a retry sends the same application', async ({ page, app }) => {
+    // Two failures: whichever of the manual Continue and the backoff retry comes second succeeds.
+    app.answerWith({ status: 500 }, { status: 500 });
     await page.goto(app.url);
     await completeApplication(page, { stopBeforeSubmit: true });
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -76,9 +77,10 @@ test.describe('the application form', () => {
     await expect(page.getByRole('group', { name: 'Instagram' }).getByLabel('Handle')).toHaveValue('ada.at.home');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeVisible();
-    expect(app.applications).toHaveLength(2);
-    expect(JSON.parse(app.applications[1]?.body ?? 'null')).toEqual(EXPECTED_BODY);
+    await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeVisible({ timeout: 20_000 });
+    expect(app.applications).toHaveLength(3);
+    expect(new Set(app.applications.map((request) => request.headers['idempotency-key'])).size).toBe(1);
+    expect([...app.stored.values()]).toEqual([EXPECTED_BODY]);
   });
 
   test('the default server-error text shows when none is configured', async ({ page, app }) => {

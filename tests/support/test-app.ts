@@ -26,6 +26,8 @@ const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
 
 export class TestApp {
   readonly received: ReceivedRequest[] = [];
+  /** Applications the endpoint accepted, one per Idempotency-Key, as a real server dropping repeats would. */
+  readonly stored = new Map<string, unknown>();
   private readonly answers: ApiAnswer[] = [];
   private readonly hanging = new Set<() => void>();
   private readonly server: Server;
@@ -56,6 +58,10 @@ export class TestApp {
     } else if (answer === 'hang') {
       this.hanging.add(() => res.destroy());
     } else {
+      if (answer.status >= 200 && answer.status < 300) {
+        const key = String(req.headers['idempotency-key'] ?? `no-key-${String(this.received.length)}`);
+        if (!this.stored.has(key)) this.stored.set(key, JSON.parse(body) as unknown);
+      }
       res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(JSON.stringify({ status: answer.status }));
     }
     return true;

@@ -1,0 +1,174 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { ProgrammeForm } from '../application/programme-form';
+import type { WizardConfig } from '../config/config-schema';
+import { restoreDraft } from '../drafts/draft-record';
+import { loadStoredDraft, markSubmitted, startNewApplication } from '../drafts/draft-store';
+import { allStepsReached, type InitialApplication } from '../drafts/initial-application';
+import { useAutosave } from '../drafts/use-autosave';
+import { useApplicationForm } from '../form/use-application-form';
+import { DEFAULT_SEND_TIMEOUT_MS } from '../outbox/send-application';
+import { showsServerError, useOutbox } from '../outbox/use-outbox';
+import { appStore } from '../storage/app-store';
+import { useStorageHealth } from '../storage/use-storage-health';
+import { useDraftChannel } from '../tabs/use-draft-channel';
+import { useEditorRole } from '../tabs/use-editor-role';
+import { analytics } from '../telemetry/analytics';
+import { useWizard, type WizardEffects } from '../wizard/use-wizard';
+import { goToStep, initialWizardState, type WizardState } from '../wizard/wizard-machine';
+
+/**
+ * Everything that keeps one application alive across keystrokes, reloads, tabs and networks:
+ * the form, the wizard's place, autosave, the submission queue, and the tab that may edit.
+ * The wizard's screen (WizardApp) only reads what this returns.
+ */
+export function useApplicationSession(config: WizardConfig, programme: ProgrammeForm, initial: InitialApplication) {
+  const stepCount = config.steps.length;
+  const skipLastStep = config.skipLastStep ?? false;
+  const { form, pendingInputs, validateStep, bodyToSend, failedAttempts } = useApplicationForm(programme, initial.values);
+  const [wizardState, setWizardState] = useState<WizardState>(initial.wizard);
+  const [submitted, setSubmitted] = useState(initial.submitted);
+  const storageHealth = useStorageHealth(appStore);
+
+  /** Shows a stored draft (another tab's, or this tab's after taking over). */
+  const showDraft = useCallback(
+    (stored: unknown) => {
+      const draft = restoreDraft(stored, programme, stepCount);
+      if (draft.kind !== 'restored') return;
+      form.reset(draft.values);
+      setWizardState(draft.wizard);
+    },
+    [form, programme, stepCount],
+  );
+
+  const reloadDraft = useCallback(async () => {
+    showDraft(await loadStoredDraft(appStore));
+  }, [showDraft]);
+
+  const showAccepted = useCallback(() => {
+    setSubmitted(true);
+    form.reset(programme.emptyValues);
+    setWizardState(allStepsReached(stepCount));
+  }, [form, programme, stepCount]);
+
+  const showNewApplication = useCallback(() => {
+    setSubmitted(false);
+    form.reset(programme.emptyValues);
+    setWizardState(initialWizardState);
+  }, [form, programme]);
+
+
+  const { role, reason, takeOver } = useEditorRole();
+  const editing = role === 'editor';
+
+  const channel = useDraftChannel({
+    saved: (record) => {
+      if (role === 'viewer') showDraft(record);
+    },
+    'handed-over': () => {
+      if (role === 'editor') void reloadDraft();
+    },
+    accepted: showAccepted,
+    'new-application': showNewApplication,
+  });
+
+  const autosave = useAutosave({
+    form,
+    pendingInputs,
+    programme,
+    wizard: wizardState,
+    store: appStore,
+    active: editing && !submitted,
+    onSaved: (record) => {
+      channel.post({ type: 'saved', record });
+    },
+  });
+
+  useEffect(() => {
+    if (reason === 'stolen' && !submitted) {
+      // The other tab now edits: hand it everything this one holds.
+      void autosave.saveNow(true).then(() => {
+        channel.post({ type: 'handed-over' });
+      });
+    } else if (role === 'editor' && reason === 'first') {
+      // Anything typed while the lock was answering is saved now.
+      if (JSON.stringify(form.getValues()) !== JSON.stringify(initial.values)) void autosave.saveNow();
+    } else if (role === 'editor') {
+      // Taken over here, or the editing tab closed: carry on from its last save.
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the state is set after reading storage, not synchronously.
+      void reloadDraft();
+    }
+    // Only a change of role acts; the rest is read as it is then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [role, reason]);
+
+  const accept = useCallback(async () => {
+    autosave.stop();
+    await markSubmitted(appStore, Date.now());
+    analytics.track('Form Submitted');
+    channel.post({ type: 'accepted' });
+    setSubmitted(true);
+    // Accepted in the background (a retry): the wizard moves on by itself.
+    if (!skipLastStep) setWizardState((state) => goToStep(state, stepCount - 1, stepCount).state);
+  }, [autosave, channel, skipLastStep, stepCount]);
+
+  const { outbox, status } = useOutbox({
+    store: appStore,
+    timeoutMs: config.submitTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS,
+    active: editing,
+    onAccepted: accept,
+  });
+
+  const effects = useMemo<WizardEffects>(
+    () => ({
+      validateStep,
+      submit: async () => {
+        if (submitted) return true;
+        const body = await bodyToSend();
+        if (!body) return false;
+        if (!config.requestUrl) {
+          await accept();
+          return true;
+        }
+        return (await outbox.submit(config.requestUrl, body)) === 'accepted';
+      },
+      redirect: () => {
+        analytics.track('Sign In Clicked');
+        window.location.assign(config.redirectUrl);
+      },
+    }),
+    [accept, bodyToSend, config.redirectUrl, config.requestUrl, outbox, submitted, validateStep],
+  );
+
+  const wizard = useWizard({
+    stepCount,
+    skipLastStep,
+    programmeTitle: config.programmeTitle,
+    effects,
+    state: wizardState,
+    setState: setWizardState,
+    alreadyReported: initial.restored || initial.submitted ? initial.wizard.reached : [],
+  });
+
+  const newApplication = useCallback(async () => {
+    await startNewApplication(appStore);
+    outbox.reset();
+    channel.post({ type: 'new-application' });
+    showNewApplication();
+  }, [channel, outbox, showNewApplication]);
+
+  return {
+    form,
+    pendingInputs,
+    failedAttempts,
+    wizard,
+    wizardState,
+    submitted,
+    role,
+    takeOver,
+    saveState: autosave.saveState,
+    storageHealth,
+    serverError: showsServerError(status),
+    sending: status.state === 'sending',
+    newApplication,
+  };
+}

@@ -1,0 +1,63 @@
+import type { KeyValueStore } from '../storage/resilient-store';
+import { clearUnloadCopy, takeUnloadCopy } from '../storage/unload-copy';
+import type { DraftRecord } from './draft-record';
+
+/**
+ * Where the draft lives: `draft` in the app's store until the application is accepted, then
+ * only a `submitted` marker with no personal data. A draft that cannot be read is moved to
+ * `corrupt-draft` rather than deleted, so nothing is destroyed by a bug in reading it.
+ */
+export const DRAFT_KEY = 'draft';
+export const SUBMITTED_KEY = 'submitted';
+export const CORRUPT_DRAFT_KEY = 'corrupt-draft';
+
+export interface SubmittedMarker {
+  submittedAt: number;
+}
+
+function savedAt(record: unknown): number {
+  if (typeof record !== 'object' || record === null) return -1;
+  const value = (record as { savedAt?: unknown }).savedAt;
+  return typeof value === 'number' ? value : -1;
+}
+
+/** The stored draft as it is (not yet checked), the newer of IndexedDB's and the unload copy. */
+export async function loadStoredDraft(store: KeyValueStore): Promise<unknown> {
+  const unloadCopy = takeUnloadCopy();
+  const stored = await store.get<unknown>(DRAFT_KEY);
+  if (unloadCopy !== undefined && savedAt(unloadCopy) > savedAt(stored)) {
+    await store.set(DRAFT_KEY, unloadCopy);
+    return unloadCopy;
+  }
+  return stored;
+}
+
+export function saveDraft(store: KeyValueStore, record: DraftRecord): Promise<void> {
+  return store.set(DRAFT_KEY, record);
+}
+
+export async function setAsideCorruptDraft(store: KeyValueStore, stored: unknown, reason: string): Promise<void> {
+  await store.set(CORRUPT_DRAFT_KEY, { setAsideAt: Date.now(), reason, stored });
+  await store.delete(DRAFT_KEY);
+}
+
+/** After acceptance: the personal data goes, a marker without it stays. */
+export async function markSubmitted(store: KeyValueStore, now: number): Promise<void> {
+  clearUnloadCopy();
+  await store.delete(DRAFT_KEY);
+  await store.delete(CORRUPT_DRAFT_KEY);
+  await store.set(SUBMITTED_KEY, { submittedAt: now } satisfies SubmittedMarker);
+}
+
+export async function loadSubmittedMarker(store: KeyValueStore): Promise<SubmittedMarker | undefined> {
+  const marker = await store.get<unknown>(SUBMITTED_KEY);
+  if (typeof marker === 'object' && marker !== null && typeof (marker as SubmittedMarker).submittedAt === 'number') return marker as SubmittedMarker;
+  return undefined;
+}
+
+/** Starting a new application after one was accepted. */
+export async function startNewApplication(store: KeyValueStore): Promise<void> {
+  clearUnloadCopy();
+  await store.delete(SUBMITTED_KEY);
+  await store.delete(DRAFT_KEY);
+}

@@ -1,0 +1,10 @@
+/** A client-made UUID naming one application across all its attempts (the Idempotency-Key). */
+export function newSubmissionId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // Older Safari outside secure contexts: a version-4 UUID from random bytes.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

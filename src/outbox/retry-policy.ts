@@ -1,0 +1,26 @@
+import type { SendResult } from './send-application';
+
+/**
+ * What an attempt's outcome means for the submission (spec: nothing lost, nothing sent twice):
+ * a 2xx is accepted; a network error, a timeout, 408, 429 and 5xx are worth retrying; any
+ * other 4xx is a refusal that retrying as-is will not change.
+ */
+export type AttemptOutcome = 'accepted' | 'retry' | 'refused';
+
+export function classifyAttempt(result: SendResult): AttemptOutcome {
+  if (result.ok) return 'accepted';
+  return result.retryable ? 'retry' : 'refused';
+}
+
+export const MAX_BACKOFF_SECONDS = 300;
+
+/** Seconds to wait before retry number `failures` (1, 2, …): min(2^n, 300), as Enketo does. */
+export function backoffSeconds(failures: number): number {
+  if (failures <= 0) return 0;
+  return Math.min(2 ** failures, MAX_BACKOFF_SECONDS);
+}
+
+/** When the next automatic attempt is due after `failures` failed ones, the last at `lastAttemptAt`. */
+export function nextAttemptAt(lastAttemptAt: number, failures: number): number {
+  return lastAttemptAt + backoffSeconds(failures) * 1000;
+}

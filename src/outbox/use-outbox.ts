@@ -1,0 +1,60 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { KeyValueStore } from '../storage/resilient-store';
+import { newSubmissionId } from './new-submission-id';
+import { Outbox, type OutboxStatus } from './outbox';
+import { sendApplication } from './send-application';
+import { exclusively } from './send-lock';
+
+interface UseOutboxOptions {
+  store: KeyValueStore;
+  timeoutMs: number;
+  /** Only the editor tab sends or resumes sending. */
+  active: boolean;
+  /** Runs once the server has accepted the application, before the outbox reports it. */
+  onAccepted: () => Promise<void>;
+}
+
+/** The page's submission queue, resumed on load and retried when the browser comes back online. */
+export function useOutbox({ store, timeoutMs, active, onAccepted }: UseOutboxOptions) {
+  const [outbox] = useState(
+    () =>
+      new Outbox({
+        store,
+        send: (record) => sendApplication(record.url, record.body, { idempotencyKey: record.id, timeoutMs }),
+        exclusively,
+        newId: newSubmissionId,
+      }),
+  );
+  useEffect(() => {
+    outbox.handleAcceptance(onAccepted);
+  }, [outbox, onAccepted]);
+
+  const status = useSyncExternalStore<OutboxStatus>(
+    (listener) => outbox.subscribe(listener),
+    () => outbox.getStatus(),
+  );
+
+  useEffect(() => {
+    if (!active) return undefined;
+    void outbox.resume();
+    const online = () => {
+      outbox.retrySoon();
+    };
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('online', online);
+    };
+  }, [active, outbox]);
+
+  useEffect(() => () => {
+    outbox.dispose();
+  }, [outbox]);
+
+  return { outbox, status };
+}
+
+/** Whether the server-error line shows: the last attempt failed and the application is not yet accepted. */
+export function showsServerError(status: OutboxStatus): boolean {
+  if (status.state === 'waiting' || status.state === 'refused') return true;
+  return status.state === 'sending' && status.record.attempts > 0;
+}

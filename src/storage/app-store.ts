@@ -1,0 +1,13 @@
+import { createResilientStore } from './resilient-store';
+
+/**
+ * The one store of the page. What it holds (see README "What is kept on this device"):
+ * - `draft`: the application being typed and the step it is on, until it is accepted;
+ * - `outbox`: an application waiting to be sent, until it is accepted;
+ * - `submitted`: a marker without personal data, so a reload shows the Creator Hub step;
+ * - `corrupt-draft`: a draft that could not be read, set aside instead of deleted.
+ */
+export const APP_DB_NAME = 'creator-wizard';
+export const APP_STORE_NAME = 'state';
+
+export const appStore = createResilientStore({ dbName: APP_DB_NAME, storeName: APP_STORE_NAME });

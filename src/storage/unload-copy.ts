@@ -1,0 +1,34 @@
+/**
+ * A synchronous copy of the draft written only as the page goes away (pagehide, or hidden on
+ * phones, where pagehide may never come). An IndexedDB write started then may not finish
+ * before the page is gone; localStorage writes finish before the call returns. The next load
+ * keeps whichever copy is newer and removes this one at once.
+ */
+const KEY = 'creator-wizard:unload-draft';
+
+export function writeUnloadCopy(record: unknown): void {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(record));
+  } catch {
+    // Storage full or blocked: the IndexedDB write is still on its way.
+  }
+}
+
+/** Returns the copy, if any, and removes it. */
+export function takeUnloadCopy(): unknown {
+  try {
+    const text = localStorage.getItem(KEY);
+    localStorage.removeItem(KEY);
+    return text === null ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
+export function clearUnloadCopy(): void {
+  try {
+    localStorage.removeItem(KEY);
+  } catch {
+    // Nothing to clear where localStorage is blocked.
+  }
+}

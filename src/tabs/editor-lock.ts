@@ -1,0 +1,99 @@
+/**
+ * Two tabs on one draft must not silently overwrite each other. The first tab to open is the
+ * editor (it holds a Web Lock); any other tab is a viewer: its form is read-only, it follows
+ * the editor's saves, and it can take over, which turns the first tab into a viewer. When the
+ * editor tab closes, a waiting viewer becomes the editor by itself. Without Web Locks every
+ * tab edits, and the draft channel still keeps them in step.
+ */
+
+export type EditorRole = 'editor' | 'viewer';
+
+/** Why the role changed: the first answer, the lock granted after waiting, taken over here, or stolen by another tab. */
+export type RoleChangeReason = 'first' | 'granted' | 'took-over' | 'stolen';
+
+export interface EditorLock {
+  role(): EditorRole;
+  /** Makes this tab the editor, the other one a viewer. */
+  takeOver(): void;
+  release(): void;
+}
+
+const LOCK_NAME = 'creator-wizard:editor';
+
+export function hasWebLocks(): boolean {
+  return typeof navigator !== 'undefined' && 'locks' in navigator;
+}
+
+export function createEditorLock(onRoleChange: (role: EditorRole, reason: RoleChangeReason) => void): EditorLock {
+  if (!hasWebLocks()) {
+    return { role: () => 'editor', takeOver: () => undefined, release: () => undefined };
+  }
+  const locks = navigator.locks;
+  // Unknown until the lock first answers.
+  let current: EditorRole | null = null;
+  let releaseHeld: (() => void) | null = null;
+  let waiting: AbortController | null = null;
+  let released = false;
+
+  function become(role: EditorRole, reason: RoleChangeReason): void {
+    if (role === current) return;
+    current = role;
+    onRoleChange(role, reason);
+  }
+
+  /**
+   * Asks for the lock. Once granted, this tab is the editor until it releases the lock or
+   * another tab steals it; a stolen lock rejects the request, and this tab waits its turn again.
+   */
+  function requestLock(options: LockOptions, reason: RoleChangeReason, onNotGranted?: () => void): void {
+    let granted = false;
+    locks
+      .request(LOCK_NAME, options, (lock) => {
+        if (!lock) return null;
+        granted = true;
+        become('editor', reason);
+        return new Promise<void>((resolve) => {
+          releaseHeld = resolve;
+        });
+      })
+      .then(
+        (result) => {
+          if (result === null) onNotGranted?.();
+        },
+        () => {
+          // Either this tab's own waiting request was aborted (it took over), or its lock was stolen.
+          if (!granted) return;
+          releaseHeld = null;
+          if (released) return;
+          become('viewer', 'stolen');
+          waitForTurn();
+        },
+      );
+  }
+
+  function waitForTurn(): void {
+    waiting?.abort();
+    waiting = new AbortController();
+    requestLock({ signal: waiting.signal }, 'granted');
+  }
+
+  // Until the lock answers, this tab is a viewer, so it cannot write.
+  requestLock({ ifAvailable: true }, 'first', () => {
+    become('viewer', 'first');
+    waitForTurn();
+  });
+
+  return {
+    role: () => current ?? 'viewer',
+    takeOver() {
+      waiting?.abort();
+      waiting = null;
+      requestLock({ steal: true }, 'took-over');
+    },
+    release() {
+      released = true;
+      waiting?.abort();
+      releaseHeld?.();
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { useEffect, useRef, useState } from 'react';
+import { createEditorLock, hasWebLocks, type EditorLock, type EditorRole, type RoleChangeReason } from './editor-lock';
+
+export interface RoleChange {
+  /** 'unknown' until the lock first answers (a few milliseconds): neither editing nor read-only. */
+  role: EditorRole | 'unknown';
+  reason: RoleChangeReason;
+}
+
+/** This tab's role on the shared draft, why it last changed, and the way to take it over from another tab. */
+export function useEditorRole(): RoleChange & { takeOver: () => void } {
+  // Without Web Locks every tab edits; with them, the lock decides.
+  const [change, setChange] = useState<RoleChange>(() => ({ role: hasWebLocks() ? 'unknown' : 'editor', reason: 'first' }));
+  const lock = useRef<EditorLock | null>(null);
+  useEffect(() => {
+    const created = createEditorLock((role, reason) => {
+      setChange({ role, reason });
+    });
+    lock.current = created;
+    return () => {
+      created.release();
+    };
+  }, []);
+  return {
+    ...change,
+    takeOver: () => {
+      lock.current?.takeOver();
+    },
+  };
+}

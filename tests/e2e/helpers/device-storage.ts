@@ -1,0 +1,42 @@
+import type { Page } from '@playwright/test';
+
+/** Everything every IndexedDB database of the page's origin holds, plus localStorage, as text. */
+export async function everythingStoredOnTheDevice(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const request = <T>(req: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        req.onsuccess = () => {
+          resolve(req.result);
+        };
+        req.onerror = () => {
+          reject(new Error(String(req.error)));
+        };
+      });
+    const dumps: string[] = [];
+    for (const info of await indexedDB.databases()) {
+      if (!info.name) continue;
+      const db = await request(indexedDB.open(info.name));
+      for (const storeName of Array.from(db.objectStoreNames)) {
+        const store = db.transaction(storeName, 'readonly').objectStore(storeName);
+        const [keys, values] = await Promise.all([request(store.getAllKeys()), request(store.getAll())]);
+        dumps.push(JSON.stringify({ database: info.name, store: storeName, keys, values }));
+      }
+      db.close();
+    }
+    dumps.push(JSON.stringify({ localStorage: { ...localStorage } }));
+    return dumps.join('\n');
+  });
+}
+
+/** Makes IndexedDB unusable the way some private modes do: opening it throws. */
+export async function breakIndexedDb(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const broken = {
+      open() {
+        throw new DOMException('IndexedDB is disabled in this mode', 'InvalidStateError');
+      },
+      databases: () => Promise.resolve([]),
+    };
+    Object.defineProperty(window, 'indexedDB', { configurable: true, get: () => broken });
+  });
+}
