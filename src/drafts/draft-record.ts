@@ -107,7 +107,12 @@ function restorePlatforms(stored: unknown, dropped: string[]): Partial<Record<Pl
 }
 
 /** Rebuilds the values from a stored draft on top of the programme's blank application. */
-export function restoreValues(blank: ApplicationValues, stored: Tree, dropped: string[]): ApplicationValues {
+export function restoreValues(
+  blank: ApplicationValues,
+  stored: Tree,
+  dropped: string[],
+  requiredPlatforms: readonly PlatformKey[] = [],
+): ApplicationValues {
   const personal = isTree(stored.personalInfo) ? stored.personalInfo : {};
   const personalInfo = { ...blank.personalInfo };
   for (const key of Object.keys(personalInfo) as Array<keyof typeof personalInfo>) {
@@ -116,6 +121,7 @@ export function restoreValues(blank: ApplicationValues, stored: Tree, dropped: s
     if (typeof value === 'string') personalInfo[key] = value;
     else if (value !== undefined) dropped.push(`personalInfo.${key}`);
   }
+  for (const key of Object.keys(personal)) if (!Object.hasOwn(personalInfo, key)) dropped.push(`personalInfo.${key}`);
   const phone = isTree(personal.phone) ? personal.phone : {};
   personalInfo.phone = {
     countryCode: typeof phone.countryCode === 'string' ? phone.countryCode : blank.personalInfo.phone.countryCode,
@@ -133,8 +139,9 @@ export function restoreValues(blank: ApplicationValues, stored: Tree, dropped: s
   const values: ApplicationValues = {
     personalInfo,
     platforms: restorePlatforms(stored.platforms, dropped),
-    // Every card at most once, and every card the programme requires (the blank's) kept.
-    platformCards: [...new Set([...blank.platformCards.filter((key) => !cards.includes(key)), ...cards])],
+    // Every card at most once, and every card the programme requires kept. Only those: the
+    // blank's other card is the picker's opener, which the creator may have removed.
+    platformCards: [...new Set([...requiredPlatforms.filter((key) => blank.platformCards.includes(key) && !cards.includes(key)), ...cards])],
     fields: { single },
   };
   if ('agreement' in blank) values.agreement = stored.agreement === true;
@@ -160,7 +167,7 @@ export function restoreDraft(stored: unknown, programme: ProgrammeForm, stepCoun
   if (!isTree(stored)) return { kind: 'corrupt', reason: `expected an object, found ${typeof stored}` };
   if (!isTree(stored.values)) return { kind: 'corrupt', reason: 'the draft has no values' };
   const dropped: string[] = [];
-  const values = restoreValues(programme.emptyValues, stored.values, dropped);
+  const values = restoreValues(programme.emptyValues, stored.values, dropped, programme.context.requiredPlatforms);
   const migrated = stored.schemaVersion !== DRAFT_SCHEMA_VERSION || stored.fingerprint !== fieldsFingerprint(programme);
   return { kind: 'restored', values, wizard: restoreWizard(stored.wizard, stepCount), dropped, migrated };
 }

@@ -1,29 +1,16 @@
-import { rulesFor } from '../application/field-specs';
 import type { FieldConfig } from '../application/form-config-schema';
 import { CheckboxField } from './checkbox-field';
 import { ChoiceField } from './choice-field';
+import { ConfigTextField } from './config-text-field';
 import { PhoneField } from './phone-field';
 import { PlatformPickerField } from './platform-picker-field';
-import { TextField } from './text-field';
 import { YesNoField } from './yes-no-field';
 
 /** Renders one configured field with the widget of its kind. */
 export function FormFieldView({ field }: { field: FieldConfig }) {
   switch (field.kind) {
     case 'text':
-      return (
-        <TextField
-          name={field.path}
-          label={field.label}
-          hint={field.hint}
-          type={field.inputType}
-          multiline={field.multiline}
-          autoComplete={field.autoComplete}
-          inputMode={field.inputMode}
-          placeholder={field.placeholder}
-          required={rulesFor(field).includes('required')}
-        />
-      );
+      return <ConfigTextField field={field} />;
     case 'select':
       return <ChoiceField field={field} />;
     case 'checkbox':

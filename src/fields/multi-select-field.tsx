@@ -1,4 +1,4 @@
-import { Combobox, ComboboxInput, Description, Field, Label } from '@headlessui/react';
+import { Combobox, ComboboxInput, Description, Field } from '@headlessui/react';
 import { useMemo, useState } from 'react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { filterOptions } from './filter-options';
@@ -6,6 +6,7 @@ import { pickWithMax } from './pick-with-max';
 import {
   SEARCH_PLACEHOLDER,
   SELECT_PLACEHOLDER,
+  SelectLabel,
   SelectPopup,
   SelectToggle,
   blurLeavingField,
@@ -86,14 +87,7 @@ export function MultiSelectField(props: MultiSelectFieldProps) {
       >
         {({ open }) => (
           <>
-            <Label id={`${id}-label`} htmlFor={id} className="field__label">
-              {label}
-            </Label>
-            {props.hint ? (
-              <Description as="p" className="field__hint">
-                {props.hint}
-              </Description>
-            ) : null}
+            <SelectLabel id={id} label={label} hint={props.hint} />
             <div className="select__control">
               <ComboboxInput
                 id={id}

@@ -70,14 +70,7 @@ export function SelectField(props: SelectFieldProps) {
       >
         {({ open }) => (
           <>
-            <Label id={`${id}-label`} htmlFor={id} className="field__label">
-              {label}
-            </Label>
-            {props.hint ? (
-              <Description as="p" className="field__hint">
-                {props.hint}
-              </Description>
-            ) : null}
+            <SelectLabel id={id} label={label} hint={props.hint} />
             <div className={`select__control${renderOption && selected ? ' select__control--lead' : ''}`}>
               {renderOption && selected ? (
                 <span className="select__lead" aria-hidden="true">
@@ -115,6 +108,22 @@ export function SelectField(props: SelectFieldProps) {
         </Description>
       ) : null}
     </Field>
+  );
+}
+
+/** A select's label and optional hint; inside a Headless UI Field, the hint describes the input. */
+export function SelectLabel({ id, label, hint }: { id: string; label: string; hint: string | undefined }) {
+  return (
+    <>
+      <Label id={`${id}-label`} htmlFor={id} className="field__label">
+        {label}
+      </Label>
+      {hint ? (
+        <Description as="p" className="field__hint">
+          {hint}
+        </Description>
+      ) : null}
+    </>
   );
 }
 

@@ -3,7 +3,7 @@ import type { YesNoFieldConfig } from '../application/form-config-schema';
 import { followUpsOf, revealCondition } from '../application/field-specs';
 import { FieldError } from './field-error';
 import { fieldId } from './field-id';
-import { TextField } from './text-field';
+import { ConfigTextField } from './config-text-field';
 
 /**
  * A yes/no question as two radio buttons; the revealing answer shows the follow-up boxes,
@@ -59,18 +59,7 @@ export function YesNoField({ field: config }: { field: YesNoFieldConfig }) {
       {revealed ? (
         <div className="yes-no__follow-up">
           {followUps.map((followUp) => (
-            <TextField
-              key={followUp.path}
-              name={followUp.path}
-              label={followUp.label}
-              hint={followUp.hint}
-              type={followUp.inputType}
-              multiline={followUp.multiline}
-              autoComplete={followUp.autoComplete}
-              inputMode={followUp.inputMode}
-              placeholder={followUp.placeholder}
-              required
-            />
+            <ConfigTextField key={followUp.path} field={followUp} required />
           ))}
         </div>
       ) : null}

@@ -86,7 +86,11 @@ export function createResilientStore({
 
   async function flushPending(): Promise<void> {
     try {
-      for (const [key, value] of [...pending]) {
+      // Only reads failed: read once more, so health turns back only when IndexedDB answers.
+      if (pending.size === 0) await get('__probe__', database());
+      // Until none is left, not over a snapshot: writes made during the replay queue behind it too.
+      for (let next = pending.entries().next(); !next.done; next = pending.entries().next()) {
+        const [key, value] = next.value;
         await write(key, value);
         // Only forget the write if nothing newer replaced it meanwhile.
         if (pending.get(key) === value) pending.delete(key);

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { backoffSeconds, classifyAttempt, MAX_BACKOFF_SECONDS, nextAttemptAt } from '../../../src/outbox/retry-policy';
+import { isRetryableStatus, type SendResult } from '../../../src/outbox/send-application';
+
+function httpFailure(status: number): SendResult {
+  return { ok: false, retryable: isRetryableStatus(status), status, error: `HTTP ${String(status)}` };
+}
+
+describe('backoffSeconds', () => {
+  it.each([
+    [1, 2],
+    [2, 4],
+    [3, 8],
+    [4, 16],
+    [5, 32],
+    [6, 64],
+    [7, 128],
+    [8, 256],
+  ])('waits 2^n seconds after %i failures: %i', (failures, seconds) => {
+    expect(backoffSeconds(failures)).toBe(seconds);
+  });
+
+  it('is capped at 300 seconds', () => {
+    expect(MAX_BACKOFF_SECONDS).toBe(300);
+    expect(backoffSeconds(9)).toBe(300);
+    expect(backoffSeconds(20)).toBe(300);
+    expect(backoffSeconds(1_000)).toBe(300);
+  });
+
+  it('does not wait before the first attempt', () => {
+    expect(backoffSeconds(0)).toBe(0);
+    expect(backoffSeconds(-1)).toBe(0);
+  });
+});
+
+describe('nextAttemptAt', () => {
+  it('adds the backoff, in milliseconds, to the last attempt', () => {
+    expect(nextAttemptAt(10_000, 1)).toBe(12_000);
+    expect(nextAttemptAt(10_000, 3)).toBe(18_000);
+    expect(nextAttemptAt(10_000, 12)).toBe(310_000);
+  });
+});
+
+describe('classifyAttempt', () => {
+  it('accepts any 2xx answer', () => {
+    expect(classifyAttempt({ ok: true, status: 200 })).toBe('accepted');
+    expect(classifyAttempt({ ok: true, status: 204 })).toBe('accepted');
+  });
+
+  it('retries after a network error or a timeout', () => {
+    expect(classifyAttempt({ ok: false, retryable: true, status: null, error: 'Failed to fetch' })).toBe('retry');
+    expect(classifyAttempt({ ok: false, retryable: true, status: null, error: 'timed out after 15000 ms' })).toBe('retry');
+  });
+
+  it.each([408, 429, 500, 502, 503])('retries after HTTP %i', (status) => {
+    expect(classifyAttempt(httpFailure(status))).toBe('retry');
+  });
+
+  it.each([400, 401, 404, 409, 422])('treats HTTP %i as a refusal', (status) => {
+    expect(classifyAttempt(httpFailure(status))).toBe('refused');
+  });
+});

@@ -1,0 +1,124 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SEND_TIMEOUT_MS, isRetryableStatus, sendApplication, type SendResult } from '../../../src/outbox/send-application';
+
+const URL = 'https://partners.example.com/api/applications';
+const BODY = { personalInfo: { firstName: 'Ada' }, platforms: {}, fields: [{ key: 'pets.value', value: 'No' }] };
+
+function answering(status: number) {
+  return vi.fn<typeof fetch>(() => Promise.resolve(new Response(null, { status })));
+}
+
+/** A fetch that never answers, and rejects as a browser does once its signal is aborted. */
+function hanging() {
+  return vi.fn<typeof fetch>(
+    (_input, init) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => {
+          reject(new DOMException('The operation was aborted.', 'AbortError'));
+        });
+      }),
+  );
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('sendApplication', () => {
+  it('PUTs the JSON body with JSON headers and the Idempotency-Key', async () => {
+    const fetchImpl = answering(201);
+
+    await sendApplication(URL, BODY, { idempotencyKey: 'id-1', fetchImpl });
+
+    expect(fetchImpl).toHaveBeenCalledOnce();
+    const [url, init] = fetchImpl.mock.calls[0]!;
+    expect(url).toBe(URL);
+    expect(init?.method).toBe('PUT');
+    expect(init?.headers).toEqual({ 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': 'id-1' });
+    expect(JSON.parse(init?.body as string)).toEqual(BODY);
+    expect(init?.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  it('sends no Idempotency-Key header without a key', async () => {
+    const fetchImpl = answering(200);
+
+    await sendApplication(URL, BODY, { fetchImpl });
+
+    expect(fetchImpl.mock.calls[0]![1]?.headers).toEqual({ 'Content-Type': 'application/json', Accept: 'application/json' });
+  });
+
+  it('reports a 2xx answer as ok with its status', async () => {
+    expect(await sendApplication(URL, BODY, { fetchImpl: answering(201) })).toEqual({ ok: true, status: 201 });
+    expect(await sendApplication(URL, BODY, { fetchImpl: answering(204) })).toEqual({ ok: true, status: 204 });
+  });
+
+  it.each([
+    [500, true],
+    [503, true],
+    [408, true],
+    [429, true],
+    [400, false],
+    [404, false],
+    [409, false],
+    [422, false],
+  ])('reports HTTP %i as not ok, retryable: %s', async (status, retryable) => {
+    const result = await sendApplication(URL, BODY, { fetchImpl: answering(status) });
+
+    expect(result).toEqual({ ok: false, retryable, status, error: `HTTP ${String(status)}` });
+  });
+
+  it('reports a fetch that rejects (no network) as retryable, with its message', async () => {
+    const fetchImpl = vi.fn<typeof fetch>(() => Promise.reject(new TypeError('Failed to fetch')));
+
+    expect(await sendApplication(URL, BODY, { fetchImpl })).toEqual({ ok: false, retryable: true, status: null, error: 'Failed to fetch' });
+  });
+
+  it('aborts a fetch that does not answer within timeoutMs and reports it as a retryable timeout', async () => {
+    const fetchImpl = hanging();
+    let result: SendResult | undefined;
+    void sendApplication(URL, BODY, { timeoutMs: 1_000, fetchImpl }).then((settled) => {
+      result = settled;
+    });
+
+    await vi.advanceTimersByTimeAsync(999);
+    expect(result).toBeUndefined();
+    expect(fetchImpl.mock.calls[0]![1]?.signal?.aborted).toBe(false);
+
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchImpl.mock.calls[0]![1]?.signal?.aborted).toBe(true);
+    expect(result).toEqual({ ok: false, retryable: true, status: null, error: 'timed out after 1000 ms' });
+  });
+
+  it('times out after 15 seconds by default', async () => {
+    let result: SendResult | undefined;
+    void sendApplication(URL, BODY, { fetchImpl: hanging() }).then((settled) => {
+      result = settled;
+    });
+
+    await vi.advanceTimersByTimeAsync(DEFAULT_SEND_TIMEOUT_MS - 1);
+    expect(result).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(result).toEqual({ ok: false, retryable: true, status: null, error: `timed out after ${String(DEFAULT_SEND_TIMEOUT_MS)} ms` });
+  });
+
+  it('stops the timeout once an answer has come', async () => {
+    await sendApplication(URL, BODY, { fetchImpl: answering(200) });
+    await sendApplication(URL, BODY, { fetchImpl: vi.fn<typeof fetch>(() => Promise.reject(new TypeError('Failed to fetch'))) });
+
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('isRetryableStatus', () => {
+  it('retries timeouts, rate limiting and server errors', () => {
+    expect([408, 429, 500, 502, 503, 504].map(isRetryableStatus)).toEqual([true, true, true, true, true, true]);
+  });
+
+  it('does not retry other client errors', () => {
+    expect([400, 401, 403, 404, 409, 413, 422].map(isRetryableStatus)).toEqual([false, false, false, false, false, false, false]);
+  });
+});
