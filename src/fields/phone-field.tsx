@@ -2,6 +2,7 @@ import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { COUNTRY_PATH, PHONE_CODE_PATH, PHONE_NUMBER_PATH } from '../application/field-paths';
 import type { PhoneFieldConfig } from '../application/form-config-schema';
 import { dialCodeForOptionValue, dialCodeOptionValue, dialCodes } from '../application/lookups/dial-codes';
+import { describedBy } from './field-error';
 import { fieldId } from './field-id';
 import type { SelectOption } from './select-option';
 import { SelectField } from './select-field';
@@ -26,10 +27,15 @@ export function PhoneField({ field: config }: { field: PhoneFieldConfig }) {
   const { field, fieldState } = useController({ name: PHONE_CODE_PATH });
   const country = useWatch({ name: COUNTRY_PATH }) as unknown;
   const code = typeof field.value === 'string' ? field.value : '';
+  const groupId = fieldId('personalInfo.phone');
   return (
-    <fieldset className="field-group phone">
+    <fieldset className="field-group phone" aria-describedby={describedBy(groupId, config.hint, undefined)}>
       <legend className="field-group__legend">{config.label}</legend>
-      {config.hint ? <p className="field__hint">{config.hint}</p> : null}
+      {config.hint ? (
+        <p className="field__hint" id={`${groupId}-hint`}>
+          {config.hint}
+        </p>
+      ) : null}
       <div className="phone__parts">
         <div className="phone__code">
           <SelectField

@@ -23,7 +23,7 @@ export async function everythingStoredOnTheDevice(page: Page): Promise<string> {
       }
       db.close();
     }
-    dumps.push(JSON.stringify({ localStorage: { ...localStorage } }));
+    dumps.push(JSON.stringify({ localStorage: Object.fromEntries(Object.keys(localStorage).map((key) => [key, localStorage.getItem(key)])) }));
     return dumps.join('\n');
   });
 }
