@@ -6,6 +6,7 @@ import { WizardApp } from './app/wizard-app';
 import { landOnRoot } from './boot/land-on-root';
 import { loadApplication } from './boot/load-application';
 import { loadConfig } from './boot/load-config';
+import { registerServiceWorker } from './pwa/service-worker';
 import { appStore } from './storage/app-store';
 import './styles/base.css';
 import './styles/layout.css';
@@ -24,6 +25,9 @@ async function boot(): Promise<void> {
   const { programme, initial } = await loadApplication(config, appStore);
   document.title = config.title;
   document.documentElement.lang = config.lang;
+  // The worker waits for the first render: it is not on the critical path of the Welcome step.
+  if (document.readyState === 'complete') setTimeout(registerServiceWorker, 0);
+  else window.addEventListener('load', () => { registerServiceWorker(); });
   root.render(
     <StrictMode>
       <AppErrorBoundary>

@@ -1,7 +1,47 @@
 /// <reference lib="WebWorker" />
-// The service worker. Precaching, offline navigation and background sync arrive with the PWA
-// work; until then the page does not register it, but the build already injects the precache
-// manifest here so that pipeline is exercised on every build.
+// The service worker: the app shell and the default covers are precached, every navigation
+// is answered with the precached index.html (so any path opens offline), config.json is
+// fetched network-first so an edited configuration applies on the next online load while
+// the last one seen still works offline, and other images (covers named by an edited
+// configuration) are cached on first use.
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
-export const precacheManifest = self.__WB_MANIFEST;
+const CONFIG_CACHE = 'config';
+const IMAGE_CACHE = 'images';
+const CONFIG_PATH = 'config.json';
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html')));
+
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.endsWith(`/${CONFIG_PATH}`),
+  new NetworkFirst({ cacheName: CONFIG_CACHE, networkTimeoutSeconds: 4 }),
+);
+
+registerRoute(
+  ({ request, sameOrigin }) => sameOrigin && request.destination === 'image',
+  new CacheFirst({ cacheName: IMAGE_CACHE, plugins: [new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 60 * 60 * 24 * 30 })] }),
+);
+
+// The page loaded config.json before this worker existed: keep a copy now, so the very
+// first offline start has a configuration to read.
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CONFIG_CACHE)
+      .then((cache) => cache.add(CONFIG_PATH))
+      .catch(() => undefined),
+  );
+});
+
+// The page asks for this only after saving the draft, when the creator pressed Reload.
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});

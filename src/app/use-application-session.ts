@@ -166,6 +166,7 @@ export function useApplicationSession(config: WizardConfig, programme: Programme
     role,
     takeOver,
     saveState: autosave.saveState,
+    saveNow: autosave.saveNow,
     storageHealth,
     serverError: showsServerError(status),
     sending: status.state === 'sending',

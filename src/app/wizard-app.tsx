@@ -10,6 +10,7 @@ import { ProgrammeFormContext } from '../form/programme-form-context';
 import { SafeHtml } from '../html/safe-html';
 import type { InitialApplication } from '../drafts/initial-application';
 import { BACK_BUTTON_TEXT, continueButtonText, stepBarItems } from '../wizard/wizard-machine';
+import { AppStatus } from '../pwa/app-status';
 import { CoverPanel } from './cover-panel';
 import { ReadOnlyBanner } from './read-only-banner';
 import { SaveStatus } from './save-status';
@@ -135,6 +136,7 @@ export function WizardApp({ config, programme, initial }: WizardAppProps) {
         </form>
         {step.footer ? <SafeHtml className="step-footer" html={step.footer} /> : null}
         </main>
+        <AppStatus saveDraft={() => session.saveNow()} />
         <SiteFooter html={config.footerHtml} links={config.footerLinks} />
       </div>
     </div>

@@ -92,6 +92,21 @@ export class TestApp {
     await writeFile(join(this.root, 'config.json'), text);
   }
 
+  /**
+   * Serves a second build in place of the first: index.html gets a marker and a new precache
+   * revision, so the service worker file changes and the browser finds an update.
+   */
+  async deploySecondBuild(marker: string): Promise<void> {
+    const indexPath = join(this.root, 'index.html');
+    const html = await readFile(indexPath, 'utf8');
+    await writeFile(indexPath, html.replace('</head>', `<meta name="build" content="${marker}"></head>`));
+    const swPath = join(this.root, 'sw.js');
+    const worker = await readFile(swPath, 'utf8');
+    const updated = worker.replace(/"revision":"[0-9a-f]+","url":"index.html"/, `"revision":"${marker}","url":"index.html"`);
+    if (updated === worker) throw new Error('index.html is not in the precache manifest of sw.js');
+    await writeFile(swPath, updated);
+  }
+
   async stop(): Promise<void> {
     for (const release of this.hanging) release();
     this.server.closeAllConnections();

@@ -1,0 +1,45 @@
+import { useState, useSyncExternalStore } from 'react';
+import { applyUpdate, onServiceWorkerState, serviceWorkerState } from './service-worker';
+
+function subscribeOnline(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+/**
+ * Quiet lines about the app itself: offline, ready to work offline, and a new version with a
+ * Reload button that saves the draft first.
+ */
+export function AppStatus({ saveDraft }: { saveDraft: () => Promise<void> }) {
+  const worker = useSyncExternalStore(onServiceWorkerState, serviceWorkerState);
+  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
+  const [reloading, setReloading] = useState(false);
+  return (
+    <div className="app-status">
+      <p className="app-status__line" role="status">
+        {!online ? 'You are offline. Everything you type is kept on this device.' : worker.offlineReady ? 'Ready to work offline' : ''}
+      </p>
+      {worker.updateWaiting ? (
+        <div className="update-prompt" role="status">
+          <span>A new version is available.</span>
+          <button
+            type="button"
+            className="button button--secondary"
+            aria-disabled={reloading}
+            onClick={() => {
+              if (reloading) return;
+              setReloading(true);
+              void saveDraft().finally(applyUpdate);
+            }}
+          >
+            Reload
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { Workbox } from 'workbox-window';
+
+/**
+ * Registers the service worker and reports what the page should say about it: ready to work
+ * offline, or a new version waiting. A new version never takes over by itself (it would
+ * reload pages with half-typed applications): the creator presses Reload, the draft is saved,
+ * and only then does the page ask the waiting worker to take over and reload.
+ */
+export interface ServiceWorkerState {
+  offlineReady: boolean;
+  updateWaiting: boolean;
+}
+
+const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+
+let state: ServiceWorkerState = { offlineReady: false, updateWaiting: false };
+const listeners = new Set<() => void>();
+let workbox: Workbox | null = null;
+
+function update(next: Partial<ServiceWorkerState>): void {
+  state = { ...state, ...next };
+  for (const listener of listeners) listener();
+}
+
+export function serviceWorkerState(): ServiceWorkerState {
+  return state;
+}
+
+export function onServiceWorkerState(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function registerServiceWorker(url = `${import.meta.env.BASE_URL}sw.js`): void {
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  const wb = new Workbox(url);
+  workbox = wb;
+  wb.addEventListener('waiting', () => {
+    update({ updateWaiting: true });
+  });
+  wb.addEventListener('activated', (event) => {
+    if (!event.isUpdate) update({ offlineReady: true });
+  });
+  void wb.register().then((registration) => {
+    // Already installed by an earlier visit: the app works offline now.
+    if (registration?.active && !registration.installing) update({ offlineReady: true });
+  });
+  setInterval(() => {
+    void wb.update();
+  }, UPDATE_CHECK_INTERVAL_MS);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void wb.update();
+  });
+}
+
+/** After the draft is saved: lets the waiting worker take over, then reloads into the new version. */
+export function applyUpdate(): void {
+  const wb = workbox;
+  if (!wb) return;
+  wb.addEventListener('controlling', () => {
+    window.location.reload();
+  });
+  wb.messageSkipWaiting();
+}
