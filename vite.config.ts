@@ -13,9 +13,27 @@ export default defineConfig({
       // The page registers the worker itself (src/pwa) so it controls when an update reloads.
       injectRegister: false,
       registerType: 'prompt',
-      manifest: false,
+      manifest: {
+        id: '/',
+        name: 'Hartwell Creator Trade Programme',
+        short_name: 'Creator Programme',
+        description: 'Apply for a trade partnership with Hartwell Window Co. as a content creator.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#24434a',
+        background_color: '#ffffff',
+        lang: 'en',
+      },
+      // Icons (192, 512, maskable, apple-touch, favicon.ico) generated from the one SVG source at build time.
+      pwaAssets: {
+        image: 'public/favicon.svg',
+        preset: 'minimal-2023',
+        overrideManifestIcons: true,
+        injectThemeColor: false,
+      },
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
       },
     }),
   ],
