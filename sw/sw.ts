@@ -8,6 +8,8 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { replayOutbox } from '../src/outbox/replay-outbox';
+import { OUTBOX_SYNC_TAG, SUBMISSION_CHANNEL } from '../src/storage/stored-keys';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -45,3 +47,20 @@ self.addEventListener('install', (event) => {
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+// Background Sync is not in TypeScript's WebWorker types.
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+// The page registered this when an attempt failed: send the application even if the tab is gone.
+self.addEventListener('sync', ((event: SyncEvent) => {
+  if (event.tag !== OUTBOX_SYNC_TAG) return;
+  event.waitUntil(
+    replayOutbox().then((outcome) => {
+      if (outcome === 'accepted') new BroadcastChannel(SUBMISSION_CHANNEL).postMessage({ type: 'accepted' });
+      // Rejecting tells the browser to retry the sync later, with its own backoff.
+      if (outcome === 'retry' || outcome === 'busy') throw new Error(`The application was not accepted yet (${outcome}).`);
+    }),
+  );
+}) as EventListener);

@@ -1,7 +1,7 @@
 import { programmeForm, type ProgrammeForm } from '../application/programme-form';
 import type { WizardConfig } from '../config/config-schema';
 import { restoreDraft } from '../drafts/draft-record';
-import { loadStoredDraft, loadSubmittedMarker, setAsideCorruptDraft } from '../drafts/draft-store';
+import { forgetDraft, loadStoredDraft, loadSubmittedMarker, setAsideCorruptDraft } from '../drafts/draft-store';
 import { initialApplication, type InitialApplication } from '../drafts/initial-application';
 import type { KeyValueStore } from '../storage/resilient-store';
 import { reportError } from '../telemetry/errors';
@@ -17,7 +17,9 @@ export async function loadApplication(config: WizardConfig, store: KeyValueStore
   let stored: unknown;
   let submitted = false;
   try {
-    [stored, submitted] = await Promise.all([loadStoredDraft(store), loadSubmittedMarker(store).then(Boolean)]);
+    submitted = Boolean(await loadSubmittedMarker(store));
+    if (submitted) await forgetDraft(store);
+    else stored = await loadStoredDraft(store);
   } catch (error) {
     reportError(error, { where: 'loading the draft' });
   }

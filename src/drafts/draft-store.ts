@@ -1,4 +1,5 @@
 import type { KeyValueStore } from '../storage/resilient-store';
+import { CORRUPT_DRAFT_KEY, DRAFT_KEY, SUBMITTED_KEY } from '../storage/stored-keys';
 import { clearUnloadCopy, takeUnloadCopy } from '../storage/unload-copy';
 import type { DraftRecord } from './draft-record';
 
@@ -7,9 +8,6 @@ import type { DraftRecord } from './draft-record';
  * only a `submitted` marker with no personal data. A draft that cannot be read is moved to
  * `corrupt-draft` rather than deleted, so nothing is destroyed by a bug in reading it.
  */
-export const DRAFT_KEY = 'draft';
-export const SUBMITTED_KEY = 'submitted';
-export const CORRUPT_DRAFT_KEY = 'corrupt-draft';
 
 export interface SubmittedMarker {
   submittedAt: number;
@@ -53,6 +51,15 @@ export async function loadSubmittedMarker(store: KeyValueStore): Promise<Submitt
   const marker = await store.get<unknown>(SUBMITTED_KEY);
   if (typeof marker === 'object' && marker !== null && typeof (marker as SubmittedMarker).submittedAt === 'number') return marker as SubmittedMarker;
   return undefined;
+}
+
+/**
+ * The application was accepted while this page was away (by the service worker after the tab
+ * closed): a draft saved as the tab closed, or its synchronous copy, must not come back.
+ */
+export async function forgetDraft(store: KeyValueStore): Promise<void> {
+  clearUnloadCopy();
+  await store.delete(DRAFT_KEY);
 }
 
 /** Starting a new application after one was accepted. */

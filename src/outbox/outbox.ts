@@ -1,4 +1,5 @@
 import type { KeyValueStore } from '../storage/resilient-store';
+import { OUTBOX_KEY } from '../storage/stored-keys';
 import { classifyAttempt, nextAttemptAt, type AttemptOutcome } from './retry-policy';
 import type { SendResult } from './send-application';
 
@@ -11,7 +12,6 @@ import type { SendResult } from './send-application';
  * the creator presses Continue. Only an accepted attempt removes the record.
  */
 
-export const OUTBOX_KEY = 'outbox';
 
 export interface OutboxRecord {
   id: string;
@@ -108,6 +108,11 @@ export class Outbox {
     if (this.status.state === 'waiting') void this.attempt();
   }
 
+  /** The service worker says it sent the application: a waiting one finds its record gone and is accepted. */
+  recheck(): void {
+    if (this.status.state === 'waiting' || this.status.state === 'refused') void this.attempt();
+  }
+
   /** Forgets an accepted application so a new one can be sent. */
   reset(): void {
     this.clearTimer();
@@ -142,6 +147,8 @@ export class Outbox {
     // Read again under the lock: another tab may have sent it meanwhile.
     const record = await this.readRecord();
     if (!record) {
+      // Sent meanwhile by another tab or by the service worker: accepted all the same.
+      await this.acceptance();
       this.setStatus({ state: 'accepted' });
       return 'accepted';
     }

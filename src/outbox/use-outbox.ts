@@ -1,5 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { KeyValueStore } from '../storage/resilient-store';
+import { SUBMISSION_CHANNEL } from '../storage/stored-keys';
+import { requestBackgroundSync } from './background-sync';
 import { newSubmissionId } from './new-submission-id';
 import { Outbox, type OutboxStatus } from './outbox';
 import { sendApplication } from './send-application';
@@ -48,6 +50,26 @@ export function useOutbox({ store, timeoutMs, active, onAccepted }: UseOutboxOpt
 
   useEffect(() => () => {
     outbox.dispose();
+  }, [outbox]);
+
+  // A failed attempt also goes to the service worker, which retries after the tab is closed.
+  useEffect(
+    () =>
+      outbox.subscribe((next) => {
+        if (next.state === 'waiting') void requestBackgroundSync();
+      }),
+    [outbox],
+  );
+
+  useEffect(() => {
+    if (typeof BroadcastChannel === 'undefined') return undefined;
+    const channel = new BroadcastChannel(SUBMISSION_CHANNEL);
+    channel.onmessage = () => {
+      outbox.recheck();
+    };
+    return () => {
+      channel.close();
+    };
   }, [outbox]);
 
   return { outbox, status };

@@ -1,4 +1,5 @@
 import { createResilientStore } from './resilient-store';
+import { APP_DB_NAME, APP_STORE_NAME } from './stored-keys';
 
 /**
  * The one store of the page. What it holds (see README "What is kept on this device"):
@@ -7,7 +8,5 @@ import { createResilientStore } from './resilient-store';
  * - `submitted`: a marker without personal data, so a reload shows the Creator Hub step;
  * - `corrupt-draft`: a draft that could not be read, set aside instead of deleted.
  */
-export const APP_DB_NAME = 'creator-wizard';
-export const APP_STORE_NAME = 'state';
 
 export const appStore = createResilientStore({ dbName: APP_DB_NAME, storeName: APP_STORE_NAME });

@@ -72,6 +72,11 @@ export class TestApp {
     this.answers.push(...answers);
   }
 
+  /** Forgets the scripted answers: from now on every request is accepted (the server is back up). */
+  answerNormally(): void {
+    this.answers.length = 0;
+  }
+
   /** Application requests only (not the static files). */
   get applications(): ReceivedRequest[] {
     return this.received.filter((request) => request.method === 'PUT');

@@ -2,16 +2,14 @@ import { createStore, get as idbGet, keys as idbKeys } from 'idb-keyval';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDraftRecord } from '../../../src/drafts/draft-record';
 import {
-  CORRUPT_DRAFT_KEY,
-  DRAFT_KEY,
   loadStoredDraft,
   loadSubmittedMarker,
   markSubmitted,
   saveDraft,
   setAsideCorruptDraft,
   startNewApplication,
-  SUBMITTED_KEY,
 } from '../../../src/drafts/draft-store';
+import { CORRUPT_DRAFT_KEY, DRAFT_KEY, SUBMITTED_KEY } from '../../../src/storage/stored-keys';
 import { createResilientStore } from '../../../src/storage/resilient-store';
 import { writeUnloadCopy } from '../../../src/storage/unload-copy';
 import { completeValues, defaultProgramme } from '../../fixtures/default-programme';

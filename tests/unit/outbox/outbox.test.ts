@@ -1,6 +1,7 @@
 import { createStore, get as idbGet } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Outbox, OUTBOX_KEY, type OutboxOptions, type OutboxRecord, type OutboxStatus } from '../../../src/outbox/outbox';
+import { OUTBOX_KEY } from '../../../src/storage/stored-keys';
+import { Outbox, type OutboxOptions, type OutboxRecord, type OutboxStatus } from '../../../src/outbox/outbox';
 import { isRetryableStatus, type SendResult } from '../../../src/outbox/send-application';
 import { createResilientStore } from '../../../src/storage/resilient-store';
 

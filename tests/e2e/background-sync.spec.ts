@@ -1,0 +1,44 @@
+import { expect, test } from './fixtures';
+import { completeApplication } from './helpers/complete-application';
+import { everythingStoredOnTheDevice } from './helpers/device-storage';
+
+test('background sync: the server down while submitting, the page closed, the server up, the sync fired: exactly one application arrives', async ({ context, app }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'one run is enough: this drives the service worker through CDP');
+  const page = await context.newPage();
+  await page.goto(app.url);
+  await expect(page.getByText('Ready to work offline')).toBeVisible({ timeout: 20_000 });
+  // The server is down for the page's attempt and for the sync the browser fires at once.
+  app.answerWith(...Array.from({ length: 6 }, () => ({ status: 503 })));
+  await completeApplication(page, { stopBeforeSubmit: true });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toContainText('We could not send your application');
+  await page.close();
+
+  app.answerNormally();
+  const before = app.applications.length;
+  const blank = await context.newPage();
+  const cdp = await context.newCDPSession(blank);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const registration = registrations.find((candidate) => candidate.scopeURL.startsWith(app.url) && !candidate.isDeleted);
+      if (registration) resolve(registration.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin: app.url,
+    registrationId: await registrationId,
+    tag: 'creator-wizard:outbox',
+    lastChance: false,
+  });
+  await expect.poll(() => app.stored.size, { timeout: 15_000 }).toBe(1);
+  expect(app.applications.length).toBe(before + 1);
+  expect(new Set(app.applications.map((request) => request.headers['idempotency-key'])).size).toBe(1);
+
+  // The next open shows the Creator Hub step, and the personal data is gone from the device.
+  const reopened = await context.newPage();
+  await reopened.goto(app.url);
+  await expect(reopened.getByRole('heading', { name: 'Thank you for applying!' })).toBeVisible();
+  const stored = await everythingStoredOnTheDevice(reopened);
+  for (const personal of ['ada@example.com', 'Lovelace']) expect(stored).not.toContain(personal);
+});

@@ -1,0 +1,63 @@
+import { createStore, get, set } from 'idb-keyval';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OutboxRecord } from '../../../src/outbox/outbox';
+import { replayOutbox } from '../../../src/outbox/replay-outbox';
+import { APP_DB_NAME, APP_STORE_NAME, DRAFT_KEY, OUTBOX_KEY, SUBMITTED_KEY } from '../../../src/storage/stored-keys';
+
+const store = createStore(APP_DB_NAME, APP_STORE_NAME);
+
+const record: OutboxRecord = {
+  id: '7d1f5e0c-1b2a-4c3d-8e9f-0a1b2c3d4e5f',
+  url: 'https://api.example.com/applications',
+  body: { personalInfo: { emailAddress: 'ada@example.com' } },
+  createdAt: 1,
+  attempts: 1,
+  lastAttemptAt: 1,
+  lastError: 'HTTP 503',
+  refused: false,
+};
+
+function answer(status: number) {
+  const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>(() => Promise.resolve(new Response('{}', { status })));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('replayOutbox (the service worker after the tab is gone)', () => {
+  it('sends the same record with the same Idempotency-Key and, on a 2xx, removes the personal data', async () => {
+    await set(OUTBOX_KEY, record, store);
+    await set(DRAFT_KEY, { values: { personalInfo: { emailAddress: 'ada@example.com' } } }, store);
+    const fetchMock = answer(201);
+    expect(await replayOutbox()).toBe('accepted');
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.method).toBe('PUT');
+    expect((init?.headers as Record<string, string>)['Idempotency-Key']).toBe(record.id);
+    expect(await get(OUTBOX_KEY, store)).toBeUndefined();
+    expect(await get(DRAFT_KEY, store)).toBeUndefined();
+    expect(await get(SUBMITTED_KEY, store)).toEqual({ submittedAt: expect.any(Number) as number });
+  });
+
+  it.each([500, 503, 408, 429])('counts a %i as a failure to retry, not as delivered', async (status) => {
+    await set(OUTBOX_KEY, record, store);
+    answer(status);
+    expect(await replayOutbox()).toBe('retry');
+    const kept = await get<OutboxRecord>(OUTBOX_KEY, store);
+    expect(kept?.attempts).toBe(2);
+    expect(kept?.lastError).toBe(`HTTP ${String(status)}`);
+    expect(kept?.refused).toBe(false);
+  });
+
+  it('marks a 4xx refusal so it is not replayed again', async () => {
+    await set(OUTBOX_KEY, record, store);
+    answer(422);
+    expect(await replayOutbox()).toBe('refused');
+    expect((await get<OutboxRecord>(OUTBOX_KEY, store))?.refused).toBe(true);
+    const fetchMock = answer(201);
+    expect(await replayOutbox()).toBe('nothing');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
