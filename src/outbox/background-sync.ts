@@ -6,13 +6,29 @@ interface SyncManager {
 }
 
 /**
- * Asks the service worker to send the queued application once the device is online, even if
- * the tab is closed by then. Where Background Sync is missing (Safari, Firefox), the page's own
- * retries cover it while the page is open, and the next open resumes the queue.
+ * Hands a waiting application to the service worker as the page goes away, so it is sent
+ * once the device is online even if the tab is closed by then. Only then: while the page is
+ * open its own retries own the queue (Chromium fires a sync at once when online).
+ * Where Background Sync is missing (Safari, Firefox), the page's own retries cover it while
+ * the page is open, and the next open resumes the queue.
  */
-export async function requestBackgroundSync(): Promise<void> {
-  if (!('serviceWorker' in navigator)) return;
-  const registration = await navigator.serviceWorker.getRegistration();
-  const sync = registration ? (Reflect.get(registration, 'sync') as SyncManager | undefined) : undefined;
-  await sync?.register(OUTBOX_SYNC_TAG).catch(() => undefined);
+export function watchForBackgroundSync(hasWaitingApplication: () => boolean): () => void {
+  if (!('serviceWorker' in navigator)) return () => undefined;
+  let sync: SyncManager | undefined;
+  // Looked up ahead: on pagehide there is no time left to wait for a promise.
+  void navigator.serviceWorker.ready.then((registration) => {
+    sync = Reflect.get(registration, 'sync') as SyncManager | undefined;
+  });
+  const leave = () => {
+    if (sync && hasWaitingApplication()) void sync.register(OUTBOX_SYNC_TAG).catch(() => undefined);
+  };
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') leave();
+  };
+  window.addEventListener('pagehide', leave);
+  document.addEventListener('visibilitychange', onVisibility);
+  return () => {
+    window.removeEventListener('pagehide', leave);
+    document.removeEventListener('visibilitychange', onVisibility);
+  };
 }

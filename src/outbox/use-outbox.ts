@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { KeyValueStore } from '../storage/resilient-store';
 import { SUBMISSION_CHANNEL } from '../storage/stored-keys';
-import { requestBackgroundSync } from './background-sync';
+import { watchForBackgroundSync } from './background-sync';
 import { newSubmissionId } from './new-submission-id';
 import { Outbox, type OutboxStatus } from './outbox';
 import { sendApplication } from './send-application';
@@ -52,14 +52,8 @@ export function useOutbox({ store, timeoutMs, active, onAccepted }: UseOutboxOpt
     outbox.dispose();
   }, [outbox]);
 
-  // A failed attempt also goes to the service worker, which retries after the tab is closed.
-  useEffect(
-    () =>
-      outbox.subscribe((next) => {
-        if (next.state === 'waiting') void requestBackgroundSync();
-      }),
-    [outbox],
-  );
+  // A failed attempt goes to the service worker as the page goes away, to be sent after the tab is closed.
+  useEffect(() => watchForBackgroundSync(() => showsServerError(outbox.getStatus()) && outbox.getStatus().state !== 'refused'), [outbox]);
 
   useEffect(() => {
     if (typeof BroadcastChannel === 'undefined') return undefined;
