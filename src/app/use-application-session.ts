@@ -77,7 +77,8 @@ export function useApplicationSession(config: WizardConfig, programme: Programme
     programme,
     wizard: wizardState,
     store: appStore,
-    active: editing && !submitted,
+    // Until the lock answers (a few ms) this tab saves too, so nothing typed that early is lost.
+    active: role !== 'viewer' && !submitted,
     onSaved: (record) => {
       channel.post({ type: 'saved', record });
     },

@@ -47,6 +47,8 @@ test.describe('drafts', () => {
 
   test('a corrupt draft is set aside with a notice, never a crash', async ({ page, app }) => {
     await page.goto(app.url);
+    // The app has read the device's storage once it shows the step.
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
     await page.evaluate(async () => {
       await new Promise<void>((resolve, reject) => {
         const open = indexedDB.open('creator-wizard');
