@@ -83,33 +83,6 @@ test.describe('the application form', () => {
     expect([...app.stored.values()]).toEqual([EXPECTED_BODY]);
   });
 
-  test('Sign In on the last step opens the creator hub sign-up page', async ({ page, app }) => {
-    await app.editConfig((config) => {
-      config.redirectUrl = '/creator-hub-sign-up?from=wizard';
-    });
-    await page.goto(app.url);
-    await completeApplication(page);
-    const navigation = page.waitForRequest((request) => request.url().includes('/creator-hub-sign-up?from=wizard'));
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await navigation;
-    expect(app.applications).toHaveLength(1);
-  });
-
-  test('with skipLastStep the application is sent from Sign In, just before the redirect', async ({ page, app }) => {
-    await app.editConfig((config) => {
-      config.skipLastStep = true;
-      config.redirectUrl = '/creator-hub-sign-up';
-    });
-    await page.goto(app.url);
-    await completeApplication(page);
-    expect(app.applications).toHaveLength(0);
-    const navigation = page.waitForRequest((request) => request.url().includes('/creator-hub-sign-up'));
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await navigation;
-    expect(app.applications).toHaveLength(1);
-    expect(JSON.parse(app.applications[0]?.body ?? 'null')).toEqual(EXPECTED_BODY);
-  });
-
   test('the default server-error text shows when none is configured', async ({ page, app }) => {
     await app.editConfig((config) => {
       delete config.serverErrorText;
@@ -192,5 +165,42 @@ test.describe('the application form', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeVisible();
     await expectNoAxeViolations(page);
+  });
+
+  test.describe('leaving for the creator hub', () => {
+    // The service worker would answer the navigation with the app itself; here the creator hub is a stand-in page.
+    test.use({ serviceWorkers: 'block' });
+
+    test('Sign In on the last step opens the creator hub sign-up page', async ({ page, app }) => {
+      await app.editConfig((config) => {
+        config.redirectUrl = '/creator-hub-sign-up?from=wizard';
+      });
+      // The creator hub is another site: stand in for it so the navigation ends on a plain page.
+      await page.route('**/creator-hub-sign-up**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Creator hub</title>' }));
+      await page.goto(app.url);
+      await completeApplication(page);
+      const navigation = page.waitForRequest((request) => request.url().includes('/creator-hub-sign-up?from=wizard'));
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await navigation;
+      await expect(page).toHaveTitle('Creator hub');
+      expect(app.applications).toHaveLength(1);
+    });
+
+      test('with skipLastStep the application is sent from Sign In, just before the redirect', async ({ page, app }) => {
+      await app.editConfig((config) => {
+        config.skipLastStep = true;
+        config.redirectUrl = '/creator-hub-sign-up';
+      });
+      await page.route('**/creator-hub-sign-up**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Creator hub</title>' }));
+      await page.goto(app.url);
+      await completeApplication(page);
+      expect(app.applications).toHaveLength(0);
+      const navigation = page.waitForRequest((request) => request.url().includes('/creator-hub-sign-up'));
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await navigation;
+      await expect(page).toHaveTitle('Creator hub');
+      expect(app.applications).toHaveLength(1);
+      expect(JSON.parse(app.applications[0]?.body ?? 'null')).toEqual(EXPECTED_BODY);
+    });
   });
 });
