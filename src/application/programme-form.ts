@@ -22,10 +22,11 @@ export function programmeForm(config: WizardConfig): ProgrammeForm {
   const picker = fieldsByStep.flat().find((field) => field.kind === 'platforms');
   const offered = picker?.platforms ?? DEFAULT_PICKER_PLATFORMS;
   // Required platforms always have a card; otherwise the picker opens with its first platform.
-  const firstCards: PlatformKey[] = picker ? (requiredPlatforms.length > 0 ? requiredPlatforms.filter((key) => offered.includes(key)) : offered.slice(0, 1)) : [];
+  const requiredOffered = requiredPlatforms.filter((key) => offered.includes(key));
+  const firstCards: PlatformKey[] = !picker ? [] : requiredOffered.length > 0 ? requiredOffered : offered.slice(0, 1);
   return {
     fieldsByStep,
     context: { specs, requiredPlatforms, fieldRules: config.fieldRules ?? {} },
-    emptyValues: emptyApplication(fieldsByStep.flat(), firstCards.length > 0 ? firstCards : offered.slice(0, picker ? 1 : 0)),
+    emptyValues: emptyApplication(fieldsByStep.flat(), firstCards),
   };
 }

@@ -1,6 +1,6 @@
 import { useController } from 'react-hook-form';
 import { SafeHtml } from '../html/safe-html';
-import { describedBy, FieldError } from './field-error';
+import { describedBy, FieldError, FieldHint } from './field-error';
 import { fieldId } from './field-id';
 
 interface CheckboxFieldProps {
@@ -40,11 +40,7 @@ export function CheckboxField({ name, label, html, hint }: CheckboxFieldProps) {
         </label>
       </div>
       {html ? <SafeHtml id={`${id}-hint`} className="field__hint" html={html} /> : null}
-      {hint && !html ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
+      {html ? null : <FieldHint id={id} text={hint} />}
       <FieldError id={`${id}-error`} message={error} />
     </div>
   );

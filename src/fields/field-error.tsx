@@ -8,6 +8,16 @@ export function FieldError({ id, message }: { id: string; message: string | unde
   );
 }
 
+/** The line under a label that the control is described by (its id: `${id}-hint`). */
+export function FieldHint({ id, text }: { id: string; text: string | undefined }) {
+  if (!text) return null;
+  return (
+    <p className="field__hint" id={`${id}-hint`}>
+      {text}
+    </p>
+  );
+}
+
 /** The ids a control is described by: its hint and, when invalid, its error. */
 export function describedBy(id: string, hint: string | undefined, error: string | undefined): string | undefined {
   const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);

@@ -2,7 +2,7 @@ import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { COUNTRY_PATH, PHONE_CODE_PATH, PHONE_NUMBER_PATH } from '../application/field-paths';
 import type { PhoneFieldConfig } from '../application/form-config-schema';
 import { dialCodeForOptionValue, dialCodeOptionValue, dialCodes } from '../application/lookups/dial-codes';
-import { describedBy } from './field-error';
+import { describedBy, FieldHint } from './field-error';
 import { fieldId } from './field-id';
 import type { SelectOption } from './select-option';
 import { SelectField } from './select-field';
@@ -31,11 +31,7 @@ export function PhoneField({ field: config }: { field: PhoneFieldConfig }) {
   return (
     <fieldset className="field-group phone" aria-describedby={describedBy(groupId, config.hint, undefined)}>
       <legend className="field-group__legend">{config.label}</legend>
-      {config.hint ? (
-        <p className="field__hint" id={`${groupId}-hint`}>
-          {config.hint}
-        </p>
-      ) : null}
+      <FieldHint id={groupId} text={config.hint} />
       <div className="phone__parts">
         <div className="phone__code">
           <SelectField

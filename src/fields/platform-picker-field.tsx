@@ -7,7 +7,7 @@ import { addCard, changeCard, removeCard } from '../application/platform-picker'
 import { DEFAULT_PICKER_PLATFORMS, isPlatformKey, PLATFORM_LABELS, type PlatformKey } from '../application/platforms';
 import { usePendingInputs } from '../form/pending-inputs';
 import { useProgrammeForm } from '../form/programme-form-context';
-import { describedBy, FieldError } from './field-error';
+import { describedBy, FieldError, FieldHint } from './field-error';
 import { fieldId } from './field-id';
 import { TextField } from './text-field';
 
@@ -54,11 +54,7 @@ export function PlatformPickerField({ field: config }: { field: PlatformsFieldCo
   return (
     <fieldset className="field-group platforms" ref={pickerRef} aria-describedby={describedBy(id, config.hint, filledError)}>
       <legend className="field-group__legend">{config.label}</legend>
-      {config.hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {config.hint}
-        </p>
-      ) : null}
+      <FieldHint id={id} text={config.hint} />
       {cards.map((platform, index) => {
         const cardId = `platform-card-${String(index)}`;
         const choices = offered.filter((key) => key === platform || !cards.includes(key));

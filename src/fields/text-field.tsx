@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, type HTMLAttributes } from 'react';
 import { useController } from 'react-hook-form';
 import { INPUT_DEBOUNCE_MS } from '../form/input-debounce';
 import { usePendingInputs } from '../form/pending-inputs';
-import { describedBy, FieldError } from './field-error';
+import { describedBy, FieldError, FieldHint } from './field-error';
 import { fieldId } from './field-id';
 
 export interface TextFieldProps {
@@ -85,11 +85,7 @@ export function TextField({ name, label, hint, type = 'text', multiline, autoCom
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={id} text={hint} />
       {multiline ? <textarea rows={3} {...shared} /> : <input type={type} inputMode={inputMode} {...shared} />}
       <FieldError id={`${id}-error`} message={error} />
     </div>

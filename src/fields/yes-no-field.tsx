@@ -1,7 +1,7 @@
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import type { YesNoFieldConfig } from '../application/form-config-schema';
 import { followUpsOf, revealCondition } from '../application/field-specs';
-import { FieldError } from './field-error';
+import { describedBy, FieldError, FieldHint } from './field-error';
 import { fieldId } from './field-id';
 import { ConfigTextField } from './config-text-field';
 
@@ -26,14 +26,10 @@ export function YesNoField({ field: config }: { field: YesNoFieldConfig }) {
     <div className="field field--yes-no">
       <fieldset
         className="yes-no"
-        aria-describedby={[config.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined}
+        aria-describedby={describedBy(id, config.hint, error)}
       >
         <legend className="field__label">{config.label}</legend>
-        {config.hint ? (
-          <p className="field__hint" id={`${id}-hint`}>
-            {config.hint}
-          </p>
-        ) : null}
+        <FieldHint id={id} text={config.hint} />
         <div className="yes-no__choices">
           {choices.map((choice, index) => (
             <label key={choice.label} className="yes-no__choice">
