@@ -1,10 +1,10 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { DIST_DIR } from '../support/dist-dir';
 
 // Reads the production build in dist/ (built by `npm run test:e2e` before this suite); no browser needed.
-const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
+const DIST = DIST_DIR;
 
 async function precacheUrls(): Promise<string[]> {
   const worker = await readFile(join(DIST, 'sw.js'), 'utf8');

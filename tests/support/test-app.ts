@@ -8,8 +8,8 @@ import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } fro
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createAppServer, readBody } from '../../scripts/app-server.mjs';
+import { DIST_DIR } from './dist-dir';
 
 export const API_PATH = '/api/applications';
 
@@ -22,7 +22,7 @@ export interface ReceivedRequest {
   body: string;
 }
 
-const DIST = fileURLToPath(new URL('../../dist', import.meta.url));
+const DIST = DIST_DIR;
 
 export class TestApp {
   readonly received: ReceivedRequest[] = [];
