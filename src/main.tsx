@@ -8,6 +8,7 @@ import { loadApplication } from './boot/load-application';
 import { loadConfig } from './boot/load-config';
 import { registerServiceWorker } from './pwa/service-worker';
 import { appStore } from './storage/app-store';
+import { startTelemetry } from './telemetry/start-telemetry';
 import './styles/base.css';
 import './styles/layout.css';
 
@@ -35,6 +36,7 @@ async function boot(): Promise<void> {
       </AppErrorBoundary>
     </StrictMode>,
   );
+  startTelemetry(config);
 }
 
 void boot();

@@ -1,4 +1,5 @@
-import { Component, type ReactNode } from 'react';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportError } from '../telemetry/errors';
 
 interface State {
   failed: boolean;
@@ -10,6 +11,10 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, State> 
 
   static getDerivedStateFromError(): State {
     return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    reportError(error, { where: 'app', componentStack: info.componentStack ?? '' });
   }
 
   override render() {

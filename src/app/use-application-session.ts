@@ -13,6 +13,7 @@ import { useStorageHealth } from '../storage/use-storage-health';
 import { useDraftChannel } from '../tabs/use-draft-channel';
 import { useEditorRole } from '../tabs/use-editor-role';
 import { analytics } from '../telemetry/analytics';
+import { registerPersonalValues, stringLeaves } from '../telemetry/personal-values';
 import { useWizard, type WizardEffects } from '../wizard/use-wizard';
 import { goToStep, initialWizardState, type WizardState } from '../wizard/wizard-machine';
 
@@ -28,6 +29,17 @@ export function useApplicationSession(config: WizardConfig, programme: Programme
   const [wizardState, setWizardState] = useState<WizardState>(initial.wizard);
   const [submitted, setSubmitted] = useState(initial.submitted);
   const storageHealth = useStorageHealth(appStore);
+
+  // The telemetry scrubbers read what has been typed (including keystrokes a text field still
+  // holds) only when an event or report is about to leave the device.
+  useEffect(
+    () =>
+      registerPersonalValues(() => [
+        ...stringLeaves(form.getValues()),
+        ...Array.from(document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('form input:not([type=checkbox]):not([type=radio]), form textarea'), (input) => input.value),
+      ]),
+    [form],
+  );
 
   /** Shows a stored draft (another tab's, or this tab's after taking over). */
   const showDraft = useCallback(

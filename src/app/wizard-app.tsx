@@ -11,10 +11,12 @@ import { SafeHtml } from '../html/safe-html';
 import type { InitialApplication } from '../drafts/initial-application';
 import { BACK_BUTTON_TEXT, continueButtonText, stepBarItems } from '../wizard/wizard-machine';
 import { AppStatus } from '../pwa/app-status';
+import { whenIdle } from '../browser/when-idle';
 import { CoverPanel } from './cover-panel';
 import { ReadOnlyBanner } from './read-only-banner';
 import { SaveStatus } from './save-status';
 import { SiteFooter } from './site-footer';
+import { StepErrorBoundary } from './step-error-boundary';
 import { StepBar } from './step-bar';
 import { useApplicationSession } from './use-application-session';
 
@@ -71,10 +73,15 @@ export function WizardApp({ config, programme, initial }: WizardAppProps) {
 
   // The form widgets are not needed for Welcome; fetch them once the browser is idle.
   useEffect(() => {
-    // Safari has no requestIdleCallback.
-    if ('requestIdleCallback' in window) window.requestIdleCallback(preloadFormSection);
-    else setTimeout(preloadFormSection, 200);
+    whenIdle(preloadFormSection);
   }, []);
+
+  const { saveNow } = session;
+  const reloadKeepingDraft = useCallback(() => {
+    void saveNow().finally(() => {
+      window.location.reload();
+    });
+  }, [saveNow]);
 
   const readOnly = session.role === 'viewer';
   const isLast = current === stepCount - 1;
@@ -107,7 +114,9 @@ export function WizardApp({ config, programme, initial }: WizardAppProps) {
           <fieldset className="step-fieldset" disabled={readOnly}>
           <div className="step" ref={stepRef} key={current} aria-label={step.name} role="group">
             {step.blocks.map((block, index) => (
-              <BlockView key={`${String(index)}-${block.component}`} block={block} />
+              <StepErrorBoundary key={`${String(index)}-${block.component}`} onReload={reloadKeepingDraft}>
+                <BlockView block={block} />
+              </StepErrorBoundary>
             ))}
           </div>
           <div className="step-actions">

@@ -43,16 +43,22 @@ export function registerServiceWorker(url = `${import.meta.env.BASE_URL}sw.js`):
   wb.addEventListener('activated', (event) => {
     if (!event.isUpdate) update({ offlineReady: true });
   });
-  void wb.register().then((registration) => {
-    // Already installed by an earlier visit: the app works offline now.
-    if (registration?.active && !registration.installing) update({ offlineReady: true });
-  });
-  setInterval(() => {
-    void wb.update();
-  }, UPDATE_CHECK_INTERVAL_MS);
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') void wb.update();
-  });
+  // A browser may refuse the worker (blocked by policy, storage off): the app then simply
+  // works online only, as without service worker support.
+  const checkForUpdate = () => {
+    wb.update().catch(() => undefined);
+  };
+  wb.register()
+    .then((registration) => {
+      if (!registration) return;
+      // Already installed by an earlier visit: the app works offline now.
+      if (registration.active && !registration.installing) update({ offlineReady: true });
+      setInterval(checkForUpdate, UPDATE_CHECK_INTERVAL_MS);
+      document.addEventListener('visibilitychange', () => {
+        if (document.visibilityState === 'visible') checkForUpdate();
+      });
+    })
+    .catch(() => undefined);
 }
 
 /** After the draft is saved: lets the waiting worker take over, then reloads into the new version. */

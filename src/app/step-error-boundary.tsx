@@ -1,0 +1,43 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportError } from '../telemetry/errors';
+
+interface StepErrorBoundaryProps {
+  children: ReactNode;
+  /** Saves the draft, then reloads the page. */
+  onReload: () => void;
+}
+
+interface State {
+  failed: boolean;
+}
+
+/**
+ * Around each block of a step: a block that throws takes only itself down. The rest of the
+ * step, the form, the draft and the step bar stay; the fault is reported (scrubbed of anything
+ * typed), and the creator is offered a reload that saves the draft first.
+ */
+export class StepErrorBoundary extends Component<StepErrorBoundaryProps, State> {
+  override state: State = { failed: false };
+
+  static getDerivedStateFromError(): State {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    // The component stack names components, never values.
+    reportError(error, { where: 'step content', componentStack: info.componentStack ?? '' });
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="step-failure" role="alert">
+        <h2>This part of the step could not be shown</h2>
+        <p>What you typed is kept on this device. Reload the page to carry on.</p>
+        <button type="button" className="button button--primary" onClick={this.props.onReload}>
+          Reload
+        </button>
+      </div>
+    );
+  }
+}
