@@ -2,10 +2,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppErrorBoundary } from './app/app-error-boundary';
 import { ConfigErrorScreen } from './app/config-error-screen';
-import { WizardApp } from './app/wizard-app';
+import { WelcomeShell } from './app/welcome-shell';
 import { landOnRoot } from './boot/land-on-root';
-import { loadApplication } from './boot/load-application';
+import { holdsAnApplication } from './boot/holds-an-application';
+import { opensOnWelcomeAlone } from './boot/opens-on-welcome-alone';
+import { preloadFormSection } from './blocks/lazy-form-section-block';
+import { whenIdle } from './browser/when-idle';
 import { loadConfig } from './boot/load-config';
+import { prepareSanitizer } from './html/sanitize-html';
 import { registerServiceWorker } from './pwa/service-worker';
 import { appStore } from './storage/app-store';
 import { startTelemetry } from './telemetry/start-telemetry';
@@ -16,27 +20,42 @@ async function boot(): Promise<void> {
   landOnRoot();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element.');
-  const result = await loadConfig();
+  // Where the browser has no HTML sanitizer of its own, DOMPurify loads alongside the configuration.
+  const [result] = await Promise.all([loadConfig(), prepareSanitizer().catch(() => undefined)]);
   const root = createRoot(container);
   if (!result.ok) {
     root.render(<ConfigErrorScreen problems={result.problems} />);
     return;
   }
   const { config } = result;
-  const { programme, initial } = await loadApplication(config, appStore);
   document.title = config.title;
   document.documentElement.lang = config.lang;
+  const loadFullApplication = () => import('./app/render-application');
+  if (opensOnWelcomeAlone(config) && !(await holdsAnApplication(appStore))) {
+    // A first visit: Welcome is drawn at once; the form's code follows while the browser is idle.
+    const continueToForm = async () => {
+      const { renderApplication } = await loadFullApplication();
+      await renderApplication(root, config, { fromWelcome: true });
+    };
+    root.render(
+      <StrictMode>
+        <AppErrorBoundary>
+          <WelcomeShell config={config} onContinue={continueToForm} />
+        </AppErrorBoundary>
+      </StrictMode>,
+    );
+    whenIdle(() => {
+      loadFullApplication().catch(() => undefined);
+      preloadFormSection();
+    });
+  } else {
+    const { renderApplication } = await loadFullApplication();
+    await renderApplication(root, config, { fromWelcome: false });
+  }
+  startTelemetry(config);
   // The worker waits for the first render: it is not on the critical path of the Welcome step.
   if (document.readyState === 'complete') setTimeout(registerServiceWorker, 0);
   else window.addEventListener('load', () => { registerServiceWorker(); });
-  root.render(
-    <StrictMode>
-      <AppErrorBoundary>
-        <WizardApp config={config} programme={programme} initial={initial} />
-      </AppErrorBoundary>
-    </StrictMode>,
-  );
-  startTelemetry(config);
 }
 
 void boot();

@@ -159,7 +159,7 @@ export function useApplicationSession(config: WizardConfig, programme: Programme
     effects,
     state: wizardState,
     setState: setWizardState,
-    alreadyReported: initial.restored || initial.submitted ? initial.wizard.reached : [],
+    alreadyReported: initial.reported ?? (initial.restored || initial.submitted ? initial.wizard.reached : []),
   });
 
   const newApplication = useCallback(async () => {

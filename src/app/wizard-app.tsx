@@ -1,23 +1,17 @@
 import { type SubmitEvent, useCallback, useEffect, useRef } from 'react';
 import { FormProvider } from 'react-hook-form';
 import type { ProgrammeForm } from '../application/programme-form';
-import { BlockView } from '../blocks/block-view';
 import { preloadFormSection } from '../blocks/lazy-form-section-block';
-import { backgroundForStep } from '../config/background-for-step';
 import type { WizardConfig } from '../config/config-schema';
 import { PendingInputsContext } from '../form/pending-inputs';
 import { ProgrammeFormContext } from '../form/programme-form-context';
-import { SafeHtml } from '../html/safe-html';
 import type { InitialApplication } from '../drafts/initial-application';
-import { BACK_BUTTON_TEXT, continueButtonText, stepBarItems } from '../wizard/wizard-machine';
-import { AppStatus } from '../pwa/app-status';
+import { BACK_BUTTON_TEXT, continueButtonText } from '../wizard/wizard-machine';
 import { whenIdle } from '../browser/when-idle';
-import { CoverPanel } from './cover-panel';
 import { ReadOnlyBanner } from './read-only-banner';
 import { SaveStatus } from './save-status';
-import { SiteFooter } from './site-footer';
-import { StepErrorBoundary } from './step-error-boundary';
-import { StepBar } from './step-bar';
+import { StepBlocks } from './step-blocks';
+import { WizardLayout } from './wizard-layout';
 import { useApplicationSession } from './use-application-session';
 
 export const DEFAULT_SERVER_ERROR_TEXT = 'Something went wrong. Please, try again later.';
@@ -28,9 +22,11 @@ interface WizardAppProps {
   config: WizardConfig;
   programme: ProgrammeForm;
   initial: InitialApplication;
+  /** Arrived from the Welcome step shown before this loaded: focus the step's heading at once. */
+  focusOnMount?: boolean;
 }
 
-export function WizardApp({ config, programme, initial }: WizardAppProps) {
+export function WizardApp({ config, programme, initial, focusOnMount = false }: WizardAppProps) {
   const stepCount = config.steps.length;
   const session = useApplicationSession(config, programme, initial);
   const { form, pendingInputs, failedAttempts, wizard } = session;
@@ -40,7 +36,8 @@ export function WizardApp({ config, programme, initial }: WizardAppProps) {
 
   const contentRef = useRef<HTMLDivElement>(null);
   const stepRef = useRef<HTMLDivElement>(null);
-  const shownStep = useRef(current);
+  // -1: no step shown yet, so the effect below moves focus on the first render too.
+  const shownStep = useRef(focusOnMount ? -1 : current);
 
   // On every step change, focus moves to the new step's heading, and the page scrolls to it
   // (on phones, past the cover picture).
@@ -99,26 +96,18 @@ export function WizardApp({ config, programme, initial }: WizardAppProps) {
     <FormProvider {...form}>
     <PendingInputsContext.Provider value={pendingInputs}>
     <ProgrammeFormContext.Provider value={programme}>
-    <div className={`layout${step.styles?.grayBg ? ' layout--gray' : ''}`}>
-      <CoverPanel
-        logo={config.logo}
-        background={backgroundForStep(config.backgrounds, current)}
-        onBack={wizard.canGoBack && !readOnly ? wizard.previous : null}
-      />
-      <div className="content-panel" ref={contentRef}>
-        <main className="content-panel__main">
-        <StepBar items={stepBarItems(config.steps.map((s) => s.name), current)} />
+    <WizardLayout
+      config={config}
+      current={current}
+      onBack={wizard.canGoBack && !readOnly ? wizard.previous : null}
+      saveDraft={saveNow}
+      contentRef={contentRef}
+    >
         <form className="step-form" noValidate onSubmit={onSubmit} aria-busy={wizard.busy}>
           {readOnly ? <ReadOnlyBanner onTakeOver={session.takeOver} /> : null}
           {initial.notice ? <p className="draft-notice" role="status">{initial.notice}</p> : null}
           <fieldset className="step-fieldset" disabled={readOnly}>
-          <div className="step" ref={stepRef} key={current} aria-label={step.name} role="group">
-            {step.blocks.map((block, index) => (
-              <StepErrorBoundary key={`${String(index)}-${block.component}`} onReload={reloadKeepingDraft}>
-                <BlockView block={block} />
-              </StepErrorBoundary>
-            ))}
-          </div>
+          <StepBlocks key={current} ref={stepRef} step={step} onReload={reloadKeepingDraft} />
           <div className="step-actions">
             {wizard.canGoBack ? (
               <button type="button" className="button button--secondary step-actions__back" onClick={wizard.previous}>
@@ -143,12 +132,7 @@ export function WizardApp({ config, programme, initial }: WizardAppProps) {
             {session.serverError ? (config.serverErrorText ?? DEFAULT_SERVER_ERROR_TEXT) : null}
           </p>
         </form>
-        {step.footer ? <SafeHtml className="step-footer" html={step.footer} /> : null}
-        </main>
-        <AppStatus saveDraft={() => session.saveNow()} />
-        <SiteFooter html={config.footerHtml} links={config.footerLinks} />
-      </div>
-    </div>
+    </WizardLayout>
     </ProgrammeFormContext.Provider>
     </PendingInputsContext.Provider>
     </FormProvider>

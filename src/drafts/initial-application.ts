@@ -13,6 +13,8 @@ export interface InitialApplication {
   restored: boolean;
   /** Said once on screen: a draft that could not be read was set aside. */
   notice: string | null;
+  /** Steps whose "Step Reached" already went out (by default: a restored draft's reached steps). */
+  reported?: readonly number[];
 }
 
 export function allStepsReached(stepCount: number): WizardState {

@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { sanitizeHtml } from './sanitize-html';
+import { useLayoutEffect, useRef } from 'react';
+import { setSanitizedHtml } from './sanitize-html';
 
 interface SafeHtmlProps {
   html: string;
@@ -10,6 +10,10 @@ interface SafeHtmlProps {
 
 /** Renders configured HTML after sanitizing it; the only place the app sets inner HTML. */
 export function SafeHtml({ html, id, className, as: Tag = 'div' }: SafeHtmlProps) {
-  const clean = useMemo(() => sanitizeHtml(html), [html]);
-  return <Tag id={id} className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
+  const ref = useRef<HTMLDivElement & HTMLParagraphElement & HTMLElement>(null);
+  // Before paint, so the content is there in the very first frame, as with inner HTML.
+  useLayoutEffect(() => {
+    if (ref.current) setSanitizedHtml(ref.current, html);
+  }, [html]);
+  return <Tag ref={ref} id={id} className={className} />;
 }

@@ -1,37 +1,52 @@
-import DOMPurify from 'dompurify';
+import { EXTRA_ATTRIBUTES, EXTRA_ELEMENTS, FORBIDDEN_ATTRIBUTES, FORBIDDEN_ELEMENTS } from './html-policy';
+import { secureLink } from './secure-link';
 
 /**
- * Configured HTML (footers, rich text) goes through DOMPurify: no scripts, no event-handler
- * attributes, no javascript: URLs. Links to other sites open in a new tab without handing
- * that tab a reference back to this page.
+ * Configured HTML (footers, rich text, notices) is put on the page only through here. Where
+ * the browser has the HTML Sanitizer API, its `setHTML` does the work: it never lets script
+ * through, whatever the configuration, and costs no download (DOMPurify is about 9 kB gzip on
+ * the Welcome step's critical path otherwise). Elsewhere DOMPurify, loaded before the first
+ * render by `prepareSanitizer`, applies the same policy.
  */
-let hookInstalled = false;
 
-function isExternal(href: string): boolean {
-  try {
-    const url = new URL(href, window.location.href);
-    return /^https?:$/.test(url.protocol) && url.origin !== window.location.origin;
-  } catch {
-    return false;
+interface ElementWithSetHtml extends Element {
+  setHTML(html: string, options?: { sanitizer?: Sanitizer }): void;
+}
+
+let purify: ((html: string) => string) | null = null;
+let nativeSanitizer: Sanitizer | null = null;
+
+/** Whether this browser has the HTML Sanitizer API. */
+export function hasNativeSanitizer(): boolean {
+  return typeof globalThis.Sanitizer === 'function' && typeof (Element.prototype as Partial<ElementWithSetHtml>).setHTML === 'function';
+}
+
+/** Loads DOMPurify where the browser has no sanitizer of its own; call before rendering configured HTML. */
+export async function prepareSanitizer(): Promise<void> {
+  if (hasNativeSanitizer() || purify) return;
+  const { sanitizeWithDomPurify } = await import('./dompurify-sanitize');
+  purify = sanitizeWithDomPurify;
+}
+
+function policySanitizer(): Sanitizer {
+  if (nativeSanitizer) return nativeSanitizer;
+  // Starts from the browser's safe default and applies the project's policy on top.
+  const sanitizer = new Sanitizer();
+  for (const element of EXTRA_ELEMENTS) sanitizer.allowElement(element);
+  for (const attribute of EXTRA_ATTRIBUTES) sanitizer.allowAttribute(attribute);
+  for (const element of FORBIDDEN_ELEMENTS) sanitizer.removeElement(element);
+  for (const attribute of FORBIDDEN_ATTRIBUTES) sanitizer.removeAttribute(attribute);
+  nativeSanitizer = sanitizer;
+  return sanitizer;
+}
+
+/** Replaces the element's content with the sanitized HTML. */
+export function setSanitizedHtml(element: Element, html: string): void {
+  if (hasNativeSanitizer()) {
+    (element as ElementWithSetHtml).setHTML(html, { sanitizer: policySanitizer() });
+    for (const link of element.querySelectorAll('a')) secureLink(link);
+    return;
   }
-}
-
-function installLinkHook(): void {
-  if (hookInstalled) return;
-  hookInstalled = true;
-  DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-    if (node.tagName !== 'A') return;
-    const href = node.getAttribute('href');
-    if (href !== null && isExternal(href)) node.setAttribute('target', '_blank');
-    if (node.getAttribute('target') === '_blank') node.setAttribute('rel', 'noopener noreferrer');
-  });
-}
-
-export function sanitizeHtml(html: string): string {
-  installLinkHook();
-  return DOMPurify.sanitize(html, {
-    ADD_ATTR: ['target'],
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select'],
-    FORBID_ATTR: ['style'],
-  });
+  if (!purify) throw new Error('Configured HTML was rendered before prepareSanitizer() finished.');
+  element.innerHTML = purify(html);
 }

@@ -1,4 +1,4 @@
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 /**
  * Registers the service worker and reports what the page should say about it: ready to work
@@ -35,7 +35,15 @@ export function onServiceWorkerState(listener: () => void): () => void {
 
 export function registerServiceWorker(url = `${import.meta.env.BASE_URL}sw.js`): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  const wb = new Workbox(url);
+  // workbox-window is fetched only now, after the load event: it is not needed to show Welcome.
+  import('workbox-window')
+    .then(({ Workbox }) => {
+      register(new Workbox(url));
+    })
+    .catch(() => undefined);
+}
+
+function register(wb: Workbox): void {
   workbox = wb;
   wb.addEventListener('waiting', () => {
     update({ updateWaiting: true });

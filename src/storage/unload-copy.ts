@@ -14,6 +14,15 @@ export function writeUnloadCopy(record: unknown): void {
   }
 }
 
+/** Whether a copy waits, without taking it. */
+export function hasUnloadCopy(): boolean {
+  try {
+    return localStorage.getItem(KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** Returns the copy, if any, and removes it. */
 export function takeUnloadCopy(): unknown {
   try {

@@ -91,11 +91,23 @@ test.describe('telemetry', () => {
     };
     await page.evaluate(
       ({ email, lastName, marker }) => {
+        // Configured HTML is set through the browser's setHTML (or innerHTML behind DOMPurify elsewhere).
+        const failOn = (html: string) => {
+          if (html.includes(marker)) throw new Error(`Rich text failed for ${email} (${lastName})`);
+        };
+        const target = Element.prototype as unknown as { setHTML?: (html: string, options?: unknown) => void };
+        const setHtml = target.setHTML;
+        if (setHtml) {
+          target.setHTML = function (this: Element, html: string, options?: unknown) {
+            failOn(html);
+            setHtml.call(this, html, options);
+          };
+        }
         const innerHtml = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML');
         Object.defineProperty(Element.prototype, 'innerHTML', {
           ...innerHtml,
           set(this: Element, html: string) {
-            if (html.includes(marker)) throw new Error(`Rich text failed for ${email} (${lastName})`);
+            failOn(html);
             innerHtml?.set?.call(this, html);
           },
         });

@@ -38,7 +38,18 @@ test.describe('the wizard shell', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   });
 
-  test('configured footer HTML runs neither scripts nor event handlers; links open safely', async ({ page, app }) => {
+  for (const sanitizer of ['the browser\'s HTML Sanitizer', 'DOMPurify'] as const) {
+  test(`configured footer HTML runs neither scripts nor event handlers; links open safely (${sanitizer})`, async ({ page, app }) => {
+    // Browsers without the HTML Sanitizer API (Safari, older Firefox) get DOMPurify instead.
+    if (sanitizer === 'DOMPurify') {
+      await page.addInitScript(() => {
+        Reflect.deleteProperty(Element.prototype, 'setHTML');
+      });
+    }
+    const purifyRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('dompurify')) purifyRequests.push(request.url());
+    });
     await app.editConfig((config) => {
       config.footerHtml =
         '<p>Hello <img src=x onerror="window.__pwned = 1"><script>window.__pwned = 2</script>' +
@@ -63,7 +74,9 @@ test.describe('the wizard shell', () => {
     const privacy = footer.getByRole('link', { name: 'Privacy policy' });
     await expect(privacy).toHaveAttribute('target', '_blank');
     await expect(privacy).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(purifyRequests.length > 0).toBe(sanitizer === 'DOMPurify');
   });
+  }
 
   test('an invalid configuration shows a readable error screen naming each problem', async ({ page, app }) => {
     await app.editConfig((config) => {

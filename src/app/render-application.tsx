@@ -1,0 +1,31 @@
+import { StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
+import { loadApplication } from '../boot/load-application';
+import type { WizardConfig } from '../config/config-schema';
+import type { InitialApplication } from '../drafts/initial-application';
+import { appStore } from '../storage/app-store';
+import { advance } from '../wizard/wizard-machine';
+import { AppErrorBoundary } from './app-error-boundary';
+import { WizardApp } from './wizard-app';
+
+/**
+ * The full wizard, in a chunk of its own: the form, the rules, drafts, the submission queue
+ * and the tab lock. Loaded before the first render when the device holds an application, or
+ * after the Welcome step of a first visit is on screen.
+ */
+export async function renderApplication(root: Root, config: WizardConfig, { fromWelcome }: { fromWelcome: boolean }): Promise<void> {
+  const { programme, initial } = await loadApplication(config, appStore);
+  const opening = fromWelcome && initial.wizard.current === 0 ? continuedFromWelcome(initial, config.steps.length) : initial;
+  root.render(
+    <StrictMode>
+      <AppErrorBoundary>
+        <WizardApp config={config} programme={programme} initial={opening} focusOnMount={fromWelcome} />
+      </AppErrorBoundary>
+    </StrictMode>,
+  );
+}
+
+/** Continue was pressed on the Welcome step shown before the form loaded: open on the next step. */
+function continuedFromWelcome(initial: InitialApplication, stepCount: number): InitialApplication {
+  return { ...initial, wizard: advance(initial.wizard, stepCount).state, reported: [0] };
+}

@@ -1,0 +1,74 @@
+import { type SubmitEvent, useCallback, useEffect, useRef, useState } from 'react';
+import type { WizardConfig } from '../config/config-schema';
+import { analytics } from '../telemetry/analytics';
+import { continueButtonText } from '../wizard/wizard-machine';
+import { StepBlocks } from './step-blocks';
+import { WizardLayout } from './wizard-layout';
+
+export const FORM_LOAD_FAILED_TEXT = 'The application form could not be loaded. Check your connection and press Continue again.';
+
+interface WelcomeShellProps {
+  config: WizardConfig;
+  /** Loads the application form and shows its first step in place of this one. */
+  onContinue: () => Promise<void>;
+}
+
+const nothingToSave = () => Promise.resolve();
+
+/**
+ * The Welcome step of a first visit, drawn before the application form's code has loaded:
+ * it asks for nothing, so the form (react-hook-form, the rules, drafts, the queue) is not on
+ * its critical path. It looks exactly like the Welcome step of the full wizard; Continue
+ * loads the form (already fetched while the browser was idle) and moves on to step 1.
+ */
+export function WelcomeShell({ config, onContinue }: WelcomeShellProps) {
+  const step = config.steps[0];
+  if (!step) throw new Error('The configuration has no steps.');
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const reported = useRef(false);
+
+  useEffect(() => {
+    if (reported.current) return;
+    reported.current = true;
+    analytics.track('Step Reached', { step: 0, sync: config.programmeTitle, allStepsCount: config.steps.length });
+  }, [config.programmeTitle, config.steps.length]);
+
+  const onSubmit = useCallback(
+    (event: SubmitEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (busy) return;
+      setBusy(true);
+      setFailed(false);
+      onContinue().catch(() => {
+        setFailed(true);
+        setBusy(false);
+      });
+    },
+    [busy, onContinue],
+  );
+
+  const reload = useCallback(() => {
+    window.location.reload();
+  }, []);
+
+  return (
+    <WizardLayout config={config} current={0} onBack={null} saveDraft={nothingToSave}>
+      <form className="step-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <fieldset className="step-fieldset">
+          <StepBlocks step={step} onReload={reload} />
+          <div className="step-actions">
+            {step.hideConfirmButton ? null : (
+              <button type="submit" className="button button--primary" aria-disabled={busy}>
+                {continueButtonText(0, config.steps.length, step.continueButtonText)}
+              </button>
+            )}
+          </div>
+        </fieldset>
+        <p className="server-error" role="alert">
+          {failed ? FORM_LOAD_FAILED_TEXT : null}
+        </p>
+      </form>
+    </WizardLayout>
+  );
+}
