@@ -2,10 +2,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { MANIFEST_SCREENSHOTS } from './scripts/manifest-screenshots.mjs';
+import { responsiveCovers } from './scripts/responsive-covers.ts';
 
 export default defineConfig({
   plugins: [
     react(),
+    // src/covers → covers/<name>-<width>.{avif,webp} and one .jpg each, plus the first cover's preload.
+    responsiveCovers(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -24,6 +28,9 @@ export default defineConfig({
         theme_color: '#24434a',
         background_color: '#ffffff',
         lang: 'en',
+        // Captured by `npm run generate:screenshots`. Not precached: only the install dialog shows
+        // them, and it is opened online; each phone would otherwise download them for nothing.
+        screenshots: MANIFEST_SCREENSHOTS,
       },
       // Icons (192, 512, maskable, apple-touch, favicon.ico) generated from the one SVG source at build time.
       pwaAssets: {
@@ -33,7 +40,12 @@ export default defineConfig({
         injectThemeColor: false,
       },
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+        // Covers: every AVIF width only (README, "Offline and updates"): every browser with AVIF
+        // takes only those; the few without cache WebP or the JPEG fallback on first use.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}', 'covers/*.avif'],
+        // The telemetry libraries (about 110 kB gzip) are not downloaded for every install: they
+        // only matter online, where they load from the network when a programme configures them.
+        globIgnores: ['**/posthog-client-*.js', '**/sentry-reporter-*.js'],
       },
     }),
   ],

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { fieldRulesSchema, formSectionBlockData } from '../application/form-config-schema';
 import { PLATFORM_KEYS } from '../application/platforms';
+import { backgroundsSchema } from './cover-image-schema';
 import { headingBlockData, infoBoxBlockData, noticeBlockData, richTextBlockData } from './content-block-schemas';
 
 /**
@@ -54,10 +55,8 @@ export const configSchema = z.strictObject({
   /** How long one attempt at sending may take before it counts as failed (default 15 000 ms). */
   submitTimeoutMs: z.optional(z.number().check(z.int(), z.minimum(1000), z.maximum(120_000))),
   skipLastStep: z.optional(z.boolean()),
-  /** One image for every step, or one per step (the last entry serves any further step). */
-  backgrounds: z.union([nonBlank, z.array(nonBlank).check(z.minLength(1, 'expected at least one image'))], {
-    error: 'expected an image path or a list of image paths',
-  }),
+  /** One cover for every step, or one per step (the last entry serves any further step). */
+  backgrounds: backgroundsSchema,
   logo: z.strictObject({ src: nonBlank, alt: z.string(), href: z.optional(href) }),
   footerHtml: z.optional(z.nullable(z.string())),
   footerLinks: z.optional(z.array(z.strictObject({ text: nonBlank, href }))),

@@ -24,8 +24,33 @@ function customMessage(issue: Issue): string | undefined {
   return issue.message && issue.message !== 'Invalid input' ? issue.message : undefined;
 }
 
-/** Turns a zod issue into one readable sentence, naming what was expected and what was found. */
-export function describeConfigIssue(issue: Issue): ConfigProblem {
+// True when an option of a union refused the input at the top for being the wrong kind of value
+// (a string where an object was expected): the input was not meant for that option.
+function refusedOutright(issue: Issue): boolean {
+  if (issue.path.length > 0) return false;
+  if (issue.code === 'invalid_type') return true;
+  if (issue.code === 'invalid_union') return issue.errors.every((option) => option.every(refusedOutright));
+  return false;
+}
+
+/**
+ * Turns a zod issue into readable sentences, naming what was expected and what was found.
+ * When a union (a cover is a path or a responsive set) fails, and the input was meant for
+ * exactly one of its options (it is an object, and only the set is an object), the problems
+ * found inside that option are reported instead of one vague "does not match".
+ */
+export function describeConfigIssue(issue: Issue): ConfigProblem[] {
+  if (issue.code === 'invalid_union') {
+    const meant = issue.errors.filter((option) => !option.every(refusedOutright));
+    const [only] = meant;
+    if (meant.length === 1 && only) {
+      return only.flatMap((inner) => describeConfigIssue({ ...inner, path: [...issue.path, ...inner.path] }));
+    }
+  }
+  return [describeOne(issue)];
+}
+
+function describeOne(issue: Issue): ConfigProblem {
   const path = issue.path.map(String).join('.') || '(the document)';
   switch (issue.code) {
     case 'invalid_type': {

@@ -7,7 +7,7 @@ export type ConfigResult = { ok: true; config: WizardConfig } | { ok: false; pro
 export function parseConfig(input: unknown): ConfigResult {
   const result = configSchema.safeParse(input, { reportInput: true });
   if (result.success) return { ok: true, config: result.data };
-  return { ok: false, problems: result.error.issues.map(describeConfigIssue) };
+  return { ok: false, problems: result.error.issues.flatMap(describeConfigIssue) };
 }
 
 /** Parses the text of `config.json`, reporting a JSON syntax error the same way as a schema error. */

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { DIST_DIR } from '../support/dist-dir';
 
 // Reads the production build in dist/ (built by `npm run test:e2e` before this suite); no browser needed.
@@ -9,6 +10,33 @@ const DIST = DIST_DIR;
 async function precacheUrls(): Promise<string[]> {
   const worker = await readFile(join(DIST, 'sw.js'), 'utf8');
   return [...worker.matchAll(/\{"revision":(?:"[0-9a-f]+"|null),"url":"([^"]+)"\}/g)].map((match) => match[1] ?? '');
+}
+
+interface ResponsiveCover {
+  src: string;
+  sources: Array<{ type: string; srcset: string }>;
+}
+
+type Cover = string | ResponsiveCover;
+
+async function distConfig(): Promise<{ backgrounds: Cover | Cover[]; logo: { src: string } }> {
+  return JSON.parse(await readFile(join(DIST, 'config.json'), 'utf8')) as { backgrounds: Cover | Cover[]; logo: { src: string } };
+}
+
+function coversOf(backgrounds: Cover | Cover[]): Cover[] {
+  return Array.isArray(backgrounds) ? backgrounds : [backgrounds];
+}
+
+/** The URL and width of each candidate of a srcset ("/covers/a-480.avif 480w, …"). */
+function candidates(srcset: string): Array<{ url: string; width: number }> {
+  return srcset.split(',').map((candidate) => {
+    const [url = '', descriptor = ''] = candidate.trim().split(/\s+/);
+    return { url, width: Number.parseInt(descriptor, 10) };
+  });
+}
+
+function relative(url: string): string {
+  return url.replace(/^\//, '');
 }
 
 /** Width and height from a PNG's IHDR chunk. */
@@ -23,15 +51,22 @@ test.describe('the production build', () => {
     test.skip(testInfo.project.name !== 'desktop', 'reads files only: once is enough');
   });
 
-  test('precaches every cover, icon and the shell, each URL once', async () => {
+  test('precaches every icon, the shell and each default cover in AVIF, each URL once, and no telemetry library', async () => {
     const urls = await precacheUrls();
     expect(urls.length).toBeGreaterThan(5);
     expect(new Set(urls).size).toBe(urls.length);
-    const config = JSON.parse(await readFile(join(DIST, 'config.json'), 'utf8')) as { backgrounds: string[]; logo: { src: string } };
+    const config = await distConfig();
+    const covers = coversOf(config.backgrounds);
+    const coverUrls = covers.flatMap((cover) =>
+      typeof cover === 'string'
+        ? [cover]
+        : [...cover.sources.filter((source) => source.type === 'image/avif').flatMap((source) => candidates(source.srcset).map((candidate) => candidate.url))],
+    );
+    expect(coverUrls.some((url) => url.endsWith('.avif'))).toBe(true);
     const required = [
       'index.html',
-      ...config.backgrounds.map((path) => path.replace(/^\//, '')),
-      config.logo.src.replace(/^\//, ''),
+      ...coverUrls.map(relative),
+      relative(config.logo.src),
       'pwa-192x192.png',
       'pwa-512x512.png',
       'maskable-icon-512x512.png',
@@ -42,9 +77,46 @@ test.describe('the production build', () => {
     for (const url of required) expect(urls, url).toContain(url);
     // config.json is not precached: it is fetched network-first so edits apply.
     expect(urls).not.toContain('config.json');
+    // Only browsers without AVIF take the WebP files: they are cached on first use, not on every phone.
+    expect(urls.filter((url) => url.endsWith('.webp'))).toEqual([]);
+    // Nor does the JPEG fallback of browsers with neither format.
+    expect(urls.filter((url) => url.endsWith('.jpg'))).toEqual([]);
+    // Telemetry loads from the network, and only where configured.
+    expect(urls.filter((url) => /posthog|sentry/.test(url))).toEqual([]);
   });
 
-  test('the web app manifest has every field, and its icons exist at their stated sizes', async () => {
+  test('every responsive cover in config.json names files that exist, and a phone never loads more than 80 kB for one', async () => {
+    const covers = coversOf((await distConfig()).backgrounds).filter((cover): cover is ResponsiveCover => typeof cover !== 'string');
+    expect(covers.length).toBeGreaterThan(0);
+    for (const cover of covers) {
+      expect((await stat(join(DIST, relative(cover.src)))).isFile(), cover.src).toBe(true);
+      for (const source of cover.sources) {
+        for (const { url, width } of candidates(source.srcset)) {
+          const path = join(DIST, relative(url));
+          const size = (await stat(path)).size;
+          // A DPR-3 phone draws the cover about 1170 px wide, so it takes a file of 1200 px or less.
+          if (width <= 1200) expect(size, `${url}: ${String(size)} bytes`).toBeLessThanOrEqual(80 * 1024);
+          const metadata = await sharp(path).metadata();
+          expect({ url, width: metadata.width, format: `image/${metadata.format === 'heif' ? 'avif' : metadata.format}` }).toEqual({ url, width, format: source.type });
+        }
+      }
+    }
+  });
+
+  test("index.html preloads the first step's cover with the same srcset the page will pick from", async () => {
+    const [first] = coversOf((await distConfig()).backgrounds);
+    const html = await readFile(join(DIST, 'index.html'), 'utf8');
+    const preload = /<link rel="preload" as="image"[^>]*>/.exec(html)?.[0] ?? '';
+    if (typeof first === 'string') {
+      expect(preload).toContain(`href="${first}"`);
+      return;
+    }
+    expect(preload).toContain(`imagesrcset="${first?.sources[0]?.srcset ?? ''}"`);
+    expect(preload).toContain(`type="${first?.sources[0]?.type ?? ''}"`);
+    expect(preload).toContain('fetchpriority="high"');
+  });
+
+  test('the web app manifest has every field, and its icons and screenshots exist at their stated sizes', async () => {
     const manifest = JSON.parse(await readFile(join(DIST, 'manifest.webmanifest'), 'utf8')) as Record<string, unknown> & {
       icons: Array<{ src: string; sizes: string; purpose?: string }>;
     };
@@ -67,6 +139,16 @@ test.describe('the production build', () => {
       expect(await pngSize(path)).toBe(icon.sizes);
     }
     expect(await pngSize(join(DIST, 'apple-touch-icon-180x180.png'))).toBe('180x180');
+    const screenshots = (manifest.screenshots ?? []) as Array<{ src: string; sizes: string; type: string; form_factor?: string; label?: string }>;
+    expect(screenshots.map((screenshot) => screenshot.form_factor)).toEqual(expect.arrayContaining(['narrow', 'wide']));
+    const precached = await precacheUrls();
+    for (const screenshot of screenshots) {
+      expect(screenshot.label, screenshot.src).toEqual(expect.any(String));
+      const metadata = await sharp(join(DIST, relative(screenshot.src))).metadata();
+      expect(`${String(metadata.width)}x${String(metadata.height)} image/${metadata.format}`, screenshot.src).toBe(`${screenshot.sizes} ${screenshot.type}`);
+      // Only the install dialog shows them, online: not worth a download on every phone.
+      expect(precached).not.toContain(relative(screenshot.src));
+    }
     const html = await readFile(join(DIST, 'index.html'), 'utf8');
     expect(html).toContain('rel="manifest"');
     expect(html).toContain('rel="apple-touch-icon"');

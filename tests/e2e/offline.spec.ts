@@ -11,6 +11,8 @@ test.describe('offline', () => {
     await expect(page.getByText('You are offline')).toBeVisible();
     const cover = page.locator('.cover-panel__image');
     await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    // The <picture> chose an AVIF width for this screen, and the precache had it.
+    expect(await cover.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/\/covers\/step-0-welcome-\d+\.avif$/);
 
     await page.goto(app.url);
     await page.getByRole('button', { name: 'Continue' }).click();

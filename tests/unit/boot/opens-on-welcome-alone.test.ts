@@ -8,7 +8,7 @@ function steps(count: number, firstBlocks: Steps[number]['blocks'] = [{ componen
   return Array.from({ length: count }, (_, index) => ({
     name: `Step ${String(index)}`,
     blocks: index === 0 ? firstBlocks : [{ component: 'Heading', data: { text: `Step ${String(index)}` } }],
-  })) as Steps;
+  }));
 }
 
 describe('opensOnWelcomeAlone', () => {

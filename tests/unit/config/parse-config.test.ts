@@ -22,7 +22,8 @@ describe('the default programme', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.config.steps.map((step) => step.name)).toEqual(['Welcome', 'Basic Info', 'Details', 'Creator Hub']);
-    expect(backgroundForStep(result.config.backgrounds, 3)).toMatch(/step-3/);
+    const hub = backgroundForStep(result.config.backgrounds, 3);
+    expect(typeof hub === 'string' ? hub : hub.src).toMatch(/step-3/);
   });
 
   it('tells the creator the reply time, the trade nature, the booking warning and the decline note', () => {
@@ -80,7 +81,7 @@ describe('parseConfig problems, each named by its path', () => {
         c.backgrounds = 4;
       }),
     );
-    expect(problems).toEqual(['backgrounds: expected an image path or a list of image paths', 'steps: expected at least two steps']);
+    expect(problems).toEqual(['backgrounds: expected an image path, a responsive image set, or a list of them', 'steps: expected at least two steps']);
   });
 
   it('reports text that is not JSON', () => {

@@ -1,0 +1,59 @@
+import * as z from 'zod/mini';
+
+/**
+ * The `backgrounds` of a configuration: each cover is a plain image path (an operator's own
+ * image, served as is) or a responsive set made by the build (`scripts/responsive-covers.ts`):
+ * a fallback `src` plus one `<source>` per format, each listing the file of every width.
+ */
+
+/**
+ * How wide the cover is drawn, as a `sizes` value, for a responsive set that names none.
+ * It follows src/styles/layout.css: up to 576px the cover is a full-width band; wider, it is
+ * the panel left of a content panel max(576px, 46vw) wide (at most 760px), full height. The
+ * image fills that panel with object-fit: cover, so a 3:4 portrait cover (the shape of the
+ * default ones) is drawn at least 75vh wide even when the panel is narrower. A browser that
+ * cannot read min()/max() in `sizes` ignores that entry and takes 100vw: a larger file, never
+ * a blurry one. A set of another shape should state its own `sizes`.
+ */
+export const DEFAULT_COVER_SIZES = '(max-width: 576px) 100vw, max(calc(100vw - min(760px, max(576px, 46vw))), 75vh)';
+
+// Any non-blank URL or path, as before responsive sets existed: a relative path is resolved against index.html.
+const nonBlank = z.string().check(z.trim(), z.minLength(1, 'must not be empty'));
+
+// The browser picks a width from `sizes`, so every candidate needs a width descriptor ("800w").
+const SRCSET_CANDIDATE = /^\S+\s+[1-9]\d*w$/;
+
+const widthSrcset = z.string().check(
+  z.refine(
+    (value) => value.trim() !== '' && value.split(',').every((candidate) => SRCSET_CANDIDATE.test(candidate.trim())),
+    'expected "url width" pairs separated by commas, such as "/covers/a-480.avif 480w, /covers/a-800.avif 800w"',
+  ),
+);
+
+const imageType = z.string().check(z.regex(/^image\/[a-z0-9.+-]+$/, 'expected an image MIME type such as "image/avif"'));
+
+/** One format of a responsive cover: the browser skips a source whose `type` it cannot show. */
+export const coverSourceSchema = z.strictObject({ type: imageType, srcset: widthSrcset });
+
+/** A cover in several formats and widths; `src` is the fallback for browsers that take none of the sources. */
+export const responsiveCoverSchema = z.strictObject({
+  src: nonBlank,
+  sources: z.array(coverSourceSchema).check(z.minLength(1, 'expected at least one source')),
+  /** How wide the cover is drawn; absent: DEFAULT_COVER_SIZES, which follows the layout. */
+  sizes: z._default(nonBlank, DEFAULT_COVER_SIZES),
+});
+
+/** A plain image path or a responsive set. */
+export const coverImageSchema = z.union([nonBlank, responsiveCoverSchema], {
+  error: 'expected an image path or a responsive image set',
+});
+
+/** One cover for every step, or one per step (the last entry serves any further step). */
+export const backgroundsSchema = z.union(
+  [coverImageSchema, z.array(coverImageSchema).check(z.minLength(1, 'expected at least one image'))],
+  { error: 'expected an image path, a responsive image set, or a list of them' },
+);
+
+export type CoverImage = z.infer<typeof coverImageSchema>;
+export type ResponsiveCover = z.infer<typeof responsiveCoverSchema>;
+export type Backgrounds = z.infer<typeof backgroundsSchema>;

@@ -1,0 +1,68 @@
+// The default programme (public/config.json) as a person meets it: its step headings and how
+// to fill its two form steps. This mirrors tests/e2e/helpers/complete-application.ts, which
+// Node 20 cannot import (TypeScript); keep the two in step when the default programme changes.
+
+/** The Welcome step is interactive when its heading and an enabled Continue are there. */
+export const WELCOME = Object.freeze({ heading: 'Become a Hartwell creator partner', button: 'Continue' });
+export const BASIC_INFO_HEADING = 'Basic Information';
+export const DETAILS_HEADING = 'Additional Details';
+/** The text box the typing benchmark types into. */
+export const TYPING_FIELD = 'Full Name';
+
+/** @typedef {import('@playwright/test').Page} Page */
+
+/** Opens a searchable select, types the start of an option and picks it, as a person does. */
+async function choose(/** @type {Page} */ page, /** @type {string} */ label, /** @type {string} */ option) {
+  const combobox = page.getByRole('combobox', { name: label, exact: true });
+  await combobox.click();
+  await combobox.fill(option.slice(0, 4));
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function answer(/** @type {Page} */ page, /** @type {string} */ question, /** @type {'Yes' | 'No'} */ choice) {
+  await page.getByRole('group', { name: question }).getByRole('radio', { name: choice }).check();
+}
+
+/** Presses Continue and waits until the next step's heading is on screen. */
+export async function continueTo(/** @type {Page} */ page, /** @type {string} */ heading) {
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('heading', { name: heading }).waitFor();
+}
+
+/** Fills the Basic Info step with Ada's details. */
+export async function fillBasicInfo(/** @type {Page} */ page) {
+  const label = (/** @type {string} */ text) => page.getByLabel(text, { exact: true });
+  await label('Full Name').fill('Ada');
+  await label('Last Name').fill('Lovelace');
+  await label('Email Address').fill('ada@example.com');
+  await label('Phone number').fill('5551234567');
+  await label('Address').fill('12 Analytical Row');
+  await label('City').fill('Portland');
+  await label('ZIP').fill('97201');
+  await label('State').fill('OR');
+  await label('Brand Name').fill('Ada at Home');
+  const instagram = page.getByRole('group', { name: 'Instagram' });
+  await instagram.getByLabel('Handle', { exact: true }).fill('ada.at.home');
+  await instagram.getByLabel('Follower count', { exact: true }).fill('12000');
+  await answer(page, 'Do you have a blog or website?', 'Yes');
+  await label('Website URL').fill('https://ada.example.com');
+  await label('Monthly traffic').fill('3000');
+}
+
+/** Fills the Details step, the last step with a form. */
+export async function fillDetails(/** @type {Page} */ page) {
+  await choose(page, 'Pronouns', 'She/her');
+  await choose(page, 'Which window treatments interest you?', 'Shades');
+  await choose(page, 'Which window treatments interest you?', 'Shutters');
+  await choose(page, 'How many rooms would you photograph?', 'Two or three rooms');
+  await choose(page, 'What is your content niche?', 'Home décor');
+  await choose(page, 'When would you like your window treatments installed?', 'In one to three months');
+  await page.getByLabel('Link to your media kit', { exact: true }).fill('https://ada.example.com/media-kit.pdf');
+  await choose(page, 'Have you bought from Hartwell before?', 'No');
+  await answer(page, 'Have you worked with other window-treatment companies?', 'No');
+  await answer(page, 'Do you have window treatments installed now?', 'Yes');
+  await page.getByLabel('What do you have now, and in which rooms?', { exact: true }).fill('Old vinyl blinds in the living room');
+  await answer(page, 'Do you have children at home?', 'Yes');
+  await page.getByLabel('How old are they?', { exact: true }).fill('Two, aged 4 and 7');
+  await answer(page, 'Do you have pets?', 'No');
+}

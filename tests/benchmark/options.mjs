@@ -1,0 +1,71 @@
+// The benchmark's knobs, from flags or the environment (flags win). Development on a busy
+// machine uses BENCH_RUNS=1; the committed report is made with the default on a quiet one.
+import process from 'node:process';
+
+/** The measurements, in the order they run and appear in the report. */
+export const MEASUREMENTS = /** @type {const} */ ([
+  'critical-path',
+  'lighthouse',
+  'installability',
+  'offline-start',
+  'typing',
+  'draft-restore',
+  'covers',
+]);
+
+/** @typedef {typeof MEASUREMENTS[number]} Measurement */
+
+/**
+ * @typedef {object} BenchOptions
+ * @property {number} runs            navigations per timing, typing bursts, critical-path loads
+ * @property {number} lighthouseRuns  Lighthouse runs per form factor (mobile, desktop)
+ * @property {Set<Measurement>} only   the measurements to run
+ * @property {string | undefined} dist an existing build to measure instead of building one
+ * @property {boolean} keep           keep the temporary directory (build, served copies)
+ * @property {number} keyIntervalMs   time between keystrokes when typing
+ */
+
+const HELP = `npm run bench [-- --runs=N] [--lighthouse-runs=N] [--only=a,b] [--dist=DIR] [--keep]
+  --runs, BENCH_RUNS                     repetitions of every measurement (default 5)
+  --lighthouse-runs, BENCH_LIGHTHOUSE_RUNS  Lighthouse runs per form factor (default: --runs)
+  --only, BENCH_ONLY                     some of: ${MEASUREMENTS.join(', ')}
+  --dist, BENCH_DIST                     measure this build instead of building into a temp dir
+  --keep, BENCH_KEEP=1                   keep the temp dir (build and served copies)
+  --key-interval, BENCH_KEY_INTERVAL_MS  ms between keystrokes when typing (default 100)`;
+
+/** @returns {number} */
+function positiveInteger(/** @type {string} */ name, /** @type {string | undefined} */ value, /** @type {number} */ fallback) {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new Error(`${name} must be a whole number of at least 1, got "${value}"`);
+  return number;
+}
+
+/** Reads the options from argv and the environment; prints help and exits on --help. */
+export function readOptions(argv = process.argv.slice(2), env = process.env) {
+  /** @type {Map<string, string>} */
+  const flags = new Map();
+  for (const arg of argv) {
+    if (arg === '--help' || arg === '-h') {
+      process.stdout.write(`${HELP}\n`);
+      process.exit(0);
+    }
+    const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
+    if (!match?.[1]) throw new Error(`unknown argument "${arg}"\n${HELP}`);
+    flags.set(match[1], match[2] ?? 'true');
+  }
+  const runs = positiveInteger('runs', flags.get('runs') ?? env.BENCH_RUNS, 5);
+  const onlyText = flags.get('only') ?? env.BENCH_ONLY;
+  const only = new Set(MEASUREMENTS.filter((name) => !onlyText || onlyText.split(',').map((item) => item.trim()).includes(name)));
+  if (only.size === 0) throw new Error(`--only names none of: ${MEASUREMENTS.join(', ')}`);
+  /** @type {BenchOptions} */
+  const options = {
+    runs,
+    lighthouseRuns: positiveInteger('lighthouse-runs', flags.get('lighthouse-runs') ?? env.BENCH_LIGHTHOUSE_RUNS, runs),
+    only,
+    dist: flags.get('dist') ?? env.BENCH_DIST,
+    keep: flags.has('keep') || env.BENCH_KEEP === '1',
+    keyIntervalMs: positiveInteger('key-interval', flags.get('key-interval') ?? env.BENCH_KEY_INTERVAL_MS, 100),
+  };
+  return options;
+}

@@ -1,0 +1,241 @@
+// tests/benchmark/report.md: the same figures as report.json, for people. Budgets first, then
+// one section per measurement, then how each figure was taken.
+import { BUDGETS, PHONE } from '../support/performance-budgets.mjs';
+import { kb, ms } from './budget-checks.mjs';
+
+/** @typedef {import('./report-types.mjs').BenchResults} BenchResults */
+/** @typedef {import('./report-types.mjs').BudgetCheck} BudgetCheck */
+/** @typedef {import('./stats.mjs').Summary} Summary */
+
+/** A Markdown table. */
+function table(/** @type {string[]} */ head, /** @type {Array<Array<string | number>>} */ rows) {
+  const line = (/** @type {Array<string | number>} */ cells) => `| ${cells.map((cell) => String(cell).replace(/\|/g, '\\|')).join(' | ')} |`;
+  return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+function verdict(/** @type {boolean | null} */ pass) {
+  return pass === null ? '–' : pass ? '✅ pass' : '❌ fail';
+}
+
+/** "median 123 ms (p95 140 ms, 98–150 ms, n = 5)". */
+function spread(/** @type {Summary} */ summary) {
+  if (summary.n === 0) return 'n/a';
+  return `median ${ms(summary.median)} (p95 ${ms(summary.p95)}, ${ms(summary.min)}–${ms(summary.max)}, n = ${String(summary.n)})`;
+}
+
+function header(/** @type {BenchResults['meta']} */ meta) {
+  return [
+    '# Performance report',
+    '',
+    'Written by `npm run bench` (tests/benchmark/run.mjs); the same figures are in `report.json`.',
+    '',
+    table(
+      ['', ''],
+      [
+        ['Date', meta.date],
+        ['Commit', `${meta.commit}${meta.uncommittedChanges ? ' (with uncommitted changes)' : ''}`],
+        ['Machine', `${meta.cpu}, ${String(meta.memoryGb)} GB, ${meta.os}, load average at start ${meta.loadAverageAtStart.join(' / ')}`],
+        ['Software', `Node ${meta.node}, Chromium ${meta.chromium}${meta.lighthouse ? `, Lighthouse ${meta.lighthouse}` : ''}`],
+        ['Runs', `BENCH_RUNS = ${String(meta.runs)} (cold loads, navigations per timing, typing bursts); Lighthouse: ${String(meta.lighthouseRuns)} per form factor`],
+        ['Measured', `${meta.measured.join(', ')} in ${String(Math.round(meta.durationSeconds))} s`],
+      ],
+    ),
+  ].join('\n');
+}
+
+function criticalPathSection(/** @type {NonNullable<BenchResults['criticalPath']>} */ result) {
+  const rows = result.chunks.map((chunk) => [
+    chunk.file,
+    kb(chunk.bytes),
+    kb(chunk.gzip),
+    kb(chunk.brotli),
+    chunk.criticalRuns > 0 ? `yes (${String(chunk.criticalRuns)}/${String(result.runs)})` : 'no',
+    chunk.inEntryGraph ? 'yes' : 'no',
+    [chunk.posthog ? 'posthog' : '', chunk.sentry ? 'Sentry' : ''].filter(Boolean).join(', ') || '–',
+  ]);
+  const totals = (/** @type {string} */ label, /** @type {{ bytes: number, gzip: number, brotli: number }} */ total) => [label, kb(total.bytes), kb(total.gzip), kb(total.brotli), '', '', ''];
+  return [
+    '## 1. JavaScript on the critical path of `/`',
+    '',
+    `Served with analytics and error reporting configured (pointing at the local server). Welcome was interactive ${spread(result.interactiveMs)} after navigation start, unthrottled.`,
+    '',
+    table(
+      ['chunk', 'raw', 'gzip', 'brotli', 'before Welcome is interactive', 'in index.html’s static graph', 'telemetry code'],
+      [
+        ...rows,
+        totals('**critical path (fetched before interactive)**', result.critical.total),
+        totals('**static import graph of index.html**', result.entryGraph.total),
+        totals(`**whole wizard (${String(result.wholeWizard.files)} chunks)**`, result.wholeWizard.total),
+      ],
+    ),
+    '',
+    `Telemetry chunks in the build: ${result.telemetry.chunks.join(', ') || 'none'}; fetched after Welcome was interactive: ${result.telemetry.chunksLoadedAfterInteractive.join(', ') || 'none'}. ` +
+      `Calls to the analytics and error-reporting hosts: ${String(result.telemetry.callsBeforeInteractive)} before interactive, ${String(result.telemetry.callsAfterInteractive)} in the ${String(result.watchAfterReadyMs / 1000)} s after (over all runs).` +
+      (result.scriptsFromElsewhere.length ? ` Scripts not in the build: ${result.scriptsFromElsewhere.join(', ')}.` : ''),
+  ].join('\n');
+}
+
+function lighthouseSection(/** @type {NonNullable<BenchResults['lighthouse']>} */ result, /** @type {BenchResults['installability']} */ installability) {
+  const score = (/** @type {number | null | undefined} */ value) => (value === null || value === undefined ? 'n/a' : value.toFixed(0));
+  const row = (/** @type {string} */ label, /** @type {typeof result.mobile} */ summary) => [
+    label,
+    score(summary.scores.performance),
+    score(summary.scores.accessibility),
+    score(summary.scores['best-practices']),
+    score(summary.scores.seo),
+    summary.metrics.lcpMs === null || summary.metrics.lcpMs === undefined ? 'n/a' : `${(summary.metrics.lcpMs / 1000).toFixed(2)} s`,
+    ms(summary.metrics.tbtMs),
+    summary.metrics.cls === null || summary.metrics.cls === undefined ? 'n/a' : summary.metrics.cls.toFixed(3),
+    ms(summary.metrics.fcpMs),
+    String(summary.benchmarkIndex ?? 'n/a'),
+  ];
+  const failing = (/** @type {typeof result.mobile} */ summary) =>
+    Object.entries(summary.failingAudits).map(([audit, runs]) => `${audit} (${String(runs)}/${String(summary.runs)})`).join(', ') || 'none';
+  const lines = [
+    `## 2. Lighthouse ${result.version}`,
+    '',
+    `Medians of ${String(result.mobile.runs)} runs per form factor, each in a fresh Chromium. Mobile: Lighthouse's default (Moto G Power, simulated slow 4G, 4x CPU); desktop: its desktop config.`,
+    '',
+    table(['settings', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'TBT', 'CLS', 'FCP', 'CPU benchmark index'], [row('mobile', result.mobile), row('desktop', result.desktop)]),
+    '',
+    `Audits outside performance that lost points — mobile: ${failing(result.mobile)}; desktop: ${failing(result.desktop)}.`,
+  ];
+  for (const [label, summary] of /** @type {const} */ ([['mobile', result.mobile], ['desktop', result.desktop]])) {
+    if (summary.diagnostics) lines.push('', diagnosticsLines(label, summary.diagnostics));
+  }
+  const warnings = [...new Set([...result.mobile.warnings, ...result.desktop.warnings])];
+  if (warnings.length) lines.push('', `Lighthouse warnings: ${warnings.join(' ')}`);
+  lines.push(
+    '',
+    '### Installability',
+    '',
+    'Lighthouse 12 removed the PWA category and its installability audits. The audits of this Lighthouse that bear on installing (mobile, first run):',
+    '',
+    table(['audit', 'title', 'result'], result.installabilityAudits.map((audit) => [audit.id, audit.title, audit.score === null ? audit.scoreDisplayMode : audit.score === 1 ? 'pass' : `fail (${String(audit.score)})`])),
+  );
+  if (installability) lines.push('', installabilitySection(installability));
+  return lines.join('\n');
+}
+
+/** What held one form factor's median run back. */
+function diagnosticsLines(/** @type {string} */ label, /** @type {import('./lighthouse-diagnostics.mjs').LighthouseDiagnostics} */ diagnostics) {
+  const phases = diagnostics.lcpPhases.map((phase) => `${phase.phase} ${ms(phase.ms)}`).join(', ');
+  const shifts = diagnostics.layoutShifts.map((shift) => `${shift.score.toFixed(3)} \`${shift.element ?? '?'}\``).join('; ');
+  const opportunities = diagnostics.opportunities
+    .slice(0, 5)
+    .map((audit) => `${audit.id} (${audit.display ? `${audit.display}; ` : ''}LCP −${ms(audit.lcpMs)}, FCP −${ms(audit.fcpMs)})`)
+    .join('; ');
+  return [
+    `**${label}, median run.** LCP element: \`${diagnostics.lcpElement ?? 'none'}\`${phases ? ` (${phases})` : ''}.`,
+    `Layout shifts: ${shifts || 'none'}.`,
+    `Estimated savings: ${opportunities || 'none'}.`,
+  ].join(' ');
+}
+
+function installabilitySection(/** @type {NonNullable<BenchResults['installability']>} */ result) {
+  const { manifest } = result;
+  return [
+    `Chromium's own verdict (CDP \`Page.getInstallabilityErrors\`, with the service worker ${result.serviceWorkerControlling ? 'in control' : 'NOT in control'}): ` +
+      (result.installable ? '**installable**, no errors.' : `**not installable**: ${result.errors.map((error) => `${error.id}${error.arguments.length ? ` (${error.arguments.join(', ')})` : ''}`).join('; ')}.`),
+    '',
+    `Manifest (\`Page.getAppManifest\`): ${manifest.url || 'none'}; ${manifest.errors.length ? `errors: ${manifest.errors.join('; ')}` : 'no errors'}. ` +
+      `${Object.entries(manifest.fields).map(([key, value]) => `${key} ${JSON.stringify(value)}`).join(', ')}; icons ${manifest.icons.join(', ') || 'none'}; ${String(manifest.screenshots)} screenshots.`,
+  ].join('\n');
+}
+
+function offlineSection(/** @type {NonNullable<BenchResults['offlineStart']>} */ result) {
+  const rows = [result.unthrottled, result.cpu4x].map((value) => [
+    value.cpuThrottling === 1 ? 'no throttling' : `${String(value.cpuThrottling)}x slower`,
+    spread(value.paintedMs),
+    spread(value.domMs),
+    `${String(value.controlled)}/${String(result.runs)}`,
+  ]);
+  return [
+    '## 3. Offline start',
+    '',
+    'Service worker installed and in control, context offline; each run navigates to `/` and waits for the Welcome heading and an enabled Continue. "Drawn" is after the frame that shows them; "in the DOM" is when React committed them.',
+    '',
+    table(['CPU', 'navigation → Welcome drawn', 'navigation → in the DOM', 'worker in control'], rows),
+  ].join('\n');
+}
+
+function typingSection(/** @type {NonNullable<BenchResults['typing']>} */ result) {
+  const { eventTiming, longAnimationFrames, indexedDbWrites } = result;
+  return [
+    '## 4. Typing',
+    '',
+    `${String(result.bursts)} bursts of 20 keystrokes into "Full Name" on the Basic Info step, one key every ${String(result.keyIntervalMs)} ms, CPU ${String(result.cpuThrottling)}x slower.`,
+    '',
+    table(
+      ['per keystroke', 'p50', 'p95', 'max'],
+      [
+        ['keydown → first task after the next frame (time to next paint)', ms(result.nextPaintMs.median), ms(result.nextPaintMs.p95), ms(result.nextPaintMs.max)],
+        ['main-thread time: event handlers + that frame’s rendering', ms(result.mainThreadMs.median), ms(result.mainThreadMs.p95), ms(result.mainThreadMs.max)],
+        ['of which event handlers (keydown … keyup)', ms(result.handlersMs.median), ms(result.handlersMs.p95), ms(result.handlersMs.max)],
+      ],
+    ),
+    '',
+    `Event Timing (reports only events of 16 ms or more): ${String(eventTiming.reportedAtOrOver16ms)} of ${String(result.keystrokes)} keydowns reported` +
+      (eventTiming.durationMs.n ? `, their duration ${spread(eventTiming.durationMs)}, input delay ${spread(eventTiming.inputDelayMs)}, processing ${spread(eventTiming.processingMs)}` : '') +
+      `. Long animation frames (50 ms or more) while typing: ${String(longAnimationFrames.count)}, longest ${ms(longAnimationFrames.maxMs)}, blocking ${ms(longAnimationFrames.blockingMs)} in all` +
+      (longAnimationFrames.count
+        ? `; of their time, scripts ${ms(longAnimationFrames.scriptMs)}, rendering ${ms(longAnimationFrames.renderMs)} (style and layout ${ms(longAnimationFrames.styleAndLayoutMs)}).`
+        : '.'),
+    '',
+    `IndexedDB writes per burst: ${indexedDbWrites.perBurst.join(', ')} (${indexedDbWrites.log.flat().map((write) => `${write.method} on "${write.store}"`).filter((value, index, all) => all.indexOf(value) === index).join(', ') || 'none'}).`,
+  ].join('\n');
+}
+
+function restoreSection(/** @type {NonNullable<BenchResults['draftRestore']>} */ result) {
+  return [
+    '## 5. Draft restore',
+    '',
+    `A complete application in the draft (filled up to the ${result.restoredStep} step and autosaved), service worker in control, online, no throttling. ` +
+      `Navigation → "${result.restoredStep}" drawn: ${spread(result.paintedMs)}; in the DOM: ${spread(result.domMs)}. Restored answers intact: ${result.restoredValueIntact ? 'yes' : 'NO'}.`,
+  ].join('\n');
+}
+
+function coversSection(/** @type {NonNullable<BenchResults['covers']>} */ result, /** @type {string[] | undefined} */ observed) {
+  const check = observed
+    ? `\n\nThe phone of measurement 1 (same viewport and pixel ratio, the app's own \`<picture>\`) downloaded while opening Welcome: ${observed.map((path) => `\`${path}\``).join(', ') || 'no images'}.`
+    : '';
+  return [
+    '## 6. Cover images',
+    '',
+    `Every file the served config.json's \`backgrounds\` names. "Phone" marks the file a ${String(PHONE.width)} px wide phone at ${String(PHONE.deviceScaleFactor)}x downloads (first <source> it decodes, smallest candidate of at least ${String(PHONE.width * PHONE.deviceScaleFactor)} px); budget ${kb(BUDGETS.phoneCoverBytes)} each.`,
+    '',
+    table(
+      ['cover', 'file', 'bytes', 'width', 'phone'],
+      result.files.map((file) => [String(file.entry), file.url, file.bytes === null ? 'missing' : kb(file.bytes), file.width === null ? '?' : `${String(file.width)} px`, file.phone ? 'yes' : '']),
+    ),
+  ].join('\n') + check;
+}
+
+const METHOD = [
+  '## How the figures are taken',
+  '',
+  '- Sizes are of the built files (`vite build` into a temporary directory), compressed with Node\'s zlib: gzip level 9 and brotli quality 11, as a static host precompresses; kB are 1000 bytes, as in Vite\'s report. The service worker (`sw.js`) is not page JavaScript and is not counted.',
+  '- "Interactive" is the moment a MutationObserver, installed before any app code, first sees the step\'s heading and an enabled Continue; the critical path is every script whose resource entry started before it (a chunk counts if it did so in any run).',
+  '- Timings run in Debian\'s Chromium through Playwright with the end-to-end suite\'s phone viewport; CPU throttling is CDP `Emulation.setCPUThrottlingRate`, which slows the page, not the service worker.',
+  '- Time to next paint is measured from the keydown\'s timeStamp to the first task after the next frame (requestAnimationFrame, then a MessageChannel message), so it includes the wait for the next frame (up to ~16.7 ms at 60 Hz) even when the page does no work.',
+  '- Main-thread time per keystroke adds the event handlers (a window capture listener to a window bubble listener) and the span from the next frame\'s requestAnimationFrame to the first task after it; a task that slips in between (another input event) is counted too, so it is an upper bound.',
+  '- Lighthouse, offline start, typing and draft restore use the default programme (analytics and error reporting off); only measurement 1 configures them. Everything is served by scripts/app-server.mjs, as `npm start` does, which sends files uncompressed: Lighthouse\'s simulated network then carries the raw bytes, not the gzip sizes above.',
+  '- The machines are shared: medians, and the load average at start is in the header. Lighthouse\'s CPU benchmark index shows how fast the machine was during its runs.',
+].join('\n');
+
+/** The whole Markdown report. */
+export function reportMarkdown(/** @type {BenchResults} */ results, /** @type {BudgetCheck[]} */ checks) {
+  const sections = [
+    header(results.meta),
+    ['## Budgets', '', table(['figure', 'measured', 'budget', 'result'], checks.map((row) => [row.figure, row.measured, row.budget, verdict(row.pass)]))].join('\n'),
+  ];
+  if (results.criticalPath) sections.push(criticalPathSection(results.criticalPath));
+  if (results.lighthouse) sections.push(lighthouseSection(results.lighthouse, results.installability));
+  else if (results.installability) sections.push(['## Installability', '', installabilitySection(results.installability)].join('\n'));
+  if (results.offlineStart) sections.push(offlineSection(results.offlineStart));
+  if (results.typing) sections.push(typingSection(results.typing));
+  if (results.draftRestore) sections.push(restoreSection(results.draftRestore));
+  if (results.covers) sections.push(coversSection(results.covers, results.criticalPath?.imagesOnWelcome));
+  sections.push(METHOD);
+  return `${sections.join('\n\n')}\n`;
+}

@@ -1,0 +1,23 @@
+// The shape of tests/benchmark/report.json, for the modules that build and print it.
+
+/**
+ * @typedef {object} BenchResults
+ * @property {ReturnType<typeof import('./machine-info.mjs').machineInfo> & { chromium: string, lighthouse: string | null, runs: number, lighthouseRuns: number, measured: string[], durationSeconds: number }} meta
+ * @property {Awaited<ReturnType<typeof import('./measure-critical-path.mjs').measureCriticalPath>>} [criticalPath]
+ * @property {Awaited<ReturnType<typeof import('./measure-lighthouse.mjs').measureLighthouse>>} [lighthouse]
+ * @property {Awaited<ReturnType<typeof import('./measure-installability.mjs').measureInstallability>>} [installability]
+ * @property {Awaited<ReturnType<typeof import('./measure-offline-start.mjs').measureOfflineStart>>} [offlineStart]
+ * @property {Awaited<ReturnType<typeof import('./measure-typing.mjs').measureTyping>>} [typing]
+ * @property {Awaited<ReturnType<typeof import('./measure-draft-restore.mjs').measureDraftRestore>>} [draftRestore]
+ * @property {Awaited<ReturnType<typeof import('./measure-cover-images.mjs').measureCoverImages>>} [covers]
+ */
+
+/**
+ * @typedef {object} BudgetCheck
+ * @property {string} figure   what is measured
+ * @property {string} measured the figure, with its unit
+ * @property {string} budget   the budget, with its comparison
+ * @property {boolean | null} pass null when the figure could not be measured
+ */
+
+export {};

@@ -1,0 +1,112 @@
+// `npm run bench`: builds the app into a temporary directory, serves copies of it with the
+// project's own server, takes issue 7's measurements one after another (in parallel they
+// would disturb each other's timings) and writes tests/benchmark/report.json and report.md.
+// `npm run bench -- --help` lists the options; BENCH_RUNS=1 is enough while developing.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import process from 'node:process';
+import { fileURLToPath, URL } from 'node:url';
+import { startBenchServer, withTelemetry } from './bench-server.mjs';
+import { launchBrowser } from './browser.mjs';
+import { budgetChecks } from './budget-checks.mjs';
+import { buildApp } from './build-app.mjs';
+import { machineInfo } from './machine-info.mjs';
+import { measureCoverImages } from './measure-cover-images.mjs';
+import { measureCriticalPath } from './measure-critical-path.mjs';
+import { measureDraftRestore } from './measure-draft-restore.mjs';
+import { measureInstallability } from './measure-installability.mjs';
+import { measureLighthouse } from './measure-lighthouse.mjs';
+import { measureOfflineStart } from './measure-offline-start.mjs';
+import { measureTyping } from './measure-typing.mjs';
+import { readOptions } from './options.mjs';
+import { reportMarkdown } from './report-markdown.mjs';
+
+const REPORT_JSON = fileURLToPath(new URL('report.json', import.meta.url));
+const REPORT_MD = fileURLToPath(new URL('report.md', import.meta.url));
+
+const started = Date.now();
+
+/** Progress on stderr, so stdout stays free for the summary. */
+function log(/** @type {string} */ line) {
+  process.stderr.write(`[bench ${String(Math.round((Date.now() - started) / 1000)).padStart(4)} s] ${line}\n`);
+}
+
+async function main() {
+  const options = readOptions();
+  const meta = machineInfo();
+  const temp = await mkdtemp(join(tmpdir(), 'wizard-bench-'));
+  /** @type {Array<() => Promise<void>>} */
+  const cleanups = [];
+  try {
+    let dist = options.dist ? resolve(options.dist) : join(temp, 'dist');
+    if (options.dist) log(`measuring the existing build ${dist}`);
+    else {
+      log(`building into ${dist}`);
+      await buildApp(dist, join(temp, 'build.log'));
+    }
+    // Each served copy has its own origin, so its storage and service worker are its own too.
+    const plain = await startBenchServer({ dist, root: join(temp, 'served-default') });
+    cleanups.push(plain.close);
+    const telemetry = await startBenchServer({ dist, root: join(temp, 'served-telemetry'), editConfig: withTelemetry });
+    cleanups.push(telemetry.close);
+    dist = plain.root;
+
+    const browser = await launchBrowser();
+    cleanups.push(() => browser.close());
+    const { only, runs } = options;
+    /** @type {import('./report-types.mjs').BenchResults} */
+    const results = {
+      meta: { ...meta, chromium: browser.version(), lighthouse: null, runs, lighthouseRuns: options.lighthouseRuns, measured: [...only], durationSeconds: 0 },
+    };
+    if (only.has('critical-path')) {
+      log(`critical path: ${String(runs)} cold loads with telemetry configured`);
+      results.criticalPath = await measureCriticalPath({ browser, url: telemetry.url, dist: telemetry.root, runs });
+    }
+    if (only.has('lighthouse')) {
+      log(`lighthouse: ${String(options.lighthouseRuns)} runs each, mobile and desktop`);
+      results.lighthouse = await measureLighthouse({ url: plain.url, runs: options.lighthouseRuns, log });
+      results.meta.lighthouse = results.lighthouse.version;
+    }
+    if (only.has('installability')) {
+      log('installability: CDP verdict with the service worker in control');
+      results.installability = await measureInstallability({ url: plain.url, profileDir: join(temp, 'profile') });
+    }
+    if (only.has('offline-start')) {
+      log(`offline start: ${String(runs)} navigations, unthrottled and 4x CPU`);
+      results.offlineStart = await measureOfflineStart({ browser, url: plain.url, runs });
+    }
+    if (only.has('typing')) {
+      log(`typing: ${String(runs)} bursts of 20 keystrokes, 4x CPU`);
+      results.typing = await measureTyping({ browser, url: plain.url, bursts: runs, keyIntervalMs: options.keyIntervalMs });
+    }
+    if (only.has('draft-restore')) {
+      log(`draft restore: ${String(runs)} navigations with a complete draft`);
+      results.draftRestore = await measureDraftRestore({ browser, url: plain.url, runs });
+    }
+    if (only.has('covers')) {
+      log('cover images');
+      results.covers = await measureCoverImages({ dist });
+    }
+    results.meta.durationSeconds = Math.round((Date.now() - started) / 1000);
+    const checks = budgetChecks(results);
+    await writeFile(REPORT_JSON, `${JSON.stringify({ ...results, budgets: checks }, null, 2)}\n`);
+    await writeFile(REPORT_MD, reportMarkdown(results, checks));
+    const failed = checks.filter((row) => row.pass === false);
+    process.stdout.write(
+      `${checks.map((row) => `${row.pass === null ? '  –  ' : row.pass ? ' pass' : ' FAIL'}  ${row.figure}: ${row.measured} (budget ${row.budget})`).join('\n')}\n` +
+        `\n${String(failed.length)} of ${String(checks.length)} budgets missed; report in tests/benchmark/report.md (${String(results.meta.durationSeconds)} s)\n`,
+    );
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    if (options.keep) log(`kept ${temp}`);
+    else await rm(temp, { recursive: true, force: true });
+  }
+}
+
+// A missed budget is a finding, not a failure of the benchmark: the exit code is 0 whenever a
+// report was written, and 1 only when the benchmark itself could not run.
+main().catch((/** @type {unknown} */ error) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,49 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { chunkSizes, entryScripts, KB, pageScripts, totalSize, type ChunkSize } from '../support/bundle-sizes.mjs';
+import { coverFiles } from '../support/cover-images.mjs';
+import { BUDGETS } from '../support/performance-budgets.mjs';
+import { DIST_DIR } from '../support/dist-dir';
+
+// Issue 7's byte budgets, read from the production build: deterministic, unlike the timings
+// of `npm run bench`, so they can fail a build. No browser needed.
+
+function breakdown(chunks: ChunkSize[]): string {
+  return chunks.map((chunk) => `${chunk.file}: ${(chunk.gzip / KB).toFixed(1)} kB gzip`).join('\n');
+}
+
+test.describe('byte budgets of the production build', () => {
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook needs from this pattern.
+  test.beforeEach(({}, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'reads files only: once is enough');
+  });
+
+  test('the JavaScript index.html loads (its static import graph) is at most 90 kB gzip', async () => {
+    const chunks = await chunkSizes(DIST_DIR, await entryScripts(DIST_DIR));
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(totalSize(chunks).gzip, breakdown(chunks)).toBeLessThanOrEqual(BUDGETS.criticalPathGzip);
+  });
+
+  test('no posthog or Sentry code is in the static import graph of index.html', async () => {
+    const chunks = await chunkSizes(DIST_DIR, await entryScripts(DIST_DIR));
+    const telemetry = chunks.filter((chunk) => chunk.posthog || chunk.sentry).map((chunk) => chunk.file);
+    expect(telemetry).toEqual([]);
+  });
+
+  test('all the JavaScript of the wizard, telemetry included, is at most 320 kB gzip', async () => {
+    const chunks = await chunkSizes(DIST_DIR, await pageScripts(DIST_DIR));
+    expect(totalSize(chunks).gzip, breakdown(chunks)).toBeLessThanOrEqual(BUDGETS.wholeWizardGzip);
+  });
+
+  test('every cover image a phone downloads is at most 80 kB', async () => {
+    const config = JSON.parse(await readFile(join(DIST_DIR, 'config.json'), 'utf8')) as { backgrounds: unknown };
+    const files = await coverFiles(DIST_DIR, config.backgrounds);
+    const picked = files.filter((file) => file.phone);
+    expect(picked.length, 'one phone-sized file per configured cover').toBe(new Set(files.map((file) => file.entry)).size);
+    for (const file of picked) {
+      expect(file.bytes, `${file.url} exists in the build`).not.toBeNull();
+      expect(file.bytes ?? Infinity, `${file.url} (cover ${String(file.entry)})`).toBeLessThanOrEqual(BUDGETS.phoneCoverBytes);
+    }
+  });
+});

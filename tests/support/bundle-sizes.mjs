@@ -1,0 +1,118 @@
+// Sizes of the built JavaScript, shared by the byte-budget test (tests/e2e/byte-budgets.spec.ts)
+// and the benchmark (tests/benchmark/), so both count the same bytes the same way. Plain ESM
+// with JSDoc types: Node 20 cannot import TypeScript, and the TypeScript test can import this.
+import { readFile, readdir } from 'node:fs/promises';
+import { join, posix, relative, sep } from 'node:path';
+import { constants, brotliCompressSync, gzipSync } from 'node:zlib';
+
+/** One kilobyte as Vite's build report counts it. */
+export const KB = 1000;
+
+/**
+ * @typedef {object} CompressedSize
+ * @property {number} bytes  as built
+ * @property {number} gzip   gzip level 9, as a static host precompresses
+ * @property {number} brotli brotli quality 11, as a static host precompresses
+ */
+
+/**
+ * @typedef {object} TelemetryMarks
+ * @property {boolean} posthog the chunk holds posthog-js code
+ * @property {boolean} sentry  the chunk holds Sentry SDK code
+ */
+
+/** @typedef {CompressedSize & TelemetryMarks & { file: string }} ChunkSize */
+
+/** Gzip and brotli sizes of one file's bytes, at the levels a static host would precompress with. */
+export function compressedSize(/** @type {Buffer} */ bytes) {
+  return {
+    bytes: bytes.length,
+    gzip: gzipSync(bytes, { level: 9 }).length,
+    brotli: brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    }).length,
+  };
+}
+
+// Strings only the SDKs themselves contain. A bare "posthog" or "sentry" would also match the
+// entry's lazy `import("./posthog-….js")` and flag the chunk that merely points at the SDK.
+const POSTHOG_MARKERS = /__POSTHOG|\$autocapture|posthog-js/;
+const SENTRY_MARKERS = /__SENTRY__|sentry_key|sentry\.javascript/;
+
+/** Whether a chunk's code (or its file name) is posthog's or Sentry's. */
+export function telemetryMarks(/** @type {string} */ file, /** @type {string} */ code) {
+  const name = posix.basename(file).toLowerCase();
+  return {
+    posthog: POSTHOG_MARKERS.test(code) || name.includes('posthog'),
+    sentry: SENTRY_MARKERS.test(code) || name.includes('sentry'),
+  };
+}
+
+/**
+ * Every JavaScript file the page may load: all of `assets/`, as paths relative to the build
+ * with forward slashes. The service worker (`sw.js`) runs apart from the page and is left out.
+ */
+export async function pageScripts(/** @type {string} */ distDir) {
+  const assets = join(distDir, 'assets');
+  const entries = await readdir(assets, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && /\.m?js$/.test(entry.name))
+    .map((entry) => relative(distDir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .sort();
+}
+
+/** The script and modulepreload URLs of index.html, as build-relative paths. */
+function htmlScripts(/** @type {string} */ html) {
+  /** @type {string[]} */
+  const urls = [];
+  const attribute = (/** @type {string} */ tag, /** @type {string} */ name) => new RegExp(`\\s${name}=["']?([^"'\\s>]+)`, 'i').exec(tag)?.[1];
+  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
+    if (/^<script/i.test(tag) && attribute(tag, 'type') === 'module') urls.push(attribute(tag, 'src') ?? '');
+    if (/^<link/i.test(tag) && attribute(tag, 'rel') === 'modulepreload') urls.push(attribute(tag, 'href') ?? '');
+  }
+  return urls.filter((url) => url && !/^[a-z]+:/i.test(url)).map((url) => url.replace(/^\//, ''));
+}
+
+// A static import or re-export (`import{a}from"./x.js"`, `import"./x.js"`, `export*from"./x.js"`);
+// `import("./x.js")` is dynamic and has a parenthesis, so it never matches.
+const STATIC_IMPORT = /(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'](\.{1,2}\/[^"']+\.m?js)["']/g;
+
+/**
+ * The static import graph of index.html: its module script, every modulepreload, and whatever
+ * those import statically. This is the JavaScript a first visit must fetch before it can run.
+ */
+export async function entryScripts(/** @type {string} */ distDir) {
+  const html = await readFile(join(distDir, 'index.html'), 'utf8');
+  const seen = new Set(htmlScripts(html));
+  const queue = [...seen];
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    const code = await readFile(join(distDir, file), 'utf8');
+    for (const match of code.matchAll(STATIC_IMPORT)) {
+      const target = posix.normalize(posix.join(posix.dirname(file), match[1] ?? ''));
+      if (!seen.has(target)) {
+        seen.add(target);
+        queue.push(target);
+      }
+    }
+  }
+  return [...seen].sort();
+}
+
+/** Raw, gzip and brotli sizes and telemetry marks of each file, largest gzip first. */
+export async function chunkSizes(/** @type {string} */ distDir, /** @type {string[]} */ files) {
+  /** @type {ChunkSize[]} */
+  const sizes = [];
+  for (const file of files) {
+    const bytes = await readFile(join(distDir, file));
+    sizes.push({ file, ...compressedSize(bytes), ...telemetryMarks(file, bytes.toString('utf8')) });
+  }
+  return sizes.sort((a, b) => b.gzip - a.gzip);
+}
+
+/** The sums of a list of sizes. */
+export function totalSize(/** @type {CompressedSize[]} */ sizes) {
+  return sizes.reduce(
+    (sum, size) => ({ bytes: sum.bytes + size.bytes, gzip: sum.gzip + size.gzip, brotli: sum.brotli + size.brotli }),
+    { bytes: 0, gzip: 0, brotli: 0 },
+  );
+}
