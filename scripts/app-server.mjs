@@ -1,10 +1,12 @@
-// A small HTTP server for the built app: static files from dist/ with a fallback to index.html
+// A small HTTP server for the built app: static files from dist/ (compressed, see
+// compressed-file.mjs) with a fallback to index.html
 // for any other path, plus an optional handler for the application endpoint. `npm start` and
 // the end-to-end tests both use it, so the tests drive the same server a person starts.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
+import { compressedFile } from './compressed-file.mjs';
 
 /** @type {Record<string, string>} */
 const CONTENT_TYPES = {
@@ -71,12 +73,20 @@ export function createAppServer({ root, api }) {
         res.writeHead(404).end('Not found');
         return;
       }
-      res.writeHead(200, {
-        'Content-Type': CONTENT_TYPES[extname(file.path)] ?? 'application/octet-stream',
-        'Content-Length': file.size,
+      const contentType = CONTENT_TYPES[extname(file.path)] ?? 'application/octet-stream';
+      const headers = {
+        'Content-Type': contentType,
         'Cache-Control': cacheControlFor(file.path),
         'X-Content-Type-Options': 'nosniff',
-      });
+        Vary: 'Accept-Encoding',
+      };
+      const compressed = await compressedFile(file.path, contentType, file.size, req.headers['accept-encoding']);
+      if (compressed) {
+        res.writeHead(200, { ...headers, 'Content-Encoding': compressed.encoding, 'Content-Length': compressed.body.length });
+        res.end(req.method === 'HEAD' ? undefined : compressed.body);
+        return;
+      }
+      res.writeHead(200, { ...headers, 'Content-Length': file.size });
       if (req.method === 'HEAD') res.end();
       else createReadStream(file.path).pipe(res);
     } catch (error) {

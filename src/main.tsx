@@ -53,9 +53,13 @@ async function boot(): Promise<void> {
     await renderApplication(root, config, { fromWelcome: false });
   }
   startTelemetry(config);
-  // The worker waits for the first render: it is not on the critical path of the Welcome step.
-  if (document.readyState === 'complete') setTimeout(registerServiceWorker, 0);
-  else window.addEventListener('load', () => { registerServiceWorker(); });
+  // The worker (and workbox-window) wait for the page to load and the first render to be done:
+  // neither is on the critical path of the Welcome step.
+  const registerWhenIdle = () => {
+    whenIdle(registerServiceWorker);
+  };
+  if (document.readyState === 'complete') registerWhenIdle();
+  else window.addEventListener('load', registerWhenIdle, { once: true });
 }
 
 void boot();

@@ -4,6 +4,10 @@
  */
 export function whenIdle(work: () => void, timeout = 3000): void {
   // Safari has no requestIdleCallback.
-  if ('requestIdleCallback' in window) window.requestIdleCallback(work, { timeout });
-  else setTimeout(work, 200);
+  // Called without arguments: `work` may take optional parameters of its own.
+  const run = () => {
+    work();
+  };
+  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout });
+  else setTimeout(run, 200);
 }
