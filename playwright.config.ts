@@ -1,17 +1,8 @@
 import { defineConfig } from '@playwright/test';
+import { CHROME_FLAGS, CHROME_PATH } from './tests/support/chromium.mjs';
 
-// Debian's Chromium: Playwright's own browser download does not work on these machines.
-const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const args = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const executablePath = CHROME_PATH;
+const args = CHROME_FLAGS;
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -1,23 +1,7 @@
-// Chromium as the end-to-end suite launches it (playwright.config.ts, which Node 20 cannot
-// import): Debian's build, since Playwright's own browser download does not work here.
-import process from 'node:process';
+// Chromium as the end-to-end suite launches it (tests/support/chromium.mjs).
 import { chromium } from '@playwright/test';
+import { CHROME_FLAGS, CHROME_PATH } from '../support/chromium.mjs';
 import { PHONE } from '../support/performance-budgets.mjs';
-
-/** The Chromium binary: CHROME_PATH, else Debian's. */
-export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
-/** The flags of playwright.config.ts. */
-export const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** The phone every timing runs on: the end-to-end suite's phone project. */
 export const PHONE_CONTEXT = Object.freeze({

@@ -16,6 +16,17 @@ export function ms(/** @type {number | null | undefined} */ value) {
 }
 
 /**
+ * The p95 of all keystrokes' Event Timing durations, or how few reached 16 ms when fewer than
+ * 5 % did (Event Timing does not report the others).
+ * @param {Pick<NonNullable<BenchResults['typing']>, 'eventTiming' | 'keystrokes'>} typing
+ */
+export function eventTimingP95(typing) {
+  return typing.eventTiming.p95Under16ms
+    ? `< 16 ms (${String(typing.eventTiming.reportedAtOrOver16ms)} of ${String(typing.keystrokes)} keystrokes ≥ 16 ms)`
+    : ms(typing.eventTiming.p95OfAllMs);
+}
+
+/**
  * @param {string} figure
  * @param {number | null | undefined} value
  * @param {(value: number) => string} format
@@ -73,14 +84,18 @@ export function budgetChecks(/** @type {BenchResults} */ results) {
     rows.push(check('Offline start to interactive Welcome, no throttling (median)', offlineStart.unthrottled.paintedMs.median, ms, '<', BUDGETS.offlineStartMs));
   }
   if (typing) {
-    rows.push(check('Typing, 4x CPU: keystroke to next paint, p95 (rAF probe)', typing.nextPaintMs.p95, ms, '<=', BUDGETS.typingNextPaintP95Ms));
+    // The budgets are checked against the app's figures. Each row carries the floor too (the same
+    // keystrokes into a page with only one text box), since the app cannot measure under it.
+    rows.push({
+      ...check('Typing, 4x CPU: keystroke to next paint, p95 (rAF probe)', typing.nextPaintMs.p95, ms, '<=', BUDGETS.typingNextPaintP95Ms),
+      floor: ms(typing.floor.nextPaintMs.p95),
+    });
     rows.push({
       figure: 'Typing, 4x CPU: Event Timing duration, p95 of all keystrokes',
-      measured: typing.eventTiming.p95Under16ms
-        ? `< 16 ms (${String(typing.eventTiming.reportedAtOrOver16ms)} of ${String(typing.keystrokes)} keystrokes ≥ 16 ms)`
-        : ms(typing.eventTiming.p95OfAllMs),
+      measured: eventTimingP95(typing),
       budget: `≤ ${ms(BUDGETS.typingNextPaintP95Ms)}`,
       pass: typing.eventTiming.p95Under16ms || (typing.eventTiming.p95OfAllMs ?? Infinity) <= BUDGETS.typingNextPaintP95Ms,
+      floor: eventTimingP95(typing.floor),
     });
     rows.push(check('Typing: IndexedDB writes per 20-keystroke burst (most in any burst)', typing.indexedDbWrites.max, (value) => value.toFixed(0), '<=', BUDGETS.writesPerBurst));
   }

@@ -5,7 +5,7 @@ import { URL } from 'node:url';
 import { chunkSizes, entryScripts, pageScripts, totalSize } from '../support/bundle-sizes.mjs';
 import { TELEMETRY_PATHS } from './bench-server.mjs';
 import { PHONE_CONTEXT } from './browser.mjs';
-import { WELCOME } from './default-programme.mjs';
+import { WELCOME } from '../support/default-programme.mjs';
 import { readyProbe, waitUntilReady } from './page-probes.mjs';
 import { sleep } from './sleep.mjs';
 import { summarize } from './stats.mjs';

@@ -2,7 +2,7 @@
 // navigation start to the restored step's heading drawn (the Details step, the last with a
 // form). The worker is in control by then, as on any visit after the first.
 import { PHONE_CONTEXT } from './browser.mjs';
-import { BASIC_INFO_HEADING, continueTo, DETAILS_HEADING, fillBasicInfo, fillDetails, WELCOME } from './default-programme.mjs';
+import { BASIC_INFO_HEADING, continueTo, DETAILS_HEADING, fillBasicInfo, fillDetails, WELCOME } from '../support/default-programme.mjs';
 import { readyProbe, waitUntilReady } from './page-probes.mjs';
 import { sleep } from './sleep.mjs';
 import { summarize } from './stats.mjs';

@@ -3,7 +3,7 @@
 // 12 dropped the PWA category; the audits near installability it still has are reported too.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { CHROME_FLAGS, CHROME_PATH } from './browser.mjs';
+import { CHROME_FLAGS, CHROME_PATH } from '../support/chromium.mjs';
 import { lighthouseDiagnostics } from './lighthouse-diagnostics.mjs';
 import { median } from './stats.mjs';
 

@@ -3,7 +3,7 @@
 // Welcome step drawn with an enabled Continue, without and with 4x CPU throttling.
 import { PHONE_CONTEXT, throttleCpu } from './browser.mjs';
 import { loadUnderServiceWorker } from './controlled-page.mjs';
-import { WELCOME } from './default-programme.mjs';
+import { WELCOME } from '../support/default-programme.mjs';
 import { readyProbe, waitUntilReady } from './page-probes.mjs';
 import { sleep } from './sleep.mjs';
 import { summarize } from './stats.mjs';

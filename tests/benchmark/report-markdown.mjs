@@ -159,28 +159,47 @@ function offlineSection(/** @type {NonNullable<BenchResults['offlineStart']>} */
   ].join('\n');
 }
 
+/** "Event Timing (…): 20 of 20 keydowns reported, their duration …". */
+function eventTimingLine(/** @type {Pick<NonNullable<BenchResults['typing']>, 'eventTiming' | 'keystrokes'>} */ result) {
+  const { eventTiming } = result;
+  return (
+    `${String(eventTiming.reportedAtOrOver16ms)} of ${String(result.keystrokes)} keydowns reported` +
+    (eventTiming.durationMs.n ? `, their duration ${spread(eventTiming.durationMs)}, input delay ${spread(eventTiming.inputDelayMs)}, processing ${spread(eventTiming.processingMs)}` : '')
+  );
+}
+
+/** "Long animation frames (50 ms or more) while typing: …". */
+function longFramesLine(/** @type {NonNullable<BenchResults['typing']>['longAnimationFrames']} */ frames) {
+  return (
+    `${String(frames.count)}, longest ${ms(frames.maxMs)}, blocking ${ms(frames.blockingMs)} in all` +
+    (frames.count ? `; of their time, scripts ${ms(frames.scriptMs)}, rendering ${ms(frames.renderMs)} (style and layout ${ms(frames.styleAndLayoutMs)})` : '')
+  );
+}
+
 function typingSection(/** @type {NonNullable<BenchResults['typing']>} */ result) {
-  const { eventTiming, longAnimationFrames, indexedDbWrites } = result;
+  const { floor, indexedDbWrites } = result;
+  /** @type {Array<[string, (timings: typeof floor) => Summary]>} */
+  const figures = [
+    ['keydown → first task after the next frame (time to next paint)', (timings) => timings.nextPaintMs],
+    ['main-thread time: event handlers + that frame’s rendering', (timings) => timings.mainThreadMs],
+    ['of which event handlers (keydown … keyup)', (timings) => timings.handlersMs],
+  ];
+  const cells = (/** @type {Summary} */ summary) => [ms(summary.median), ms(summary.p95), ms(summary.max)];
   return [
     '## 4. Typing',
     '',
-    `${String(result.bursts)} bursts of 20 keystrokes into "Full Name" on the Basic Info step, one key every ${String(result.keyIntervalMs)} ms, CPU ${String(result.cpuThrottling)}x slower.`,
+    `${String(result.bursts)} bursts of 20 keystrokes into "Full Name" on the Basic Info step, one key every ${String(result.keyIntervalMs)} ms, CPU ${String(result.cpuThrottling)}x slower. ` +
+      `After each, the same burst goes into a page with only one text box (the floor of this probe on this machine): a labelled \`<input>\` and nothing else, no styles and no scripts but the probes, in its own phone context, CPU ${String(floor.cpuThrottling)}x slower too. ` +
+      'The app cannot measure under the floor; what it adds is the difference.',
     '',
     table(
-      ['per keystroke', 'p50', 'p95', 'max'],
-      [
-        ['keydown → first task after the next frame (time to next paint)', ms(result.nextPaintMs.median), ms(result.nextPaintMs.p95), ms(result.nextPaintMs.max)],
-        ['main-thread time: event handlers + that frame’s rendering', ms(result.mainThreadMs.median), ms(result.mainThreadMs.p95), ms(result.mainThreadMs.max)],
-        ['of which event handlers (keydown … keyup)', ms(result.handlersMs.median), ms(result.handlersMs.p95), ms(result.handlersMs.max)],
-      ],
+      ['per keystroke', 'app p50', 'app p95', 'app max', 'floor p50', 'floor p95', 'floor max'],
+      figures.map(([label, pick]) => [label, ...cells(pick(result)), ...cells(pick(floor))]),
     ),
     '',
-    `Event Timing (reports only events of 16 ms or more): ${String(eventTiming.reportedAtOrOver16ms)} of ${String(result.keystrokes)} keydowns reported` +
-      (eventTiming.durationMs.n ? `, their duration ${spread(eventTiming.durationMs)}, input delay ${spread(eventTiming.inputDelayMs)}, processing ${spread(eventTiming.processingMs)}` : '') +
-      `. Long animation frames (50 ms or more) while typing: ${String(longAnimationFrames.count)}, longest ${ms(longAnimationFrames.maxMs)}, blocking ${ms(longAnimationFrames.blockingMs)} in all` +
-      (longAnimationFrames.count
-        ? `; of their time, scripts ${ms(longAnimationFrames.scriptMs)}, rendering ${ms(longAnimationFrames.renderMs)} (style and layout ${ms(longAnimationFrames.styleAndLayoutMs)}).`
-        : '.'),
+    `Event Timing (reports only events of 16 ms or more), app: ${eventTimingLine(result)}. Floor: ${eventTimingLine(floor)}.`,
+    '',
+    `Long animation frames (50 ms or more) while typing, app: ${longFramesLine(result.longAnimationFrames)}. Floor: ${longFramesLine(floor.longAnimationFrames)}.`,
     '',
     `IndexedDB writes per burst: ${indexedDbWrites.perBurst.join(', ')} (${indexedDbWrites.log.flat().map((write) => `${write.method} on "${write.store}"`).filter((value, index, all) => all.indexOf(value) === index).join(', ') || 'none'}).`,
   ].join('\n');
@@ -217,17 +236,28 @@ const METHOD = [
   '- Sizes are of the built files (`vite build` into a temporary directory), compressed with Node\'s zlib: gzip level 9 and brotli quality 11, as a static host precompresses; kB are 1000 bytes, as in Vite\'s report. The service worker (`sw.js`) is not page JavaScript and is not counted.',
   '- "Interactive" is the moment a MutationObserver, installed before any app code, first sees the step\'s heading and an enabled Continue; the critical path is every script whose resource entry started before it (a chunk counts if it did so in any run).',
   '- Timings run in Debian\'s Chromium through Playwright with the end-to-end suite\'s phone viewport; CPU throttling is CDP `Emulation.setCPUThrottlingRate`, which slows the page, not the service worker.',
-  '- Time to next paint is measured from the keydown\'s timeStamp to the first task after the next frame (requestAnimationFrame, then a MessageChannel message), so it includes the wait for the next frame (up to ~16.7 ms at 60 Hz) even when the page does no work.',
+  '- Time to next paint is measured from the keydown\'s timeStamp to the first task after the next frame (requestAnimationFrame, then a MessageChannel message), so it includes the wait for the next frame (up to ~16.7 ms at 60 Hz) even when the page does no work. The floor in section 4 is what this probe measures in this headless Chromium, throttled the same way, when the page does next to nothing.',
   '- Main-thread time per keystroke adds the event handlers (a window capture listener to a window bubble listener) and the span from the next frame\'s requestAnimationFrame to the first task after it; a task that slips in between (another input event) is counted too, so it is an upper bound.',
-  '- Lighthouse, offline start, typing and draft restore use the default programme (analytics and error reporting off); only measurement 1 configures them. Everything is served by scripts/app-server.mjs, as `npm start` does, which sends files uncompressed: Lighthouse\'s simulated network then carries the raw bytes, not the gzip sizes above.',
+  '- Lighthouse, offline start, typing and draft restore use the default programme (analytics and error reporting off); only measurement 1 configures them. Everything is served by scripts/app-server.mjs, as `npm start` does, which compresses text files of 1 kB or more as a production host would: brotli (quality 9) when the browser accepts it, else gzip (level 9). Lighthouse\'s simulated network therefore carries the compressed bytes, close to the brotli sizes above (which are at quality 11), not the raw ones.',
   '- The machines are shared: medians, and the load average at start is in the header. Lighthouse\'s CPU benchmark index shows how fast the machine was during its runs.',
 ].join('\n');
+
+/** A line under the budgets table with the floors of the rows that have one (typing). */
+function floorNote(/** @type {BudgetCheck[]} */ checks) {
+  const floors = checks.flatMap((row) => (row.floor === undefined ? [] : [`${row.figure.replace(/^Typing, 4x CPU: /, '')} **${row.floor}**`]));
+  if (!floors.length) return [];
+  return [
+    '',
+    `Typing budgets, floor of the probe on this machine (the same keystrokes, in the same run, into a page with only one text box; see section 4): ${floors.join('; ')}. ` +
+      'The budgets are still checked against the app’s figures.',
+  ];
+}
 
 /** The whole Markdown report. */
 export function reportMarkdown(/** @type {BenchResults} */ results, /** @type {BudgetCheck[]} */ checks) {
   const sections = [
     header(results.meta),
-    ['## Budgets', '', table(['figure', 'measured', 'budget', 'result'], checks.map((row) => [row.figure, row.measured, row.budget, verdict(row.pass)]))].join('\n'),
+    ['## Budgets', '', table(['figure', 'measured', 'budget', 'result'], checks.map((row) => [row.figure, row.measured, row.budget, verdict(row.pass)])), ...floorNote(checks)].join('\n'),
   ];
   if (results.criticalPath) sections.push(criticalPathSection(results.criticalPath));
   if (results.lighthouse) sections.push(lighthouseSection(results.lighthouse, results.installability));

@@ -18,6 +18,8 @@
  * @property {string} measured the figure, with its unit
  * @property {string} budget   the budget, with its comparison
  * @property {boolean | null} pass null when the figure could not be measured
+ * @property {string} [floor]  the same figure for a page with only one text box (typing only): the
+ *                             floor of the probe on this machine, for reading the figure, not a budget
  */
 
 export {};

@@ -77,7 +77,7 @@ async function main() {
       results.offlineStart = await measureOfflineStart({ browser, url: plain.url, runs });
     }
     if (only.has('typing')) {
-      log(`typing: ${String(runs)} bursts of 20 keystrokes, 4x CPU`);
+      log(`typing: ${String(runs)} bursts of 20 keystrokes, 4x CPU, each followed by one into a page with only a text box (the floor)`);
       results.typing = await measureTyping({ browser, url: plain.url, bursts: runs, keyIntervalMs: options.keyIntervalMs });
     }
     if (only.has('draft-restore')) {
@@ -94,7 +94,7 @@ async function main() {
     await writeFile(REPORT_MD, reportMarkdown(results, checks));
     const failed = checks.filter((row) => row.pass === false);
     process.stdout.write(
-      `${checks.map((row) => `${row.pass === null ? '  –  ' : row.pass ? ' pass' : ' FAIL'}  ${row.figure}: ${row.measured} (budget ${row.budget})`).join('\n')}\n` +
+      `${checks.map((row) => `${row.pass === null ? '  –  ' : row.pass ? ' pass' : ' FAIL'}  ${row.figure}: ${row.measured} (budget ${row.budget}${row.floor === undefined ? '' : `; floor of the probe here ${row.floor}`})`).join('\n')}\n` +
         `\n${String(failed.length)} of ${String(checks.length)} budgets missed; report in tests/benchmark/report.md (${String(results.meta.durationSeconds)} s)\n`,
     );
   } finally {

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { completeApplication, fillBasicInfo, fillDetails } from './helpers/complete-application';
+import { completeApplication } from './helpers/complete-application';
+import { fillBasicInfo, fillDetails } from '../support/default-programme.mjs';
 
 /** The body the default programme sends for the application the helpers fill in. */
 const EXPECTED_BODY = {

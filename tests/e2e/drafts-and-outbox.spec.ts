@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
-import { completeApplication, fillBasicInfo } from './helpers/complete-application';
+import { completeApplication } from './helpers/complete-application';
+import { fillBasicInfo } from '../support/default-programme.mjs';
 import { breakIndexedDb, everythingStoredOnTheDevice } from './helpers/device-storage';
 
 test.describe('drafts', () => {

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { completeApplication, fillBasicInfo } from './helpers/complete-application';
+import { completeApplication } from './helpers/complete-application';
+import { fillBasicInfo } from '../support/default-programme.mjs';
 import type { TelemetryCollector } from '../support/telemetry-collector';
 
 // What the helpers type; none of it may reach either service.

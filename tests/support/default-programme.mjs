@@ -1,6 +1,6 @@
 // The default programme (public/config.json) as a person meets it: its step headings and how
-// to fill its two form steps. This mirrors tests/e2e/helpers/complete-application.ts, which
-// Node 20 cannot import (TypeScript); keep the two in step when the default programme changes.
+// to fill its two form steps, by role and label. Shared by the end-to-end suite and the
+// benchmark (plain JavaScript, since Node 20 cannot import TypeScript).
 
 /** The Welcome step is interactive when its heading and an enabled Continue are there. */
 export const WELCOME = Object.freeze({ heading: 'Become a Hartwell creator partner', button: 'Continue' });
@@ -12,14 +12,14 @@ export const TYPING_FIELD = 'Full Name';
 /** @typedef {import('@playwright/test').Page} Page */
 
 /** Opens a searchable select, types the start of an option and picks it, as a person does. */
-async function choose(/** @type {Page} */ page, /** @type {string} */ label, /** @type {string} */ option) {
+export async function choose(/** @type {Page} */ page, /** @type {string} */ label, /** @type {string} */ option) {
   const combobox = page.getByRole('combobox', { name: label, exact: true });
   await combobox.click();
   await combobox.fill(option.slice(0, 4));
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-async function answer(/** @type {Page} */ page, /** @type {string} */ question, /** @type {'Yes' | 'No'} */ choice) {
+export async function answer(/** @type {Page} */ page, /** @type {string} */ question, /** @type {'Yes' | 'No'} */ choice) {
   await page.getByRole('group', { name: question }).getByRole('radio', { name: choice }).check();
 }
 
