@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { expectNoAxeViolations } from './helpers/axe';
 import { completeApplication } from './helpers/complete-application';
 import { fillBasicInfo, fillDetails } from '../support/default-programme.mjs';
 
@@ -40,11 +39,6 @@ const EXPECTED_BODY = {
     { key: 'pets.value', value: 'No' },
   ],
 };
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test.describe('the application form', () => {
   test('a complete application from Welcome to Creator Hub sends the exact body with JSON headers', async ({ page, app }) => {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { expectNoAxeViolations } from './helpers/axe';
 import { completeApplication } from './helpers/complete-application';
 import { fillBasicInfo } from '../support/default-programme.mjs';
 import type { TelemetryCollector } from '../support/telemetry-collector';
@@ -121,6 +122,7 @@ test.describe('telemetry', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'This part of the step could not be shown' })).toBeVisible();
     // The form on the same step still works.
     await expect(page.getByRole('combobox', { name: 'Pronouns', exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
 
     await expect.poll(() => telemetry.errorEvents.length, { timeout: 15_000 }).toBeGreaterThan(0);
     const report = JSON.stringify(telemetry.errorEvents);
