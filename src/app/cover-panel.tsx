@@ -3,6 +3,7 @@ import { preload } from 'react-dom';
 import type { WizardConfig } from '../config/config-schema';
 import type { CoverImage } from '../config/cover-image-schema';
 import { coverPreload } from '../config/cover-preload';
+import { whenIdle } from '../browser/when-idle';
 import { warmCover } from './warm-cover';
 
 interface CoverPanelProps {
@@ -24,13 +25,9 @@ export function CoverPanel({ logo, background, next, onBack }: CoverPanelProps) 
 
   useEffect(() => {
     if (next === undefined || next === background) return undefined;
-    // Safari has no requestIdleCallback.
-    if (!('requestIdleCallback' in window)) {
-      const timer = setTimeout(() => { warmCover(next); }, 1000);
-      return () => { clearTimeout(timer); };
-    }
-    const handle = window.requestIdleCallback(() => { warmCover(next); }, { timeout: 3000 });
-    return () => { window.cancelIdleCallback(handle); };
+    return whenIdle(() => {
+      warmCover(next);
+    });
   }, [next, background]);
 
   const logoImage = <img className="cover-panel__logo" src={logo.src} alt={logo.alt} height={40} />;
