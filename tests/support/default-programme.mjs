@@ -2,6 +2,9 @@
 // to fill its two form steps, by role and label. Shared by the end-to-end suite and the
 // benchmark (plain JavaScript, since Node 20 cannot import TypeScript).
 
+/* global requestAnimationFrame -- the callback of page.evaluate runs in the page */
+import { expect } from '@playwright/test';
+
 /** The Welcome step is interactive when its heading and an enabled Continue are there. */
 export const WELCOME = Object.freeze({ heading: 'Become a Hartwell creator partner', button: 'Continue' });
 export const BASIC_INFO_HEADING = 'Basic Information';
@@ -17,6 +20,15 @@ export async function choose(/** @type {Page} */ page, /** @type {string} */ lab
   await combobox.click();
   await combobox.fill(option.slice(0, 4));
   await page.getByRole('option', { name: option, exact: true }).click();
+  // A person moves on once the choice shows: in the box (a single select) or as a chip (a
+  // multi-select). Moving on before that, on a busy machine, can have the next field's text
+  // typed into this box, which takes focus back when it handles the click.
+  const chip = page.getByRole('button', { name: `Remove ${option}`, exact: true });
+  await expect(async () => {
+    const shown = (await combobox.inputValue()) === option || (await chip.count()) > 0;
+    expect(shown).toBe(true);
+  }).toPass({ timeout: 10_000 });
+  await page.evaluate(() => new Promise((resolve) => { requestAnimationFrame(() => { requestAnimationFrame(resolve); }); }));
 }
 
 export async function answer(/** @type {Page} */ page, /** @type {string} */ question, /** @type {'Yes' | 'No'} */ choice) {
