@@ -1,5 +1,5 @@
 import type { ApplicationValues, SingleAnswer, YesNoAnswer } from './application-values';
-import { conditionHolds } from './validate-application';
+import { hiddenPaths } from './field-visibility';
 import type { FieldSpec } from './field-specs';
 import { isPlatformKey, platformFields, type PlatformEntry, type PlatformKey } from './platforms';
 
@@ -39,14 +39,17 @@ function trimmed(entry: PlatformEntry, platform: PlatformKey): PlatformEntry {
  * Hidden follow-ups, the agreement and platforms.filled are never sent.
  */
 export function flattenApplication(values: ApplicationValues, specs: readonly FieldSpec[]): ApplicationBody {
+  const hidden = hiddenPaths(values, specs);
   const { phone, ...personal } = values.personalInfo;
   const personalInfo: ApplicationBody['personalInfo'] = { ...personal };
-  for (const key of Object.keys(personalInfo) as Array<keyof typeof personal>) personalInfo[key] = personalInfo[key].trim();
+  // personalInfo keeps its shape; an answer hidden by its condition goes out empty.
+  for (const key of Object.keys(personalInfo) as Array<keyof typeof personal>) {
+    personalInfo[key] = hidden.has(`personalInfo.${key}`) ? '' : personalInfo[key].trim();
+  }
   const code = phone.countryCode.trim();
   const subscriber = phone.subscriber.trim();
   if (code !== '' || subscriber !== '') personalInfo.phone = { countryCode: code, subscriber };
 
-  const hidden = hiddenPaths(values, specs);
   const platforms: ApplicationBody['platforms'] = {};
   for (const [key, entry] of Object.entries(values.platforms)) {
     if (!isPlatformKey(key)) continue;
@@ -66,13 +69,4 @@ export function flattenApplication(values: ApplicationValues, specs: readonly Fi
     } else flattenAnswer(key, answer, fields);
   }
   return { personalInfo, platforms, fields };
-}
-
-/** The paths whose show conditions do not hold right now. */
-function hiddenPaths(values: ApplicationValues, specs: readonly FieldSpec[]): Set<string> {
-  const hidden = new Set<string>();
-  for (const spec of specs) {
-    if (spec.type === 'value' && !spec.conditions.every((condition) => conditionHolds(values, condition))) hidden.add(spec.path);
-  }
-  return hidden;
 }

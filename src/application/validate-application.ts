@@ -2,7 +2,8 @@ import type { ApplicationValues } from './application-values';
 import { getPath, PHONE_CODE_PATH, PHONE_NUMBER_PATH, PLATFORMS_FILLED_PATH } from './field-paths';
 import { firstFailure, MESSAGES, RULES, type FieldValue, type RuleBounds } from './field-rules';
 import type { FieldSpec } from './field-specs';
-import type { FieldRules, ShowOnCondition } from './form-config-schema';
+import type { FieldRules } from './form-config-schema';
+import { conditionsHold } from './field-visibility';
 import { platformFieldRules } from './platform-field-rules';
 import { platformsFilled } from './platform-picker';
 import { platformFields, type PlatformKey } from './platforms';
@@ -17,10 +18,6 @@ export interface ValidationContext {
   specs: readonly FieldSpec[];
   requiredPlatforms: readonly PlatformKey[];
   fieldRules: FieldRules;
-}
-
-export function conditionHolds(values: unknown, condition: ShowOnCondition): boolean {
-  return getPath(values, condition.path) === condition.equals;
 }
 
 function asFieldValue(value: unknown): FieldValue {
@@ -78,7 +75,7 @@ export function validateApplication(values: ApplicationValues, context: Validati
     if (spec.type === 'phone') issues.push(...phoneIssues(values));
     else if (spec.type === 'platforms') issues.push(...platformIssues(values, context));
     else {
-      if (!spec.conditions.every((condition) => conditionHolds(values, condition))) continue;
+      if (!conditionsHold(spec.conditions, (path) => getPath(values, path))) continue;
       const message = firstFailure(asFieldValue(getPath(values, spec.path)), spec.rules, boundsFor(context.fieldRules, spec.path), spec.messages);
       if (message) issues.push({ path: spec.path, message });
     }

@@ -4,10 +4,19 @@ import { ChoiceField } from './choice-field';
 import { ConfigTextField } from './config-text-field';
 import { PhoneField } from './phone-field';
 import { PlatformPickerField } from './platform-picker-field';
+import { useFieldShown } from './use-field-shown';
 import { YesNoField } from './yes-no-field';
 
-/** Renders one configured field with the widget of its kind. */
+/** The answer whose conditions decide whether a field shows (its yes/no value for a question). */
+function shownPathOf(field: FieldConfig): string | undefined {
+  if (field.kind === 'phone' || field.kind === 'platforms') return undefined;
+  return field.kind === 'yesNo' ? `${field.path}.value` : field.path;
+}
+
+/** Renders one configured field with the widget of its kind, while its conditions hold. */
 export function FormFieldView({ field }: { field: FieldConfig }) {
+  const shown = useFieldShown(shownPathOf(field));
+  if (!shown) return null;
   switch (field.kind) {
     case 'text':
       return <ConfigTextField field={field} />;

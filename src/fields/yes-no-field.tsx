@@ -1,9 +1,16 @@
-import { useController, useFormContext, useWatch } from 'react-hook-form';
-import type { YesNoFieldConfig } from '../application/form-config-schema';
-import { followUpsOf, revealCondition } from '../application/field-specs';
+import { useController, useFormContext } from 'react-hook-form';
+import type { TextFieldConfig, YesNoFieldConfig } from '../application/form-config-schema';
+import { followUpsOf } from '../application/field-specs';
 import { describedBy, FieldError, FieldHint } from './field-error';
 import { fieldId } from './field-id';
 import { ConfigTextField } from './config-text-field';
+import { useFieldShown } from './use-field-shown';
+
+/** A follow-up box, on screen only while its question's reveal (and its own condition) holds. */
+function FollowUp({ field }: { field: TextFieldConfig }) {
+  const shown = useFieldShown(field.path);
+  return shown ? <ConfigTextField field={field} required /> : null;
+}
 
 /**
  * A yes/no question as two radio buttons; the revealing answer shows the follow-up boxes,
@@ -14,8 +21,6 @@ export function YesNoField({ field: config }: { field: YesNoFieldConfig }) {
   const followUps = followUpsOf(config);
   const { field, fieldState } = useController({ name: valuePath });
   const { clearErrors } = useFormContext();
-  const answer = useWatch({ name: valuePath }) as unknown;
-  const revealed = answer === revealCondition(config).equals;
   const id = fieldId(valuePath);
   const error = fieldState.error?.message;
   const choices = [
@@ -52,13 +57,11 @@ export function YesNoField({ field: config }: { field: YesNoFieldConfig }) {
         </div>
         <FieldError id={`${id}-error`} message={error} />
       </fieldset>
-      {revealed ? (
-        <div className="yes-no__follow-up">
-          {followUps.map((followUp) => (
-            <ConfigTextField key={followUp.path} field={followUp} required />
-          ))}
-        </div>
-      ) : null}
+      <div className="yes-no__follow-up">
+        {followUps.map((followUp) => (
+          <FollowUp key={followUp.path} field={followUp} />
+        ))}
+      </div>
     </div>
   );
 }

@@ -133,9 +133,12 @@ describe('FormFieldView', { timeout: 20_000 }, () => {
 
   it('reveals the follow-up on No when so configured, with the configured answer labels', async () => {
     const user = userEvent.setup();
-    renderFields([
-      { kind: 'yesNo', path: 'fields.single.pets', label: 'Is your home pet-free?', yesLabel: 'Pet-free', noLabel: 'We have pets', revealOn: 'no', explanationLabel: 'Which pets?' },
-    ]);
+    const petFree: FieldConfig = { kind: 'yesNo', path: 'fields.single.pets', label: 'Is your home pet-free?', yesLabel: 'Pet-free', noLabel: 'We have pets', revealOn: 'no', explanationLabel: 'Which pets?' };
+    // The programme decides what shows (the same rule validation and the body follow), so the field is configured in it.
+    const programme = programmeWith((config) => {
+      config.steps[2] = { ...config.steps[2]!, blocks: [{ component: 'FormSection', data: { fields: [petFree] } }] };
+    });
+    renderFields([petFree], { programme });
     const group = screen.getByRole('group', { name: 'Is your home pet-free?' });
     await user.tab();
     expect(within(group).getByRole('radio', { name: 'Pet-free' })).toHaveFocus();

@@ -33,6 +33,15 @@ describe('the default programme', () => {
     expect(defaultConfigText).toMatch(/within a few weeks, your application was declined/);
     expect(defaultConfigText).toMatch(/two short steps, and all fields are mandatory/);
   });
+
+  it('puts the booking warning in the Creator Hub step\'s footer note, beside the decline note (spec §2, Steps)', () => {
+    const result = parseConfigText(defaultConfigText);
+    if (!result.ok) throw new Error('the default programme is invalid');
+    const hub = result.config.steps[3];
+    expect(hub?.footer).toMatch(/do not book a consultation through our website<\/strong> while you are awaiting confirmation/i);
+    expect(hub?.footer).toMatch(/within a few weeks, your application was declined/);
+    expect(JSON.stringify(hub?.blocks)).not.toMatch(/book a consultation/);
+  });
 });
 
 describe('parseConfig problems, each named by its path', () => {
