@@ -13,6 +13,7 @@ import { SaveStatus } from './save-status';
 import { StepBlocks } from './step-blocks';
 import { WizardLayout } from './wizard-layout';
 import { useApplicationSession } from './use-application-session';
+import { useSteadyActions } from './use-steady-actions';
 
 export const DEFAULT_SERVER_ERROR_TEXT = 'Something went wrong. Please, try again later.';
 
@@ -80,6 +81,7 @@ export function WizardApp({ config, programme, initial, focusOnMount = false }: 
     });
   }, [saveNow]);
 
+  const steadyActions = useSteadyActions(pendingInputs);
   const readOnly = session.role === 'viewer';
   const isLast = current === stepCount - 1;
 
@@ -108,7 +110,7 @@ export function WizardApp({ config, programme, initial, focusOnMount = false }: 
           {initial.notice ? <p className="draft-notice" role="status">{initial.notice}</p> : null}
           <fieldset className="step-fieldset" disabled={readOnly}>
           <StepBlocks key={current} ref={stepRef} step={step} onReload={reloadKeepingDraft} />
-          <div className="step-actions">
+          <div className="step-actions" {...steadyActions}>
             {wizard.canGoBack ? (
               <button type="button" className="button button--secondary step-actions__back" onClick={wizard.previous}>
                 {BACK_BUTTON_TEXT}

@@ -20,8 +20,8 @@ export interface TextFieldProps {
 }
 
 /**
- * A text box whose text reaches the form 500 ms after the last keystroke, or at once on blur
- * or when Continue or the page's save asks for it. The box itself is uncontrolled, so what the
+ * A text box whose text reaches the form 500 ms after the last keystroke (at once while it
+ * shows an error), or at once on blur or when Continue or the page's save asks for it. The box itself is uncontrolled, so what the
  * creator sees never waits for the form.
  */
 export function TextField({ name, label, hint, type = 'text', multiline, autoComplete, inputMode, placeholder, required, deps }: TextFieldProps) {
@@ -68,8 +68,16 @@ export function TextField({ name, label, hint, type = 'text', multiline, autoCom
     'aria-required': required ? true : undefined,
     className: 'field__input',
     onChange: () => {
+      // A box showing an error follows each keystroke, so the line goes away (and the buttons
+      // below move) while the creator is still typing the fix, not as they reach for Continue.
+      if (error) {
+        flush();
+        return;
+      }
       if (timer.current !== null) clearTimeout(timer.current);
-      timer.current = setTimeout(flush, INPUT_DEBOUNCE_MS);
+      timer.current = setTimeout(() => {
+        pending.handOver(flush);
+      }, INPUT_DEBOUNCE_MS);
     },
     onBlur: () => {
       flush();

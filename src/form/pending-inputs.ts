@@ -9,10 +9,23 @@ export interface PendingInputs {
   /** Registers a field's flush; returns the function that unregisters it. */
   add(flush: () => void): () => void;
   flushAll(): void;
+  /**
+   * A field's own hand-over when its 500 ms are up: at once, or, while a press on the step's
+   * buttons is under way, when the press has ended (see holdStill).
+   */
+  handOver(flush: () => void): void;
+  /**
+   * Holds timed hand-overs until the returned release is called. A hand-over re-checks the field
+   * and can add or remove its error line, moving the buttons under a finger that is pressing
+   * them; the press would then end off the button and be lost.
+   */
+  holdStill(): () => void;
 }
 
 export function createPendingInputs(): PendingInputs {
   const flushes = new Set<() => void>();
+  const held = new Set<() => void>();
+  let holds = 0;
   return {
     add(flush) {
       flushes.add(flush);
@@ -22,6 +35,23 @@ export function createPendingInputs(): PendingInputs {
     },
     flushAll() {
       for (const flush of flushes) flush();
+    },
+    handOver(flush) {
+      if (holds > 0) held.add(flush);
+      else flush();
+    },
+    holdStill() {
+      holds += 1;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        holds -= 1;
+        if (holds > 0) return;
+        const due = [...held];
+        held.clear();
+        for (const flush of due) flush();
+      };
     },
   };
 }

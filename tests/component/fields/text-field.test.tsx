@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TextField } from '../../../src/fields/text-field';
@@ -171,6 +171,23 @@ describe('TextField', () => {
     await user.tab();
     expect(box).not.toHaveAttribute('aria-invalid');
     expect(box).not.toHaveAccessibleDescription();
+  });
+
+  it('while it shows an error, hands each keystroke over at once, so the message goes as the fix is typed, not when the box is left', async () => {
+    const user = userEvent.setup();
+    const { form, validateStep } = renderFirstName();
+    await validateStep(stepOf(FIRST_NAME));
+    const box = screen.getByRole('textbox', { name: 'Full Name' });
+    expect(box).toHaveAccessibleDescription('This field is required');
+
+    await user.click(box);
+    await user.keyboard('A');
+    // No blur, no 500 ms wait: the form has the letter and the message is gone.
+    expect(form.getValues(FIRST_NAME)).toBe('A');
+    expect(box).toHaveFocus();
+    await waitFor(() => {
+      expect(box).not.toHaveAccessibleDescription();
+    });
   });
 
   it('is not shown invalid before it is touched, only once it is left', async () => {
