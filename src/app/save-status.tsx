@@ -1,24 +1,17 @@
-import type { SaveState } from '../drafts/use-autosave';
-import type { StorageHealth } from '../storage/resilient-store';
-
-interface SaveStatusProps {
-  saveState: SaveState;
-  sending: boolean;
-  storageHealth: StorageHealth;
-}
+import { saveStatusText, type SaveStatusFacts } from './save-status-text';
 
 /**
- * A quiet line near the buttons. "Saved" is not announced (it changes with every pause in
- * typing); losing the device's storage is, since the creator should then keep the page open.
+ * A quiet line near the buttons. It is not announced (it changes with every pause in typing);
+ * losing the device's storage is, since the creator should then keep the page open.
  */
-export function SaveStatus({ saveState, sending, storageHealth }: SaveStatusProps) {
+export function SaveStatus(facts: SaveStatusFacts) {
   return (
     <>
       <p className="save-status" aria-live="off">
-        {sending ? 'Sending your application…' : saveState === 'saved' ? 'Saved on this device' : saveState === 'saving' ? 'Saving…' : ''}
+        {saveStatusText(facts)}
       </p>
       <p className="storage-notice" role="status">
-        {storageHealth === 'memory-only'
+        {facts.storageHealth === 'memory-only' && !facts.accepted
           ? 'This device cannot save your application right now, so it is kept in this page only. Please keep the page open until it is sent; saving is retried in the background.'
           : ''}
       </p>

@@ -6,13 +6,14 @@ import type { WizardConfig } from '../config/config-schema';
 import { PendingInputsContext } from '../form/pending-inputs';
 import { ProgrammeFormContext } from '../form/programme-form-context';
 import type { InitialApplication } from '../drafts/initial-application';
-import { BACK_BUTTON_TEXT, continueButtonText } from '../wizard/wizard-machine';
+import { BACK_BUTTON_TEXT, continueActions, continueButtonText } from '../wizard/wizard-machine';
 import { whenIdle } from '../browser/when-idle';
 import { ReadOnlyBanner } from './read-only-banner';
 import { SaveStatus } from './save-status';
 import { StepBlocks } from './step-blocks';
 import { WizardLayout } from './wizard-layout';
 import { useApplicationSession } from './use-application-session';
+import { useScrollMemory } from './use-scroll-memory';
 import { useSteadyActions } from './use-steady-actions';
 
 export const DEFAULT_SERVER_ERROR_TEXT = 'Something went wrong. Please, try again later.';
@@ -34,6 +35,9 @@ export function WizardApp({ config, programme, initial, focusOnMount = false }: 
   const current = session.wizardState.current;
   const step = config.steps[current] ?? config.steps[0];
   if (!step) throw new Error('The configuration has no steps.');
+
+  // Arriving from the Welcome shell is a step change, not a reopening.
+  useScrollMemory(current, !focusOnMount);
 
   const contentRef = useRef<HTMLDivElement>(null);
   const stepRef = useRef<HTMLDivElement>(null);
@@ -84,6 +88,8 @@ export function WizardApp({ config, programme, initial, focusOnMount = false }: 
   const steadyActions = useSteadyActions(pendingInputs);
   const readOnly = session.role === 'viewer';
   const isLast = current === stepCount - 1;
+  const serverErrorText = config.serverErrorText ?? DEFAULT_SERVER_ERROR_TEXT;
+  const sendsFromHere = continueActions(current, stepCount, config.skipLastStep ?? false).includes('submit');
 
   const onSubmit = useCallback(
     (event: SubmitEvent<HTMLFormElement>) => {
@@ -110,6 +116,19 @@ export function WizardApp({ config, programme, initial, focusOnMount = false }: 
           {initial.notice ? <p className="draft-notice" role="status">{initial.notice}</p> : null}
           <fieldset className="step-fieldset" disabled={readOnly}>
           <StepBlocks key={current} ref={stepRef} step={step} onReload={reloadKeepingDraft} />
+          {/* Just above the button that sends, in room kept free on that step by an invisible copy
+              of the text, so the line shows beside the failed action, on screen, without moving
+              the buttons under the pointer. */}
+          <div className="server-error-slot">
+            {sendsFromHere ? (
+              <p className="server-error server-error--sizer" aria-hidden="true">
+                {serverErrorText}
+              </p>
+            ) : null}
+            <p className="server-error" role="alert">
+              {session.serverError ? serverErrorText : null}
+            </p>
+          </div>
           <div className="step-actions" {...steadyActions}>
             {wizard.canGoBack ? (
               <button type="button" className="button button--secondary step-actions__back" onClick={wizard.previous}>
@@ -128,11 +147,8 @@ export function WizardApp({ config, programme, initial, focusOnMount = false }: 
               Start a new application
             </button>
           ) : null}
-          <SaveStatus saveState={session.saveState} sending={session.sending} storageHealth={session.storageHealth} />
+          <SaveStatus saveState={session.saveState} sending={session.sending} storageHealth={session.storageHealth} accepted={session.submitted} />
           <p className="visually-hidden" role="status" ref={announcer} />
-          <p className="server-error" role="alert">
-            {session.serverError ? (config.serverErrorText ?? DEFAULT_SERVER_ERROR_TEXT) : null}
-          </p>
         </form>
     </WizardLayout>
     </ProgrammeFormContext.Provider>

@@ -10,6 +10,9 @@ import { TextField } from './text-field';
 
 const dialCodeOptions: SelectOption[] = dialCodes.map((entry) => ({ name: entry.name, value: dialCodeOptionValue(entry) }));
 const flagByOptionValue = new Map(dialCodes.map((entry) => [dialCodeOptionValue(entry), entry.flag]));
+// The closed box is narrow beside the number: it shows the country's two letters and the code
+// ("US +1", "GG +44-1481"), whole at any width; the list shows each country's full name.
+const shortNameByOptionValue = new Map(dialCodes.map((entry) => [dialCodeOptionValue(entry), `${entry.isoCode2} +${entry.code}`]));
 
 /**
  * The option showing for a code: the entry of the chosen country when it has that code (so
@@ -51,6 +54,7 @@ export function PhoneField({ field: config }: { field: PhoneFieldConfig }) {
             required
             inputRef={field.ref}
             renderOption={(option) => <span aria-hidden="true">{flagByOptionValue.get(option.value)}</span>}
+            shownAs={(option) => shortNameByOptionValue.get(option.value) ?? option.name}
           />
         </div>
         <div className="phone__number">

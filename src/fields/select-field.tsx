@@ -40,13 +40,15 @@ export interface SelectFieldProps {
   renderOption?: (option: SelectOption) => ReactNode;
   /** So react-hook-form can focus the field. */
   inputRef?: Ref<HTMLInputElement>;
+  /** What the closed box shows for the chosen option, when its name is too long for the box (default: the name). */
+  shownAs?: (option: SelectOption) => string;
 }
 
 /** A searchable single select: type to filter, arrows to move, Enter to pick, Escape to close. */
 export function SelectField(props: SelectFieldProps) {
   // onChange and onBlur stay on props: they are declared as methods, so pulling them off unbound
   // is what @typescript-eslint/unbound-method forbids.
-  const { id, label, options, value, error, required = false, autoComplete = 'off', name, renderOption, inputRef } = props;
+  const { id, label, options, value, error, required = false, autoComplete = 'off', name, renderOption, inputRef, shownAs } = props;
   const [query, setQuery] = useState('');
   const filtered = useMemo(() => filterOptions(options, query), [options, query]);
   const selected = value === null ? undefined : options.find((option) => option.value === value);
@@ -82,7 +84,7 @@ export function SelectField(props: SelectFieldProps) {
                 ref={inputRef}
                 className="select__input"
                 placeholder={open ? SEARCH_PLACEHOLDER : SELECT_PLACEHOLDER}
-                displayValue={(current: string | null) => nameOf(options, current)}
+                displayValue={(current: string | null) => shownValue(options, current, shownAs)}
                 onChange={(event) => {
                   setQuery(event.target.value);
                 }}
@@ -141,9 +143,11 @@ export function blurLeavingField(onBlur: () => void) {
   };
 }
 
-function nameOf(options: readonly SelectOption[], value: string | null): string {
+function shownValue(options: readonly SelectOption[], value: string | null, shownAs: ((option: SelectOption) => string) | undefined): string {
   if (value === null) return '';
-  return options.find((option) => option.value === value)?.name ?? '';
+  const option = options.find((candidate) => candidate.value === value);
+  if (!option) return '';
+  return shownAs ? shownAs(option) : option.name;
 }
 
 /** The chevron that opens the list by mouse; keyboard users open it from the input itself. */

@@ -3,31 +3,47 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 /** Where on a control a person's press lands: its middle, or a few pixels inside its top or bottom edge. */
 export type PressSpot = 'middle' | 'near top edge' | 'near bottom edge';
 
+export interface Aim {
+  /** The pointer goes down where the control was when aimed at, stays `holdMs`, comes up there. */
+  press(holdMs?: number): Promise<void>;
+}
+
 /**
- * Presses a control as a person does, not as `click()` does: the pointer goes down, stays down
- * for `holdMs` (a thumb or a mouse button takes 100 ms or more), then comes up at the same
- * spot, wherever the page has moved meanwhile. On the phone project the press is a touch
- * (touchstart … touchend over CDP), elsewhere a mouse press. Nothing waits for the control to be
- * stable or retries: if the page moves the control during the press, the press is lost, as it
- * would be for the person.
+ * Aims at a control as a person does, before pressing it: its place is read now, and the press
+ * lands there whatever the page does meanwhile. Presses are not `click()`: the pointer goes
+ * down, stays down (a thumb or a mouse button takes 100 ms or more), then comes up at the same
+ * spot. On the phone project the press is a touch (touchstart … touchend over CDP), elsewhere a
+ * mouse press. Nothing waits for the control to be stable or retries: if the page moves the
+ * control, the press is lost, as it would be for the person.
  */
-export async function pressLikeAPerson(page: Page, testInfo: TestInfo, control: Locator, { holdMs = 120, spot = 'near top edge' }: { holdMs?: number; spot?: PressSpot } = {}): Promise<void> {
+export async function aimAt(page: Page, testInfo: TestInfo, control: Locator, { spot = 'near top edge' }: { spot?: PressSpot } = {}): Promise<Aim> {
   await control.scrollIntoViewIfNeeded();
   const box = await control.boundingBox();
   if (!box) throw new Error('The control to press is not on the page.');
   const x = box.x + box.width / 2;
   const inset = Math.min(4, box.height / 4);
   const y = spot === 'middle' ? box.y + box.height / 2 : spot === 'near top edge' ? box.y + inset : box.y + box.height - inset;
-  if (testInfo.project.name === 'phone') {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
-    await page.waitForTimeout(holdMs);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await cdp.detach();
-    return;
-  }
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.waitForTimeout(holdMs);
-  await page.mouse.up();
+  const touch = testInfo.project.name === 'phone';
+  return {
+    async press(holdMs = 120) {
+      if (touch) {
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+        await page.waitForTimeout(holdMs);
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+        await cdp.detach();
+        return;
+      }
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.waitForTimeout(holdMs);
+      await page.mouse.up();
+    },
+  };
+}
+
+/** Aims at a control and presses it at once, held `holdMs`. */
+export async function pressLikeAPerson(page: Page, testInfo: TestInfo, control: Locator, { holdMs = 120, spot = 'near top edge' }: { holdMs?: number; spot?: PressSpot } = {}): Promise<void> {
+  const aim = await aimAt(page, testInfo, control, { spot });
+  await aim.press(holdMs);
 }
