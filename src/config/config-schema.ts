@@ -44,6 +44,8 @@ export const stepSchema = z.strictObject({
 });
 
 export const configSchema = z.strictObject({
+  /** Where an editor finds the JSON Schema of this file (config.schema.json); the app ignores it. */
+  $schema: z.optional(z.string()),
   title: nonBlank,
   lang: z.string().check(z.regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'expected a language tag such as "en" or "en-US"')),
   programmeTitle: nonBlank,
