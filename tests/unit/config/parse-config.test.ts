@@ -61,7 +61,7 @@ describe('parseConfig problems, each named by its path', () => {
     );
     expect(problems).toEqual([
       'lang: expected a language tag such as "en" or "en-US"',
-      'footerLinks.0.href: expected an http(s) URL or a path starting with /',
+      'footerLinks.0.href: expected an https URL (http only for localhost) or a path on this site starting with / (not // or /\\)',
       'steps.1.name: must not be empty',
     ]);
   });
