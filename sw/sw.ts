@@ -2,10 +2,10 @@
 // The service worker: the app shell and the default covers are precached, every navigation
 // is answered with the precached index.html (so any path opens offline) except /api/ paths,
 // config.json is fetched network-first so an edited configuration applies on the next online
-// load, yet only an answer this build accepts replaces the last good copy (which serves offline,
-// on errors and on a bad deployment; src/config/last-good-config.ts), and other images are cached on first use: covers
-// named by an edited configuration, and the default covers' WebP files, which only browsers
-// without AVIF take (the precache holds every AVIF width and the JPEG fallback; see
+// load, yet only an answer this build accepts replaces the last good copy (which serves
+// offline, on errors and on a bad deployment; src/config/last-good-config.ts), and other
+// images are cached on first use: covers named by an edited configuration, and the default
+// covers' WebP files, which only browsers without AVIF take (the precache holds every AVIF width and the JPEG fallback; see
 // injectManifest.globPatterns in vite.config.ts).
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { ExpirationPlugin } from 'workbox-expiration';
