@@ -5,8 +5,8 @@
 // load, yet only an answer this build accepts replaces the last good copy (which serves
 // offline, on errors and on a bad deployment; src/config/last-good-config.ts), and other
 // images are cached on first use: covers named by an edited configuration, and the default
-// covers' WebP files, which only browsers without AVIF take (the precache holds every AVIF width and the JPEG fallback; see
-// injectManifest.globPatterns in vite.config.ts).
+// covers' WebP files, which only browsers without AVIF take (the precache holds every AVIF
+// width and the JPEG fallback; see injectManifest.globPatterns in vite.config.ts).
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
