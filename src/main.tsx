@@ -11,6 +11,7 @@ import { whenIdle } from './browser/when-idle';
 import { loadConfig } from './boot/load-config';
 import { prepareSanitizer } from './html/sanitize-html';
 import { registerServiceWorker } from './pwa/service-worker';
+import { reportUnknownConfigKeys } from './telemetry/report-unknown-config-keys';
 import { appStore } from './storage/app-store';
 import { startTelemetry } from './telemetry/start-telemetry';
 import './styles/base.css';
@@ -30,11 +31,23 @@ async function boot(): Promise<void> {
   // Where the browser has no HTML sanitizer of its own, DOMPurify loads alongside the configuration.
   const [result] = await Promise.all([loadConfig(), prepareSanitizer().catch(() => undefined)]);
   const root = createRoot(container);
+  // The worker (and workbox-window) wait for the page to load and the first render to be done:
+  // neither is on the critical path of the Welcome step.
+  const registerWhenIdle = () => {
+    whenIdle(registerServiceWorker);
+  };
+  const registerAfterLoad = () => {
+    if (document.readyState === 'complete') registerWhenIdle();
+    else window.addEventListener('load', registerWhenIdle, { once: true });
+  };
   if (!result.ok) {
+    // Still registered and checked: the way out of a broken pair of app and configuration is
+    // often a newer version already waiting, which the screen offers.
     root.render(<ConfigErrorScreen problems={result.problems} />);
+    registerAfterLoad();
     return;
   }
-  const { config } = result;
+  const { config, unknownKeys } = result;
   document.title = config.title;
   document.documentElement.lang = config.lang;
   if (opensOnWelcomeAlone(config) && !(await holding)) {
@@ -59,13 +72,8 @@ async function boot(): Promise<void> {
     await renderApplication(root, config, { fromWelcome: false });
   }
   startTelemetry(config);
-  // The worker (and workbox-window) wait for the page to load and the first render to be done:
-  // neither is on the critical path of the Welcome step.
-  const registerWhenIdle = () => {
-    whenIdle(registerServiceWorker);
-  };
-  if (document.readyState === 'complete') registerWhenIdle();
-  else window.addEventListener('load', registerWhenIdle, { once: true });
+  reportUnknownConfigKeys(unknownKeys);
+  registerAfterLoad();
 }
 
 void boot();

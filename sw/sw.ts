@@ -1,32 +1,51 @@
 /// <reference lib="WebWorker" />
 // The service worker: the app shell and the default covers are precached, every navigation
-// is answered with the precached index.html (so any path opens offline), config.json is
-// fetched network-first so an edited configuration applies on the next online load while
-// the last one seen still works offline, and other images are cached on first use: covers
-// named by an edited configuration, and the default covers' WebP files, which only browsers
-// without AVIF take (the precache holds every AVIF width and the JPEG fallback; see
-// injectManifest.globPatterns in vite.config.ts).
+// is answered with the precached index.html (so any path opens offline) except /api/ paths,
+// config.json is fetched network-first so an edited configuration applies on the next online
+// load, yet only an answer this build accepts replaces the last good copy (which serves
+// offline, on errors and on a bad deployment; src/config/last-good-config.ts), and other
+// images are cached on first use: covers named by an edited configuration, and the default
+// covers' WebP files, which only browsers without AVIF take (the precache holds every AVIF
+// width and the JPEG fallback; see injectManifest.globPatterns in vite.config.ts).
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { CacheFirst } from 'workbox-strategies';
+import { CONFIG_CACHE } from '../src/config/config-cache';
+import { answerConfigRequest, isAcceptableConfig } from '../src/config/last-good-config';
 import { replayOutbox } from '../src/outbox/replay-outbox';
 import { OUTBOX_SYNC_TAG, SUBMISSION_CHANNEL } from '../src/storage/stored-keys';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
-const CONFIG_CACHE = 'config';
 const IMAGE_CACHE = 'images';
 const CONFIG_PATH = 'config.json';
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html')));
+const CONFIG_TIMEOUT_MS = 4000;
+const scopePath = new URL(self.registration.scope).pathname;
+
+// A navigation to the API (a link to a stored application, a form posted by hand) is the
+// server's to answer, never the app shell's.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('index.html'), {
+    denylist: [new RegExp(`^${scopePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}api(/|$)`)],
+  }),
+);
 
 registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && url.pathname.endsWith(`/${CONFIG_PATH}`),
-  new NetworkFirst({ cacheName: CONFIG_CACHE, networkTimeoutSeconds: 4 }),
+  ({ url, sameOrigin }) => sameOrigin && url.pathname === `${scopePath}${CONFIG_PATH}`,
+  ({ request, event }) =>
+    answerConfigRequest(request, {
+      store: () => caches.open(CONFIG_CACHE),
+      fetch: (configRequest) => fetch(configRequest),
+      timeoutMs: CONFIG_TIMEOUT_MS,
+      waitUntil: (promise) => {
+        event.waitUntil(promise);
+      },
+    }),
 );
 
 registerRoute(
@@ -35,13 +54,13 @@ registerRoute(
 );
 
 // The page loaded config.json before this worker existed: keep a copy now, so the very
-// first offline start has a configuration to read.
+// first offline start has a configuration to read; only one this build accepts.
 self.addEventListener('install', (event) => {
   event.waitUntil(
-    caches
-      .open(CONFIG_CACHE)
-      .then((cache) => cache.add(CONFIG_PATH))
-      .catch(() => undefined),
+    (async () => {
+      const response = await fetch(CONFIG_PATH);
+      if (await isAcceptableConfig(response.clone())) await (await caches.open(CONFIG_CACHE)).put(CONFIG_PATH, response);
+    })().catch(() => undefined),
   );
 });
 

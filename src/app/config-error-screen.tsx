@@ -1,6 +1,14 @@
 import type { ConfigProblem } from '../config/describe-config-issue';
+import { AppStatus } from '../pwa/app-status';
 
-/** Shown instead of the wizard when config.json cannot be read or is invalid: every problem by its path. */
+// Nothing is typed on this screen: the draft stays in IndexedDB, so an update needs no saving first.
+const nothingToSave = () => Promise.resolve();
+
+/**
+ * Shown instead of the wizard when config.json cannot be read or is invalid and no good copy is
+ * kept: every problem by its path, and the new version when one is waiting (a newer app is often
+ * what this configuration was written for).
+ */
 export function ConfigErrorScreen({ problems }: { problems: readonly ConfigProblem[] }) {
   return (
     <main className="config-error">
@@ -14,6 +22,7 @@ export function ConfigErrorScreen({ problems }: { problems: readonly ConfigProbl
         ))}
       </ul>
       <p>If you run this site, correct config.json and reload. If you are applying, please try again later.</p>
+      <AppStatus saveDraft={nothingToSave} offlineLines={false} />
     </main>
   );
 }

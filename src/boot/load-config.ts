@@ -1,21 +1,50 @@
+import { CONFIG_CACHE } from '../config/config-cache';
 import { parseConfigText, type ConfigResult } from '../config/parse-config';
 
 /** Where the running app finds its configuration: beside index.html, so a deployer edits it without a rebuild. */
 export const CONFIG_URL = `${import.meta.env.BASE_URL}config.json`;
 
-/** Fetches and validates config.json; an unreachable or unreadable file is reported like an invalid one. */
-export async function loadConfig(url: string = CONFIG_URL, fetchImpl: typeof fetch = fetch): Promise<ConfigResult> {
+/** The last configuration the service worker accepted, or undefined when there is none (or no Cache Storage). */
+export type LastGoodConfig = (url: string) => Promise<string | undefined>;
+
+const readLastGoodConfig: LastGoodConfig = async (url) => {
+  if (typeof caches === 'undefined') return undefined;
+  const response = await caches.match(url, { cacheName: CONFIG_CACHE });
+  return response ? response.text() : undefined;
+};
+
+/**
+ * Fetches and validates config.json; an unreachable or unreadable file is reported like an
+ * invalid one. When the answer is unusable, the last good copy the service worker kept is used
+ * instead: the worker already does this for the pages it controls, this covers the others (a
+ * hard reload, the first load after an install), so a broken deployment never strands a creator
+ * who has been here before.
+ */
+export async function loadConfig(
+  url: string = CONFIG_URL,
+  fetchImpl: typeof fetch = fetch,
+  lastGood: LastGoodConfig = readLastGoodConfig,
+): Promise<ConfigResult> {
+  const fresh = await fetchConfig(url, fetchImpl);
+  if (fresh.ok) return fresh;
+  const kept = await lastGood(new URL(url, window.location.href).href).catch(() => undefined);
+  if (kept === undefined) return fresh;
+  const fallback = parseConfigText(kept);
+  return fallback.ok ? fallback : fresh;
+}
+
+async function fetchConfig(url: string, fetchImpl: typeof fetch): Promise<ConfigResult> {
   let text: string;
   try {
     // Plain GET with no extra headers so it reuses index.html's preload of the same URL.
     const response = await fetchImpl(url);
     if (!response.ok) {
-      return { ok: false, problems: [{ path: 'config.json', message: `could not be loaded (HTTP ${String(response.status)})` }] };
+      return { ok: false, problems: [{ path: 'config.json', message: `could not be loaded (HTTP ${String(response.status)})` }], unknownKeys: [] };
     }
     text = await response.text();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { ok: false, problems: [{ path: 'config.json', message: `could not be loaded (${reason})` }] };
+    return { ok: false, problems: [{ path: 'config.json', message: `could not be loaded (${reason})` }], unknownKeys: [] };
   }
   return parseConfigText(text);
 }

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { fieldRulesSchema, formSectionBlockData } from '../application/form-config-schema';
 import { PLATFORM_KEYS } from '../application/platforms';
 import { backgroundsSchema } from './cover-image-schema';
+import { isSafeLink, isSafeResource } from './url-rules';
 import { headingBlockData, infoBoxBlockData, noticeBlockData, richTextBlockData } from './content-block-schemas';
 
 /**
@@ -11,10 +12,13 @@ import { headingBlockData, infoBoxBlockData, noticeBlockData, richTextBlockData 
 
 const nonBlank = z.string().check(z.trim(), z.minLength(1, 'must not be empty'));
 
-/** An absolute http(s) URL, or a path on this site. */
-const href = z.string().check(
-  z.refine((value) => /^(https?:\/\/|\/|\.\/|#)/i.test(value.trim()), 'expected an http(s) URL or a path starting with /'),
-);
+const URL_RULE = 'expected an https URL (http only for localhost) or a path on this site starting with / (not // or /\\)';
+
+/** An https URL (http on this machine), or a path on this site (src/config/url-rules.ts). */
+const href = z.string().check(z.refine(isSafeLink, URL_RULE));
+
+/** The same, and a relative path such as "logo.svg" too (resolved against index.html). */
+const resourceUrl = z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.refine(isSafeResource, URL_RULE));
 
 const absoluteHttpUrl = z.string().check(
   z.refine((value) => /^https?:\/\/[^\s/]+/i.test(value.trim()), 'expected an absolute http(s) URL'),
@@ -44,6 +48,8 @@ export const stepSchema = z.strictObject({
 });
 
 export const configSchema = z.strictObject({
+  /** Where an editor finds the JSON Schema of this file (config.schema.json); the app ignores it. */
+  $schema: z.optional(z.string()),
   title: nonBlank,
   lang: z.string().check(z.regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'expected a language tag such as "en" or "en-US"')),
   programmeTitle: nonBlank,
@@ -57,7 +63,7 @@ export const configSchema = z.strictObject({
   skipLastStep: z.optional(z.boolean()),
   /** One cover for every step, or one per step (the last entry serves any further step). */
   backgrounds: backgroundsSchema,
-  logo: z.strictObject({ src: nonBlank, alt: z.string(), href: z.optional(href) }),
+  logo: z.strictObject({ src: resourceUrl, alt: z.string(), href: z.optional(href) }),
   footerHtml: z.optional(z.nullable(z.string())),
   footerLinks: z.optional(z.array(z.strictObject({ text: nonBlank, href }))),
   analytics: z.optional(z.nullable(z.strictObject({ host: absoluteHttpUrl, key: nonBlank }))),

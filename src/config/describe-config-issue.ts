@@ -50,6 +50,27 @@ export function describeConfigIssue(issue: Issue): ConfigProblem[] {
   return [describeOne(issue)];
 }
 
+// What each discriminated union of the schema chooses between, as a deployer calls it.
+const VARIANT_NOUNS: Readonly<Record<string, string>> = {
+  component: 'block component',
+  kind: 'field kind',
+};
+
+/**
+ * The message for an object whose discriminator (a block's `component`, a field's `kind`)
+ * names no known variant: what is unknown, about which field when it says, and what exists.
+ */
+function unknownVariant(discriminator: string, input: unknown, options: readonly unknown[]): string {
+  const noun = VARIANT_NOUNS[discriminator] ?? `"${discriminator}" value`;
+  // The issue's input is the whole object (the block, the field); the unknown name is its discriminator.
+  const object = input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  const name = object[discriminator];
+  const of = discriminator === 'kind' && typeof object.path === 'string' ? ` of field "${object.path}"` : '';
+  const known = `the ${noun}s are ${options.map(String).join(', ')}`;
+  if (name === undefined) return `the ${noun}${of} is missing; ${known}`;
+  return `the ${noun} ${JSON.stringify(name)}${of} is unknown; ${known}`;
+}
+
 function describeOne(issue: Issue): ConfigProblem {
   const path = issue.path.map(String).join('.') || '(the document)';
   switch (issue.code) {
@@ -62,16 +83,9 @@ function describeOne(issue: Issue): ConfigProblem {
       return { path, message };
     }
     case 'invalid_union': {
-      const detail = issue as { note?: string; options?: unknown[] };
+      const detail = issue as { note?: string; options?: unknown[]; discriminator?: string };
       if (detail.note === 'No matching discriminator') {
-        const options = detail.options ?? [];
-        // The issue's input is the whole block; the unknown name is its `component`.
-        const name = issue.input && typeof issue.input === 'object' ? (issue.input as Record<string, unknown>).component : undefined;
-        const found = name === undefined ? 'none' : JSON.stringify(name);
-        return {
-          path,
-          message: `unknown block component ${found}; expected one of ${options.map(String).join(', ')}`,
-        };
+        return { path, message: unknownVariant(detail.discriminator ?? '', issue.input, detail.options ?? []) };
       }
       return { path, message: customMessage(issue) ?? 'does not match any of the accepted forms' };
     }

@@ -1,10 +1,11 @@
 import DOMPurify from 'dompurify';
-import { FORBIDDEN_ATTRIBUTES, FORBIDDEN_ELEMENTS } from './html-policy';
+import { ALLOWED_ATTRIBUTES, ALLOWED_ELEMENTS, enforceUrlPolicy } from './html-policy';
 import { secureLink } from './secure-link';
 
 /**
  * DOMPurify, for browsers without the built-in HTML Sanitizer API: loaded only there, before
- * the first render, so every browser shows configured HTML at once and equally cleaned.
+ * the first render, so every browser shows configured HTML at once and equally cleaned, by the
+ * same policy (src/html/html-policy.ts).
  */
 let hookInstalled = false;
 
@@ -12,12 +13,17 @@ export function sanitizeWithDomPurify(html: string): string {
   if (!hookInstalled) {
     hookInstalled = true;
     DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+      enforceUrlPolicy(node);
       if (node.tagName === 'A') secureLink(node);
     });
   }
   return DOMPurify.sanitize(html, {
-    ADD_ATTR: ['target'],
-    FORBID_TAGS: [...FORBIDDEN_ELEMENTS],
-    FORBID_ATTR: [...FORBIDDEN_ATTRIBUTES],
+    // Text is a node DOMPurify filters too: it must be listed.
+    ALLOWED_TAGS: [...ALLOWED_ELEMENTS, '#text'],
+    ALLOWED_ATTR: [...ALLOWED_ATTRIBUTES],
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+    // As the HTML Sanitizer does: an element outside the policy goes with its content.
+    KEEP_CONTENT: false,
   });
 }

@@ -14,14 +14,14 @@ function subscribeOnline(listener: () => void): () => void {
  * Quiet lines about the app itself: offline, ready to work offline, and a new version with a
  * Reload button that saves the draft first.
  */
-export function AppStatus({ saveDraft }: { saveDraft: () => Promise<void> }) {
+export function AppStatus({ saveDraft, offlineLines = true }: { saveDraft: () => Promise<void>; offlineLines?: boolean }) {
   const worker = useSyncExternalStore(onServiceWorkerState, serviceWorkerState);
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
   const [reloading, setReloading] = useState(false);
   return (
     <div className="app-status">
       <p className="app-status__line" role="status">
-        {!online ? 'You are offline. Everything you type is kept on this device.' : worker.offlineReady ? 'Ready to work offline' : ''}
+        {!offlineLines ? '' : !online ? 'You are offline. Everything you type is kept on this device.' : worker.offlineReady ? 'Ready to work offline' : ''}
       </p>
       {worker.updateWaiting ? (
         <div className="update-prompt" role="status">

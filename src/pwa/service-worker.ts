@@ -49,7 +49,10 @@ function register(wb: Workbox): void {
     update({ updateWaiting: true });
   });
   wb.addEventListener('activated', (event) => {
-    if (!event.isUpdate) update({ offlineReady: true });
+    // A newer version that went live without waiting: nothing used this registration (a page
+    // on the error screen, which the worker does not control), or another tab's Reload let it in.
+    if (event.isExternal) update({ updateWaiting: true });
+    else if (!event.isUpdate) update({ offlineReady: true });
   });
   // A browser may refuse the worker (blocked by policy, storage off): the app then simply
   // works online only, as without service worker support.
@@ -73,8 +76,20 @@ function register(wb: Workbox): void {
 export function applyUpdate(): void {
   const wb = workbox;
   if (!wb) return;
-  wb.addEventListener('controlling', () => {
-    window.location.reload();
-  });
-  wb.messageSkipWaiting();
+  navigator.serviceWorker
+    .getRegistration()
+    .then((registration) => {
+      // Already live (see the 'activated' listener): loading the page again is the update.
+      if (!registration?.waiting) {
+        window.location.reload();
+        return;
+      }
+      wb.addEventListener('controlling', () => {
+        window.location.reload();
+      });
+      wb.messageSkipWaiting();
+    })
+    .catch(() => {
+      window.location.reload();
+    });
 }

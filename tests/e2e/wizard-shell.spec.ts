@@ -94,7 +94,7 @@ test.describe('the wizard shell', () => {
       (config.steps as Array<{ blocks: unknown[] }>)[0]?.blocks.push({ component: 'Carousel', data: {} });
     });
     await page.goto(app.url);
-    await expect(page.getByText(/steps\.0\.blocks\.3\.component: unknown block component "Carousel"/)).toBeVisible();
+    await expect(page.getByText(/steps\.0\.blocks\.3\.component: the block component "Carousel" is unknown/)).toBeVisible();
 
     await app.writeConfigText('{ "title": ');
     await page.reload();

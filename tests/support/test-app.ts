@@ -8,6 +8,7 @@ import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } fro
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createAppServer, readBody } from '../../scripts/app-server.mjs';
 import { DIST_DIR } from './dist-dir';
 
@@ -23,12 +24,14 @@ export interface ReceivedRequest {
 }
 
 const DIST = DIST_DIR;
+const KILL_SWITCH = fileURLToPath(new URL('../../sw/kill-switch.js', import.meta.url));
 
 export class TestApp {
   readonly received: ReceivedRequest[] = [];
   /** Applications the endpoint accepted, one per Idempotency-Key, as a real server dropping repeats would. */
   readonly stored = new Map<string, unknown>();
   private readonly answers: ApiAnswer[] = [];
+  private configStatus: number | null = null;
   private readonly hanging = new Set<() => void>();
   private readonly server: Server;
   url = '';
@@ -49,6 +52,10 @@ export class TestApp {
 
   private async answer(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (path === '/config.json' && this.configStatus !== null) {
+      res.writeHead(this.configStatus, { 'Content-Type': 'text/plain' }).end('The host failed');
+      return true;
+    }
     if (!path.startsWith(API_PATH)) return false;
     const body = await readBody(req);
     this.received.push({ method: req.method ?? '', path, headers: req.headers, body });
@@ -95,6 +102,21 @@ export class TestApp {
 
   async writeConfigText(text: string): Promise<void> {
     await writeFile(join(this.root, 'config.json'), text);
+  }
+
+  /** Removes config.json, as a deployment that forgot it would: the server then answers with index.html. */
+  async removeConfig(): Promise<void> {
+    await rm(join(this.root, 'config.json'));
+  }
+
+  /** Makes the host answer config.json with this status (a 5xx outage), or serve the file again with null. */
+  failConfigWith(status: number | null): void {
+    this.configStatus = status;
+  }
+
+  /** Serves the kill switch (sw/kill-switch.js) as sw.js, as README's "Retiring the service worker" says. */
+  async deployKillSwitch(): Promise<void> {
+    await cp(KILL_SWITCH, join(this.root, 'sw.js'));
   }
 
   /**

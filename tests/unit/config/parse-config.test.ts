@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { backgroundForStep } from '../../../src/config/background-for-step';
-import { parseConfig, parseConfigText } from '../../../src/config/parse-config';
+import { parseConfig, parseConfigText, UNKNOWN_KEY } from '../../../src/config/parse-config';
 import defaultConfigText from '../../../public/config.json?raw';
 
 const defaultConfig = JSON.parse(defaultConfigText) as Record<string, unknown>;
@@ -9,6 +9,13 @@ function withChanges(change: (config: Record<string, unknown>) => void): Record<
   const copy = structuredClone(defaultConfig);
   change(copy);
   return copy;
+}
+
+function formFields(config: Record<string, unknown>, step: number): Array<Record<string, unknown>> {
+  const blocks = (config.steps as Array<{ blocks: Array<{ component: string; data: { fields?: Array<Record<string, unknown>> } }> }>)[step]!.blocks;
+  const section = blocks.find((block) => block.component === 'FormSection');
+  if (!section?.data.fields) throw new Error(`step ${String(step)} has no form section`);
+  return section.data.fields;
 }
 
 function problemsOf(input: unknown): string[] {
@@ -63,7 +70,7 @@ describe('parseConfig problems, each named by its path', () => {
     );
     expect(problems).toEqual([
       'lang: expected a language tag such as "en" or "en-US"',
-      'footerLinks.0.href: expected an http(s) URL or a path starting with /',
+      'footerLinks.0.href: expected an https URL (http only for localhost) or a path on this site starting with / (not // or /\\)',
       'steps.1.name: must not be empty',
     ]);
   });
@@ -75,12 +82,61 @@ describe('parseConfig problems, each named by its path', () => {
       }),
     );
     expect(problems).toEqual([
-      'steps.0.blocks.3.component: unknown block component "Carousel"; expected one of Heading, RichText, InfoBox, Notice, FormSection',
+      'steps.0.blocks.3.component: the block component "Carousel" is unknown; the block components are Heading, RichText, InfoBox, Notice, FormSection',
     ]);
   });
 
-  it('reports an unknown key, which is usually a typo', () => {
-    expect(problemsOf(withChanges((c) => (c.titel = 'x')))).toEqual(['(the document): unknown key "titel"']);
+  it('reports an unknown field kind by the field, naming the field kinds that exist', () => {
+    const problems = problemsOf(
+      withChanges((c) => {
+        const fields = formFields(c, 1);
+        fields[0] = { ...fields[0], kind: 'textarea' };
+        fields.push({ label: 'No kind at all', path: 'fields.single.note' });
+      }),
+    );
+    const kinds = 'the field kinds are text, select, checkbox, yesNo, phone, platforms';
+    expect(problems).toEqual([
+      `steps.1.blocks.0.data.fields.0.kind: the field kind "textarea" of field "personalInfo.firstName" is unknown; ${kinds}`,
+      `steps.1.blocks.0.data.fields.${String(formFields(defaultConfig, 1).length)}.kind: the field kind of field "fields.single.note" is missing; ${kinds}`,
+    ]);
+    expect(problems.join('\n')).not.toMatch(/block component/);
+  });
+
+  it('leaves unknown keys out and lists them, anywhere in the document, instead of refusing the configuration', () => {
+    const result = parseConfig(
+      withChanges((c) => {
+        c.titel = 'x';
+        c.newerSetting = { enabled: true };
+        (c.steps as Array<Record<string, unknown>>)[1]!.layout = 'wide';
+        formFields(c, 1)[0]!.tooltip = 'from a newer build';
+        c.backgrounds = { src: '/a.jpg', sources: [{ type: 'image/avif', srcset: '/a-480.avif 480w', lazy: true }], sizes: '100vw' };
+      }),
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.unknownKeys.every((problem) => problem.message === UNKNOWN_KEY)).toBe(true);
+    expect(result.unknownKeys.map((problem) => problem.path).sort()).toEqual([
+      'backgrounds.sources.0.lazy',
+      'newerSetting',
+      'steps.1.blocks.0.data.fields.0.tooltip',
+      'steps.1.layout',
+      'titel',
+    ]);
+    expect(result.config).not.toHaveProperty('titel');
+    expect(result.config.steps[1]).not.toHaveProperty('layout');
+  });
+
+  it('still lists unknown keys beside the errors of an invalid configuration', () => {
+    const result = parseConfig(withChanges((c) => ((c.titel = 'x'), (c.steps = 'four'))));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems.map((problem) => `${problem.path}: ${problem.message}`)).toEqual(['steps: expected an array, got a string']);
+    expect(result.unknownKeys.map((problem) => problem.path)).toEqual(['titel']);
+  });
+
+  it('accepts a "$schema" key for editors', () => {
+    const result = parseConfig(withChanges((c) => (c.$schema = './config.schema.json')));
+    expect(result.ok && result.unknownKeys).toEqual([]);
   });
 
   it('requires at least two steps and a usable backgrounds value', () => {

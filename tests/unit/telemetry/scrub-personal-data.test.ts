@@ -29,10 +29,55 @@ describe('scrubPersonalData', () => {
     expect(stringScrubber([])('mail someone.else+tag@mail.example.co.uk now')).toBe(`mail ${FILTERED} now`);
   });
 
-  it('drops query strings from absolute and relative URLs and keeps the path', () => {
+  it('drops query strings and fragments from absolute and relative URLs and keeps the path', () => {
     const scrub = stringScrubber([]);
-    expect(scrub('GET https://app.example/details?email=a%40b.c&step=2#top')).toBe('GET https://app.example/details#top');
+    expect(scrub('GET https://app.example/details?email=a%40b.c&step=2#top')).toBe('GET https://app.example/details');
     expect(scrub('/api/applications?token=abc failed')).toBe('/api/applications failed');
+    expect(scrub('opened https://app.example/#access_token=xyz')).toBe('opened https://app.example/');
+    expect(scrub('at https://app.example/assets/index-abc.js:12:34')).toBe('at https://app.example/assets/index-abc.js:12:34');
+  });
+
+  it("never lets a campaign parameter or #fragment leave in posthog's $current_url, or as a property", () => {
+    const event = {
+      event: 'Step Viewed',
+      properties: {
+        $current_url: 'https://app.example/?utm_source=newsletter&utm_campaign=spring&gclid=abc123#step-2',
+        $pathname: '/',
+        $initial_utm_source: 'newsletter',
+        utm_medium: 'email',
+        gclid: 'abc123',
+        fbclid: 'fb-1',
+        step: 2,
+      },
+    };
+    const scrubbed = scrubPersonalData(event, []);
+    expect(scrubbed.properties).toEqual({ $current_url: 'https://app.example/', $pathname: '/', step: 2 });
+    expect(JSON.stringify(scrubbed)).not.toMatch(/utm|gclid|fbclid|newsletter|spring|abc123|step-2/);
+  });
+
+  it('finds a phone number in the formats it comes back in, and the reverse', () => {
+    const scrub = stringScrubber(['5035550142']);
+    for (const shown of ['(503) 555-0142', '+1 503-555-0142', '503.555.0142', '503 555 0142', '+15035550142', '5035550142']) {
+      expect(scrub(`call ${shown} today`)).not.toMatch(/503|0142/);
+    }
+    expect(stringScrubber(['(503) 555-0142'])('tel:5035550142')).toBe(`tel:${FILTERED}`);
+    // A longer run of digits that merely contains the number is another number.
+    expect(scrub('order 950355501427')).toBe('order 950355501427');
+  });
+
+  it('finds e-mails in any case, typed or not, plain or percent-encoded', () => {
+    const scrub = stringScrubber(['ada@example.org']);
+    expect(scrub('user ADA@Example.ORG failed')).toBe(`user ${FILTERED} failed`);
+    expect(scrub('path /u/ada%40example.org/profile')).toBe(`path /u/${FILTERED}/profile`);
+    expect(stringScrubber([])('Zoë.Ünal@Exämple.de wrote')).toBe(`${FILTERED} wrote`);
+  });
+
+  it('matches a short value as a whole word only, and a name however it is spaced', () => {
+    const scrub = stringScrubber(['Ada', 'Ada Lovelace', 'Bo', 'Lee']);
+    expect(scrub('Adapter failed for Ada')).toBe(`Adapter failed for ${FILTERED}`);
+    expect(scrub('Sleep, then Lee.')).toBe(`Sleep, then ${FILTERED}.`);
+    expect(scrub('Ada\n  Lovelace signed')).toBe(`${FILTERED} signed`);
+    expect(stringScrubber(['Lovelace'])('the-lovelaces')).toBe(`the-${FILTERED}s`);
   });
 
   it('leaves short values alone, so ordinary words are not garbled', () => {

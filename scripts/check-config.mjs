@@ -1,0 +1,24 @@
+// npm run check-config [FILE] [--strict]: validates a config.json exactly as the app does
+// (src/config/check-config.ts), prints every problem by its path, and exits non-zero on an
+// error; unknown keys are warnings (the app leaves them out), errors with --strict.
+import { readFile } from 'node:fs/promises';
+import { loadSource } from './load-source.mjs';
+
+const args = process.argv.slice(2);
+const strict = args.includes('--strict');
+const files = args.filter((arg) => !arg.startsWith('--'));
+const file = files[0] ?? 'public/config.json';
+
+/** @type {import('../src/config/check-config.ts')} */
+const { checkConfigText, reportConfigCheck } = await loadSource('src/config/check-config.ts');
+
+let text;
+try {
+  text = await readFile(file, 'utf8');
+} catch (error) {
+  console.error(`${file}: cannot be read (${error instanceof Error ? error.message : String(error)})`);
+  process.exit(2);
+}
+const { lines, exitCode } = reportConfigCheck(file, checkConfigText(text), strict);
+for (const line of lines) (exitCode === 0 ? console.log : console.error)(line);
+process.exit(exitCode);

@@ -1,0 +1,24 @@
+import * as z from 'zod/mini';
+import { configSchema } from './config-schema';
+
+/**
+ * The JSON Schema of config.json, generated from the same zod schema the app parses with, so
+ * an editor completes and checks keys while a deployer types (`"$schema": "./config.schema.json"`).
+ * It is committed as public/config.schema.json (`npm run generate:config-schema`), served beside
+ * config.json, and a unit test keeps it in step with the code. Checks written as functions (URL
+ * rules, srcset syntax, field paths) have no JSON Schema form: `npm run check-config` applies
+ * them, exactly as the app does.
+ */
+export function configJsonSchema(): Record<string, unknown> {
+  const generated = z.toJSONSchema(configSchema, { io: 'input', unrepresentable: 'any' });
+  return {
+    ...generated,
+    title: 'config.json of the creator partnership wizard',
+    description: 'See README.md, "Configuring a programme". Check a file with `npm run check-config FILE`.',
+  };
+}
+
+/** The schema as committed: two-space JSON with a final newline. */
+export function configJsonSchemaText(): string {
+  return `${JSON.stringify(configJsonSchema(), null, 2)}\n`;
+}
