@@ -11,38 +11,32 @@ import { pressLikeAPerson } from './helpers/press';
  */
 
 test.describe('a press on Continue always counts', () => {
-  test('fixing the last field and pressing Continue at once moves on, though the error above the button goes away', async ({ page, app }, testInfo) => {
-    await page.goto(app.url);
+  /** Basic Info filled but for Monthly traffic, Continue pressed: the box says it is required; then the fix is typed. */
+  async function fixMonthlyTrafficAfterAnError(page: Page): Promise<void> {
     await page.getByRole('button', { name: 'Continue' }).click();
     await fillBasicInfo(page);
     const traffic = page.getByLabel('Monthly traffic', { exact: true });
     await traffic.fill('');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(traffic).toHaveAccessibleDescription(/This field is required/);
-
-    // The fix, typed, and Continue pressed at once, while the box still has focus. Near the
-    // bottom edge: the button moving up by an error line's height leaves the pointer below it.
     await traffic.click();
     await traffic.pressSequentially('3000', { delay: 60 });
-    await pressLikeAPerson(page, testInfo, page.getByRole('button', { name: 'Continue' }), { spot: 'near bottom edge' });
-    await expect(page.getByRole('heading', { name: 'Additional Details' })).toBeFocused();
-  });
+  }
 
-  test("a slow press, during which the text box's 500 ms hand-over comes, still counts", async ({ page, app }, testInfo) => {
-    await page.goto(app.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await fillBasicInfo(page);
-    const traffic = page.getByLabel('Monthly traffic', { exact: true });
-    await traffic.fill('');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(traffic).toHaveAccessibleDescription(/This field is required/);
-
-    await traffic.click();
-    await traffic.pressSequentially('3000', { delay: 60 });
+  for (const [name, holdMs] of [
+    // Pressed at once, while the box still has focus.
+    ['fixing the last field and pressing Continue at once moves on, though the error above the button goes away', 120],
     // A slow press, right after typing: the box's 500 ms hand-over comes while the button is held.
-    await pressLikeAPerson(page, testInfo, page.getByRole('button', { name: 'Continue' }), { holdMs: 800, spot: 'near bottom edge' });
-    await expect(page.getByRole('heading', { name: 'Additional Details' })).toBeFocused();
-  });
+    ["a slow press, during which the text box's 500 ms hand-over comes, still counts", 800],
+  ] as const) {
+    test(name, async ({ page, app }, testInfo) => {
+      await page.goto(app.url);
+      await fixMonthlyTrafficAfterAnError(page);
+      // Near the bottom edge: the button moving up by an error line's height leaves the pointer below it.
+      await pressLikeAPerson(page, testInfo, page.getByRole('button', { name: 'Continue' }), { holdMs, spot: 'near bottom edge' });
+      await expect(page.getByRole('heading', { name: 'Additional Details' })).toBeFocused();
+    });
+  }
 
   test('on Details, a fixed follow-up and a held press on Continue sends the application', async ({ page, app }, testInfo) => {
     await page.goto(app.url);
