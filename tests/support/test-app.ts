@@ -8,7 +8,7 @@ import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } fro
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createAppServer, readBody } from '../../scripts/app-server.mjs';
+import { createAppServer, readBody } from '../../server/app-server.mjs';
 import { DIST_DIR } from './dist-dir';
 
 export const API_PATH = '/api/applications';
