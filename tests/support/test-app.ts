@@ -26,8 +26,12 @@ const DIST = DIST_DIR;
 
 export class TestApp {
   readonly received: ReceivedRequest[] = [];
-  /** Applications the endpoint accepted, one per Idempotency-Key, as a real server dropping repeats would. */
+  /**
+   * Applications the endpoint accepted, as the real receiver keeps them: one per Application-Id
+   * (or per Idempotency-Key without one), holding the body of the highest Application-Revision.
+   */
   readonly stored = new Map<string, unknown>();
+  private readonly storedRevisions = new Map<string, number>();
   private readonly answers: ApiAnswer[] = [];
   private readonly hanging = new Set<() => void>();
   private readonly server: Server;
@@ -60,7 +64,12 @@ export class TestApp {
     } else {
       if (answer.status >= 200 && answer.status < 300) {
         const key = String(req.headers['idempotency-key'] ?? `no-key-${String(this.received.length)}`);
-        if (!this.stored.has(key)) this.stored.set(key, JSON.parse(body) as unknown);
+        const id = String(req.headers['application-id'] ?? key);
+        const revision = Number(req.headers['application-revision'] ?? 0);
+        if (revision >= (this.storedRevisions.get(id) ?? -1)) {
+          this.stored.set(id, JSON.parse(body) as unknown);
+          this.storedRevisions.set(id, revision);
+        }
       }
       res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(JSON.stringify({ status: answer.status }));
     }
