@@ -155,6 +155,12 @@ describe.each(stores)('the receiver on the $name store', ({ databaseUrl, skip })
     expect(configured.headers['access-control-allow-origin']).toBe('https://apply.example.com');
   });
 
+  it.skipIf(skip || databaseUrl !== undefined)('keeps its admin endpoints to requests with the per-start token', async () => {
+    expect((await rawRequest(`${receiver.url}/admin/applications`, { method: 'GET' })).status).toBe(401);
+    expect((await rawRequest(`${receiver.url}/admin/applications`, { method: 'GET', headers: [['Authorization', 'Bearer wrong']] })).status).toBe(401);
+    expect((await rawRequest(`${receiver.url}/admin/erase`, { method: 'POST', headers: [['Origin', 'https://evil.example']] })).status).toBe(404);
+  });
+
   it.skipIf(skip)('creates the schema once: a restart on the same store keeps the applications and the version', async () => {
     const id = unique('app');
     expect((await put(receiver, sampleBody(), { 'Idempotency-Key': unique('k'), 'Application-Id': id })).status).toBe(201);
