@@ -1,12 +1,15 @@
 // A small HTTP server for the built app: static files from dist/ (compressed, see
-// compressed-file.mjs) with a fallback to index.html
-// for any other path, plus an optional handler for the application endpoint. `npm start` and
-// the end-to-end tests both use it, so the tests drive the same server a person starts.
+// compressed-file.mjs), with index.html for navigations to any other path, plus an optional
+// handler for the receiver. `npm start` and the end-to-end tests both use it, so the tests drive
+// the same server a person starts. Hardened as a public server must be: nothing outside dist/
+// (no `..`, encoded or not, no symlink leading out), malformed percent-encoding is 400, a missing
+// asset is 404 rather than index.html, ETag and 304, and security headers on every answer.
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { extname, join, normalize, resolve } from 'node:path';
+import { extname, join, resolve, sep } from 'node:path';
 import { compressedFile } from './compressed-file.mjs';
+import { securityHeaders } from './security-headers.mjs';
 
 /** @type {Record<string, string>} */
 const CONTENT_TYPES = {
@@ -35,18 +38,26 @@ function cacheControlFor(path) {
   return 'no-cache';
 }
 
+/** @param {string} path @param {string} root */
+function isInside(path, root) {
+  return path === root || path.startsWith(root.endsWith(sep) ? root : `${root}${sep}`);
+}
+
 /**
+ * The file a decoded URL path names inside root (the real root, symlinks resolved), or null.
  * @param {string} root
- * @param {string} urlPath
- * @returns {Promise<{ path: string, size: number } | null>}
+ * @param {string} decoded
+ * @returns {Promise<{ path: string, size: number, mtimeMs: number } | null>}
  */
-async function fileAt(root, urlPath) {
-  const decoded = decodeURIComponent(urlPath);
-  const path = normalize(join(root, decoded));
-  if (!path.startsWith(root)) return null;
+async function fileAt(root, decoded) {
+  const path = resolve(root, `.${decoded}`);
+  if (!isInside(path, root)) return null;
   try {
-    const info = await stat(path);
-    if (info.isFile()) return { path, size: info.size };
+    // A symlink inside dist/ may point anywhere: only its real target counts.
+    const real = await realpath(path);
+    if (!isInside(real, root)) return null;
+    const info = await stat(real);
+    if (info.isFile()) return { path: real, size: info.size, mtimeMs: info.mtimeMs };
     if (info.isDirectory()) return fileAt(root, join(decoded, 'index.html'));
   } catch {
     return null;
@@ -55,49 +66,94 @@ async function fileAt(root, urlPath) {
 }
 
 /**
+ * Only a navigation (a path without an extension, outside /assets/) falls back to index.html;
+ * a missing script, style or image is a 404, not HTML under its name.
+ * @param {string} decoded
+ */
+function isNavigation(decoded) {
+  return !decoded.startsWith('/assets/') && extname(decoded) === '';
+}
+
+/**
+ * @param {string} etag
+ * @param {string | undefined} ifNoneMatch
+ */
+function matches(etag, ifNoneMatch) {
+  if (!ifNoneMatch) return false;
+  const weak = (/** @type {string} */ tag) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || weak(tag) === weak(etag));
+}
+
+/**
  * @param {{ root: string, api?: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean | Promise<boolean> }} options
  *   `api` answers the requests it recognises and returns true; everything else is a static file.
  */
 export function createAppServer({ root, api }) {
   const base = resolve(root);
+  const realBase = realpath(base).catch(() => base);
+  const headersFor = securityHeaders(base);
   return createServer(async (req, res) => {
     try {
+      for (const [name, value] of Object.entries(await headersFor())) res.setHeader(name, value);
       if (api && (await api(req, res))) return;
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { Allow: 'GET, HEAD' }).end();
         return;
       }
       const url = new URL(req.url ?? '/', 'http://localhost');
-      const file = (await fileAt(base, url.pathname)) ?? (await fileAt(base, '/index.html'));
+      let decoded;
+      try {
+        decoded = decodeURIComponent(url.pathname);
+      } catch {
+        res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request');
+        return;
+      }
+      if (decoded.includes('\0')) {
+        res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request');
+        return;
+      }
+      const rootPath = await realBase;
+      // A path leading out of dist/ (`/..%2fdist-old/x`) is not a navigation: nothing is there.
+      if (!isInside(resolve(rootPath, `.${decoded}`), rootPath)) {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+        return;
+      }
+      const file = (await fileAt(rootPath, decoded)) ?? (isNavigation(decoded) ? await fileAt(rootPath, '/index.html') : null);
       if (!file) {
-        res.writeHead(404).end('Not found');
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
         return;
       }
       const contentType = CONTENT_TYPES[extname(file.path)] ?? 'application/octet-stream';
       const headers = {
         'Content-Type': contentType,
         'Cache-Control': cacheControlFor(file.path),
-        'X-Content-Type-Options': 'nosniff',
         Vary: 'Accept-Encoding',
       };
       const compressed = await compressedFile(file.path, contentType, file.size, req.headers['accept-encoding']);
+      const etag = `W/"${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}${compressed ? `-${compressed.encoding}` : ''}"`;
+      const lastModified = new Date(file.mtimeMs).toUTCString();
+      if (matches(etag, req.headers['if-none-match'])) {
+        res.writeHead(304, { ETag: etag, 'Cache-Control': headers['Cache-Control'], Vary: headers.Vary }).end();
+        return;
+      }
       if (compressed) {
-        res.writeHead(200, { ...headers, 'Content-Encoding': compressed.encoding, 'Content-Length': compressed.body.length });
+        res.writeHead(200, { ...headers, ETag: etag, 'Last-Modified': lastModified, 'Content-Encoding': compressed.encoding, 'Content-Length': compressed.body.length });
         res.end(req.method === 'HEAD' ? undefined : compressed.body);
         return;
       }
-      res.writeHead(200, { ...headers, 'Content-Length': file.size });
+      res.writeHead(200, { ...headers, ETag: etag, 'Last-Modified': lastModified, 'Content-Length': file.size });
       if (req.method === 'HEAD') res.end();
       else createReadStream(file.path).pipe(res);
-    } catch (error) {
-      if (!res.headersSent) res.writeHead(500);
-      res.end(String(error));
+    } catch {
+      // Never the error's text: it may name paths on this machine.
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Internal error');
     }
   });
 }
 
 /**
- * Reads a request body as text.
+ * Reads a request body as text (the end-to-end tests' scripted endpoint; the receiver reads with a limit).
  * @param {import('node:http').IncomingMessage} req
  * @returns {Promise<string>}
  */
