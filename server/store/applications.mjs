@@ -30,34 +30,39 @@ function repeatOf(row, fingerprint) {
 }
 
 /**
- * Stores one received body, or finds the revision its key already made.
+ * Stores one received body, or finds the revision its key already made. One statement, so one
+ * implicit transaction and one round trip: it reads the key, and only when the key is new upserts
+ * the application and inserts the revision. When another instance stores the same key at the same
+ * moment, the unique key makes the insert wait for it and do nothing; the key is then read again.
  * @param {import('./store-types.mjs').Store} store
  * @param {Received} received
  * @returns {Promise<ReceiveResult>}
  */
-export function receiveApplication(store, received) {
+export async function receiveApplication(store, received) {
   const { key, applicationId, clientRevision, fingerprint, body, email, receivedAt } = received;
-  return store.transaction(async (tx) => {
-    const known = await tx.query('SELECT application_id, fingerprint, received_at FROM revisions WHERE idempotency_key = $1', [key]);
-    if (known.rows[0]) return repeatOf(known.rows[0], fingerprint);
-    await tx.query(
-      `INSERT INTO applications (id, created_at, updated_at) VALUES ($1, $2, $2)
-       ON CONFLICT (id) DO UPDATE SET updated_at = GREATEST(applications.updated_at, EXCLUDED.updated_at)`,
-      [applicationId, receivedAt],
-    );
-    // Another instance may have stored the same key since the SELECT: the unique key makes this
-    // insert wait for it, then do nothing, and the request is answered as a repeat.
-    const inserted = await tx.query(
-      `INSERT INTO revisions (application_id, idempotency_key, fingerprint, client_revision, email, body, received_at)
-       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7) ON CONFLICT (idempotency_key) DO NOTHING RETURNING received_at`,
-      [applicationId, key, fingerprint, clientRevision, email, JSON.stringify(body), receivedAt],
-    );
-    if (inserted.rows.length === 0) {
-      const again = await tx.query('SELECT application_id, fingerprint, received_at FROM revisions WHERE idempotency_key = $1', [key]);
-      if (again.rows[0]) return repeatOf(again.rows[0], fingerprint);
-    }
-    return { outcome: 'created', receipt: { id: applicationId, receivedAt: receivedAt.toISOString() } };
-  });
+  const { rows } = await store.query(
+    `WITH existing AS (
+       SELECT application_id, fingerprint, received_at FROM revisions WHERE idempotency_key = $2
+     ), application AS (
+       INSERT INTO applications (id, created_at, updated_at) SELECT $1, $7, $7 WHERE NOT EXISTS (SELECT 1 FROM existing)
+       ON CONFLICT (id) DO UPDATE SET updated_at = GREATEST(applications.updated_at, EXCLUDED.updated_at)
+       RETURNING id
+     ), inserted AS (
+       INSERT INTO revisions (application_id, idempotency_key, fingerprint, client_revision, email, body, received_at)
+       SELECT id, $2, $3, $4, $5, $6::jsonb, $7 FROM application
+       ON CONFLICT (idempotency_key) DO NOTHING
+       RETURNING application_id, fingerprint, received_at
+     )
+     SELECT 'created' AS outcome, application_id, fingerprint, received_at FROM inserted
+     UNION ALL SELECT 'existing' AS outcome, application_id, fingerprint, received_at FROM existing`,
+    [applicationId, key, fingerprint, clientRevision, email, JSON.stringify(body), receivedAt],
+  );
+  const row = rows[0];
+  if (row?.outcome === 'created') return { outcome: 'created', receipt: { id: applicationId, receivedAt: iso(row.received_at) } };
+  if (row) return repeatOf(row, fingerprint);
+  const again = await store.query('SELECT application_id, fingerprint, received_at FROM revisions WHERE idempotency_key = $1', [key]);
+  if (again.rows[0]) return repeatOf(again.rows[0], fingerprint);
+  throw new Error('the application was neither stored nor found');
 }
 
 /**

@@ -8,7 +8,7 @@ export interface RawAnswer {
   json: unknown;
 }
 
-export function rawRequest(url: string, options: { method?: string; headers?: Array<[string, string]>; body?: string | Buffer | AsyncIterable<Buffer> } = {}): Promise<RawAnswer> {
+export function rawRequest(url: string, options: { method?: string; headers?: Array<[string, string]>; body?: string | Buffer | AsyncIterable<Buffer>; headersOnly?: boolean } = {}): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     // A header given twice is sent twice.
     const headers: Record<string, string | string[]> = {};
@@ -33,6 +33,11 @@ export function rawRequest(url: string, options: { method?: string; headers?: Ar
     });
     // The server may close the connection while a refused body is still being written.
     req.on('error', reject);
+    if (options.headersOnly) {
+      // Only the headers (with their Content-Length): the answer must come before any of the body.
+      req.flushHeaders();
+      return;
+    }
     const body = options.body;
     if (body === undefined || typeof body === 'string' || Buffer.isBuffer(body)) {
       req.end(body);

@@ -118,7 +118,7 @@ describe.each(stores)('the receiver on the $name store', ({ databaseUrl, skip })
   it.skipIf(skip)('answers 413 above 64 kB, declared or streamed, without reading the rest', async () => {
     const declared = await rawRequest(`${receiver.url}/api/applications`, {
       headers: [['Content-Type', 'application/json'], ['Idempotency-Key', unique('k')], ['Content-Length', String(65 * 1024)]],
-      body: Buffer.alloc(1024, 0x20),
+      headersOnly: true,
     });
     expect(declared.status).toBe(413);
     let sent = 0;
@@ -130,9 +130,16 @@ describe.each(stores)('the receiver on the $name store', ({ databaseUrl, skip })
         await new Promise((resolve) => setImmediate(resolve));
       }
     }
-    const streamed = await rawRequest(`${receiver.url}/api/applications`, { headers: [['Content-Type', 'application/json'], ['Idempotency-Key', unique('k')]], body: endless() });
-    expect(streamed.status).toBe(413);
+    // The server answers 413 and closes the connection while the client is still writing: the
+    // client reads the 413, or, when the close overtakes it (TCP resets a socket closed with unread
+    // data), sees the reset. Either way the server stopped reading long before the 64 MB.
+    const streamed = await rawRequest(`${receiver.url}/api/applications`, { headers: [['Content-Type', 'application/json'], ['Idempotency-Key', unique('k')]], body: endless() }).catch(
+      (error: unknown) => ({ status: (error as NodeJS.ErrnoException).code }),
+    );
+    expect([413, 'ECONNRESET', 'EPIPE']).toContain(streamed.status);
     expect(sent).toBeLessThan(8 * 1024 * 1024);
+    // And it is still answering.
+    expect((await put(receiver, sampleBody(), { 'Idempotency-Key': unique('k') })).status).toBe(201);
   });
 
   it.skipIf(skip)('answers 405 to other methods, and refuses origins not configured', async () => {
@@ -181,13 +188,13 @@ describe('a key whose first request is still being stored', () => {
     const entered: Array<() => void> = [];
     const store = {
       kind: 'embedded' as const,
-      query: () => Promise.resolve({ rows: [] }),
-      close: () => Promise.resolve(),
-      async transaction<T>(work: (tx: { query: () => Promise<{ rows: never[] }> }) => Promise<T>): Promise<T> {
+      async query() {
         for (const notify of entered) notify();
         await gate;
-        return work({ query: () => Promise.resolve({ rows: [] }) });
+        return { rows: [{ outcome: 'created', application_id: 'same-key', fingerprint: '', received_at: new Date() }] };
       },
+      close: () => Promise.resolve(),
+      transaction: () => Promise.reject(new Error('not used')),
     };
     const receiver = createReceiver({ store, path: '/api/applications', validate: () => [] });
     const server = createServer((req, res) => {
