@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench/tmp/'] },
+  { ignores: ['dist/', 'server/build/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench/tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -39,7 +39,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.{js,mjs}', 'tests/e2e/**/*.ts', 'tests/support/**/*.{ts,mjs}', 'tests/build/**/*.ts', '*.config.{ts,js}'],
+    files: ['scripts/**/*.{js,mjs}', 'server/**/*.mjs', 'tests/e2e/**/*.ts', 'tests/support/**/*.{ts,mjs}', 'tests/build/**/*.ts', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
     rules: { 'no-console': 'off' },
   },

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import sharp from 'sharp';
 import { build } from 'vite';
-import { createAppServer } from './app-server.mjs';
+import { createAppServer } from '../server/app-server.mjs';
 import { SCREENSHOT_CAPTURES } from './manifest-screenshots.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -25,7 +25,7 @@ import { goToStep, initialWizardState, type WizardState } from '../wizard/wizard
 export function useApplicationSession(config: WizardConfig, programme: ProgrammeForm, initial: InitialApplication) {
   const stepCount = config.steps.length;
   const skipLastStep = config.skipLastStep ?? false;
-  const { form, pendingInputs, validateStep, bodyToSend, failedAttempts } = useApplicationForm(programme, initial.values);
+  const { form, pendingInputs, validateStep, bodyToSend, currentBody, failedAttempts } = useApplicationForm(programme, initial.values);
   const [wizardState, setWizardState] = useState<WizardState>(initial.wizard);
   const [submitted, setSubmitted] = useState(initial.submitted);
   const storageHealth = useStorageHealth(appStore);
@@ -93,6 +93,8 @@ export function useApplicationSession(config: WizardConfig, programme: Programme
     active: role !== 'viewer' && !submitted,
     onSaved: (record) => {
       channel.post({ type: 'saved', record });
+      // An application waiting to be sent takes the edit, so no attempt sends the older answers.
+      void outbox.revise(currentBody());
     },
   });
 

@@ -6,7 +6,7 @@ import type { ApplicationValues } from '../application/application-values';
 import { flattenApplication, type ApplicationBody } from '../application/flatten-application';
 import { getPath, PLATFORMS_FILLED_PATH } from '../application/field-paths';
 import type { ProgrammeForm } from '../application/programme-form';
-import { pathsOfStep } from '../application/validate-application';
+import { pathsOfStep, validateApplication } from '../application/validate-application';
 import { createPendingInputs } from './pending-inputs';
 
 /**
@@ -54,5 +54,11 @@ export function useApplicationForm(programme: ProgrammeForm, initialValues?: App
     return flattenApplication(getValues(), programme.context.specs);
   }, [getValues, pendingInputs, programme, trigger]);
 
-  return { form, pendingInputs, validateStep, bodyToSend, failedAttempts: attempts };
+  /** The body the current answers make, checked without showing any error; null while they are not valid. */
+  const currentBody = useCallback((): ApplicationBody | null => {
+    const values = getValues();
+    return validateApplication(values, programme.context).length === 0 ? flattenApplication(values, programme.context.specs) : null;
+  }, [getValues, programme]);
+
+  return { form, pendingInputs, validateStep, bodyToSend, currentBody, failedAttempts: attempts };
 }

@@ -1,29 +1,22 @@
 import type { KeyValueStore } from '../storage/resilient-store';
 import { OUTBOX_KEY } from '../storage/stored-keys';
+import { normaliseRecord, withLatestBody, type OutboxRecord } from './outbox-record';
 import { classifyAttempt, nextAttemptAt, type AttemptOutcome } from './retry-policy';
 import type { SendResult } from './send-application';
 
 /**
- * The submission queue. An application to send is a record in the app's store (its body,
- * a client-made id sent as Idempotency-Key with every attempt, the attempts so far and the
- * last error), so it survives a reload, a crash or a closed tab. Attempts run one at a time,
- * in one tab at a time; a failure worth retrying is retried on a backoff of min(2^n, 300)
- * seconds, when the browser comes back online, when the page opens again, or at once when
- * the creator presses Continue. Only an accepted attempt removes the record.
+ * The submission queue. An application to send is a record in the app's store (its latest
+ * body, its ids, the attempts so far and the last error; see outbox-record.ts), so it survives a
+ * reload, a crash or a closed tab. Attempts run one at a time, in one tab at a time; a failure
+ * worth retrying is retried on a backoff of min(2^n, 300) seconds, when the browser comes back
+ * online, when the page opens again, or at once when the creator presses Continue. An edit while
+ * the application is pending revises the record (a new key for the new body), so whatever sends
+ * next sends the latest answers; an attempt that was already sending an older body counts only if
+ * nothing newer came meanwhile, else the newer body is sent at once. Only an accepted attempt of
+ * the latest body removes the record.
  */
 
-
-export interface OutboxRecord {
-  id: string;
-  url: string;
-  body: unknown;
-  createdAt: number;
-  attempts: number;
-  lastAttemptAt: number | null;
-  lastError: string | null;
-  /** The server refused it (a 4xx other than 408/429): no automatic retries. */
-  refused: boolean;
-}
+export type { OutboxRecord };
 
 export type OutboxStatus =
   | { state: 'empty' }
@@ -48,6 +41,7 @@ export class Outbox {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private disposed = false;
   private acceptance: () => Promise<void> = () => Promise.resolve();
+  private writes: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: OutboxOptions) {}
 
@@ -77,22 +71,54 @@ export class Outbox {
   }
 
   private async readRecord(): Promise<OutboxRecord | undefined> {
-    return this.options.store.get<OutboxRecord>(OUTBOX_KEY);
+    return normaliseRecord(await this.options.store.get<unknown>(OUTBOX_KEY));
+  }
+
+  /** Serialises this page's reads and writes of the record, so an edit never slips between a read and a write. */
+  private serially<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.writes.then(work, work);
+    this.writes = run.catch(() => undefined);
+    return run;
   }
 
   /**
-   * Queues the application (keeping the id of one already queued, so a retry after an edit is
-   * still the same application to the server) and tries to send it now.
+   * Queues the latest answers (the same application, with a new key if they changed) and tries
+   * to send them now; an attempt already under way is let finish first.
    */
   async submit(url: string, body: unknown): Promise<AttemptOutcome | 'busy'> {
     if (this.status.state === 'accepted') return 'accepted';
-    if (this.inFlight) return this.inFlight;
-    const existing = await this.readRecord();
-    const record: OutboxRecord = existing
-      ? { ...existing, url, body, refused: false }
-      : { id: this.options.newId(), url, body, createdAt: this.now(), attempts: 0, lastAttemptAt: null, lastError: null, refused: false };
-    await this.options.store.set(OUTBOX_KEY, record);
+    await this.serially(async () => {
+      const record = withLatestBody(await this.readRecord(), url, body, this.options.newId, this.now());
+      await this.options.store.set(OUTBOX_KEY, { ...record, refused: false });
+    });
+    while (this.inFlight) {
+      await this.inFlight;
+      // That attempt may have sent these answers too (it sends a newer body before it ends).
+      if (this.getStatus().state === 'accepted') return 'accepted';
+    }
     return this.attempt();
+  }
+
+  /**
+   * The answers changed while the application is pending (the draft was saved): the record takes
+   * them, so the next attempt, the page's or the service worker's, sends them. `null`: they are
+   * not valid now, and nothing is sent until they are.
+   */
+  async revise(body: unknown): Promise<void> {
+    if (this.status.state === 'accepted') return;
+    const released = await this.serially(async () => {
+      const existing = await this.readRecord();
+      if (!existing) return false;
+      if (body === null) {
+        if (!existing.held) await this.options.store.set(OUTBOX_KEY, { ...existing, held: true });
+        return false;
+      }
+      const record = withLatestBody(existing, existing.url, body, this.options.newId, this.now());
+      if (record.key !== existing.key || record.held !== existing.held) await this.options.store.set(OUTBOX_KEY, record);
+      return existing.held;
+    });
+    // Valid again after being held: the wait for it is over.
+    if (released) this.retrySoon();
   }
 
   /** On page load: picks up an application a previous page left unsent. */
@@ -144,46 +170,66 @@ export class Outbox {
   }
 
   private async attemptExclusively(): Promise<AttemptOutcome> {
-    // Read again under the lock: another tab may have sent it meanwhile.
-    const record = await this.readRecord();
-    if (!record) {
-      // Sent meanwhile by another tab or by the service worker: accepted all the same.
-      await this.acceptance();
-      this.setStatus({ state: 'accepted' });
-      return 'accepted';
-    }
-    this.setStatus({ state: 'sending', record });
-    const result = await this.options.send(record);
-    const outcome = classifyAttempt(result);
-    if (outcome === 'accepted') {
-      await this.options.store.delete(OUTBOX_KEY);
-      await this.acceptance();
-      this.setStatus({ state: 'accepted' });
-      return outcome;
-    }
-    const attemptedAt = this.now();
-    const failed: OutboxRecord = {
-      ...record,
-      attempts: record.attempts + 1,
-      lastAttemptAt: attemptedAt,
-      lastError: result.ok ? null : result.error,
-      refused: outcome === 'refused',
-    };
-    // Only if the record is still the one sent: a newer submit has replaced it otherwise.
-    const current = await this.readRecord();
-    if (current?.id === record.id) await this.options.store.set(OUTBOX_KEY, { ...current, attempts: failed.attempts, lastAttemptAt: attemptedAt, lastError: failed.lastError, refused: failed.refused });
-    if (outcome === 'refused') {
-      this.setStatus({ state: 'refused', record: failed });
-    } else {
-      const due = nextAttemptAt(attemptedAt, failed.attempts);
-      this.setStatus({ state: 'waiting', record: failed, nextAttemptAt: due });
-      if (!this.disposed) {
-        this.timer = setTimeout(() => {
-          this.timer = null;
-          void this.attempt();
-        }, due - attemptedAt);
+    for (;;) {
+      // Read again under the lock: another tab may have sent it meanwhile.
+      const record = await this.readRecord();
+      if (!record) {
+        // Sent meanwhile by another tab or by the service worker: accepted all the same.
+        await this.acceptance();
+        this.setStatus({ state: 'accepted' });
+        return 'accepted';
       }
+      if (record.held) {
+        // Edited into answers the wizard would not send: wait for them (revise or Continue).
+        this.setStatus({ state: 'waiting', record, nextAttemptAt: Number.POSITIVE_INFINITY });
+        return 'retry';
+      }
+      this.setStatus({ state: 'sending', record });
+      const result = await this.options.send(record);
+      const outcome = classifyAttempt(result);
+      if (outcome === 'accepted') {
+        // Done only if no edit came while it was on its way; else the edit goes out now.
+        const latest = await this.serially(async () => {
+          const current = await this.readRecord();
+          if (current?.key === record.key) await this.options.store.delete(OUTBOX_KEY);
+          return current?.key === record.key;
+        });
+        if (!latest) continue;
+        await this.acceptance();
+        this.setStatus({ state: 'accepted' });
+        return outcome;
+      }
+      return this.failed(record, result, outcome);
     }
-    return outcome;
+  }
+
+  private async failed(record: OutboxRecord, result: SendResult, outcome: AttemptOutcome): Promise<AttemptOutcome> {
+    const attemptedAt = this.now();
+    const lastError = result.ok ? null : result.error;
+    const failed: OutboxRecord = { ...record, attempts: record.attempts + 1, lastAttemptAt: attemptedAt, lastError, refused: outcome === 'refused' };
+    // The count goes on the stored record, whose body may be newer than the one that failed.
+    const current = await this.serially(async () => {
+      const stored = await this.readRecord();
+      if (stored?.applicationId !== record.applicationId) return stored;
+      // A refusal was of the body sent; a newer body deserves its own attempt.
+      const refused = failed.refused && stored.key === record.key;
+      const updated = { ...stored, attempts: failed.attempts, lastAttemptAt: attemptedAt, lastError, refused };
+      await this.options.store.set(OUTBOX_KEY, updated);
+      return updated;
+    });
+    const shown = current ?? failed;
+    if (shown.refused) {
+      this.setStatus({ state: 'refused', record: shown });
+      return 'refused';
+    }
+    const due = nextAttemptAt(attemptedAt, shown.attempts);
+    this.setStatus({ state: 'waiting', record: shown, nextAttemptAt: due });
+    if (!this.disposed) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        void this.attempt();
+      }, due - attemptedAt);
+    }
+    return 'retry';
   }
 }

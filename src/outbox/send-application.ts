@@ -10,6 +10,10 @@ export type SendResult =
 export interface SendOptions {
   /** Sent as Idempotency-Key so the server can drop a repeat of an attempt it already stored. */
   idempotencyKey?: string;
+  /** Sent as Application-Id: the application this body is a revision of. */
+  applicationId?: string;
+  /** Sent as Application-Revision: which body of that application this is (1, 2, …). */
+  revision?: number;
   timeoutMs?: number;
   fetchImpl?: typeof fetch;
 }
@@ -22,7 +26,7 @@ export function isRetryableStatus(status: number): boolean {
 }
 
 export async function sendApplication(url: string, body: unknown, options: SendOptions = {}): Promise<SendResult> {
-  const { idempotencyKey, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, fetchImpl = fetch } = options;
+  const { idempotencyKey, applicationId, revision, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, fetchImpl = fetch } = options;
   const controller = new AbortController();
   const timer = setTimeout(() => {
     controller.abort();
@@ -30,6 +34,8 @@ export async function sendApplication(url: string, body: unknown, options: SendO
   try {
     const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
+    if (applicationId) headers['Application-Id'] = applicationId;
+    if (revision !== undefined) headers['Application-Revision'] = String(revision);
     const response = await fetchImpl(url, { method: 'PUT', headers, body: JSON.stringify(body), signal: controller.signal });
     if (response.ok) return { ok: true, status: response.status };
     return { ok: false, retryable: isRetryableStatus(response.status), status: response.status, error: `HTTP ${String(response.status)}` };

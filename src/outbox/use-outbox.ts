@@ -22,7 +22,7 @@ export function useOutbox({ store, timeoutMs, active, onAccepted }: UseOutboxOpt
     () =>
       new Outbox({
         store,
-        send: (record) => sendApplication(record.url, record.body, { idempotencyKey: record.id, timeoutMs }),
+        send: (record) => sendApplication(record.url, record.body, { idempotencyKey: record.key, applicationId: record.applicationId, revision: record.revision, timeoutMs }),
         exclusively,
         newId: newSubmissionId,
       }),

@@ -1,10 +1,10 @@
-// A served copy of the build for the benchmark: the project's own server (scripts/app-server.mjs)
+// A served copy of the build for the benchmark: the project's own server (server/app-server.mjs)
 // over a private copy whose config.json may be edited, an application endpoint that accepts
 // everything, and sinks for the analytics and error-reporting hosts that record their calls.
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { URL } from 'node:url';
-import { createAppServer, readBody } from '../../scripts/app-server.mjs';
+import { createAppServer, readBody } from '../../server/app-server.mjs';
 
 /** Where the benchmark's configurations point analytics and error reporting on the local server. */
 export const TELEMETRY_PATHS = Object.freeze({ analytics: '/ingest', errorReporting: '/api/1/' });

@@ -170,4 +170,33 @@ test.describe('the submission queue', () => {
     await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeVisible();
     expect(app.stored.size).toBe(1);
   });
+
+  test('an edit made while sending fails is what the receiver holds once it succeeds', async ({ page, context, app }) => {
+    app.answerWith(...Array.from({ length: 30 }, () => ({ status: 503 })));
+    await page.goto(app.url);
+    await completeApplication(page, { stopBeforeSubmit: true });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert')).toContainText('We could not send your application');
+
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByLabel('City', { exact: true }).fill('Seattle');
+    await expect(page.getByText('Saved on this device')).toBeVisible();
+    // The next automatic retry already carries the edit.
+    await expect.poll(() => app.applications.some((request) => request.body.includes('Seattle')), { timeout: 30_000 }).toBe(true);
+
+    app.answerNormally();
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeVisible({ timeout: 20_000 });
+
+    expect(app.stored.size).toBe(1);
+    expect([...app.stored.values()][0]).toMatchObject({ personalInfo: { city: 'Seattle' } });
+    const requests = app.applications;
+    expect(new Set(requests.map((request) => request.headers['application-id'])).size).toBe(1);
+    const keyOf = (city: string) => new Set(requests.filter((request) => request.body.includes(city)).map((request) => request.headers['idempotency-key']));
+    expect(keyOf('Portland').size).toBe(1);
+    expect(keyOf('Seattle').size).toBe(1);
+    expect([...keyOf('Portland')][0]).not.toBe([...keyOf('Seattle')][0]);
+    expect(requests.at(-1)?.headers['application-revision']).toBe('2');
+  });
 });

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAppServer, readBody } from '../../scripts/app-server.mjs';
+import { createAppServer, readBody } from '../../server/app-server.mjs';
 import { DIST_DIR } from './dist-dir';
 
 export const API_PATH = '/api/applications';
@@ -28,8 +28,12 @@ const KILL_SWITCH = fileURLToPath(new URL('../../sw/kill-switch.js', import.meta
 
 export class TestApp {
   readonly received: ReceivedRequest[] = [];
-  /** Applications the endpoint accepted, one per Idempotency-Key, as a real server dropping repeats would. */
+  /**
+   * Applications the endpoint accepted, as the real receiver keeps them: one per Application-Id
+   * (or per Idempotency-Key without one), holding the body of the highest Application-Revision.
+   */
   readonly stored = new Map<string, unknown>();
+  private readonly storedRevisions = new Map<string, number>();
   private readonly answers: ApiAnswer[] = [];
   private configStatus: number | null = null;
   private readonly hanging = new Set<() => void>();
@@ -67,7 +71,12 @@ export class TestApp {
     } else {
       if (answer.status >= 200 && answer.status < 300) {
         const key = String(req.headers['idempotency-key'] ?? `no-key-${String(this.received.length)}`);
-        if (!this.stored.has(key)) this.stored.set(key, JSON.parse(body) as unknown);
+        const id = String(req.headers['application-id'] ?? key);
+        const revision = Number(req.headers['application-revision'] ?? 0);
+        if (revision >= (this.storedRevisions.get(id) ?? -1)) {
+          this.stored.set(id, JSON.parse(body) as unknown);
+          this.storedRevisions.set(id, revision);
+        }
       }
       res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(JSON.stringify({ status: answer.status }));
     }

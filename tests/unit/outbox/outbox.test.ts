@@ -102,7 +102,7 @@ describe('Outbox.submit', () => {
     expect(events).toEqual(['sending', 'handler (record deleted)', 'accepted']);
     expect(outbox.getStatus()).toEqual({ state: 'accepted' });
     expect(await storedRecord(dbName)).toBeUndefined();
-    expect(send).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ id: 'id-1', url: URL, body: { firstName: 'Ada' }, attempts: 0 }));
+    expect(send).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ applicationId: 'id-1', key: 'id-1', revision: 1, url: URL, body: { firstName: 'Ada' }, attempts: 0 }));
   });
 
   it('after a 500 waits 2 s, storing the attempt count, time and error in the record', async () => {
@@ -115,7 +115,9 @@ describe('Outbox.submit', () => {
     expect(status.state).toBe('waiting');
     expect(status.state === 'waiting' ? status.nextAttemptAt : null).toBe(T0 + 2_000);
     expect(await storedRecord(dbName)).toEqual({
-      id: 'id-1',
+      applicationId: 'id-1',
+      key: 'id-1',
+      revision: 1,
       url: URL,
       body: { firstName: 'Ada' },
       createdAt: T0,
@@ -123,6 +125,7 @@ describe('Outbox.submit', () => {
       lastAttemptAt: T0,
       lastError: 'HTTP 500',
       refused: false,
+      held: false,
     });
   });
 
@@ -150,9 +153,9 @@ describe('Outbox.submit', () => {
     expect(await storedRecord(dbName)).toBeUndefined();
   });
 
-  it('sends the same id with every attempt', async () => {
+  it('sends the same application id and key with every attempt of one body', async () => {
     const send = scriptedSend(httpFailure(500), { ok: false, retryable: true, status: null, error: 'Failed to fetch' }, ACCEPTED);
-    const newId = vi.fn().mockReturnValueOnce('id-1').mockReturnValue('id-2');
+    const newId = vi.fn().mockReturnValueOnce('app-1').mockReturnValueOnce('key-1').mockReturnValue('unexpected');
     const outbox = outboxOver(freshDbName(), send, { newId });
     const accepted = statusBecomes(outbox, 'accepted');
 
@@ -163,14 +166,18 @@ describe('Outbox.submit', () => {
     await vi.advanceTimersByTimeAsync(4_000);
     await accepted;
 
-    expect(send.mock.calls.map(([record]) => record.id)).toEqual(['id-1', 'id-1', 'id-1']);
-    expect(newId).toHaveBeenCalledOnce();
+    expect(send.mock.calls.map(([record]) => [record.applicationId, record.key, record.revision])).toEqual([
+      ['app-1', 'key-1', 1],
+      ['app-1', 'key-1', 1],
+      ['app-1', 'key-1', 1],
+    ]);
+    expect(newId).toHaveBeenCalledTimes(2);
   });
 
-  it('retries at once when submitted again while waiting, with the new body and the same id', async () => {
+  it('retries at once when submitted again while waiting, with the new body under a new key, the same application id and the next revision', async () => {
     const dbName = freshDbName();
     const send = scriptedSend(httpFailure(500), ACCEPTED);
-    const newId = vi.fn().mockReturnValueOnce('id-1').mockReturnValue('id-2');
+    const newId = vi.fn().mockReturnValueOnce('app-1').mockReturnValueOnce('key-1').mockReturnValue('key-2');
     const outbox = outboxOver(dbName, send, { newId });
     await outbox.submit(URL, { firstName: 'Ada' });
     expect(outbox.getStatus().state).toBe('waiting');
@@ -178,8 +185,8 @@ describe('Outbox.submit', () => {
     expect(await outbox.submit(URL, { firstName: 'Ada', lastName: 'Lovelace' })).toBe('accepted');
 
     expect(send).toHaveBeenCalledTimes(2);
-    expect(send.mock.calls[1]![0]).toMatchObject({ id: 'id-1', body: { firstName: 'Ada', lastName: 'Lovelace' }, attempts: 1 });
-    expect(newId).toHaveBeenCalledOnce();
+    expect(send.mock.calls[1]![0]).toMatchObject({ applicationId: 'app-1', key: 'key-2', revision: 2, body: { firstName: 'Ada', lastName: 'Lovelace' }, attempts: 1 });
+    expect(newId).toHaveBeenCalledTimes(3);
     // The backoff timer of the first failure is gone.
     await vi.advanceTimersByTimeAsync(600_000);
     expect(send).toHaveBeenCalledTimes(2);
@@ -222,7 +229,7 @@ describe('Outbox.submit', () => {
 
     expect(await outbox.submit(URL, { firstName: 'Ada', emailAddress: 'ada@example.com' })).toBe('accepted');
     expect(send).toHaveBeenCalledTimes(2);
-    expect(send.mock.calls[1]![0]).toMatchObject({ id: 'id-1', refused: false });
+    expect(send.mock.calls[1]![0]).toMatchObject({ applicationId: 'id-1', revision: 2, refused: false });
   });
 
   it('is busy and sends nothing while another tab holds the lock, keeping the record for it', async () => {
@@ -233,12 +240,13 @@ describe('Outbox.submit', () => {
     expect(await outbox.submit(URL, { firstName: 'Ada' })).toBe('busy');
 
     expect(send).not.toHaveBeenCalled();
-    expect(await storedRecord(dbName)).toMatchObject({ id: 'id-1', attempts: 0 });
+    expect(await storedRecord(dbName)).toMatchObject({ applicationId: 'id-1', key: 'id-1', attempts: 0 });
   });
 
   it('after acceptance answers accepted without sending again until reset, then sends a new application with a new id', async () => {
     const send = scriptedSend(ACCEPTED, ACCEPTED);
-    const newId = vi.fn().mockReturnValueOnce('id-1').mockReturnValue('id-2');
+    let ids = 0;
+    const newId = () => `id-${String((ids += 1))}`;
     const outbox = outboxOver(freshDbName(), send, { newId });
     await outbox.submit(URL, { firstName: 'Ada' });
 
@@ -248,7 +256,10 @@ describe('Outbox.submit', () => {
     outbox.reset();
     expect(outbox.getStatus()).toEqual({ state: 'empty' });
     expect(await outbox.submit(URL, { firstName: 'Grace' })).toBe('accepted');
-    expect(send.mock.calls.map(([record]) => record.id)).toEqual(['id-1', 'id-2']);
+    expect(send.mock.calls.map(([record]) => [record.applicationId, record.key])).toEqual([
+      ['id-1', 'id-2'],
+      ['id-3', 'id-4'],
+    ]);
   });
 });
 
@@ -265,7 +276,7 @@ describe('Outbox.resume', () => {
     await reloaded.resume();
     await accepted;
 
-    expect(send).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ id: 'id-1', body: { firstName: 'Ada' }, attempts: 1 }));
+    expect(send).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ applicationId: 'id-1', key: 'id-1', body: { firstName: 'Ada' }, attempts: 1 }));
     expect(await storedRecord(dbName)).toBeUndefined();
   });
 
@@ -277,7 +288,7 @@ describe('Outbox.resume', () => {
     const reloaded = outboxOver(dbName, send);
     await reloaded.resume();
 
-    expect(reloaded.getStatus()).toMatchObject({ state: 'refused', record: { id: 'id-1' } });
+    expect(reloaded.getStatus()).toMatchObject({ state: 'refused', record: { applicationId: 'id-1' } });
     expect(send).not.toHaveBeenCalled();
   });
 
@@ -341,5 +352,138 @@ describe('Outbox.dispose', () => {
     await vi.advanceTimersByTimeAsync(600_000);
 
     expect(send).toHaveBeenCalledOnce();
+  });
+});
+
+describe('an edit while the application is pending', () => {
+  let ids = 0;
+  const counting = () => `id-${String((ids += 1))}`;
+
+  it('goes out with the next automatic retry, under a new key and the next revision of the same application', async () => {
+    const dbName = freshDbName();
+    const send = scriptedSend(httpFailure(503), ACCEPTED);
+    const outbox = outboxOver(dbName, send, { newId: counting });
+    await outbox.submit(URL, { firstName: 'Ada' });
+
+    await outbox.revise({ firstName: 'Augusta Ada' });
+    const accepted = statusBecomes(outbox, 'accepted');
+    await vi.advanceTimersByTimeAsync(2_000);
+    await accepted;
+
+    const [first, second] = send.mock.calls.map(([record]) => record);
+    expect(second).toMatchObject({ applicationId: first!.applicationId, revision: 2, body: { firstName: 'Augusta Ada' } });
+    expect(second!.key).not.toBe(first!.key);
+  });
+
+  it('made while an older body is in flight is sent at once after it, and only then is the application accepted', async () => {
+    const firstAnswer = deferred<SendResult>();
+    const answers = [firstAnswer.promise, Promise.resolve(ACCEPTED)];
+    const send = vi.fn<OutboxOptions['send']>(() => answers.shift() ?? Promise.resolve(ACCEPTED));
+    const outbox = outboxOver(freshDbName(), send, { newId: counting });
+    const handler = vi.fn(() => Promise.resolve());
+    outbox.handleAcceptance(handler);
+
+    const first = outbox.submit(URL, { firstName: 'Ada' });
+    await vi.waitFor(() => {
+      expect(send).toHaveBeenCalledOnce();
+    });
+    const edited = outbox.submit(URL, { firstName: 'Augusta Ada' });
+    // The older body is accepted by the server while the edit waits: that is not the end.
+    firstAnswer.resolve(ACCEPTED);
+
+    expect(await Promise.all([first, edited])).toEqual(['accepted', 'accepted']);
+    expect(send.mock.calls.map(([record]) => record.body)).toEqual([{ firstName: 'Ada' }, { firstName: 'Augusta Ada' }]);
+    expect(send.mock.calls[1]![0].revision).toBe(2);
+    expect(handler).toHaveBeenCalledOnce();
+  });
+
+  it('saved while an attempt is failing is what the next attempt sends', async () => {
+    const firstAnswer = deferred<SendResult>();
+    const answers = [firstAnswer.promise];
+    const send = vi.fn<OutboxOptions['send']>(() => answers.shift() ?? Promise.resolve(ACCEPTED));
+    const outbox = outboxOver(freshDbName(), send, { newId: counting });
+    void outbox.submit(URL, { firstName: 'Ada' });
+    await vi.waitFor(() => {
+      expect(send).toHaveBeenCalledOnce();
+    });
+    await outbox.revise({ firstName: 'Augusta Ada' });
+    const waiting = statusBecomes(outbox, 'waiting');
+    firstAnswer.resolve(httpFailure(500));
+    expect((await waiting).record.body).toEqual({ firstName: 'Augusta Ada' });
+
+    const accepted = statusBecomes(outbox, 'accepted');
+    // The failed attempt ends just after it reports waiting.
+    await vi.advanceTimersByTimeAsync(0);
+    outbox.retrySoon();
+    await accepted;
+    expect(send.mock.calls[1]![0].body).toEqual({ firstName: 'Augusta Ada' });
+  });
+
+  it('into answers that are not valid holds the older body back until they are valid again', async () => {
+    const dbName = freshDbName();
+    const send = scriptedSend(httpFailure(503), ACCEPTED);
+    const outbox = outboxOver(dbName, send, { newId: counting });
+    await outbox.submit(URL, { firstName: 'Ada' });
+
+    await outbox.revise(null);
+    await vi.advanceTimersByTimeAsync(600_000);
+    outbox.retrySoon();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(send).toHaveBeenCalledOnce();
+    expect(await storedRecord(dbName)).toMatchObject({ held: true, body: { firstName: 'Ada' } });
+
+    const accepted = statusBecomes(outbox, 'accepted');
+    await outbox.revise({ firstName: 'Augusta Ada' });
+    await accepted;
+    expect(send.mock.calls[1]![0].body).toEqual({ firstName: 'Augusta Ada' });
+  });
+
+  it('never gives one key to two bodies, and keeps the key of a body sent again unchanged', async () => {
+    const send = scriptedSend(httpFailure(503), httpFailure(503), httpFailure(503), ACCEPTED);
+    const outbox = outboxOver(freshDbName(), send, { newId: counting });
+    await outbox.submit(URL, { answer: 1 });
+    await outbox.submit(URL, { answer: 2 });
+    await outbox.submit(URL, { answer: 2 });
+    await outbox.submit(URL, { answer: 1 });
+
+    const sent = send.mock.calls.map(([record]) => record);
+    const bodyOfKey = new Map<string, string>();
+    for (const record of sent) {
+      const body = JSON.stringify(record.body);
+      expect(bodyOfKey.get(record.key) ?? body).toBe(body);
+      bodyOfKey.set(record.key, body);
+    }
+    expect(sent[1]!.key).toBe(sent[2]!.key);
+    expect(sent.map((record) => record.revision)).toEqual([1, 2, 2, 3]);
+    expect(new Set(sent.map((record) => record.applicationId)).size).toBe(1);
+  });
+
+  it('is ignored once nothing is pending', async () => {
+    const dbName = freshDbName();
+    const outbox = outboxOver(dbName, scriptedSend(ACCEPTED), { newId: counting });
+    await outbox.revise({ firstName: 'Ada' });
+    expect(await storedRecord(dbName)).toBeUndefined();
+  });
+});
+
+describe('a record stored by an earlier version (one id for everything)', () => {
+  it('is resumed with that id as its application id and key', async () => {
+    const dbName = freshDbName();
+    await createResilientStore({ dbName, storeName: STORE_NAME }).set(OUTBOX_KEY, {
+      id: 'old-id',
+      url: URL,
+      body: { firstName: 'Ada' },
+      createdAt: T0,
+      attempts: 1,
+      lastAttemptAt: T0,
+      lastError: 'HTTP 503',
+      refused: false,
+    });
+    const send = scriptedSend(ACCEPTED);
+    const outbox = outboxOver(dbName, send);
+    const accepted = statusBecomes(outbox, 'accepted');
+    await outbox.resume();
+    await accepted;
+    expect(send).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ applicationId: 'old-id', key: 'old-id', revision: 1, body: { firstName: 'Ada' } }));
   });
 });

@@ -7,7 +7,9 @@ import { APP_DB_NAME, APP_STORE_NAME, DRAFT_KEY, OUTBOX_KEY, SUBMITTED_KEY } fro
 const store = createStore(APP_DB_NAME, APP_STORE_NAME);
 
 const record: OutboxRecord = {
-  id: '7d1f5e0c-1b2a-4c3d-8e9f-0a1b2c3d4e5f',
+  applicationId: '0b6c1a2e-9d8f-4e7a-8b6c-5d4e3f2a1b0c',
+  key: '7d1f5e0c-1b2a-4c3d-8e9f-0a1b2c3d4e5f',
+  revision: 2,
   url: 'https://api.example.com/applications',
   body: { personalInfo: { emailAddress: 'ada@example.com' } },
   createdAt: 1,
@@ -15,6 +17,7 @@ const record: OutboxRecord = {
   lastAttemptAt: 1,
   lastError: 'HTTP 503',
   refused: false,
+  held: false,
 };
 
 function answer(status: number) {
@@ -28,14 +31,14 @@ afterEach(() => {
 });
 
 describe('replayOutbox (the service worker after the tab is gone)', () => {
-  it('sends the same record with the same Idempotency-Key and, on a 2xx, removes the personal data', async () => {
+  it('sends the record with its Idempotency-Key, Application-Id and revision and, on a 2xx, removes the personal data', async () => {
     await set(OUTBOX_KEY, record, store);
     await set(DRAFT_KEY, { values: { personalInfo: { emailAddress: 'ada@example.com' } } }, store);
     const fetchMock = answer(201);
     expect(await replayOutbox()).toBe('accepted');
     const init = fetchMock.mock.calls[0]?.[1];
     expect(init?.method).toBe('PUT');
-    expect((init?.headers as Record<string, string>)['Idempotency-Key']).toBe(record.id);
+    expect(init?.headers).toMatchObject({ 'Idempotency-Key': record.key, 'Application-Id': record.applicationId, 'Application-Revision': '2' });
     expect(await get(OUTBOX_KEY, store)).toBeUndefined();
     expect(await get(DRAFT_KEY, store)).toBeUndefined();
     expect(await get(SUBMITTED_KEY, store)).toEqual({ submittedAt: expect.any(Number) as number });
@@ -56,6 +59,31 @@ describe('replayOutbox (the service worker after the tab is gone)', () => {
     answer(422);
     expect(await replayOutbox()).toBe('refused');
     expect((await get<OutboxRecord>(OUTBOX_KEY, store))?.refused).toBe(true);
+    const fetchMock = answer(201);
+    expect(await replayOutbox()).toBe('nothing');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends an edit the page wrote while its request was out before removing anything', async () => {
+    await set(OUTBOX_KEY, record, store);
+    await set(DRAFT_KEY, { values: {} }, store);
+    const edited: OutboxRecord = { ...record, key: 'key-of-the-edit', revision: 3, body: { personalInfo: { emailAddress: 'augusta@example.com' } } };
+    const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>(async () => {
+      // The page saves an edit while the first request is on its way.
+      if (fetchMock.mock.calls.length === 1) await set(OUTBOX_KEY, edited, store);
+      return new Response('{}', { status: 201 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+
+    expect(await replayOutbox()).toBe('accepted');
+    expect(fetchMock.mock.calls.map(([, init]) => JSON.parse(init.body as string) as unknown)).toEqual([record.body, edited.body]);
+    expect((fetchMock.mock.calls[1]?.[1].headers as Record<string, string>)['Idempotency-Key']).toBe('key-of-the-edit');
+    expect(await get(OUTBOX_KEY, store)).toBeUndefined();
+    expect(await get(DRAFT_KEY, store)).toBeUndefined();
+  });
+
+  it('sends nothing while the answers are held (edited into ones the wizard would not send)', async () => {
+    await set(OUTBOX_KEY, { ...record, held: true }, store);
     const fetchMock = answer(201);
     expect(await replayOutbox()).toBe('nothing');
     expect(fetchMock).not.toHaveBeenCalled();

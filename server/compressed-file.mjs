@@ -13,13 +13,25 @@ const MIN_BYTES = 1024;
 const cache = new Map();
 
 /**
+ * The encoding to send: brotli, else gzip, among those the browser accepts with a q above 0
+ * (`br;q=0` refuses brotli; `*` stands for any encoding not named).
  * @param {string | undefined} acceptEncoding
  * @returns {'br' | 'gzip' | null}
  */
 export function chooseEncoding(acceptEncoding) {
-  const accepted = (acceptEncoding ?? '').split(',').map((part) => part.trim().split(';')[0]);
-  if (accepted.includes('br')) return 'br';
-  if (accepted.includes('gzip')) return 'gzip';
+  /** @type {Map<string, number>} */
+  const weights = new Map();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name, ...parameters] = part.trim().toLowerCase().split(';').map((piece) => piece.trim());
+    if (!name) continue;
+    const q = parameters.find((parameter) => parameter.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  /** @param {string} encoding */
+  const accepted = (encoding) => (weights.get(encoding) ?? weights.get('*') ?? 0) > 0;
+  if (accepted('br')) return 'br';
+  if (accepted('gzip')) return 'gzip';
   return null;
 }
 

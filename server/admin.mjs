@@ -1,0 +1,81 @@
+// The running receiver's admin endpoints, for `npm run applications` while the embedded database
+// is held by this process: only from the loopback interface and only with the per-start token of
+// DATA_DIR/receiver.json. GET /admin/applications[?since=ISO date] streams the latest revision of
+// each application as JSON lines; POST /admin/erase { "email": … } deletes that creator's applications.
+import { timingSafeEqual } from 'node:crypto';
+import { BodyTooLarge, readLimitedBody } from './read-limited-body.mjs';
+import { eraseByEmail, latestApplications } from './store/applications.mjs';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * @param {string | undefined} header
+ * @param {string} token
+ */
+function hasToken(header, token) {
+  const given = Buffer.from(header ?? '');
+  const expected = Buffer.from(`Bearer ${token}`);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * @param {import('node:http').ServerResponse} res
+ * @param {number} status
+ * @param {unknown} body
+ */
+function answer(res, status, body) {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
+}
+
+/**
+ * @param {{ store: import('./store/store-types.mjs').Store, token: string }} options
+ */
+export function createAdmin({ store, token }) {
+  /**
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   */
+  return async function admin(req, res) {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (!url.pathname.startsWith('/admin/')) return false;
+    // Not even its existence is told to another machine.
+    if (!LOOPBACK.has(req.socket.remoteAddress ?? '') || req.headers.origin !== undefined) {
+      answer(res, 404, { error: 'Not found' });
+      return true;
+    }
+    if (!hasToken(req.headers.authorization, token)) {
+      answer(res, 401, { error: 'A valid admin token is required.' });
+      return true;
+    }
+    if (url.pathname === '/admin/applications' && req.method === 'GET') {
+      const sinceText = url.searchParams.get('since');
+      const since = sinceText ? new Date(sinceText) : null;
+      if (since && Number.isNaN(since.getTime())) {
+        answer(res, 400, { error: 'since must be a date' });
+        return true;
+      }
+      const applications = await latestApplications(store, { since });
+      res.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' });
+      for (const application of applications) res.write(`${JSON.stringify(application)}\n`);
+      res.end();
+      return true;
+    }
+    if (url.pathname === '/admin/erase' && req.method === 'POST') {
+      let email;
+      try {
+        email = /** @type {{ email?: unknown }} */ (JSON.parse((await readLimitedBody(req, 1024)).toString('utf8'))).email;
+      } catch (error) {
+        answer(res, error instanceof BodyTooLarge ? 413 : 400, { error: 'Send { "email": "…" }.' });
+        return true;
+      }
+      if (typeof email !== 'string' || email.trim() === '') {
+        answer(res, 400, { error: 'Send { "email": "…" }.' });
+        return true;
+      }
+      answer(res, 200, await eraseByEmail(store, email));
+      return true;
+    }
+    answer(res, 404, { error: 'Not found' });
+    return true;
+  };
+}

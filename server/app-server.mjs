@@ -1,0 +1,172 @@
+// A small HTTP server for the built app: static files from dist/ (compressed, see
+// compressed-file.mjs), with index.html for navigations to any other path, plus an optional
+// handler for the receiver. `npm start` and the end-to-end tests both use it, so the tests drive
+// the same server a person starts. Hardened as a public server must be: nothing outside dist/
+// (no `..`, encoded or not, no symlink leading out), malformed percent-encoding is 400, a missing
+// asset is 404 rather than index.html, ETag and 304, and security headers on every answer.
+import { createReadStream } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
+import { compressedFile } from './compressed-file.mjs';
+import { securityHeaders } from './security-headers.mjs';
+
+/** @type {Record<string, string>} */
+const CONTENT_TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/** Files whose content changes without their name changing must be revalidated on every load. */
+/** @param {string} path */
+function cacheControlFor(path) {
+  if (/\/assets\//.test(path)) return 'public, max-age=31536000, immutable';
+  return 'no-cache';
+}
+
+/** @param {string} path @param {string} root */
+function isInside(path, root) {
+  return path === root || path.startsWith(root.endsWith(sep) ? root : `${root}${sep}`);
+}
+
+/**
+ * The file a decoded URL path names inside root (the real root, symlinks resolved), or null.
+ * @param {string} root
+ * @param {string} decoded
+ * @returns {Promise<{ path: string, size: number, mtimeMs: number } | null>}
+ */
+async function fileAt(root, decoded) {
+  const path = resolve(root, `.${decoded}`);
+  if (!isInside(path, root)) return null;
+  try {
+    // A symlink inside dist/ may point anywhere: only its real target counts.
+    const real = await realpath(path);
+    if (!isInside(real, root)) return null;
+    const info = await stat(real);
+    if (info.isFile()) return { path: real, size: info.size, mtimeMs: info.mtimeMs };
+    if (info.isDirectory()) return fileAt(root, join(decoded, 'index.html'));
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+/**
+ * Only a navigation (a path without an extension, outside /assets/) falls back to index.html;
+ * a missing script, style or image is a 404, not HTML under its name.
+ * @param {string} decoded
+ */
+function isNavigation(decoded) {
+  return !decoded.startsWith('/assets/') && extname(decoded) === '';
+}
+
+/**
+ * @param {string} etag
+ * @param {string | undefined} ifNoneMatch
+ */
+function matches(etag, ifNoneMatch) {
+  if (!ifNoneMatch) return false;
+  const weak = (/** @type {string} */ tag) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || weak(tag) === weak(etag));
+}
+
+/**
+ * @param {{ root: string, api?: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean | Promise<boolean> }} options
+ *   `api` answers the requests it recognises and returns true; everything else is a static file.
+ */
+export function createAppServer({ root, api }) {
+  const base = resolve(root);
+  const realBase = realpath(base).catch(() => base);
+  const headersFor = securityHeaders(base);
+  return createServer(async (req, res) => {
+    try {
+      for (const [name, value] of Object.entries(await headersFor())) res.setHeader(name, value);
+      if (api && (await api(req, res))) return;
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+        return;
+      }
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      let decoded;
+      try {
+        decoded = decodeURIComponent(url.pathname);
+      } catch {
+        res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request');
+        return;
+      }
+      if (decoded.includes('\0')) {
+        res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request');
+        return;
+      }
+      const rootPath = await realBase;
+      // A path leading out of dist/ (`/..%2fdist-old/x`) is not a navigation: nothing is there.
+      if (!isInside(resolve(rootPath, `.${decoded}`), rootPath)) {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+        return;
+      }
+      const file = (await fileAt(rootPath, decoded)) ?? (isNavigation(decoded) ? await fileAt(rootPath, '/index.html') : null);
+      if (!file) {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+        return;
+      }
+      const contentType = CONTENT_TYPES[extname(file.path)] ?? 'application/octet-stream';
+      const headers = {
+        'Content-Type': contentType,
+        'Cache-Control': cacheControlFor(file.path),
+        Vary: 'Accept-Encoding',
+      };
+      const compressed = await compressedFile(file.path, contentType, file.size, req.headers['accept-encoding']);
+      const etag = `W/"${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}${compressed ? `-${compressed.encoding}` : ''}"`;
+      const lastModified = new Date(file.mtimeMs).toUTCString();
+      if (matches(etag, req.headers['if-none-match'])) {
+        res.writeHead(304, { ETag: etag, 'Cache-Control': headers['Cache-Control'], Vary: headers.Vary }).end();
+        return;
+      }
+      if (compressed) {
+        res.writeHead(200, { ...headers, ETag: etag, 'Last-Modified': lastModified, 'Content-Encoding': compressed.encoding, 'Content-Length': compressed.body.length });
+        res.end(req.method === 'HEAD' ? undefined : compressed.body);
+        return;
+      }
+      res.writeHead(200, { ...headers, ETag: etag, 'Last-Modified': lastModified, 'Content-Length': file.size });
+      if (req.method === 'HEAD') res.end();
+      else createReadStream(file.path).pipe(res);
+    } catch {
+      // Never the error's text: it may name paths on this machine.
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Internal error');
+    }
+  });
+}
+
+/**
+ * Reads a request body as text (the end-to-end tests' scripted endpoint; the receiver reads with a limit).
+ * @param {import('node:http').IncomingMessage} req
+ * @returns {Promise<string>}
+ */
+export function readBody(req) {
+  return new Promise((resolveBody, reject) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (/** @type {string} */ chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      resolveBody(body);
+    });
+    req.on('error', reject);
+  });
+}

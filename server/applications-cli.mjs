@@ -1,0 +1,93 @@
+// `npm run applications -- export [--csv] [--since DATE]` prints the stored applications (the
+// latest revision of each) as JSON lines or CSV; `npm run applications -- erase --email ADDRESS`
+// deletes every application and revision of that creator (a data-protection request).
+// With DATABASE_URL it works on PostgreSQL directly. On the embedded store it goes through the
+// receiver when one is running on DATA_DIR (PGlite admits one process: the receiver's admin
+// endpoints, loopback only, with the token in DATA_DIR/receiver.json); otherwise it takes the
+// folder itself for the time it runs, so a receiver cannot start on it meanwhile.
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { applicationsCsv } from './applications-csv.mjs';
+import { acquireLock, readLock } from './data-dir-lock.mjs';
+import { eraseByEmail, latestApplications } from './store/applications.mjs';
+import { openStore } from './store/open-store.mjs';
+
+const USAGE = 'usage: npm run applications -- export [--csv] [--since DATE]\n       npm run applications -- erase --email ADDRESS';
+
+/**
+ * @param {string} url
+ * @param {string} token
+ * @param {RequestInit} [init]
+ */
+async function admin(url, token, init = {}) {
+  const response = await fetch(url, { ...init, headers: { ...init.headers, Authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`the running receiver answered ${String(response.status)}: ${await response.text()}`);
+  return response;
+}
+
+/**
+ * Runs `work` on the store, or through the running receiver when it holds the embedded one.
+ * @template T
+ * @param {{ direct: (store: import('./store/store-types.mjs').Store) => Promise<T>, viaReceiver: (url: string, token: string) => Promise<T> }} ways
+ * @returns {Promise<T>}
+ */
+async function onStore({ direct, viaReceiver }) {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const dataDir = resolve(process.env.DATA_DIR ?? 'data');
+  if (!databaseUrl) {
+    const holder = await readLock(dataDir);
+    if (holder?.url) return viaReceiver(holder.url, holder.token);
+  }
+  const lock = databaseUrl ? null : await acquireLock(dataDir);
+  try {
+    const store = await openStore({ databaseUrl, dataDir });
+    try {
+      return await direct(store);
+    } finally {
+      await store.close();
+    }
+  } finally {
+    await lock?.release();
+  }
+}
+
+/** @param {string[]} argv */
+export async function main(argv) {
+  const [command, ...rest] = argv;
+  const { values } = parseArgs({ args: rest, options: { csv: { type: 'boolean' }, since: { type: 'string' }, email: { type: 'string' } } });
+  if (command === 'export') {
+    const since = values.since ? new Date(values.since) : null;
+    if (since && Number.isNaN(since.getTime())) throw new Error(`--since ${values.since} is not a date (try 2026-01-31 or 2026-01-31T12:00:00Z)`);
+    /** @type {Array<import('./store/applications.mjs').StoredApplication>} */
+    const applications = await onStore({
+      direct: (store) => latestApplications(store, { since }),
+      viaReceiver: async (url, token) => {
+        const query = since ? `?since=${encodeURIComponent(since.toISOString())}` : '';
+        const text = await (await admin(`${url}/admin/applications${query}`, token)).text();
+        return text.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+      },
+    });
+    process.stdout.write(values.csv ? applicationsCsv(applications) : applications.map((application) => `${JSON.stringify(application)}\n`).join(''));
+    return;
+  }
+  if (command === 'erase') {
+    const email = values.email?.trim();
+    if (!email) throw new Error(`erase needs --email ADDRESS\n${USAGE}`);
+    /** @type {{ applications: number, revisions: number }} */
+    const erased = await onStore({
+      direct: (store) => eraseByEmail(store, email),
+      viaReceiver: async (url, token) =>
+        (await admin(`${url}/admin/erase`, token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) })).json(),
+    });
+    process.stdout.write(`Erased ${String(erased.applications)} application(s), ${String(erased.revisions)} revision(s), of ${email}.\n`);
+    return;
+  }
+  throw new Error(USAGE);
+}
+
+if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
+  main(process.argv.slice(2)).catch((/** @type {unknown} */ error) => {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}

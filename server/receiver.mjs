@@ -1,0 +1,147 @@
+// The application receiver: PUT <requestUrl> stores an application durably, once, with its
+// latest answers (README "The receiver"). The order of the checks is the contract: method (405),
+// origin (403), Content-Type (415), headers (400), size (413, reading no further), JSON (400),
+// the wizard's own rules (422), then the Idempotency-Key (replay, 422 for another body, 409 while
+// the first is still being stored), and 201 with a receipt once the transaction has committed.
+import { createHash } from 'node:crypto';
+import { CORS_REQUEST_HEADERS, originVerdict } from './cors.mjs';
+import { BodyTooLarge, readLimitedBody } from './read-limited-body.mjs';
+import { isJsonContentType, isToken, parseRevision, singleHeader } from './request-headers.mjs';
+import { normalisedEmail, receiveApplication } from './store/applications.mjs';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * @typedef {{
+ *   store: import('./store/store-types.mjs').Store,
+ *   path: string,
+ *   validate: (body: unknown) => Array<{ path: string, message: string }>,
+ *   allowedOrigins?: ReadonlySet<string>,
+ *   maxBytes?: number,
+ *   log?: (line: string) => void,
+ *   now?: () => Date,
+ * }} ReceiverOptions
+ */
+
+/**
+ * @param {import('node:http').ServerResponse} res
+ * @param {number} status
+ * @param {unknown} body
+ * @param {Record<string, string>} [headers]
+ */
+function answer(res, status, body, headers = {}) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+/** @param {unknown} body */
+function emailOf(body) {
+  const personalInfo = /** @type {{ personalInfo?: { emailAddress?: unknown } }} */ (body).personalInfo;
+  return typeof personalInfo?.emailAddress === 'string' ? normalisedEmail(personalInfo.emailAddress) : null;
+}
+
+/**
+ * The receiver as an `api` handler of createAppServer: answers requests to its path, returns
+ * false for any other.
+ * @param {ReceiverOptions} options
+ */
+export function createReceiver({ store, path, validate, allowedOrigins = new Set(), maxBytes = MAX_BODY_BYTES, log = () => undefined, now = () => new Date() }) {
+  /** Keys whose first request is being stored by this process right now. */
+  const inProgress = new Set();
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+
+  /**
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   */
+  return async function receive(req, res) {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== path) return false;
+    const origin = originVerdict(req, allowedOrigins);
+    if (origin === 'refused') {
+      answer(res, 403, { error: 'This origin may not send applications here.' });
+      return true;
+    }
+    /** @type {Record<string, string>} */
+    const corsHeaders = origin === 'allowed' ? { 'Access-Control-Allow-Origin': String(req.headers.origin), Vary: 'Origin' } : {};
+    if (req.method === 'OPTIONS' && origin === 'allowed') {
+      res
+        .writeHead(204, { ...corsHeaders, 'Access-Control-Allow-Methods': 'PUT', 'Access-Control-Allow-Headers': CORS_REQUEST_HEADERS, 'Access-Control-Max-Age': '600' })
+        .end();
+      return true;
+    }
+    if (req.method !== 'PUT') {
+      answer(res, 405, { error: 'Only PUT is accepted here.' }, { Allow: 'PUT' });
+      return true;
+    }
+    if (!isJsonContentType(req.headers['content-type'])) {
+      answer(res, 415, { error: 'Send the application as application/json.' }, corsHeaders);
+      return true;
+    }
+    const key = singleHeader(req, 'idempotency-key');
+    if (!isToken(key)) {
+      answer(res, 400, { error: 'Send one Idempotency-Key of 1 to 255 visible ASCII characters.' }, corsHeaders);
+      return true;
+    }
+    const applicationIdHeader = singleHeader(req, 'application-id');
+    if (applicationIdHeader !== null && !isToken(applicationIdHeader)) {
+      answer(res, 400, { error: 'Application-Id must be 1 to 255 visible ASCII characters.' }, corsHeaders);
+      return true;
+    }
+    const clientRevision = parseRevision(singleHeader(req, 'application-revision'));
+    if (Number.isNaN(clientRevision)) {
+      answer(res, 400, { error: 'Application-Revision must be a whole number from 1.' }, corsHeaders);
+      return true;
+    }
+
+    let raw;
+    try {
+      raw = await readLimitedBody(req, maxBytes);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) {
+        // Read no further: answer, then close the connection instead of draining the rest.
+        answer(res, 413, { error: `An application is at most ${String(maxBytes)} bytes.` }, { ...corsHeaders, Connection: 'close' });
+        res.on('finish', () => req.destroy());
+        return true;
+      }
+      req.destroy();
+      return true;
+    }
+    let body;
+    try {
+      body = JSON.parse(decoder.decode(raw));
+    } catch {
+      answer(res, 400, { error: 'The body is not valid JSON in UTF-8.' }, corsHeaders);
+      return true;
+    }
+    const issues = validate(body);
+    if (issues.length > 0) {
+      answer(res, 422, issues, corsHeaders);
+      return true;
+    }
+
+    if (inProgress.has(key)) {
+      answer(res, 409, { error: 'A request with this Idempotency-Key is still being processed; retry shortly.' }, { ...corsHeaders, 'Retry-After': '1' });
+      return true;
+    }
+    const applicationId = applicationIdHeader ?? key;
+    const fingerprint = createHash('sha256').update(`${applicationId}\n${String(clientRevision)}\n`).update(raw).digest('hex');
+    inProgress.add(key);
+    try {
+      const result = await receiveApplication(store, { key, applicationId, clientRevision, fingerprint, body, email: emailOf(body), receivedAt: now() });
+      if (result.outcome === 'mismatch') {
+        answer(res, 422, { error: 'This Idempotency-Key was used for another request; use a new key for a new body.' }, corsHeaders);
+        return true;
+      }
+      log(`${result.outcome === 'created' ? 'received' : 'repeat of'} application ${applicationId}${clientRevision === null ? '' : ` revision ${String(clientRevision)}`}`);
+      answer(res, 201, result.receipt, result.outcome === 'replayed' ? { ...corsHeaders, 'Idempotent-Replayed': 'true' } : corsHeaders);
+    } catch (error) {
+      log(`could not store application ${applicationId}: ${error instanceof Error ? error.message : String(error)}`);
+      answer(res, 503, { error: 'The application could not be stored; retry later.' }, { ...corsHeaders, 'Retry-After': '5' });
+    } finally {
+      inProgress.delete(key);
+    }
+    return true;
+  };
+}

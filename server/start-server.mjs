@@ -1,0 +1,94 @@
+// Starts the whole system `npm start` runs: the built app from dist/, the receiver at the
+// programme's requestUrl, and its store (embedded PGlite in DATA_DIR, or PostgreSQL at
+// DATABASE_URL). The tests start it the same way, in their own process or in a child.
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { createAdmin } from './admin.mjs';
+import { createAppServer } from './app-server.mjs';
+import { parseOrigins } from './cors.mjs';
+import { acquireLock } from './data-dir-lock.mjs';
+import { createReceiver } from './receiver.mjs';
+import { openStore } from './store/open-store.mjs';
+
+export const DEFAULT_RECEIVER_PATH = '/api/applications';
+
+/**
+ * The wizard's rules for the programme in root/config.json, from the bundle `npm run build` makes.
+ * @param {string} root
+ * @param {((config: unknown) => import('../src/application/receiver-rules.ts').ReceiverRules) | undefined} receiverRules
+ */
+async function loadRules(root, receiverRules) {
+  let rulesFor = receiverRules;
+  if (!rulesFor) {
+    try {
+      // A URL, not a literal: the bundle is a build output, not a source the type checker should read.
+      const bundle = new URL('./build/receiver-rules.mjs', import.meta.url).href;
+      rulesFor = /** @type {{ receiverRules: NonNullable<typeof receiverRules> }} */ (await import(bundle)).receiverRules;
+    } catch (error) {
+      throw new Error(`server/build/receiver-rules.mjs is missing: run \`npm run build\` first (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
+    }
+  }
+  const rules = rulesFor(JSON.parse(await readFile(join(root, 'config.json'), 'utf8')));
+  if (!rules.ok) throw new Error(`config.json is invalid: ${rules.problems.map((problem) => `${problem.path}: ${problem.message}`).join('; ')}`);
+  return rules;
+}
+
+/**
+ * The receiver's path: RECEIVER_PATH, else the programme's requestUrl when it is a path on this server.
+ * @param {string | null} requestUrl
+ * @param {string | undefined} override
+ */
+export function receiverPath(requestUrl, override) {
+  if (override) return override;
+  if (requestUrl && requestUrl.startsWith('/') && !requestUrl.startsWith('//')) return new URL(requestUrl, 'http://localhost').pathname;
+  return DEFAULT_RECEIVER_PATH;
+}
+
+/**
+ * @param {{
+ *   root: string, host?: string, port?: number, dataDir?: string, databaseUrl?: string | undefined,
+ *   corsOrigins?: string | undefined, receiverPathOverride?: string | undefined,
+ *   receiverRules?: (config: unknown) => import('../src/application/receiver-rules.ts').ReceiverRules,
+ *   log?: (line: string) => void,
+ * }} options
+ */
+export async function startServer({ root, host = '127.0.0.1', port = 4173, dataDir = 'data', databaseUrl, corsOrigins, receiverPathOverride, receiverRules, log = () => undefined }) {
+  const rules = await loadRules(root, receiverRules);
+  const lock = databaseUrl ? null : await acquireLock(resolve(dataDir));
+  let store;
+  try {
+    store = await openStore({ databaseUrl, dataDir });
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
+  const path = receiverPath(rules.requestUrl, receiverPathOverride);
+  const receiver = createReceiver({ store, path, validate: rules.validate, allowedOrigins: parseOrigins(corsOrigins), log });
+  const admin = lock ? createAdmin({ store, token: lock.token }) : null;
+  const server = createAppServer({
+    root,
+    api: async (req, res) => (admin !== null && (await admin(req, res))) || receiver(req, res),
+  });
+  await new Promise((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolveListen(undefined));
+  });
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${String(address.port)}`;
+  await lock?.publish(url);
+  let closing;
+  return {
+    url,
+    path,
+    store,
+    close() {
+      closing ??= (async () => {
+        server.closeAllConnections();
+        await new Promise((resolveClose) => server.close(() => resolveClose(undefined)));
+        await store.close();
+        await lock?.release();
+      })();
+      return closing;
+    },
+  };
+}

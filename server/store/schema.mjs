@@ -1,0 +1,58 @@
+// The receiver's schema, as numbered migrations run in order on start (the same SQL on PGlite and
+// PostgreSQL). `schema_version` records each one applied, so a restart applies only the new ones,
+// and a lock held for the whole migration keeps two instances starting together from racing.
+
+// Version 1: one row per application; one per distinct body received for it (a revision), whose
+// Idempotency-Key is unique and whose fingerprint is what a repeat of that key must match.
+// Statements are split at semicolons: no semicolon inside a statement.
+/** @type {ReadonlyArray<{ version: number, sql: string }>} */
+export const MIGRATIONS = [
+  {
+    version: 1,
+    sql: `
+      CREATE TABLE applications (
+        id text PRIMARY KEY,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL
+      );
+      CREATE TABLE revisions (
+        seq bigserial PRIMARY KEY,
+        application_id text NOT NULL REFERENCES applications (id) ON DELETE CASCADE,
+        idempotency_key text NOT NULL UNIQUE,
+        fingerprint text NOT NULL,
+        client_revision integer,
+        email text,
+        body jsonb NOT NULL,
+        received_at timestamptz NOT NULL
+      );
+      CREATE INDEX revisions_application ON revisions (application_id, client_revision, seq);
+      CREATE INDEX revisions_email ON revisions (email);
+      CREATE INDEX applications_updated ON applications (updated_at);
+    `,
+  },
+];
+
+// Any constant: the key of the advisory lock that serialises migrations across instances.
+const MIGRATION_LOCK = 7406319;
+
+/**
+ * Creates the schema or brings it up to date.
+ * @param {import('./store-types.mjs').Store} store
+ * @returns {Promise<number>} the schema version now in force
+ */
+export async function migrate(store) {
+  return store.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.query('CREATE TABLE IF NOT EXISTS schema_version (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+    const { rows } = await tx.query('SELECT coalesce(max(version), 0) AS version FROM schema_version');
+    const current = Number(rows[0]?.version ?? 0);
+    const newest = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
+    if (current > newest) throw new Error(`The database's schema (version ${current}) is newer than this receiver's (${newest}): update the receiver.`);
+    for (const migration of MIGRATIONS) {
+      if (migration.version <= current) continue;
+      for (const statement of migration.sql.split(';').map((part) => part.trim()).filter(Boolean)) await tx.query(statement);
+      await tx.query('INSERT INTO schema_version (version) VALUES ($1)', [migration.version]);
+    }
+    return newest;
+  });
+}

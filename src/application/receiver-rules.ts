@@ -1,0 +1,22 @@
+import { parseConfig } from '../config/parse-config';
+import type { ConfigProblem } from '../config/describe-config-issue';
+import { programmeForm } from './programme-form';
+import { validateApplicationBody } from './validate-application-body';
+import type { FieldIssue } from './validate-application';
+
+/**
+ * The receiver's entry into the wizard's own rules (server/receiver.mjs): from a programme's
+ * config.json, the validator of received bodies and the path the wizard sends them to. No
+ * browser import anywhere below it; `npm run build` bundles it for Node into
+ * server/build/receiver-rules.mjs (vite.server.config.ts), so there is one copy of the rules.
+ */
+export type ReceiverRules =
+  | { ok: true; requestUrl: string | null; validate: (body: unknown) => FieldIssue[] }
+  | { ok: false; problems: ConfigProblem[] };
+
+export function receiverRules(config: unknown): ReceiverRules {
+  const parsed = parseConfig(config);
+  if (!parsed.ok) return { ok: false, problems: parsed.problems };
+  const form = programmeForm(parsed.config);
+  return { ok: true, requestUrl: parsed.config.requestUrl ?? null, validate: (body) => validateApplicationBody(body, form) };
+}

@@ -1,0 +1,69 @@
+/**
+ * The outbox's record of the application waiting to be sent, and how an edit revises it. Pure,
+ * shared by the page's queue (outbox.ts) and the service worker's replay (replay-outbox.ts).
+ *
+ * Three ids, three jobs: `applicationId` names the creator's application on this device across
+ * every attempt and edit (sent as Application-Id, so the receiver keeps one application);
+ * `key` names one body (sent as Idempotency-Key, so a repeat of that body is stored once) and
+ * is replaced whenever the body changes, since a key must never stand for two bodies;
+ * `revision` counts the bodies (Application-Revision), so the receiver keeps the latest even if
+ * an older body's retry arrives after a newer one.
+ */
+
+export interface OutboxRecord {
+  applicationId: string;
+  key: string;
+  revision: number;
+  url: string;
+  body: unknown;
+  createdAt: number;
+  attempts: number;
+  lastAttemptAt: number | null;
+  lastError: string | null;
+  /** The server refused it (a 4xx other than 408/429): no automatic retries. */
+  refused: boolean;
+  /**
+   * The answers were edited after Continue into ones the wizard would not send (a field half
+   * typed, say): the older body must not go out in their place and be taken as the creator's
+   * last word, so nothing is sent until they are valid again or Continue is pressed.
+   */
+  held: boolean;
+}
+
+/** A record as an earlier version stored it: one id for the application and every body. */
+interface LegacyRecord {
+  id: string;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The stored record in today's shape; undefined when there is none. */
+export function normaliseRecord(stored: unknown): OutboxRecord | undefined {
+  if (!isObject(stored)) return undefined;
+  if (typeof stored.key === 'string' && typeof stored.applicationId === 'string') {
+    return { ...(stored as unknown as OutboxRecord), revision: typeof stored.revision === 'number' ? stored.revision : 1, held: stored.held === true };
+  }
+  const legacy = stored as unknown as LegacyRecord & Omit<OutboxRecord, 'applicationId' | 'key' | 'revision' | 'held'>;
+  if (typeof legacy.id !== 'string') return undefined;
+  const { id, ...rest } = legacy;
+  return { ...rest, applicationId: id, key: id, revision: 1, held: false };
+}
+
+/** Whether two bodies are the same answers (both are plain JSON made the same way). */
+export function sameBody(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * The record holding the latest answers: a new record for a first send, else the same
+ * application with, when the body changed, a new key and the next revision.
+ */
+export function withLatestBody(existing: OutboxRecord | undefined, url: string, body: unknown, newId: () => string, now: number): OutboxRecord {
+  if (!existing) {
+    return { applicationId: newId(), key: newId(), revision: 1, url, body, createdAt: now, attempts: 0, lastAttemptAt: null, lastError: null, refused: false, held: false };
+  }
+  if (existing.url === url && sameBody(existing.body, body)) return { ...existing, held: false };
+  return { ...existing, url, body, key: newId(), revision: existing.revision + 1, held: false };
+}

@@ -1,0 +1,133 @@
+// `npm run bench:receiver`: how many applications per second the receiver accepts, and how fast it
+// answers, on this machine, for the embedded store and for PostgreSQL. The receiver runs as
+// `npm start` runs it (node server/serve.mjs, its own process); concurrent clients PUT distinct
+// valid applications, retrying on a failure as the wizard does. Afterwards the store is read: every
+// application must be there once (0 lost, 0 duplicated). Writes tests/benchmark/receiver-report.md
+// and receiver-report.json. Budget (issue 12): at least 200 applications/s with p99 <= 100 ms on
+// the embedded store. Options: BENCH_RECEIVER_N (default 3000), BENCH_RECEIVER_CLIENTS (default 8).
+/* global performance, fetch, setTimeout */
+import { execFile as execFileCallback, spawn } from 'node:child_process';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import process from 'node:process';
+import { join } from 'node:path';
+import { URL, fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { latestApplications } from '../../server/store/applications.mjs';
+import { openStore } from '../../server/store/open-store.mjs';
+import { freshPostgresDatabase } from '../support/local-postgres.mjs';
+import { sampleBody } from '../support/sample-application.mjs';
+
+const execFile = promisify(execFileCallback);
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const N = Number(process.env.BENCH_RECEIVER_N ?? 3000);
+const CLIENTS = Number(process.env.BENCH_RECEIVER_CLIENTS ?? 8);
+const BUDGET = { perSecond: 200, p99Ms: 100 };
+
+/** @param {number[]} sorted @param {number} p */
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+
+/**
+ * @param {string} root
+ * @param {string} dataDir
+ * @param {string | undefined} databaseUrl
+ */
+async function startReceiver(root, dataDir, databaseUrl) {
+  /** @type {NodeJS.ProcessEnv} */
+  const env = { ...process.env, DIST_DIR: root, DATA_DIR: dataDir, PORT: '0' };
+  delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  const child = spawn(process.execPath, ['server/serve.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (/** @type {Buffer} */ chunk) => {
+      output += chunk.toString();
+      const match = /Creator partnership wizard: (http:\/\/[^/\s]+)\//.exec(output);
+      if (match) resolve(match[1]);
+    });
+    child.once('exit', () => reject(new Error(`the receiver exited:\n${output}`)));
+  });
+  return { url: String(url), stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }) };
+}
+
+/**
+ * @param {string} name
+ * @param {string | undefined} databaseUrl
+ */
+async function measure(name, databaseUrl) {
+  const root = await mkdtemp(join(tmpdir(), 'bench-receiver-root-'));
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-receiver-data-'));
+  await cp(join(ROOT, 'public', 'config.json'), join(root, 'config.json'));
+  await writeFile(join(root, 'index.html'), '<!doctype html>');
+  const receiver = await startReceiver(root, dataDir, databaseUrl);
+  /** @type {number[]} */
+  const latencies = [];
+  let failures = 0;
+  let next = 0;
+  const client = async () => {
+    for (let index = next++; index < N; index = next++) {
+      const body = JSON.stringify(sampleBody({ email: `creator-${String(index)}@example.com`, variant: index }));
+      const headers = { 'Content-Type': 'application/json', 'Idempotency-Key': `bench-${String(index)}`, 'Application-Id': `bench-app-${String(index)}`, 'Application-Revision': '1' };
+      for (;;) {
+        const started = performance.now();
+        try {
+          const response = await fetch(`${receiver.url}/api/applications`, { method: 'PUT', headers, body });
+          await response.arrayBuffer();
+          latencies.push(performance.now() - started);
+          if (response.status === 201) break;
+        } catch {
+          // retried below
+        }
+        failures += 1;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CLIENTS }, client));
+  const seconds = (performance.now() - started) / 1000;
+  await receiver.stop();
+  const store = await openStore({ databaseUrl, dataDir });
+  const stored = await latestApplications(store);
+  await store.close();
+  await rm(root, { recursive: true, force: true });
+  await rm(dataDir, { recursive: true, force: true });
+  const ids = new Set(stored.map((application) => application.id));
+  const lost = [...Array(N).keys()].filter((index) => !ids.has(`bench-app-${String(index)}`)).length;
+  const duplicated = stored.filter((application) => application.revisions !== 1).length + (stored.length - ids.size);
+  latencies.sort((a, b) => a - b);
+  return { store: name, applications: N, clients: CLIENTS, perSecond: N / seconds, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), failures, lost, duplicated };
+}
+
+await execFile(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'vite.server.config.ts', '--logLevel', 'error'], { cwd: ROOT });
+const results = [await measure('embedded (PGlite)', undefined)];
+const postgres = await freshPostgresDatabase();
+if ('reason' in postgres) process.stderr.write(`PostgreSQL not measured: ${postgres.reason}.\n`);
+else {
+  try {
+    results.push(await measure('PostgreSQL 15 (local, pg pool of 10)', postgres.url));
+  } finally {
+    await postgres.stop();
+  }
+}
+
+const { stdout: commit } = await execFile('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).catch(() => ({ stdout: 'unknown' }));
+const embedded = results[0];
+const verdict = embedded && embedded.perSecond >= BUDGET.perSecond && embedded.p99Ms <= BUDGET.p99Ms && results.every((result) => result.lost === 0 && result.duplicated === 0);
+const lines = [
+  '# Receiver benchmark',
+  '',
+  `Commit ${commit.trim()}, ${String(cpus().length)} CPU cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${new Date().toISOString()}.`,
+  `${String(N)} distinct valid applications PUT by ${String(CLIENTS)} concurrent clients to \`node server/serve.mjs\` on 127.0.0.1, each answered only after its transaction committed; then the store is read back.`,
+  '',
+  '| store | applications/s | p50 ms | p99 ms | failed attempts (retried) | lost | duplicated |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ...results.map((result) => `| ${result.store} | ${result.perSecond.toFixed(0)} | ${result.p50Ms.toFixed(1)} | ${result.p99Ms.toFixed(1)} | ${String(result.failures)} | ${String(result.lost)} | ${String(result.duplicated)} |`),
+  '',
+  `Budget (embedded store): at least ${String(BUDGET.perSecond)} applications/s, p99 at most ${String(BUDGET.p99Ms)} ms, 0 lost, 0 duplicated: **${verdict ? 'met' : 'NOT met'}**.`,
+  '',
+];
+await writeFile(join(ROOT, 'tests', 'benchmark', 'receiver-report.md'), lines.join('\n'));
+await writeFile(join(ROOT, 'tests', 'benchmark', 'receiver-report.json'), `${JSON.stringify({ commit: commit.trim(), budget: BUDGET, results }, null, 2)}\n`);
+process.stdout.write(lines.join('\n'));
+if (!verdict) process.exitCode = 1;

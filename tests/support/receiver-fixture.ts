@@ -1,0 +1,36 @@
+/**
+ * A receiver for tests, started in this process as `npm start` starts it (server/start-server.mjs)
+ * on port 0, on an embedded store in a temporary folder or on a PostgreSQL database, with the
+ * wizard's rules taken straight from src/ (the TypeScript the server's bundle is made from).
+ */
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { receiverRules } from '../../src/application/receiver-rules';
+import { startServer } from '../../server/start-server.mjs';
+
+export type StartedReceiver = Awaited<ReturnType<typeof startServer>> & { root: string; dataDir: string };
+
+const CONFIG = fileURLToPath(new URL('../../public/config.json', import.meta.url));
+
+/** A folder standing in for dist/: the default programme's config.json and a tiny index.html. */
+export async function servedRoot(): Promise<string> {
+  const root = await mkdtemp(join(tmpdir(), 'receiver-root-'));
+  await cp(CONFIG, join(root, 'config.json'));
+  await writeFile(join(root, 'index.html'), '<!doctype html><title>test</title>');
+  return root;
+}
+
+export async function startTestReceiver(options: { databaseUrl?: string; dataDir?: string; corsOrigins?: string } = {}): Promise<StartedReceiver> {
+  const root = await servedRoot();
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'receiver-data-')));
+  const server = await startServer({ root, port: 0, dataDir, databaseUrl: options.databaseUrl, corsOrigins: options.corsOrigins, receiverRules });
+  return { ...server, root, dataDir };
+}
+
+export async function stopTestReceiver(receiver: StartedReceiver, { keepData = false } = {}): Promise<void> {
+  await receiver.close();
+  await rm(receiver.root, { recursive: true, force: true });
+  if (!keepData) await rm(receiver.dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,61 @@
+/**
+ * The receiver as `npm start` runs it, in a child process (node server/serve.mjs) that a test can
+ * SIGKILL: the durability and fault tests. The server's bundle of the wizard's rules is built first,
+ * as `npm run build` would, so the child runs exactly what a deployer runs.
+ */
+import { execFile as execFileCallback, spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const execFile = promisify(execFileCallback);
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+let built: Promise<unknown> | null = null;
+
+/** Builds server/build/receiver-rules.mjs once per test process. */
+export function buildServerBundle(): Promise<unknown> {
+  built ??= execFile(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'vite.server.config.ts', '--logLevel', 'error'], { cwd: ROOT });
+  return built;
+}
+
+export interface ReceiverProcess {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  /** SIGKILL: no clean-up, no flush, as a crash or an OOM kill. */
+  kill: () => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+export async function spawnReceiver({ root, dataDir, databaseUrl, port = 0 }: { root: string; dataDir: string; databaseUrl?: string | undefined; port?: number }): Promise<ReceiverProcess> {
+  await buildServerBundle();
+  const env: NodeJS.ProcessEnv = { ...process.env, DIST_DIR: root, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
+  delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  const child = spawn(process.execPath, ['server/serve.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => { resolve(); }));
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const match = /Creator partnership wizard: (http:\/\/[^/\s]+)\//.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then(() => { reject(new Error(`the receiver exited before listening:\n${output}`)); });
+  });
+  return {
+    url,
+    child,
+    output: () => output,
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

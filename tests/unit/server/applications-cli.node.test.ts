@@ -1,0 +1,95 @@
+// @vitest-environment node
+import { execFile as execFileCallback } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { applicationsCsv } from '../../../server/applications-csv.mjs';
+import { rawRequest } from '../../support/http-request';
+import { freshPostgresDatabase } from '../../support/local-postgres.mjs';
+import { spawnReceiver } from '../../support/receiver-process';
+import { servedRoot } from '../../support/receiver-fixture';
+import { sampleBody } from '../../support/sample-application.mjs';
+
+const execFile = promisify(execFileCallback);
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+const postgres = await freshPostgresDatabase();
+if ('reason' in postgres) process.stderr.write(`Skipping the export and erase test on PostgreSQL: ${postgres.reason}.\n`);
+afterAll(async () => {
+  if (!('reason' in postgres)) await postgres.stop();
+});
+
+async function cli(args: string[], env: { DATA_DIR: string; DATABASE_URL?: string | undefined }): Promise<string> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: env.DATA_DIR };
+  delete childEnv.DATABASE_URL;
+  if (env.DATABASE_URL) childEnv.DATABASE_URL = env.DATABASE_URL;
+  const { stdout } = await execFile(process.execPath, ['server/applications-cli.mjs', ...args], { cwd: ROOT, env: childEnv });
+  return stdout;
+}
+
+async function send(url: string, body: unknown, key: string, id: string, revision: number) {
+  const answer = await rawRequest(`${url}/api/applications`, {
+    headers: [['Content-Type', 'application/json'], ['Idempotency-Key', key], ['Application-Id', id], ['Application-Revision', String(revision)]],
+    body: JSON.stringify(body),
+  });
+  expect(answer.status).toBe(201);
+}
+
+const stores = [
+  { name: 'embedded store, through the running receiver', databaseUrl: undefined, skip: false },
+  { name: 'PostgreSQL store', databaseUrl: 'url' in postgres ? postgres.url : undefined, skip: 'reason' in postgres },
+];
+
+describe.each(stores)('npm run applications on the $name', ({ databaseUrl, skip }) => {
+  it.skipIf(skip)('exports the latest revision of each application as JSON lines or CSV, limits by date, and erases a creator', async () => {
+    const root = await servedRoot();
+    const dataDir = await mkdtemp(join(tmpdir(), 'receiver-cli-'));
+    const receiver = await spawnReceiver({ root, dataDir, databaseUrl });
+    try {
+      await send(receiver.url, sampleBody({ email: 'ada@example.com', variant: 1 }), 'k1', 'app-ada', 1);
+      await send(receiver.url, sampleBody({ email: 'ada@example.com', variant: 2 }), 'k2', 'app-ada', 2);
+      await send(receiver.url, sampleBody({ email: 'grace@example.com', firstName: '=HYPERLINK("x")' }), 'k3', 'app-grace', 1);
+
+      const lines = (await cli(['export'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl })).trim().split('\n').map((line) => JSON.parse(line) as { id: string; revisions: number; body: unknown });
+      expect(lines.map((line) => [line.id, line.revisions])).toEqual([
+        ['app-ada', 2],
+        ['app-grace', 1],
+      ]);
+      expect(lines[0]?.body).toEqual(sampleBody({ email: 'ada@example.com', variant: 2 }));
+
+      const csv = await cli(['export', '--csv'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+      const rows = csv.trim().split('\r\n');
+      expect(rows).toHaveLength(3);
+      expect(rows[0]).toContain('"emailAddress"');
+      expect(rows[0]).toContain('"fields.children.explanation"');
+      expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
+
+      expect(await cli(['export', '--since', '2999-01-01'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl })).toBe('');
+
+      expect(await cli(['erase', '--email', 'ADA@example.com'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl })).toContain('Erased 1 application(s), 2 revision(s)');
+      const left = (await cli(['export'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl })).trim().split('\n').map((line) => (JSON.parse(line) as { id: string }).id);
+      expect(left).toEqual(['app-grace']);
+    } finally {
+      await receiver.stop();
+    }
+    // With no receiver running, the command opens the embedded store itself.
+    if (!databaseUrl) expect(await cli(['export'], { DATA_DIR: dataDir })).toContain('app-grace');
+    await rm(root, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true });
+  }, 180_000);
+});
+
+describe('applicationsCsv', () => {
+  it('quotes every cell, doubles quotes and defuses formulas', () => {
+    const csv = applicationsCsv([
+      { id: 'a', createdAt: 't0', updatedAt: 't1', revisions: 1, receivedAt: 't1', body: { personalInfo: { firstName: '+1 "x"', city: '@SUM(A1)' }, platforms: {}, fields: [{ key: 'niche', value: '-2' }] } },
+    ]);
+    const [, row] = csv.split('\r\n');
+    expect(row).toContain(`"'+1 ""x"""`);
+    expect(row).toContain(`"'@SUM(A1)"`);
+    expect(row).toContain(`"'-2"`);
+  });
+});
