@@ -9,6 +9,7 @@ import type { InitialApplication } from '../drafts/initial-application';
 import { BACK_BUTTON_TEXT, continueButtonText } from '../wizard/wizard-machine';
 import { whenIdle } from '../browser/when-idle';
 import { ReadOnlyBanner } from './read-only-banner';
+import { HomeScreenHint } from './home-screen-hint';
 import { SaveStatus } from './save-status';
 import { StepBlocks } from './step-blocks';
 import { WizardLayout } from './wizard-layout';
@@ -127,6 +128,7 @@ export function WizardApp({ config, programme, initial, focusOnMount = false }: 
             </button>
           ) : null}
           <SaveStatus saveState={session.saveState} sending={session.sending} storageHealth={session.storageHealth} />
+          <HomeScreenHint hasDraft={session.saveState === 'saved' && !session.submitted && !readOnly} />
           <p className="visually-hidden" role="status" ref={announcer} />
           <p className="server-error" role="alert">
             {session.serverError ? (config.serverErrorText ?? DEFAULT_SERVER_ERROR_TEXT) : null}

@@ -11,7 +11,7 @@ export type EngineName = 'chromium' | 'firefox' | 'webkit';
 
 /** An element as a person finds it; `within` narrows the search to a group such as a platform card. */
 export interface Target {
-  role?: 'button' | 'heading' | 'combobox' | 'option' | 'radio' | 'group' | 'alert' | 'status' | 'img';
+  role?: 'button' | 'heading' | 'combobox' | 'option' | 'radio' | 'group' | 'alert' | 'status' | 'note' | 'img';
   /** The accessible name, exact (after collapsing white space). */
   name?: string;
   /** The label of a form control, exact. */

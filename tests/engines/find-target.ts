@@ -17,6 +17,7 @@ function findTarget(target, forClick) {
     group: 'fieldset, [role="group"], [role="radiogroup"]',
     alert: '[role="alert"]',
     status: '[role="status"]',
+    note: '[role="note"]',
     img: 'img, [role="img"]'
   };
   function norm(text) { return String(text || '').replace(/\s+/g, ' ').trim(); }

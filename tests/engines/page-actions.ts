@@ -9,7 +9,7 @@ import { FIND_TARGET_SOURCE } from './find-target';
 const POLL_MS = 100;
 
 /** Polls `check` until it is true; fails naming `what` after `timeoutMs`. */
-export async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+export async function waitUntil(what: string | (() => string), check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     let problem = '';
@@ -20,7 +20,7 @@ export async function waitUntil(what: string, check: () => Promise<boolean>, tim
       problem = error instanceof Error ? error.message : String(error);
     }
     if (Date.now() > deadline) {
-      throw new Error(`Timed out after ${String(timeoutMs)} ms waiting for ${what}${problem ? ` (last error: ${problem})` : ''}`);
+      throw new Error(`Timed out after ${String(timeoutMs)} ms waiting for ${typeof what === 'string' ? what : what()}${problem ? ` (last error: ${problem})` : ''}`);
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
@@ -52,9 +52,9 @@ export async function valueOf(page: EnginePage, target: Target): Promise<string 
 
 /** Waits until the field holds `expected`. */
 export async function waitForValue(page: EnginePage, target: Target, expected: string | boolean, timeoutMs = 15_000): Promise<void> {
-  let last: unknown;
+  let last: unknown = null;
   await waitUntil(
-    `${describeTarget(target)} to hold ${JSON.stringify(expected)} (last: ${JSON.stringify(last)})`,
+    () => `${describeTarget(target)} to hold ${JSON.stringify(expected)} (it held ${JSON.stringify(last)})`,
     async () => {
       last = await valueOf(page, target);
       return last === expected;

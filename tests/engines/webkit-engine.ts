@@ -43,8 +43,12 @@ function webkitEnginePage(driver: WebDriver): EnginePage {
       const field = await element(target, false);
       await driver.executeScript('arguments[0].focus();', field);
       await driver.executeScript(SELECT_FOCUSED_TEXT);
-      await field.sendKeys(text);
-      await waitForTyped(enginePage, target, text);
+      // One key at a time, each seen in the box before the next: WebKitGTK's WebDriver delivers
+      // a string's keys asynchronously and, on a busy machine, lost some of a burst.
+      for (let typed = 1; typed <= text.length; typed += 1) {
+        await field.sendKeys(text.charAt(typed - 1));
+        await waitForTyped(enginePage, target, text.slice(0, typed));
+      }
     },
   };
   return enginePage;
