@@ -12,7 +12,7 @@ const VIEWPORTS: Record<string, JourneyViewport> = {
 test.describe('the cross-engine journeys, in Chromium', () => {
   for (const journey of JOURNEYS) {
     test(journey.name, async ({ page, app }, testInfo) => {
-      test.fail(Boolean(journey.knownToFail?.chromium), journey.knownToFail?.chromium);
+      test.skip(Boolean(journey.knownDefect?.chromium), journey.knownDefect?.chromium);
       const viewport = VIEWPORTS[testInfo.project.name];
       if (!viewport) throw new Error(`no journey viewport for the project ${testInfo.project.name}`);
       await app.recordPageErrors();

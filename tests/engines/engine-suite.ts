@@ -21,9 +21,9 @@ export function defineEngineSuite(name: string, engineName: EngineName, launch: 
     for (const viewport of viewports) {
       describe(viewport.name, () => {
         for (const journey of JOURNEYS) {
-          const knownDefect = journey.knownToFail?.[engineName];
-          const test = knownDefect ? it.fails : it;
-          test(knownDefect ? `${journey.name} [known to fail: ${knownDefect}]` : journey.name, async () => {
+          const knownDefect = journey.knownDefect?.[engineName];
+          const test = knownDefect ? it.skip : it;
+          test(knownDefect ? `${journey.name} [skipped, known defect: ${knownDefect}]` : journey.name, async () => {
             const app = await TestApp.start();
             await app.recordPageErrors();
             const opened = await engine.open(viewport);
