@@ -49,7 +49,14 @@ export async function launchFirefox(): Promise<LaunchedEngine> {
     executablePath: FIREFOX_PATH,
     headless: true,
     // No updates, telemetry or first-run pages: only the app's own traffic.
-    extraPrefsFirefox: { 'app.update.enabled': false, 'datareporting.policy.dataSubmissionEnabled': false },
+    // persist() asks the person in Firefox; headless, the prompt stayed unanswered or not at
+    // random. Firefox's own test prefs answer it at once, as a person refusing would.
+    extraPrefsFirefox: {
+      'app.update.enabled': false,
+      'datareporting.policy.dataSubmissionEnabled': false,
+      'dom.storageManager.prompt.testing': true,
+      'dom.storageManager.prompt.testing.allow': false,
+    },
   });
   return {
     version: await browser.version(),
