@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { requestPersistentStorage, runsInstalled } from '../storage/persistent-storage';
 import { shouldSuggestHomeScreen } from '../storage/should-suggest-home-screen';
 
@@ -34,6 +34,8 @@ const deviceMemory: ShownMemory = {
 interface HomeScreenHintProps {
   /** A draft is saved on this device (there is something to lose). */
   hasDraft: boolean;
+  /** The step on screen: the note appears with the next step, never under the creator's pointer. */
+  step: number;
   persistence?: () => Promise<boolean | null>;
   installed?: () => boolean;
   memory?: ShownMemory;
@@ -41,29 +43,40 @@ interface HomeScreenHintProps {
 
 /**
  * A quiet note, once per device, for a creator whose draft the browser may evict (see
- * should-suggest-home-screen.ts). Not a live region: it is advice, not an alert.
+ * should-suggest-home-screen.ts). Not a live region: it is advice, not an alert. It waits for
+ * the next step to show, so it is drawn with that step instead of moving the one being filled.
  */
-export function HomeScreenHint({ hasDraft, persistence = requestPersistentStorage, installed = runsInstalled, memory = deviceMemory }: HomeScreenHintProps) {
-  const [visible, setVisible] = useState(false);
+export function HomeScreenHint({ hasDraft, step, persistence = requestPersistentStorage, installed = runsInstalled, memory = deviceMemory }: HomeScreenHintProps) {
+  // The step on which the note became due; it shows from the next one on, until dismissed.
+  const [dueOn, setDueOn] = useState<number | null>(null);
+  const [dismissed, setDismissed] = useState(false);
+  const stepRef = useRef(step);
+  useEffect(() => {
+    stepRef.current = step;
+  }, [step]);
 
   useEffect(() => {
-    if (!hasDraft) return undefined;
+    if (!hasDraft || dueOn !== null) return undefined;
     let cancelled = false;
     void persistence().then((persisted) => {
       if (cancelled || !shouldSuggestHomeScreen({ hasDraft, installed: installed(), persisted, alreadyShown: memory.wasShown() })) return;
-      memory.markShown();
-      setVisible(true);
+      setDueOn(stepRef.current);
     });
     return () => {
       cancelled = true;
     };
-  }, [hasDraft, persistence, installed, memory]);
+  }, [hasDraft, dueOn, persistence, installed, memory]);
+
+  const visible = dueOn !== null && step !== dueOn && !dismissed;
+  useEffect(() => {
+    if (visible) memory.markShown();
+  }, [visible, memory]);
 
   if (!visible) return null;
   return (
     <div className="home-screen-hint" role="note">
       <p>{HOME_SCREEN_HINT_TEXT}</p>
-      <button type="button" className="button button--link" onClick={() => { setVisible(false); }}>
+      <button type="button" className="button button--link" onClick={() => { setDismissed(true); }}>
         Got it
       </button>
     </div>

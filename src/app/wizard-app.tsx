@@ -128,7 +128,7 @@ export function WizardApp({ config, programme, initial, focusOnMount = false }: 
             </button>
           ) : null}
           <SaveStatus saveState={session.saveState} sending={session.sending} storageHealth={session.storageHealth} />
-          <HomeScreenHint hasDraft={session.saveState === 'saved' && !session.submitted && !readOnly} />
+          <HomeScreenHint hasDraft={session.saveState === 'saved' && !session.submitted && !readOnly} step={current} />
           <p className="visually-hidden" role="status" ref={announcer} />
           <p className="server-error" role="alert">
             {session.serverError ? (config.serverErrorText ?? DEFAULT_SERVER_ERROR_TEXT) : null}

@@ -9,13 +9,20 @@ function memory(shown = false) {
 }
 const refused = () => Promise.resolve(false);
 const notInstalled = () => false;
+// Lets the component read persist()'s answer (a later microtask) and render.
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('HomeScreenHint', () => {
-  it('once a draft exists and persistence was refused, shows the advice once, remembers it, and Got it hides it', async () => {
+  it('once a draft exists and persistence was refused, shows the advice with the next step, once, and Got it hides it', async () => {
     const shown = memory();
-    const { rerender } = render(<HomeScreenHint hasDraft={false} persistence={refused} installed={notInstalled} memory={shown} />);
+    const props = { persistence: refused, installed: notInstalled, memory: shown };
+    const { rerender } = render(<HomeScreenHint hasDraft={false} step={1} {...props} />);
+    rerender(<HomeScreenHint hasDraft step={1} {...props} />);
+    await settle();
+    // Not on the step being filled: nothing moves under the creator's pointer.
     expect(screen.queryByRole('note')).toBeNull();
-    rerender(<HomeScreenHint hasDraft persistence={refused} installed={notInstalled} memory={shown} />);
+    expect(shown.state.shown).toBe(false);
+    rerender(<HomeScreenHint hasDraft step={2} {...props} />);
     expect(await screen.findByRole('note')).toHaveTextContent(HOME_SCREEN_HINT_TEXT);
     expect(shown.state.shown).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Got it' }));
@@ -24,14 +31,18 @@ describe('HomeScreenHint', () => {
 
   it('stays quiet when it was shown before, when installed, and when persistence is granted', async () => {
     const granted = () => Promise.resolve(true);
-    let answered = 0;
-    const counting = (answer: () => Promise<boolean>) => () => answer().finally(() => { answered += 1; });
-    render(<HomeScreenHint hasDraft persistence={counting(refused)} installed={notInstalled} memory={memory(true)} />);
-    render(<HomeScreenHint hasDraft persistence={counting(refused)} installed={() => true} memory={memory()} />);
-    render(<HomeScreenHint hasDraft persistence={counting(granted)} installed={notInstalled} memory={memory()} />);
-    await expect.poll(() => answered).toBe(3);
-    // The component reads the answer in a later microtask: let it run.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(screen.queryByRole('note')).toBeNull();
+    const cases = [
+      { persistence: refused, installed: notInstalled, memory: memory(true) },
+      { persistence: refused, installed: () => true, memory: memory() },
+      { persistence: granted, installed: notInstalled, memory: memory() },
+    ];
+    for (const props of cases) {
+      const { rerender, unmount } = render(<HomeScreenHint hasDraft step={1} {...props} />);
+      await settle();
+      rerender(<HomeScreenHint hasDraft step={2} {...props} />);
+      await settle();
+      expect(screen.queryByRole('note')).toBeNull();
+      unmount();
+    }
   });
 });
