@@ -9,6 +9,7 @@ import type { InitialApplication } from '../drafts/initial-application';
 import { BACK_BUTTON_TEXT, continueActions, continueButtonText } from '../wizard/wizard-machine';
 import { whenIdle } from '../browser/when-idle';
 import { ReadOnlyBanner } from './read-only-banner';
+import { HomeScreenHint } from './home-screen-hint';
 import { SaveStatus } from './save-status';
 import { StepBlocks } from './step-blocks';
 import { WizardLayout } from './wizard-layout';
@@ -148,6 +149,7 @@ export function WizardApp({ config, programme, initial, focusOnMount = false }: 
             </button>
           ) : null}
           <SaveStatus saveState={session.saveState} sending={session.sending} storageHealth={session.storageHealth} accepted={session.submitted} />
+          <HomeScreenHint hasDraft={session.saveState === 'saved' && !session.submitted && !readOnly} step={current} />
           <p className="visually-hidden" role="status" ref={announcer} />
         </form>
     </WizardLayout>

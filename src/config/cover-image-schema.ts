@@ -9,13 +9,38 @@ import * as z from 'zod/mini';
 /**
  * How wide the cover is drawn, as a `sizes` value, for a responsive set that names none.
  * It follows src/styles/layout.css: up to 576px the cover is a full-width band; wider, it is
- * the panel left of a content panel max(576px, 46vw) wide (at most 760px), full height. The
- * image fills that panel with object-fit: cover, so a 3:4 portrait cover (the shape of the
- * default ones) is drawn at least 75vh wide even when the panel is narrower. A browser that
- * cannot read min()/max() in `sizes` ignores that entry and takes 100vw: a larger file, never
- * a blurry one. A set of another shape should state its own `sizes`.
+ * the panel left of a content panel max(576px, 46vw) wide (at most 760px), full height, and
+ * the image fills it with object-fit: cover, so a 3:4 portrait cover (the shape of the default
+ * ones) is drawn max(100vw - panel, 75vh) wide. WebKit ignores min()/max() in `sizes` and falls
+ * back to 100vw, so this is written with media conditions and plain lengths only, which every
+ * engine reads the same: per band of window widths, 75vh where the height decides, else the
+ * widest the band's cover gets (a little larger than needed, never blurry; the unit test
+ * tests/unit/config/default-cover-sizes.test.ts bounds the error). A set of another shape
+ * should state its own `sizes`.
  */
-export const DEFAULT_COVER_SIZES = '(max-width: 576px) 100vw, max(calc(100vw - min(760px, max(576px, 46vw))), 75vh)';
+export const DEFAULT_COVER_SIZES = [
+  '(max-width: 576px) 100vw',
+  // Taller than wide: 75vh is always the wider of the two.
+  '(orientation: portrait) 75vh',
+  // 577–1252px: the panel is 576px, so the cover is 100vw - 576px, or 75vh when that is more;
+  // in bands narrow enough that the band's widest cover is at most a third more than its narrowest.
+  '(max-width: 900px) and (min-height: 432px) 75vh',
+  '(max-width: 900px) 324px',
+  '(max-width: 1011px) and (min-height: 580px) 75vh',
+  '(max-width: 1011px) 435px',
+  '(max-width: 1160px) and (min-height: 779px) 75vh',
+  '(max-width: 1160px) 584px',
+  '(max-width: 1252px) and (min-height: 907px) 75vh',
+  '(max-width: 1252px) 680px',
+  // 1253–1652px: the panel is 46vw, so the cover is 54vw, or 75vh on a squarer window.
+  '(max-width: 1652px) and (max-aspect-ratio: 25/18) 75vh',
+  '(max-width: 1652px) 54vw',
+  // Wider: the panel is 760px (71vw is at least 100vw - 760px up to 2560px wide).
+  '(max-width: 1920px) and (min-height: 1547px) 75vh',
+  '(max-width: 1920px) 1160px',
+  '(max-aspect-ratio: 75/71) 75vh',
+  '71vw',
+].join(', ');
 
 // Any non-blank URL or path, as before responsive sets existed: a relative path is resolved against index.html.
 const nonBlank = z.string().check(z.trim(), z.minLength(1, 'must not be empty'));

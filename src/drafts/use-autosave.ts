@@ -4,6 +4,7 @@ import type { ApplicationValues } from '../application/application-values';
 import type { ProgrammeForm } from '../application/programme-form';
 import type { PendingInputs } from '../form/pending-inputs';
 import type { KeyValueStore } from '../storage/resilient-store';
+import { requestPersistentStorage } from '../storage/persistent-storage';
 import { clearUnloadCopy, writeUnloadCopy } from '../storage/unload-copy';
 import type { WizardState } from '../wizard/wizard-machine';
 import { createDraftRecord, type DraftRecord } from './draft-record';
@@ -28,7 +29,7 @@ interface AutosaveOptions {
 
 function askForPersistentStorage(): void {
   // Without it Safari may delete site data after 7 days without interaction.
-  if ('storage' in navigator && 'persist' in navigator.storage) void navigator.storage.persist().catch(() => undefined);
+  void requestPersistentStorage();
 }
 
 /**

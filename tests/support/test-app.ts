@@ -26,6 +26,28 @@ export interface ReceivedRequest {
 const DIST = DIST_DIR;
 const KILL_SWITCH = fileURLToPath(new URL('../../sw/kill-switch.js', import.meta.url));
 
+/** Where the recorder of `recordPageErrors` keeps what it saw, as a JSON list of lines. */
+export const PAGE_ERRORS_KEY = 'test-suite:page-errors';
+
+// Plain ES5, so the oldest engine under test runs it before anything else.
+const PAGE_ERROR_RECORDER = `(function () {
+  var key = '${PAGE_ERRORS_KEY}';
+  function keep(line) {
+    try {
+      var seen = JSON.parse(sessionStorage.getItem(key) || '[]');
+      seen.push(String(line).slice(0, 500));
+      sessionStorage.setItem(key, JSON.stringify(seen));
+    } catch (ignored) {}
+  }
+  addEventListener('error', function (event) {
+    if (event instanceof ErrorEvent) keep('error: ' + event.message + ' at ' + event.filename + ':' + event.lineno);
+  });
+  addEventListener('unhandledrejection', function (event) {
+    var reason = event.reason;
+    keep('unhandled rejection: ' + ((reason && (reason.stack || reason.message)) || reason));
+  });
+})();`;
+
 export class TestApp {
   readonly received: ReceivedRequest[] = [];
   /**
@@ -141,6 +163,44 @@ export class TestApp {
     const updated = worker.replace(/"revision":"[0-9a-f]+","url":"index.html"/, `"revision":"${marker}","url":"index.html"`);
     if (updated === worker) throw new Error('index.html is not in the precache manifest of sw.js');
     await writeFile(swPath, updated);
+  }
+
+  /**
+   * The server goes away as a real one does: connections refused, until `comeBack`. Unlike a
+   * browser's offline switch this works the same in every engine and driver.
+   */
+  async goDown(): Promise<void> {
+    for (const release of this.hanging) release();
+    this.hanging.clear();
+    await new Promise<void>((resolve) => {
+      this.server.close(() => {
+        resolve();
+      });
+      this.server.closeAllConnections();
+    });
+  }
+
+  /** The server listens again on the same address, serving the same files. */
+  async comeBack(): Promise<void> {
+    const { port } = new URL(this.url);
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(Number(port), '127.0.0.1', () => {
+        this.server.off('error', reject);
+        resolve();
+      });
+    });
+  }
+
+  /**
+   * Puts a recorder first in <head> of this copy's index.html, before any of the app's scripts:
+   * every uncaught error and unhandled rejection of the page, from the first script on, is kept
+   * in sessionStorage (so it survives reloads) under PAGE_ERRORS_KEY. Call before the first visit.
+   */
+  async recordPageErrors(): Promise<void> {
+    const indexPath = join(this.root, 'index.html');
+    const html = await readFile(indexPath, 'utf8');
+    await writeFile(indexPath, html.replace('<head>', `<head><script>${PAGE_ERROR_RECORDER}</script>`));
   }
 
   async stop(): Promise<void> {

@@ -1,0 +1,75 @@
+/**
+ * Firefox ESR (Debian's `firefox-esr`) driven by puppeteer-core over WebDriver BiDi: no
+ * geckodriver. One browser per suite; each journey gets its own browser context (its own
+ * storage and service workers) and a page sized like the journey's window.
+ */
+import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import { SELECT_FOCUSED_TEXT, type EnginePage, type Json, type Target } from './engine-page';
+import { findTargetExpression } from './find-target';
+import type { JourneyViewport } from './journeys';
+import { describeTarget, waitFor, waitForTyped } from './page-actions';
+import type { LaunchedEngine } from './launched-engine';
+
+export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+
+function firefoxEnginePage(page: Page): EnginePage {
+  async function element(target: Target, forClick: boolean): Promise<ElementHandle> {
+    await waitFor(enginePage, target);
+    const handle = (await page.evaluateHandle(findTargetExpression(target, forClick))).asElement();
+    if (!handle) throw new Error(`not found: ${describeTarget(target)}`);
+    return handle as ElementHandle;
+  }
+  const enginePage: EnginePage = {
+    engine: 'firefox',
+    async goto(url) {
+      await page.goto(url);
+    },
+    async reload() {
+      await page.reload();
+    },
+    run(body: string, ...args: Json[]) {
+      return page.evaluate(`(async function () { ${body}\n}).apply(null, ${JSON.stringify(args)})`);
+    },
+    async click(target) {
+      await (await element(target, true)).click();
+    },
+    async type(target, text) {
+      await (await element(target, false)).focus();
+      await page.evaluate(SELECT_FOCUSED_TEXT);
+      await page.keyboard.type(text);
+      await waitForTyped(enginePage, target, text);
+    },
+  };
+  return enginePage;
+}
+
+export async function launchFirefox(): Promise<LaunchedEngine> {
+  const browser: Browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX_PATH,
+    headless: true,
+    // No updates, telemetry or first-run pages: only the app's own traffic.
+    // persist() asks the person in Firefox; headless, the prompt stayed unanswered or not at
+    // random. Firefox's own test prefs answer it at once, as a person refusing would.
+    extraPrefsFirefox: {
+      'app.update.enabled': false,
+      'datareporting.policy.dataSubmissionEnabled': false,
+      'dom.storageManager.prompt.testing': true,
+      'dom.storageManager.prompt.testing.allow': false,
+    },
+  });
+  return {
+    version: await browser.version(),
+    async open(viewport: JourneyViewport) {
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      await page.setViewport({ width: viewport.width, height: viewport.height, deviceScaleFactor: viewport.deviceScaleFactor });
+      return {
+        page: firefoxEnginePage(page),
+        window: (await page.evaluate('[innerWidth, innerHeight, devicePixelRatio]')) as [number, number, number],
+        close: () => context.close(),
+      };
+    },
+    close: () => browser.close(),
+  };
+}
