@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, type HTMLAttributes } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, type HTMLAttributes } from 'react';
 import { useController } from 'react-hook-form';
 import { INPUT_DEBOUNCE_MS } from '../form/input-debounce';
 import { usePendingInputs } from '../form/pending-inputs';
@@ -52,8 +52,10 @@ export function TextField({ name, label, hint, type = 'text', multiline, autoCom
     if (box && timer.current === null && box.value !== formValue) box.value = formValue;
   }, [formValue]);
 
-  // Hand over what is held when the field goes away (a step change, a hidden follow-up).
-  useEffect(() => () => { flush(); }, [flush]);
+  // Hand over what is held when the field goes away (a step change, a hidden follow-up). A layout
+  // effect: its cleanup runs before React detaches the box's ref, a passive effect's after, when
+  // the text can no longer be read (a press on Back keeps focus in the box, so no blur hands it over).
+  useLayoutEffect(() => () => { flush(); }, [flush]);
 
   const id = fieldId(name);
   const error = fieldState.error?.message;

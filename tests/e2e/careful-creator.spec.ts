@@ -38,6 +38,21 @@ test.describe('a press on Continue always counts', () => {
     });
   }
 
+  test('a press on Back right after typing keeps what was typed', async ({ page, app }, testInfo) => {
+    await page.goto(app.url);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const name = page.getByLabel('Full Name', { exact: true });
+    await name.click();
+    await name.pressSequentially('Ada', { delay: 40 });
+    // On phones, the back arrow in the cover; elsewhere the Back button below the form.
+    await pressLikeAPerson(page, testInfo, page.getByRole('button', { name: 'Back' }), { spot: 'middle' });
+    await expect(page.getByRole('heading', { name: 'Become a Hartwell creator partner' })).toBeFocused();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(name).toHaveValue('Ada');
+    await page.reload();
+    await expect(name).toHaveValue('Ada');
+  });
+
   test('on Details, a fixed follow-up and a held press on Continue sends the application', async ({ page, app }, testInfo) => {
     await page.goto(app.url);
     await page.getByRole('button', { name: 'Continue' }).click();
