@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { fillBasicInfo, fillDetails } from '../support/default-programme.mjs';
 import { expect, test } from './fixtures';
+import { completeApplication } from './helpers/complete-application';
 import { breakIndexedDb } from './helpers/device-storage';
 import { pressLikeAPerson } from './helpers/press';
 
@@ -55,10 +56,7 @@ test.describe('a press on Continue always counts', () => {
 
   test('on Details, a fixed follow-up and a held press on Continue sends the application', async ({ page, app }, testInfo) => {
     await page.goto(app.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await fillBasicInfo(page);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await fillDetails(page);
+    await completeApplication(page, { stopBeforeSubmit: true });
     const ages = page.getByLabel('How old are they?', { exact: true });
     await ages.fill('');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -129,10 +127,7 @@ test.describe('scroll', () => {
 test.describe('the server-error line', () => {
   test('a failed send shows the line on screen, beside the button, which stays where it was', async ({ page, app }) => {
     await page.goto(app.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await fillBasicInfo(page);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await fillDetails(page);
+    await completeApplication(page, { stopBeforeSubmit: true });
     const { serverErrorText } = (await app.readConfig()) as { serverErrorText: string };
     app.answerWith({ status: 500 }, { status: 500 }, { status: 500 });
     const button = page.getByRole('button', { name: 'Continue' });
@@ -166,10 +161,7 @@ test.describe('the save status says only what is true', () => {
 
   test('on Creator Hub, after the personal data left the device, it says nothing of saving', async ({ page, app }) => {
     await page.goto(app.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await fillBasicInfo(page);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await fillDetails(page);
+    await completeApplication(page, { stopBeforeSubmit: true });
     await expect(page.getByText('Saved on this device')).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeFocused();
