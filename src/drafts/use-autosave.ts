@@ -43,6 +43,9 @@ export function useAutosave({ form, pendingInputs, programme, wizard, store, act
   const askedForPersistence = useRef(false);
   // Something changed since the last save: only then does leaving the page write anything.
   const unsaved = useRef(false);
+  // Saves started and not yet confirmed by the store. A page going away aborts an IndexedDB write
+  // still on its way, so leaving then must write the synchronous copy as if nothing were saved.
+  const writing = useRef(0);
 
   useEffect(() => {
     latest.current = { wizard, active, onSaved };
@@ -68,7 +71,12 @@ export function useAutosave({ form, pendingInputs, programme, wizard, store, act
     const record = currentRecord();
     unsaved.current = false;
     setSaveState('saving');
-    await saveDraft(store, record);
+    writing.current += 1;
+    try {
+      await saveDraft(store, record);
+    } finally {
+      writing.current -= 1;
+    }
     setSaveState('saved');
     latest.current.onSaved(record);
   }, [cancel, currentRecord, store]);
@@ -109,7 +117,7 @@ export function useAutosave({ form, pendingInputs, programme, wizard, store, act
       if (!latest.current.active) return;
       // Keystrokes still held by a text box count as unsaved too.
       pendingInputs.flushAll();
-      if (!unsaved.current) return;
+      if (!unsaved.current && writing.current === 0) return;
       unsaved.current = false;
       const record = currentRecord();
       writeUnloadCopy(record);
