@@ -118,18 +118,22 @@ export function useAutosave({ form, pendingInputs, programme, wizard, store, act
       // Keystrokes still held by a text box count as unsaved too.
       pendingInputs.flushAll();
       if (!unsaved.current && writing.current === 0) return;
-      unsaved.current = false;
-      const record = currentRecord();
-      writeUnloadCopy(record);
-      void saveDraft(store, record).then(() => {
-        latest.current.onSaved(record);
-      });
       cancel();
+      writeUnloadCopy(currentRecord());
+      // IndexedDB gets it one task later, not from this event: a page entering the back-forward
+      // cache is suspended as soon as the event returns, and WebKit then keeps a transaction
+      // begun now open for ever, so every later page waits on the store (stuck on "Loading the
+      // application…"). Suspended, the timer waits too and writes if the page is shown again;
+      // a page that is gone leaves the copy above, which the next load reads.
+      unsaved.current = true;
+      timer.current = setTimeout(() => {
+        void saveNow();
+      }, 0);
     };
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') leave();
-      // Back on the page: IndexedDB has the draft, the synchronous copy is no longer needed.
-      else clearUnloadCopy();
+      // Back on the page with everything in IndexedDB: the synchronous copy is no longer needed.
+      else if (!unsaved.current && writing.current === 0) clearUnloadCopy();
     };
     window.addEventListener('pagehide', leave);
     document.addEventListener('visibilitychange', onVisibility);
@@ -137,7 +141,7 @@ export function useAutosave({ form, pendingInputs, programme, wizard, store, act
       window.removeEventListener('pagehide', leave);
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [cancel, currentRecord, pendingInputs, store]);
+  }, [cancel, currentRecord, pendingInputs, saveNow]);
 
   useEffect(() => cancel, [cancel]);
 

@@ -163,10 +163,6 @@ export const serverDownAtSubmit: Journey = {
 
 export const sentWhenOpenAgain: Journey = {
   name: 'a pending application left with the page closed is sent when the page opens again (no Background Sync needed)',
-  knownDefect: {
-    webkit:
-      'WebKitGTK 2.50: with a draft saved, leaving the app for another page and opening it again can leave indexedDB.open() pending for ever, so the app stays on "Loading the application…" (README, Engine support)',
-  },
   async run(page, app) {
     await page.goto(app.url);
     await waitUntilReadyOffline(page);

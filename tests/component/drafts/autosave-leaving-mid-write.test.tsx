@@ -29,6 +29,22 @@ function storeWhoseWritesNeverFinish(): KeyValueStore & { writes: unknown[] } {
   };
 }
 
+/** A store whose writes are confirmed at once. */
+function storeThatConfirms(): KeyValueStore & { writes: unknown[] } {
+  const writes: unknown[] = [];
+  return {
+    writes,
+    get: () => Promise.resolve(undefined),
+    set: (_key, value) => {
+      writes.push(value);
+      return Promise.resolve();
+    },
+    delete: () => Promise.resolve(),
+    health: () => 'persistent',
+    onHealthChange: () => () => undefined,
+  };
+}
+
 let form: ReturnType<typeof useApplicationForm>['form'] | null = null;
 
 function Autosaving({ store }: { store: KeyValueStore }) {
@@ -70,18 +86,28 @@ describe('useAutosave, when the page goes away', () => {
     expect(copy?.values.personalInfo.lastName).toBe('Lovelace');
   });
 
+  it('starts its IndexedDB write one task after the event, never from it (WebKit suspends a page entering the back-forward cache with it open)', async () => {
+    const store = storeThatConfirms();
+    const confirmed = store.writes;
+    render(<Autosaving store={store} />);
+    act(() => {
+      form!.setValue('personalInfo.lastName', 'Lovelace');
+    });
+
+    window.dispatchEvent(new Event('pagehide'));
+
+    expect(confirmed).toEqual([]);
+    expect((takeUnloadCopy() as { values: { personalInfo: { lastName: string } } }).values.personalInfo.lastName).toBe('Lovelace');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(confirmed).toHaveLength(1);
+    expect((confirmed[0] as { values: { personalInfo: { lastName: string } } }).values.personalInfo.lastName).toBe('Lovelace');
+  });
+
   it('writes nothing when every change was saved and confirmed', async () => {
-    const confirmed: unknown[] = [];
-    const store: KeyValueStore = {
-      get: () => Promise.resolve(undefined),
-      set: (_key, value) => {
-        confirmed.push(value);
-        return Promise.resolve();
-      },
-      delete: () => Promise.resolve(),
-      health: () => 'persistent',
-      onHealthChange: () => () => undefined,
-    };
+    const store = storeThatConfirms();
+    const confirmed = store.writes;
     render(<Autosaving store={store} />);
     act(() => {
       form!.setValue('personalInfo.lastName', 'Lovelace');
