@@ -8,6 +8,7 @@ import { CORS_REQUEST_HEADERS, originVerdict } from './cors.mjs';
 import { BodyTooLarge, readLimitedBody } from './read-limited-body.mjs';
 import { isJsonContentType, isToken, parseRevision, singleHeader } from './request-headers.mjs';
 import { normalisedEmail, receiveApplication } from './store/applications.mjs';
+import { createGroupCommit } from './store/group-commit.mjs';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -50,6 +51,10 @@ export function createReceiver({ store, path, validate, allowedOrigins = new Set
   /** Keys whose first request is being stored by this process right now. */
   const inProgress = new Set();
   const decoder = new TextDecoder('utf-8', { fatal: true });
+  // The embedded store runs one statement at a time: applications arriving together are committed
+  // together (store/group-commit.mjs). PostgreSQL runs a pool of connections side by side instead.
+  /** @type {(received: import('./store/applications.mjs').Received) => Promise<import('./store/applications.mjs').ReceiveResult>} */
+  const storeApplication = store.kind === 'embedded' ? createGroupCommit(store) : (received) => receiveApplication(store, received);
 
   /**
    * @param {import('node:http').IncomingMessage} req
@@ -129,7 +134,7 @@ export function createReceiver({ store, path, validate, allowedOrigins = new Set
     const fingerprint = createHash('sha256').update(`${applicationId}\n${String(clientRevision)}\n`).update(raw).digest('hex');
     inProgress.add(key);
     try {
-      const result = await receiveApplication(store, { key, applicationId, clientRevision, fingerprint, body, email: emailOf(body), receivedAt: now() });
+      const result = await storeApplication({ key, applicationId, clientRevision, fingerprint, body, email: emailOf(body), receivedAt: now() });
       if (result.outcome === 'mismatch') {
         answer(res, 422, { error: 'This Idempotency-Key was used for another request; use a new key for a new body.' }, corsHeaders);
         return true;

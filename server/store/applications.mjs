@@ -2,7 +2,7 @@
 // per Application-Id, each distinct body a revision with its own Idempotency-Key. The latest
 // revision is the one with the highest client revision number (the wizard counts its edits), then
 // the last received; an export shows only that one. Every write is one transaction, committed
-// before the caller answers.
+// before the caller answers; several received bodies may share one (group-commit.mjs).
 
 /**
  * @typedef {{ id: string, receivedAt: string }} Receipt
@@ -30,39 +30,78 @@ function repeatOf(row, fingerprint) {
 }
 
 /**
- * Stores one received body, or finds the revision its key already made. One statement, so one
- * implicit transaction and one round trip: it reads the key, and only when the key is new upserts
- * the application and inserts the revision. When another instance stores the same key at the same
- * moment, the unique key makes the insert wait for it and do nothing; the key is then read again.
- * @param {import('./store-types.mjs').Store} store
- * @param {Received} received
- * @returns {Promise<ReceiveResult>}
+ * Stores received bodies, or finds the revisions their keys already made, all in one statement:
+ * one implicit transaction, one round trip and one commit for the lot (the group commit of
+ * group-commit.mjs), each result in the order given. It reads the keys, and for the new ones
+ * upserts their applications and inserts their revisions in the order given (so the last received
+ * is the latest among equal revision numbers). When another instance stores the same key at the
+ * same moment, the unique key makes the insert wait for it and do nothing; that key is then read
+ * again. The keys must be distinct: a key's repeat waits for its first to be answered (receiver.mjs).
+ * @param {import('./store-types.mjs').Queryable} store
+ * @param {ReadonlyArray<Received>} received
+ * @returns {Promise<ReceiveResult[]>}
  */
-export async function receiveApplication(store, received) {
-  const { key, applicationId, clientRevision, fingerprint, body, email, receivedAt } = received;
+export async function receiveApplications(store, received) {
+  if (received.length === 0) return [];
+  if (new Set(received.map((item) => item.key)).size !== received.length) throw new Error('one Idempotency-Key twice in one statement');
+  const input = received.map((item, ord) => ({
+    ord,
+    key: item.key,
+    application_id: item.applicationId,
+    fingerprint: item.fingerprint,
+    client_revision: item.clientRevision,
+    email: item.email,
+    body: item.body,
+    received_at: item.receivedAt.toISOString(),
+  }));
   const { rows } = await store.query(
-    `WITH existing AS (
-       SELECT application_id, fingerprint, received_at FROM revisions WHERE idempotency_key = $2
+    `WITH input AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb)
+         AS item (ord integer, key text, application_id text, fingerprint text, client_revision integer, email text, body jsonb, received_at timestamptz)
+     ), existing AS (
+       SELECT idempotency_key, application_id, fingerprint, received_at FROM revisions WHERE idempotency_key IN (SELECT key FROM input)
+     ), fresh AS (
+       SELECT * FROM input WHERE key NOT IN (SELECT idempotency_key FROM existing)
      ), application AS (
-       INSERT INTO applications (id, created_at, updated_at) SELECT $1, $7, $7 WHERE NOT EXISTS (SELECT 1 FROM existing)
+       INSERT INTO applications (id, created_at, updated_at)
+       SELECT application_id, min(received_at), max(received_at) FROM fresh GROUP BY application_id ORDER BY application_id
        ON CONFLICT (id) DO UPDATE SET updated_at = GREATEST(applications.updated_at, EXCLUDED.updated_at)
        RETURNING id
      ), inserted AS (
        INSERT INTO revisions (application_id, idempotency_key, fingerprint, client_revision, email, body, received_at)
-       SELECT id, $2, $3, $4, $5, $6::jsonb, $7 FROM application
+       SELECT fresh.application_id, fresh.key, fresh.fingerprint, fresh.client_revision, fresh.email, fresh.body, fresh.received_at
+       FROM fresh JOIN application ON application.id = fresh.application_id ORDER BY fresh.ord
        ON CONFLICT (idempotency_key) DO NOTHING
-       RETURNING application_id, fingerprint, received_at
+       RETURNING idempotency_key, application_id, fingerprint, received_at
      )
-     SELECT 'created' AS outcome, application_id, fingerprint, received_at FROM inserted
-     UNION ALL SELECT 'existing' AS outcome, application_id, fingerprint, received_at FROM existing`,
-    [applicationId, key, fingerprint, clientRevision, email, JSON.stringify(body), receivedAt],
+     SELECT 'created' AS outcome, idempotency_key, application_id, fingerprint, received_at FROM inserted
+     UNION ALL SELECT 'existing' AS outcome, idempotency_key, application_id, fingerprint, received_at FROM existing`,
+    [JSON.stringify(input)],
   );
-  const row = rows[0];
-  if (row?.outcome === 'created') return { outcome: 'created', receipt: { id: applicationId, receivedAt: iso(row.received_at) } };
-  if (row) return repeatOf(row, fingerprint);
-  const again = await store.query('SELECT application_id, fingerprint, received_at FROM revisions WHERE idempotency_key = $1', [key]);
-  if (again.rows[0]) return repeatOf(again.rows[0], fingerprint);
-  throw new Error('the application was neither stored nor found');
+  const byKey = new Map(rows.map((row) => [String(row.idempotency_key), row]));
+  const missing = received.filter((item) => !byKey.has(item.key)).map((item) => item.key);
+  if (missing.length > 0) {
+    const again = await store.query('SELECT idempotency_key, application_id, fingerprint, received_at FROM revisions WHERE idempotency_key IN (SELECT jsonb_array_elements_text($1::jsonb))', [JSON.stringify(missing)]);
+    for (const row of again.rows) byKey.set(String(row.idempotency_key), row);
+  }
+  return received.map((item) => {
+    const row = byKey.get(item.key);
+    if (!row) throw new Error('the application was neither stored nor found');
+    if (row.outcome === 'created') return { outcome: 'created', receipt: { id: item.applicationId, receivedAt: iso(row.received_at) } };
+    return repeatOf(row, item.fingerprint);
+  });
+}
+
+/**
+ * Stores one received body, or finds the revision its key already made (receiveApplications for one).
+ * @param {import('./store-types.mjs').Queryable} store
+ * @param {Received} received
+ * @returns {Promise<ReceiveResult>}
+ */
+export async function receiveApplication(store, received) {
+  const [result] = await receiveApplications(store, [received]);
+  if (!result) throw new Error('the application was neither stored nor found');
+  return result;
 }
 
 /**

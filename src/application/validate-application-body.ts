@@ -69,10 +69,18 @@ function platformIssues(platforms: unknown, issues: FieldIssue[]): void {
   }
 }
 
+/** Each form's questions by path, made once: the receiver looks one up for every answer of every body. */
+const questionsByPath = new WeakMap<ProgrammeForm, Map<string, FieldConfig>>();
+
 /** The configured question a flattened key belongs to (`children.explanation` → the `children` question). */
 function questionOf(form: ProgrammeForm, key: string): FieldConfig | undefined {
-  const name = key.split('.')[0] ?? '';
-  return form.fieldsByStep.flat().find((field) => 'path' in field && field.path === `fields.single.${name}`);
+  let questions = questionsByPath.get(form);
+  if (!questions) {
+    questions = new Map();
+    for (const field of form.fieldsByStep.flat()) if ('path' in field && !questions.has(field.path)) questions.set(field.path, field);
+    questionsByPath.set(form, questions);
+  }
+  return questions.get(`fields.single.${key.split('.')[0] ?? ''}`);
 }
 
 /** An answer as the form holds it, from its flattened text (booleans were Yes/No, lists comma-joined). */

@@ -191,7 +191,7 @@ describe('a key whose first request is still being stored', () => {
       async query() {
         for (const notify of entered) notify();
         await gate;
-        return { rows: [{ outcome: 'created', application_id: 'same-key', fingerprint: '', received_at: new Date() }] };
+        return { rows: [{ outcome: 'created', idempotency_key: 'same-key', application_id: 'same-key', fingerprint: '', received_at: new Date() }] };
       },
       close: () => Promise.resolve(),
       transaction: () => Promise.reject(new Error('not used')),
