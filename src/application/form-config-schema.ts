@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { isConfigurableFieldPath } from './field-paths';
+import { CONFIGURABLE_RULE_NAMES } from './field-rules';
 import { PLATFORM_KEYS } from './platforms';
 
 /**
@@ -22,7 +23,7 @@ export const showOnConditionSchema = z.strictObject({
   equals: z.union([z.string(), z.boolean(), z.number()]),
 });
 
-const ruleName = z.enum(['required', 'notBlank', 'email', 'zip', 'digits', 'url', 'handle', 'checked']);
+const ruleName = z.enum(CONFIGURABLE_RULE_NAMES);
 
 const common = {
   path: fieldPath,

@@ -53,7 +53,7 @@ export function useWizard({ stepCount, skipLastStep, programmeTitle, effects, st
         validate: () => effects.validateStep(state.current),
         submit: () => effects.submit(),
         advance: () => {
-          setState((current) => advanceState(current, stepCount).state);
+          setState((current) => advanceState(current, stepCount));
         },
         redirect: () => {
           effects.redirect();
