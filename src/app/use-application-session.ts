@@ -2,13 +2,15 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ProgrammeForm } from '../application/programme-form';
 import type { WizardConfig } from '../config/config-schema';
 import { restoreDraft } from '../drafts/draft-record';
-import { loadStoredDraft, markSubmitted, startNewApplication } from '../drafts/draft-store';
+import { loadStoredDraft, startNewApplication } from '../drafts/draft-store';
 import { allStepsReached, type InitialApplication } from '../drafts/initial-application';
 import { useAutosave } from '../drafts/use-autosave';
 import { useApplicationForm } from '../form/use-application-form';
+import { clearAfterAcceptance } from '../outbox/clear-after-acceptance';
 import { DEFAULT_SEND_TIMEOUT_MS } from '../outbox/send-application';
 import { showsServerError, useOutbox } from '../outbox/use-outbox';
 import { appStore } from '../storage/app-store';
+import { clearUnloadCopy } from '../storage/unload-copy';
 import { useStorageHealth } from '../storage/use-storage-health';
 import { useDraftChannel } from '../tabs/use-draft-channel';
 import { useEditorRole } from '../tabs/use-editor-role';
@@ -86,7 +88,6 @@ export function useApplicationSession(config: WizardConfig, programme: Programme
   const autosave = useAutosave({
     form,
     pendingInputs,
-    programme,
     wizard: wizardState,
     store: appStore,
     // Until the lock answers (a few ms) this tab saves too, so nothing typed that early is lost.
@@ -118,12 +119,13 @@ export function useApplicationSession(config: WizardConfig, programme: Programme
 
   const accept = useCallback(async () => {
     autosave.stop();
-    await markSubmitted(appStore, Date.now());
+    clearUnloadCopy();
+    await clearAfterAcceptance(appStore, Date.now());
     analytics.track('Form Submitted');
     channel.post({ type: 'accepted' });
     setSubmitted(true);
     // Accepted in the background (a retry): the wizard moves on by itself.
-    if (!skipLastStep) setWizardState((state) => goToStep(state, stepCount - 1, stepCount).state);
+    if (!skipLastStep) setWizardState((state) => goToStep(state, stepCount - 1, stepCount));
   }, [autosave, channel, skipLastStep, stepCount]);
 
   const { outbox, status } = useOutbox({

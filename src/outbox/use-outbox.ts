@@ -1,9 +1,9 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { KeyValueStore } from '../storage/resilient-store';
-import { SUBMISSION_CHANNEL } from '../storage/stored-keys';
 import { watchForBackgroundSync } from './background-sync';
 import { newSubmissionId } from './new-submission-id';
 import { Outbox, type OutboxStatus } from './outbox';
+import { SUBMISSION_CHANNEL } from './outbox-names';
 import { sendApplication } from './send-application';
 import { exclusively } from './send-lock';
 
