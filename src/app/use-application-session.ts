@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { ProgrammeForm } from '../application/programme-form';
+import type { ProgrammeForm } from '../application/rules/programme-form';
 import type { WizardConfig } from '../config/config-schema';
 import { restoreDraft } from '../drafts/draft-record';
 import { loadStoredDraft, startNewApplication } from '../drafts/draft-store';

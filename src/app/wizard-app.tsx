@@ -1,6 +1,6 @@
 import { type SubmitEvent, useCallback, useEffect, useRef } from 'react';
 import { FormProvider } from 'react-hook-form';
-import type { ProgrammeForm } from '../application/programme-form';
+import type { ProgrammeForm } from '../application/rules/programme-form';
 import { preloadFormSection } from '../blocks/lazy-form-section-block';
 import type { WizardConfig } from '../config/config-schema';
 import { PendingInputsContext } from '../form/pending-inputs';

@@ -1,7 +1,7 @@
-import type { ApplicationValues, SingleAnswer } from '../application/application-values';
-import { isPlatformKey, type PlatformEntry, type PlatformKey } from '../application/platforms';
-import { isTree, type Tree } from '../application/is-tree';
-import type { ProgrammeForm } from '../application/programme-form';
+import type { ApplicationValues, SingleAnswer } from '../application/values/application-values';
+import { isPlatformKey, type PlatformEntry, type PlatformKey } from '../application/values/platforms';
+import { isTree, type Tree } from '../application/values/is-tree';
+import type { ProgrammeForm } from '../application/rules/programme-form';
 import { clampStep, type WizardState } from '../wizard/wizard-machine';
 
 /**

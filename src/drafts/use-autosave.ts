@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import type { ApplicationValues } from '../application/application-values';
+import type { ApplicationValues } from '../application/values/application-values';
 import type { PendingInputs } from '../form/pending-inputs';
 import type { KeyValueStore } from '../storage/resilient-store';
 import { requestPersistentStorage } from '../storage/persistent-storage';

@@ -1,5 +1,5 @@
 import { useController } from 'react-hook-form';
-import type { SelectFieldConfig } from '../application/form-config-schema';
+import type { SelectFieldConfig } from '../application/rules/form-config-schema';
 import { canadianProvinces } from '../application/lookups/canadian-provinces';
 import { countries } from '../application/lookups/countries';
 import { usStates } from '../application/lookups/us-states';

@@ -1,5 +1,5 @@
-import { rulesFor } from '../application/field-specs';
-import type { TextFieldConfig } from '../application/form-config-schema';
+import { rulesFor } from '../application/rules/field-specs';
+import type { TextFieldConfig } from '../application/rules/form-config-schema';
 import { TextField } from './text-field';
 
 /** A configured text field; `required` marks it for assistive tech (the schema does the checking). */

@@ -1,6 +1,6 @@
 import { useController, useFormContext } from 'react-hook-form';
-import type { TextFieldConfig, YesNoFieldConfig } from '../application/form-config-schema';
-import { followUpsOf } from '../application/field-specs';
+import type { TextFieldConfig, YesNoFieldConfig } from '../application/rules/form-config-schema';
+import { followUpsOf } from '../application/rules/field-specs';
 import { describedBy, FieldError, FieldHint } from './field-error';
 import { fieldId } from './field-id';
 import { ConfigTextField } from './config-text-field';

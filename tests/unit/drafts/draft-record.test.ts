@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { programmeForm } from '../../../src/application/programme-form';
+import { programmeFormOf } from '../../../src/config/programme-form-of';
 import {
   createDraftRecord,
   restoreDraft,
@@ -133,7 +133,7 @@ describe('restoreDraft', () => {
   });
 
   it('always keeps a card for every platform the programme requires', () => {
-    const required = programmeForm({ ...defaultConfig(), requiredPlatforms: ['instagram', 'youtube'] });
+    const required = programmeFormOf({ ...defaultConfig(), requiredPlatforms: ['instagram', 'youtube'] });
     const stored = storedValues((values) => {
       values.platformCards = ['tiktok', 'youtube'];
     });

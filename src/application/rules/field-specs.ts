@@ -1,7 +1,7 @@
-import { AGREEMENT_PATH } from './field-paths';
+import { AGREEMENT_PATH } from '../values/field-paths';
 import { MESSAGES, type RuleBounds, type RuleName } from './field-rules';
 import type { FieldConfig, ShowOnCondition, TextFieldConfig } from './form-config-schema';
-import { DEFAULT_PICKER_PLATFORMS, type PlatformKey } from './platforms';
+import { DEFAULT_PICKER_PLATFORMS, type PlatformKey } from '../values/platforms';
 
 /**
  * What must hold for each answer, derived from the configuration: one spec per value, with the

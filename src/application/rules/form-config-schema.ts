@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { isConfigurableFieldPath } from './field-paths';
+import { isConfigurableFieldPath } from '../values/field-paths';
 import { CONFIGURABLE_RULE_NAMES } from './field-rules';
-import { PLATFORM_KEYS } from './platforms';
+import { PLATFORM_KEYS } from '../values/platforms';
 
 /**
  * How a programme describes its form in config.json: sections of fields, each field naming
