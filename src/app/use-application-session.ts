@@ -14,7 +14,7 @@ import { clearUnloadCopy } from '../storage/unload-copy';
 import { useStorageHealth } from '../storage/use-storage-health';
 import { useDraftChannel } from '../tabs/use-draft-channel';
 import { useEditorRole } from '../tabs/use-editor-role';
-import { analytics } from '../telemetry/analytics';
+import { trackFormSubmitted, trackSignInClicked } from '../telemetry/analytics-events';
 import { registerPersonalValues, stringLeaves } from '../telemetry/personal-values';
 import { useWizard, type WizardEffects } from '../wizard/use-wizard';
 import { goToStep, initialWizardState, type WizardState } from '../wizard/wizard-machine';
@@ -121,7 +121,7 @@ export function useApplicationSession(config: WizardConfig, programme: Programme
     autosave.stop();
     clearUnloadCopy();
     await clearAfterAcceptance(appStore, Date.now());
-    analytics.track('Form Submitted');
+    trackFormSubmitted();
     channel.post({ type: 'accepted' });
     setSubmitted(true);
     // Accepted in the background (a retry): the wizard moves on by itself.
@@ -149,7 +149,7 @@ export function useApplicationSession(config: WizardConfig, programme: Programme
         return (await outbox.submit(config.requestUrl, body)) === 'accepted';
       },
       redirect: () => {
-        analytics.track('Sign In Clicked');
+        trackSignInClicked();
         window.location.assign(config.redirectUrl);
       },
     }),
