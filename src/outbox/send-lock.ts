@@ -1,3 +1,4 @@
+import { defaultLocks } from '../browser/web-locks';
 import { SEND_LOCK_NAME } from './outbox-names';
 
 /**
@@ -5,11 +6,6 @@ import { SEND_LOCK_NAME } from './outbox-names';
  * attempt (the other tab is already sending the same record). Where Web Locks are missing,
  * attempts run as they come; the Idempotency-Key still lets the server drop a repeat.
  */
-
-/** The page's or the worker's lock manager, where there is one. */
-export function defaultLocks(): LockManager | undefined {
-  return typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : undefined;
-}
 
 /** Runs `attempt` unless another tab or the worker holds the send lock; resolves null when one does. */
 export async function exclusively<T>(attempt: () => Promise<T>, locks: LockManager | undefined = defaultLocks()): Promise<T | null> {

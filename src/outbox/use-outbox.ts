@@ -9,6 +9,8 @@ import { exclusively } from './send-lock';
 
 interface UseOutboxOptions {
   store: KeyValueStore;
+  /** The lock manager under which one tab (or the service worker) sends at a time. */
+  locks: LockManager | undefined;
   timeoutMs: number;
   /** Only the editor tab sends or resumes sending. */
   active: boolean;
@@ -17,13 +19,13 @@ interface UseOutboxOptions {
 }
 
 /** The page's submission queue, resumed on load and retried when the browser comes back online. */
-export function useOutbox({ store, timeoutMs, active, onAccepted }: UseOutboxOptions) {
+export function useOutbox({ store, locks, timeoutMs, active, onAccepted }: UseOutboxOptions) {
   const [outbox] = useState(
     () =>
       new Outbox({
         store,
         send: (record) => sendApplication(record.url, record.body, { idempotencyKey: record.key, applicationId: record.applicationId, revision: record.revision, timeoutMs }),
-        exclusively,
+        exclusively: (attempt) => exclusively(attempt, locks),
         newId: newSubmissionId,
       }),
   );
