@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useController } from 'react-hook-form';
+import { isRequired } from '../application/rules/field-specs';
 import type { SelectFieldConfig } from '../application/rules/form-config-schema';
 import { canadianProvinces } from '../application/lookups/canadian-provinces';
 import { countries } from '../application/lookups/countries';
@@ -47,7 +48,7 @@ export function ChoiceField({ field: config }: { field: SelectFieldConfig }) {
     onBlur: field.onBlur,
     error: fieldState.error?.message,
     hint: config.hint,
-    required: config.required !== false,
+    required: isRequired(config),
     inputRef,
     ...(config.autoComplete ? { autoComplete: config.autoComplete } : {}),
   };

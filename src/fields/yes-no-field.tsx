@@ -9,7 +9,7 @@ import { useFieldShown } from './use-field-shown';
 /** A follow-up box, on screen only while its question's reveal (and its own condition) holds. */
 function FollowUp({ field }: { field: TextFieldConfig }) {
   const shown = useFieldShown(field.path);
-  return shown ? <ConfigTextField field={field} required /> : null;
+  return shown ? <ConfigTextField field={field} /> : null;
 }
 
 /**
