@@ -7,6 +7,7 @@ import tseslint from 'typescript-eslint';
 // The direction of src/'s folders, one line per layer: the folders each may import from
 // (shared helpers → core → features → app; nothing else, so no cycles and no sibling imports).
 // application/ is split the same way inside: values → rules → body, and the lookups.
+/** @type {Record<string, string[]>} */
 const LAYERS = {
   browser: [],
   storage: [],
@@ -31,6 +32,7 @@ const LAYERS = {
 };
 
 // The pure core: no React, no components; unit-tested without a DOM. Whole folders, and single files of others.
+/** @type {Record<string, string[]>} */
 const PURE = {
   'application/values': ['src/application/values/**/*.ts'],
   'application/lookups': ['src/application/lookups/**/*.ts'],
@@ -40,12 +42,20 @@ const PURE = {
   wizard: ['src/wizard/wizard-machine.ts'],
   outbox: ['src/outbox/retry-policy.ts', 'src/outbox/attempt-once.ts', 'src/outbox/outbox-record.ts'],
 };
+/** @type {ImportPattern[]} */
 const NO_REACT = [{ group: ['react', 'react-dom', 'react/*', '**/*.tsx'], message: 'The core stays free of React: it is unit-tested without a DOM.' }];
+/** @type {ImportPattern[]} */
 const NO_TELEMETRY_LIBRARIES = [{ regex: '^(posthog-js|@sentry/)', message: 'Only src/telemetry imports posthog-js and @sentry/*: use its wrappers.' }];
 
-/** The imports a folder may not make: every folder of src/ it does not list, at any depth of '../' (and, inside application/, the sibling folders it does not list). */
+/** @typedef {{ regex?: string, group?: string[], message: string }} ImportPattern */
+
+/**
+ * The imports a folder may not make: every folder of src/ it does not list, at any depth of '../' (and, inside application/, the sibling folders it does not list).
+ * @param {string} folder
+ * @returns {ImportPattern[]}
+ */
 function forbiddenFor(folder) {
-  const allowed = LAYERS[folder];
+  const allowed = LAYERS[folder] ?? [];
   const message = `src/${folder} may import only from ${allowed.join(', ') || 'itself'} (eslint.config.js, LAYERS).`;
   const [top] = folder.split('/');
   const topFolders = [...new Set(Object.keys(LAYERS).map((name) => name.split('/')[0]))];
@@ -56,7 +66,9 @@ function forbiddenFor(folder) {
   return patterns;
 }
 
+/** @returns {import('eslint').Linter.Config[]} */
 function layerRules() {
+  /** @param {ImportPattern[]} patterns @returns {import('eslint').Linter.RulesRecord} */
   const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
   return [
     { files: ['src/*.{ts,tsx}'], rules: restrict(NO_TELEMETRY_LIBRARIES) },

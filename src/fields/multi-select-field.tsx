@@ -2,7 +2,7 @@ import { Combobox } from '@headlessui/react';
 import { useState } from 'react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { pickWithMax } from './pick-with-max';
-import { isInvalid, SEARCH_PLACEHOLDER, SELECT_PLACEHOLDER, SelectControl, SelectShell, useOptionSearch, type SelectBaseProps } from './select-shell';
+import { isInvalid, OptionIcon, SEARCH_PLACEHOLDER, SELECT_PLACEHOLDER, SelectControl, SelectShell, useOptionSearch, type SelectBaseProps } from './select-shell';
 import type { SelectOption } from './select-option';
 
 /** Props of {@link MultiSelectField}: those of every select, holding a list of values. */
@@ -21,7 +21,7 @@ export interface MultiSelectFieldProps extends SelectBaseProps {
 export function MultiSelectField(props: MultiSelectFieldProps) {
   // onChange and onBlur stay on props (see SelectField).
   const { id, options, value, error, name, renderOption, max } = props;
-  const { filtered, search, clear } = useOptionSearch(options);
+  const search = useOptionSearch(options);
   const [limitHit, setLimitHit] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const chosen = value.map((chosenValue) => optionFor(options, chosenValue));
@@ -63,21 +63,13 @@ export function MultiSelectField(props: MultiSelectFieldProps) {
 
   return (
     <SelectShell id={id} error={error} onBlur={() => props.onBlur?.()}>
-      <Combobox multiple value={[...value]} onChange={pick} onClose={clear} immediate invalid={invalid} name={name}>
+      <Combobox multiple value={[...value]} onChange={pick} onClose={search.clear} immediate invalid={invalid} name={name}>
         {({ open }) => (
           <SelectControl
-            id={id}
-            label={props.label}
-            hint={props.hint}
-            required={props.required}
-            autoComplete={props.autoComplete}
-            renderOption={renderOption}
-            inputRef={props.inputRef}
-            options={filtered}
+            field={props}
+            search={search}
             open={open}
-            invalid={invalid}
             placeholder={open || value.length > 0 ? SEARCH_PLACEHOLDER : SELECT_PLACEHOLDER}
-            onSearch={search}
             onKeyDown={removeLastOnBackspace}
           />
         )}
@@ -86,11 +78,7 @@ export function MultiSelectField(props: MultiSelectFieldProps) {
         <ul className="chips">
           {chosen.map((option) => (
             <li key={option.value} className="chip">
-              {renderOption ? (
-                <span className="chip__icon" aria-hidden="true">
-                  {renderOption(option)}
-                </span>
-              ) : null}
+              <OptionIcon className="chip__icon" option={option} renderOption={renderOption} />
               <span className="chip__text">{option.name}</span>
               <button
                 type="button"

@@ -15,7 +15,7 @@ export function SelectField(props: SelectFieldProps) {
   // onChange and onBlur stay on props: they are declared as methods, so pulling them off unbound
   // is what @typescript-eslint/unbound-method forbids.
   const { id, options, value, error, name, renderOption, shownAs } = props;
-  const { filtered, search, clear } = useOptionSearch(options);
+  const search = useOptionSearch(options);
   const selected = value === null ? undefined : options.find((option) => option.value === value);
   const invalid = isInvalid(error);
 
@@ -27,7 +27,7 @@ export function SelectField(props: SelectFieldProps) {
           // Headless UI also reports "null" on Escape or an emptied input when nothing was chosen.
           if (next !== value) props.onChange(next);
         }}
-        onClose={clear}
+        onClose={search.clear}
         // Opens on focus and click, like a native select; a Tab straight through picks nothing.
         immediate
         invalid={invalid}
@@ -35,18 +35,10 @@ export function SelectField(props: SelectFieldProps) {
       >
         {({ open }) => (
           <SelectControl
-            id={id}
-            label={props.label}
-            hint={props.hint}
-            required={props.required}
-            autoComplete={props.autoComplete}
-            renderOption={renderOption}
-            inputRef={props.inputRef}
-            options={filtered}
+            field={props}
+            search={search}
             open={open}
-            invalid={invalid}
             placeholder={open ? SEARCH_PLACEHOLDER : SELECT_PLACEHOLDER}
-            onSearch={search}
             displayValue={(current) => shownValue(options, current, shownAs)}
             lead={renderOption && selected ? renderOption(selected) : undefined}
             onFocus={(event) => {

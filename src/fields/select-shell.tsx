@@ -47,6 +47,8 @@ export interface SelectBaseProps {
 }
 
 /** The search typed in a select's box and the options it leaves; cleared when the list closes. */
+export type OptionSearch = ReturnType<typeof useOptionSearch>;
+
 export function useOptionSearch(options: readonly SelectOption[]) {
   const [query, setQuery] = useState('');
   const filtered = useMemo(() => filterOptions(options, query), [options, query]);
@@ -77,13 +79,13 @@ export function SelectShell({ id, error, onBlur, children }: { id: string; error
   );
 }
 
-interface SelectControlProps extends Omit<SelectBaseProps, 'options' | 'onBlur' | 'error' | 'name'> {
-  /** The options the search leaves. */
-  options: readonly SelectOption[];
+interface SelectControlProps {
+  /** The widget's own props: its id, label, hint, requiredness, autocomplete, icons and ref. */
+  field: SelectBaseProps;
+  /** The search in the box and the options it leaves. */
+  search: OptionSearch;
   open: boolean;
-  invalid: boolean;
   placeholder: string;
-  onSearch: (query: string) => void;
   /** What the box shows for the chosen value while not searching (single selects). */
   displayValue?: (value: string | null) => string;
   /** Shown before the box (the chosen option's flag); decorative. */
@@ -93,9 +95,9 @@ interface SelectControlProps extends Omit<SelectBaseProps, 'options' | 'onBlur' 
 }
 
 /** The inside of a select's Combobox: label, search box, toggle and list. */
-export function SelectControl(props: SelectControlProps) {
-  const { id, label, hint, options, open, invalid, placeholder, onSearch, displayValue, lead, onFocus, onKeyDown } = props;
-  const { required = false, autoComplete = 'off', renderOption, inputRef } = props;
+export function SelectControl({ field, search, open, placeholder, displayValue, lead, onFocus, onKeyDown }: SelectControlProps) {
+  const { id, label, hint, error, required = false, autoComplete = 'off', renderOption, inputRef } = field;
+  const invalid = isInvalid(error);
   return (
     <>
       <SelectLabel id={id} label={label} hint={hint} />
@@ -112,7 +114,7 @@ export function SelectControl(props: SelectControlProps) {
           placeholder={placeholder}
           {...(displayValue ? { displayValue } : {})}
           onChange={(event) => {
-            onSearch(event.target.value);
+            search.search(event.target.value);
           }}
           onFocus={onFocus}
           onKeyDown={onKeyDown}
@@ -122,7 +124,7 @@ export function SelectControl(props: SelectControlProps) {
           aria-invalid={invalid || undefined}
         />
         <SelectToggle />
-        <SelectPopup options={options} open={open} renderOption={renderOption} />
+        <SelectPopup options={search.filtered} open={open} renderOption={renderOption} />
       </div>
     </>
   );
@@ -205,11 +207,7 @@ const SelectPopup = memo(function SelectPopup({
               `select__option${focus ? ' select__option--active' : ''}${selected ? ' select__option--selected' : ''}`
             }
           >
-            {renderOption ? (
-              <span className="select__option-icon" aria-hidden="true">
-                {renderOption(option)}
-              </span>
-            ) : null}
+            <OptionIcon className="select__option-icon" option={option} renderOption={renderOption} />
             <span className="select__option-name">{option.name}</span>
             <svg className="select__check" viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
               <path d="M4 10.5l4 4 8-9" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -223,3 +221,12 @@ const SelectPopup = memo(function SelectPopup({
     </>
   );
 });
+
+/** An option's decorative icon (in the list, or on a chip), where the widget draws one. */
+export function OptionIcon({ className, option, renderOption }: { className: string; option: SelectOption; renderOption: SelectBaseProps['renderOption'] }) {
+  return renderOption ? (
+    <span className={className} aria-hidden="true">
+      {renderOption(option)}
+    </span>
+  ) : null;
+}

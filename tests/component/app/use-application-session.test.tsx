@@ -7,6 +7,7 @@ import { DRAFT_KEY, OUTBOX_KEY, SUBMITTED_KEY } from '../../../src/storage/store
 import { completeValues, defaultConfig, defaultProgramme } from '../../fixtures/default-programme';
 import { fakeLocks } from '../support/fake-locks';
 import { memoryStore } from '../support/memory-store';
+import { stubFetchAnswering } from '../../support/stub-fetch';
 
 const DETAILS_STEP = 2;
 
@@ -24,11 +25,7 @@ function renderSession(config: WizardConfig = defaultConfig(), locks?: LockManag
   return { ...view, store };
 }
 
-function answer(status: number) {
-  const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>(() => Promise.resolve(new Response('{}', { status })));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+const answer = stubFetchAnswering;
 
 afterEach(() => {
   vi.unstubAllGlobals();

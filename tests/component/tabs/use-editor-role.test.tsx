@@ -3,16 +3,27 @@ import { describe, expect, it } from 'vitest';
 import { useEditorRole } from '../../../src/tabs/use-editor-role';
 import { fakeLocks } from '../support/fake-locks';
 
-/** Two tabs of the page: two hooks over one lock manager. */
-function twoTabs() {
-  const locks = fakeLocks();
-  const first = renderHook(() => useEditorRole(locks));
-  return { locks, first };
+/** One tab of the page: the hook over the page's lock manager. */
+function oneTab(locks = fakeLocks()) {
+  return { locks, first: renderHook(() => useEditorRole(locks)) };
+}
+
+/** Two tabs of the page over one lock manager, once the first is the editor and the second a viewer. */
+async function editorAndViewer() {
+  const { locks, first } = oneTab();
+  await waitFor(() => {
+    expect(first.result.current.role).toBe('editor');
+  });
+  const second = renderHook(() => useEditorRole(locks));
+  await waitFor(() => {
+    expect(second.result.current).toMatchObject({ role: 'viewer', reason: 'first' });
+  });
+  return { first, second };
 }
 
 describe('useEditorRole (the editor lock between tabs)', () => {
   it('is unknown until the lock answers, then makes the first tab the editor', async () => {
-    const { first } = twoTabs();
+    const { first } = oneTab();
     expect(first.result.current.role).toBe('unknown');
     await waitFor(() => {
       expect(first.result.current).toMatchObject({ role: 'editor', reason: 'first' });
@@ -20,14 +31,7 @@ describe('useEditorRole (the editor lock between tabs)', () => {
   });
 
   it('makes a second tab a viewer, which can take over: the first becomes a viewer (stolen)', async () => {
-    const { locks, first } = twoTabs();
-    await waitFor(() => {
-      expect(first.result.current.role).toBe('editor');
-    });
-    const second = renderHook(() => useEditorRole(locks));
-    await waitFor(() => {
-      expect(second.result.current).toMatchObject({ role: 'viewer', reason: 'first' });
-    });
+    const { first, second } = await editorAndViewer();
 
     act(() => {
       second.result.current.takeOver();
@@ -42,14 +46,7 @@ describe('useEditorRole (the editor lock between tabs)', () => {
   });
 
   it('hands the role to the waiting tab when the editor tab closes', async () => {
-    const { locks, first } = twoTabs();
-    await waitFor(() => {
-      expect(first.result.current.role).toBe('editor');
-    });
-    const second = renderHook(() => useEditorRole(locks));
-    await waitFor(() => {
-      expect(second.result.current.role).toBe('viewer');
-    });
+    const { first, second } = await editorAndViewer();
 
     first.unmount();
 
