@@ -3,14 +3,9 @@
  * or null when the value passes. Rules never see whether a field is shown; the schema decides
  * that (hidden conditional fields drop their rules).
  */
+import type { RuleName } from './rule-names';
 
 export type FieldValue = string | boolean | null | undefined | readonly string[];
-
-/** The rules a configured field may name in `validators` (config.json's list is this one). */
-export const CONFIGURABLE_RULE_NAMES = ['required', 'notBlank', 'email', 'zip', 'digits', 'url', 'handle', 'checked'] as const;
-
-/** Every rule: the configurable ones and `answered`, which only a yes/no question takes. */
-export type RuleName = (typeof CONFIGURABLE_RULE_NAMES)[number] | 'answered';
 
 export interface RuleBounds {
   minLength?: number | undefined;

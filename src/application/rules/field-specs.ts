@@ -1,5 +1,6 @@
 import { AGREEMENT_PATH } from '../values/field-paths';
-import { MESSAGES, type RuleBounds, type RuleName } from './field-rules';
+import { MESSAGES, type RuleBounds } from './field-rules';
+import type { RuleName } from './rule-names';
 import type { FieldConfig, ShowOnCondition, TextFieldConfig } from './form-config-schema';
 import { DEFAULT_PICKER_PLATFORMS, type PlatformKey } from '../values/platforms';
 

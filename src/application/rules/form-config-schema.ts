@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { isConfigurableFieldPath } from '../values/field-paths';
-import { CONFIGURABLE_RULE_NAMES } from './field-rules';
+import { CONFIGURABLE_RULE_NAMES } from './rule-names';
 import { PLATFORM_KEYS } from '../values/platforms';
 
 /**

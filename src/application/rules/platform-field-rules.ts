@@ -1,4 +1,4 @@
-import type { RuleName } from './field-rules';
+import type { RuleName } from './rule-names';
 import type { PlatformField } from '../values/platforms';
 
 /** The rules of one platform field: a handle is a username, counts are digits, a website a URL. */
