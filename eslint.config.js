@@ -4,6 +4,85 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The direction of src/'s folders, one line per layer: the folders each may import from
+// (shared helpers → core → features → app; nothing else, so no cycles and no sibling imports).
+// application/ is split the same way inside: values → rules → body, and the lookups.
+/** @type {Record<string, string[]>} */
+const LAYERS = {
+  browser: [],
+  storage: [],
+  html: [],
+  covers: [],
+  'application/values': [],
+  'application/lookups': ['application/values'],
+  'application/rules': ['application/values'],
+  'application/body': ['application/values', 'application/rules'],
+  config: ['application'],
+  telemetry: ['browser', 'config'],
+  wizard: ['telemetry'],
+  form: ['application'],
+  fields: ['application', 'form', 'html'],
+  blocks: ['application', 'config', 'fields', 'html'],
+  drafts: ['application', 'form', 'storage', 'wizard'],
+  outbox: ['browser', 'storage'],
+  tabs: ['browser'],
+  pwa: [],
+  boot: ['application', 'config', 'drafts', 'storage', 'telemetry', 'wizard'],
+  app: ['application', 'blocks', 'boot', 'browser', 'config', 'drafts', 'form', 'html', 'outbox', 'pwa', 'storage', 'tabs', 'telemetry', 'wizard'],
+};
+
+// The pure core: no React, no components; unit-tested without a DOM. Whole folders, and single files of others.
+/** @type {Record<string, string[]>} */
+const PURE = {
+  'application/values': ['src/application/values/**/*.ts'],
+  'application/lookups': ['src/application/lookups/**/*.ts'],
+  'application/rules': ['src/application/rules/**/*.ts'],
+  'application/body': ['src/application/body/**/*.ts'],
+  config: ['src/config/**/*.ts'],
+  wizard: ['src/wizard/wizard-machine.ts'],
+  outbox: ['src/outbox/retry-policy.ts', 'src/outbox/attempt-once.ts', 'src/outbox/outbox-record.ts'],
+};
+/** @type {ImportPattern[]} */
+const NO_REACT = [{ group: ['react', 'react-dom', 'react/*', '**/*.tsx'], message: 'The core stays free of React: it is unit-tested without a DOM.' }];
+/** @type {ImportPattern[]} */
+const NO_TELEMETRY_LIBRARIES = [{ regex: '^(posthog-js|@sentry/)', message: 'Only src/telemetry imports posthog-js and @sentry/*: use its wrappers.' }];
+
+/** @typedef {{ regex?: string, group?: string[], message: string }} ImportPattern */
+
+/**
+ * The imports a folder may not make: every folder of src/ it does not list, at any depth of '../' (and, inside application/, the sibling folders it does not list).
+ * @param {string} folder
+ * @returns {ImportPattern[]}
+ */
+function forbiddenFor(folder) {
+  const allowed = LAYERS[folder] ?? [];
+  const message = `src/${folder} may import only from ${allowed.join(', ') || 'itself'} (eslint.config.js, LAYERS).`;
+  const [top] = folder.split('/');
+  const topFolders = [...new Set(Object.keys(LAYERS).map((name) => name.split('/')[0]))];
+  const others = topFolders.filter((name) => name !== top && !allowed.some((entry) => entry.split('/')[0] === name));
+  const patterns = [{ regex: `^(\\.\\./)+(${others.join('|')})/`, message }];
+  const siblings = Object.keys(LAYERS).filter((name) => name !== folder && name.startsWith(`${top}/`) && folder.includes('/') && !allowed.includes(name));
+  if (siblings.length > 0) patterns.push({ regex: `^\\.\\./(${siblings.map((name) => name.split('/')[1]).join('|')})/`, message });
+  return patterns;
+}
+
+/** @returns {import('eslint').Linter.Config[]} */
+function layerRules() {
+  /** @param {ImportPattern[]} patterns @returns {import('eslint').Linter.RulesRecord} */
+  const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+  return [
+    { files: ['src/*.{ts,tsx}'], rules: restrict(NO_TELEMETRY_LIBRARIES) },
+    ...Object.keys(LAYERS).map((folder) => ({
+      files: [`src/${folder}/**/*.{ts,tsx}`],
+      rules: restrict([...forbiddenFor(folder), ...(folder === 'telemetry' ? [] : NO_TELEMETRY_LIBRARIES)]),
+    })),
+    // Later entries win for the same rule, so a pure file's entry repeats its folder's patterns.
+    ...Object.entries(PURE).map(([folder, files]) => ({ files, rules: restrict([...forbiddenFor(folder), ...NO_TELEMETRY_LIBRARIES, ...NO_REACT]) })),
+    // The service worker takes the shared outbox, config and storage code, nothing of the page's UI.
+    { files: ['sw/**/*.ts'], rules: restrict([{ regex: '^\\.\\./src/(?!(config|outbox|storage)/)', message: 'sw/ may import only src/config, src/outbox and src/storage.' }, ...NO_TELEMETRY_LIBRARIES]) },
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['dist/', 'server/build/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench/tmp/'] },
   js.configs.recommended,
@@ -31,13 +110,7 @@ export default tseslint.config(
       ),
     },
   },
-  {
-    // The core stays free of React and the browser: it is unit-tested without a DOM.
-    files: ['src/wizard/wizard-machine.ts', 'src/config/**/*.ts', 'src/application/**/*.ts', 'src/outbox/retry-policy.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['react', 'react-dom', 'react/*', '**/*.tsx'] }],
-    },
-  },
+  ...layerRules(),
   {
     files: ['scripts/**/*.{js,mjs}', 'server/**/*.mjs', 'tests/e2e/**/*.ts', 'tests/support/**/*.{ts,mjs}', 'tests/build/**/*.ts', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },

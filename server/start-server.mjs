@@ -15,7 +15,7 @@ export const DEFAULT_RECEIVER_PATH = '/api/applications';
 /**
  * The wizard's rules for the programme in root/config.json, from the bundle `npm run build` makes.
  * @param {string} root
- * @param {((config: unknown) => import('../src/application/receiver-rules.ts').ReceiverRules) | undefined} receiverRules
+ * @param {((config: unknown) => import('../src/config/receiver-rules.ts').ReceiverRules) | undefined} receiverRules
  */
 async function loadRules(root, receiverRules) {
   let rulesFor = receiverRules;
@@ -48,7 +48,7 @@ export function receiverPath(requestUrl, override) {
  * @param {{
  *   root: string, host?: string, port?: number, dataDir?: string, databaseUrl?: string | undefined,
  *   corsOrigins?: string | undefined, receiverPathOverride?: string | undefined,
- *   receiverRules?: (config: unknown) => import('../src/application/receiver-rules.ts').ReceiverRules,
+ *   receiverRules?: (config: unknown) => import('../src/config/receiver-rules.ts').ReceiverRules,
  *   log?: (line: string) => void,
  * }} options
  */

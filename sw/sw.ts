@@ -5,8 +5,8 @@
 // load, yet only an answer this build accepts replaces the last good copy (which serves
 // offline, on errors and on a bad deployment; src/config/last-good-config.ts), and other
 // images are cached on first use: covers named by an edited configuration, and the default
-// covers' WebP files, which only browsers without AVIF take (the precache holds every AVIF
-// width and the JPEG fallback; see injectManifest.globPatterns in vite.config.ts).
+// covers' WebP and JPEG files, which only browsers without AVIF take (the precache holds only
+// every AVIF width; see injectManifest.globPatterns in vite.config.ts).
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
@@ -14,7 +14,7 @@ import { CacheFirst } from 'workbox-strategies';
 import { CONFIG_CACHE } from '../src/config/config-cache';
 import { answerConfigRequest, isAcceptableConfig } from '../src/config/last-good-config';
 import { replayOutbox } from '../src/outbox/replay-outbox';
-import { OUTBOX_SYNC_TAG, SUBMISSION_CHANNEL } from '../src/storage/stored-keys';
+import { OUTBOX_SYNC_TAG, SUBMISSION_CHANNEL } from '../src/outbox/outbox-names';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 

@@ -27,5 +27,5 @@ export async function renderApplication(root: Root, config: WizardConfig, { from
 
 /** Continue was pressed on the Welcome step shown before the form loaded: open on the next step. */
 function continuedFromWelcome(initial: InitialApplication, stepCount: number): InitialApplication {
-  return { ...initial, wizard: advance(initial.wizard, stepCount).state, reported: [0] };
+  return { ...initial, wizard: advance(initial.wizard, stepCount), reported: [0] };
 }

@@ -1,45 +1,51 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { ProgrammeForm } from '../application/programme-form';
+import type { ProgrammeForm } from '../application/rules/programme-form';
 import type { WizardConfig } from '../config/config-schema';
 import { restoreDraft } from '../drafts/draft-record';
-import { loadStoredDraft, markSubmitted, startNewApplication } from '../drafts/draft-store';
+import { loadStoredDraft, startNewApplication } from '../drafts/draft-store';
 import { allStepsReached, type InitialApplication } from '../drafts/initial-application';
 import { useAutosave } from '../drafts/use-autosave';
 import { useApplicationForm } from '../form/use-application-form';
+import { clearAfterAcceptance } from '../outbox/clear-after-acceptance';
 import { DEFAULT_SEND_TIMEOUT_MS } from '../outbox/send-application';
+import { submitApplication } from '../outbox/submit-application';
 import { showsServerError, useOutbox } from '../outbox/use-outbox';
-import { appStore } from '../storage/app-store';
+import type { KeyValueStore } from '../storage/resilient-store';
+import { clearUnloadCopy } from '../storage/unload-copy';
 import { useStorageHealth } from '../storage/use-storage-health';
 import { useDraftChannel } from '../tabs/use-draft-channel';
 import { useEditorRole } from '../tabs/use-editor-role';
-import { analytics } from '../telemetry/analytics';
-import { registerPersonalValues, stringLeaves } from '../telemetry/personal-values';
+import { useTabHandover } from '../tabs/use-tab-handover';
+import { trackFormSubmitted, trackSignInClicked } from '../telemetry/analytics-events';
+import { registerFormValues } from '../telemetry/personal-values';
 import { useWizard, type WizardEffects } from '../wizard/use-wizard';
 import { goToStep, initialWizardState, type WizardState } from '../wizard/wizard-machine';
+
+/** Where the session keeps the application, and how tabs take turns; the page passes its own, a test fakes. */
+export interface SessionDevices {
+  store: KeyValueStore;
+  /** The page's Web Locks (undefined where there are none: every tab edits, sends as it comes). */
+  locks: LockManager | undefined;
+}
 
 /**
  * Everything that keeps one application alive across keystrokes, reloads, tabs and networks:
  * the form, the wizard's place, autosave, the submission queue, and the tab that may edit.
- * The wizard's screen (WizardApp) only reads what this returns.
+ * Wiring only: each decision is made where it belongs (the submit step beside the outbox, the
+ * handover in tabs/, the scrubbers' source in telemetry/). The wizard's screen (WizardApp) only
+ * reads what this returns.
  */
-export function useApplicationSession(config: WizardConfig, programme: ProgrammeForm, initial: InitialApplication) {
+export function useApplicationSession(config: WizardConfig, programme: ProgrammeForm, initial: InitialApplication, { store, locks }: SessionDevices) {
   const stepCount = config.steps.length;
   const skipLastStep = config.skipLastStep ?? false;
   const { form, pendingInputs, validateStep, bodyToSend, currentBody, failedAttempts } = useApplicationForm(programme, initial.values);
   const [wizardState, setWizardState] = useState<WizardState>(initial.wizard);
   const [submitted, setSubmitted] = useState(initial.submitted);
-  const storageHealth = useStorageHealth(appStore);
+  const storageHealth = useStorageHealth(store);
 
   // The telemetry scrubbers read what has been typed (including keystrokes a text field still
   // holds) only when an event or report is about to leave the device.
-  useEffect(
-    () =>
-      registerPersonalValues(() => [
-        ...stringLeaves(form.getValues()),
-        ...Array.from(document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('form input:not([type=checkbox]):not([type=radio]), form textarea'), (input) => input.value),
-      ]),
-    [form],
-  );
+  useEffect(() => registerFormValues(() => form.getValues(), () => pendingInputs.shownTexts()), [form, pendingInputs]);
 
   /** Shows a stored draft (another tab's, or this tab's after taking over). */
   const showDraft = useCallback(
@@ -53,8 +59,8 @@ export function useApplicationSession(config: WizardConfig, programme: Programme
   );
 
   const reloadDraft = useCallback(async () => {
-    showDraft(await loadStoredDraft(appStore));
-  }, [showDraft]);
+    showDraft(await loadStoredDraft(store));
+  }, [showDraft, store]);
 
   const showAccepted = useCallback(() => {
     setSubmitted(true);
@@ -69,7 +75,7 @@ export function useApplicationSession(config: WizardConfig, programme: Programme
   }, [form, programme]);
 
 
-  const { role, reason, takeOver } = useEditorRole();
+  const { role, reason, takeOver } = useEditorRole(locks);
   const editing = role === 'editor';
 
   const channel = useDraftChannel({
@@ -86,9 +92,8 @@ export function useApplicationSession(config: WizardConfig, programme: Programme
   const autosave = useAutosave({
     form,
     pendingInputs,
-    programme,
     wizard: wizardState,
-    store: appStore,
+    store,
     // Until the lock answers (a few ms) this tab saves too, so nothing typed that early is lost.
     active: role !== 'viewer' && !submitted,
     onSaved: (record) => {
@@ -98,36 +103,30 @@ export function useApplicationSession(config: WizardConfig, programme: Programme
     },
   });
 
-  useEffect(() => {
-    if (reason === 'stolen' && !submitted) {
-      // The other tab now edits: hand it everything this one holds.
-      void autosave.saveNow(true).then(() => {
-        channel.post({ type: 'handed-over' });
-      });
-    } else if (role === 'editor' && reason === 'first') {
-      // Anything typed while the lock was answering is saved now.
-      if (JSON.stringify(form.getValues()) !== JSON.stringify(initial.values)) void autosave.saveNow();
-    } else if (role === 'editor') {
-      // Taken over here, or the editing tab closed: carry on from its last save.
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- the state is set after reading storage, not synchronously.
-      void reloadDraft();
-    }
-    // Only a change of role acts; the rest is read as it is then.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [role, reason]);
+  useTabHandover({
+    role,
+    reason,
+    submitted,
+    saveNow: autosave.saveNow,
+    changedSinceOpen: () => JSON.stringify(form.getValues()) !== JSON.stringify(initial.values),
+    reloadDraft,
+    post: channel.post,
+  });
 
   const accept = useCallback(async () => {
     autosave.stop();
-    await markSubmitted(appStore, Date.now());
-    analytics.track('Form Submitted');
+    clearUnloadCopy();
+    await clearAfterAcceptance(store, Date.now());
+    trackFormSubmitted();
     channel.post({ type: 'accepted' });
     setSubmitted(true);
     // Accepted in the background (a retry): the wizard moves on by itself.
-    if (!skipLastStep) setWizardState((state) => goToStep(state, stepCount - 1, stepCount).state);
-  }, [autosave, channel, skipLastStep, stepCount]);
+    if (!skipLastStep) setWizardState((state) => goToStep(state, stepCount - 1, stepCount));
+  }, [autosave, channel, skipLastStep, stepCount, store]);
 
   const { outbox, status } = useOutbox({
-    store: appStore,
+    store,
+    locks,
     timeoutMs: config.submitTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS,
     active: editing,
     onAccepted: accept,
@@ -136,18 +135,9 @@ export function useApplicationSession(config: WizardConfig, programme: Programme
   const effects = useMemo<WizardEffects>(
     () => ({
       validateStep,
-      submit: async () => {
-        if (submitted) return true;
-        const body = await bodyToSend();
-        if (!body) return false;
-        if (!config.requestUrl) {
-          await accept();
-          return true;
-        }
-        return (await outbox.submit(config.requestUrl, body)) === 'accepted';
-      },
+      submit: () => submitApplication(submitted, config.requestUrl, { bodyToSend, accept, send: (url, body) => outbox.submit(url, body) }),
       redirect: () => {
-        analytics.track('Sign In Clicked');
+        trackSignInClicked();
         window.location.assign(config.redirectUrl);
       },
     }),
@@ -165,11 +155,11 @@ export function useApplicationSession(config: WizardConfig, programme: Programme
   });
 
   const newApplication = useCallback(async () => {
-    await startNewApplication(appStore);
+    await startNewApplication(store);
     outbox.reset();
     channel.post({ type: 'new-application' });
     showNewApplication();
-  }, [channel, outbox, showNewApplication]);
+  }, [channel, outbox, showNewApplication, store]);
 
   return {
     form,

@@ -1,6 +1,6 @@
 import { type SubmitEvent, useCallback, useEffect, useRef, useState } from 'react';
 import type { WizardConfig } from '../config/config-schema';
-import { analytics } from '../telemetry/analytics';
+import { trackStepReached } from '../telemetry/analytics-events';
 import { continueButtonText } from '../wizard/wizard-machine';
 import { StepBlocks } from './step-blocks';
 import { WizardLayout } from './wizard-layout';
@@ -31,7 +31,7 @@ export function WelcomeShell({ config, onContinue }: WelcomeShellProps) {
   useEffect(() => {
     if (reported.current) return;
     reported.current = true;
-    analytics.track('Step Reached', { step: 0, sync: config.programmeTitle, allStepsCount: config.steps.length });
+    trackStepReached(0, config.programmeTitle, config.steps.length);
   }, [config.programmeTitle, config.steps.length]);
 
   const onSubmit = useCallback(

@@ -1,6 +1,6 @@
 import { type SubmitEvent, useCallback, useEffect, useRef } from 'react';
 import { FormProvider } from 'react-hook-form';
-import type { ProgrammeForm } from '../application/programme-form';
+import type { ProgrammeForm } from '../application/rules/programme-form';
 import { preloadFormSection } from '../blocks/lazy-form-section-block';
 import type { WizardConfig } from '../config/config-schema';
 import { PendingInputsContext } from '../form/pending-inputs';
@@ -8,6 +8,8 @@ import { ProgrammeFormContext } from '../form/programme-form-context';
 import type { InitialApplication } from '../drafts/initial-application';
 import { BACK_BUTTON_TEXT, continueActions, continueButtonText } from '../wizard/wizard-machine';
 import { whenIdle } from '../browser/when-idle';
+import { defaultLocks } from '../browser/web-locks';
+import { appStore } from '../storage/app-store';
 import { ReadOnlyBanner } from './read-only-banner';
 import { HomeScreenHint } from './home-screen-hint';
 import { SaveStatus } from './save-status';
@@ -21,6 +23,9 @@ export const DEFAULT_SERVER_ERROR_TEXT = 'Something went wrong. Please, try agai
 
 const NARROW_SCREEN = '(max-width: 576px)';
 
+/** The page's one store and its Web Locks, handed to the session. */
+const PAGE_DEVICES = { store: appStore, locks: defaultLocks() };
+
 interface WizardAppProps {
   config: WizardConfig;
   programme: ProgrammeForm;
@@ -31,7 +36,7 @@ interface WizardAppProps {
 
 export function WizardApp({ config, programme, initial, focusOnMount = false }: WizardAppProps) {
   const stepCount = config.steps.length;
-  const session = useApplicationSession(config, programme, initial);
+  const session = useApplicationSession(config, programme, initial, PAGE_DEVICES);
   const { form, pendingInputs, failedAttempts, wizard } = session;
   const current = session.wizardState.current;
   const step = config.steps[current] ?? config.steps[0];

@@ -1,4 +1,4 @@
-import type { FieldConfig } from '../application/form-config-schema';
+import type { FieldConfig } from '../application/rules/form-config-schema';
 import { FormFieldView } from '../fields/form-field-view';
 import '../styles/fields.css';
 import '../styles/form.css';

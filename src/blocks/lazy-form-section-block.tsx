@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { FormSectionData } from '../application/form-config-schema';
+import type { FormSectionData } from '../application/rules/form-config-schema';
 
 // The form widgets load on demand so the Welcome step never waits for them; the wizard
 // preloads them when the browser is idle (see preloadFormSection). The section's title is

@@ -1,4 +1,5 @@
-import { programmeForm, type ProgrammeForm } from '../application/programme-form';
+import type { ProgrammeForm } from '../application/rules/programme-form';
+import { programmeFormOf } from '../config/programme-form-of';
 import type { WizardConfig } from '../config/config-schema';
 import { restoreDraft } from '../drafts/draft-record';
 import { forgetDraft, loadStoredDraft, loadSubmittedMarker, setAsideCorruptDraft } from '../drafts/draft-store';
@@ -12,7 +13,7 @@ import { reportError } from '../telemetry/errors';
  * or a corrupt draft opens a blank application, and the corrupt draft is set aside.
  */
 export async function loadApplication(config: WizardConfig, store: KeyValueStore): Promise<{ programme: ProgrammeForm; initial: InitialApplication }> {
-  const programme = programmeForm(config);
+  const programme = programmeFormOf(config);
   const stepCount = config.steps.length;
   let stored: unknown;
   let submitted = false;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { fieldRulesSchema, formSectionBlockData } from '../application/form-config-schema';
-import { PLATFORM_KEYS } from '../application/platforms';
+import { fieldRulesSchema, formSectionBlockData } from '../application/rules/form-config-schema';
+import { PLATFORM_KEYS } from '../application/values/platforms';
 import { backgroundsSchema } from './cover-image-schema';
 import { isSafeLink, isSafeResource } from './url-rules';
 import { headingBlockData, infoBoxBlockData, noticeBlockData, richTextBlockData } from './content-block-schemas';

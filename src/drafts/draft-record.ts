@@ -1,22 +1,18 @@
-import type { ApplicationValues, SingleAnswer } from '../application/application-values';
-import { isPlatformKey, type PlatformEntry, type PlatformKey } from '../application/platforms';
-import type { ProgrammeForm } from '../application/programme-form';
-import type { WizardState } from '../wizard/wizard-machine';
+import type { ApplicationValues, SingleAnswer } from '../application/values/application-values';
+import { isPlatformKey, type PlatformEntry, type PlatformKey } from '../application/values/platforms';
+import { isTree, type Tree } from '../application/values/is-tree';
+import type { ProgrammeForm } from '../application/rules/programme-form';
+import { clampStep, type WizardState } from '../wizard/wizard-machine';
 
 /**
- * The draft as stored: the form's values and the wizard's place, stamped with the record's
- * shape version and a fingerprint of the programme's fields. Reading it back never trusts
- * it: every value is checked against the programme's blank application, unknown or
- * mistyped ones are dropped with the rest kept, and a record that is not a draft at all is
+ * The draft as stored: the form's values and the wizard's place, with the time it was saved.
+ * Reading it back never trusts it: every value is checked against the programme's blank
+ * application, so a draft saved for another set of fields keeps what still fits; unknown or
+ * mistyped values are dropped with the rest kept, and a record that is not a draft at all is
  * reported as corrupt so the caller can set it aside.
  */
 
-export const DRAFT_SCHEMA_VERSION = 1;
-
 export interface DraftRecord {
-  schemaVersion: number;
-  /** Which fields the programme had when the draft was saved. */
-  fingerprint: string;
   savedAt: number;
   wizard: WizardState;
   values: ApplicationValues;
@@ -31,32 +27,10 @@ export type RestoredDraft =
       wizard: WizardState;
       /** Paths of stored values the programme no longer has (or of the wrong type), dropped. */
       dropped: string[];
-      /** True when the draft came from another shape version or another set of fields. */
-      migrated: boolean;
     };
 
-/** A short, stable fingerprint of the programme's fields: their paths and kinds, in order. */
-export function fieldsFingerprint(programme: ProgrammeForm): string {
-  const text = programme.fieldsByStep
-    .map((fields, step) => fields.map((field) => `${String(step)}:${field.kind}:${'path' in field ? field.path : ''}`).join('|'))
-    .join('/');
-  // FNV-1a: enough to tell two field lists apart; this is not security.
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(16).padStart(8, '0');
-}
-
-export function createDraftRecord(programme: ProgrammeForm, wizard: WizardState, values: ApplicationValues, now: number): DraftRecord {
-  return { schemaVersion: DRAFT_SCHEMA_VERSION, fingerprint: fieldsFingerprint(programme), savedAt: now, wizard, values };
-}
-
-type Tree = Record<string, unknown>;
-
-function isTree(value: unknown): value is Tree {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+export function createDraftRecord(wizard: WizardState, values: ApplicationValues, now: number): DraftRecord {
+  return { savedAt: now, wizard, values };
 }
 
 function isStringList(value: unknown): value is string[] {
@@ -150,8 +124,7 @@ export function restoreValues(
 
 function restoreWizard(stored: unknown, stepCount: number): WizardState {
   const tree = isTree(stored) ? stored : {};
-  const last = stepCount - 1;
-  const clamp = (step: number) => Math.min(Math.max(0, Math.trunc(step)), last);
+  const clamp = (step: number) => clampStep(step, stepCount);
   const current = typeof tree.current === 'number' && Number.isFinite(tree.current) ? clamp(tree.current) : 0;
   const reached = Array.isArray(tree.reached)
     ? tree.reached.filter((step): step is number => typeof step === 'number' && Number.isFinite(step)).map(clamp)
@@ -168,6 +141,5 @@ export function restoreDraft(stored: unknown, programme: ProgrammeForm, stepCoun
   if (!isTree(stored.values)) return { kind: 'corrupt', reason: 'the draft has no values' };
   const dropped: string[] = [];
   const values = restoreValues(programme.emptyValues, stored.values, dropped, programme.context.requiredPlatforms);
-  const migrated = stored.schemaVersion !== DRAFT_SCHEMA_VERSION || stored.fingerprint !== fieldsFingerprint(programme);
-  return { kind: 'restored', values, wizard: restoreWizard(stored.wizard, stepCount), dropped, migrated };
+  return { kind: 'restored', values, wizard: restoreWizard(stored.wizard, stepCount), dropped };
 }

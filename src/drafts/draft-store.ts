@@ -1,17 +1,14 @@
 import type { KeyValueStore } from '../storage/resilient-store';
-import { CORRUPT_DRAFT_KEY, DRAFT_KEY, SUBMITTED_KEY } from '../storage/stored-keys';
+import { CORRUPT_DRAFT_KEY, DRAFT_KEY, SUBMITTED_KEY, type SubmittedMarker } from '../storage/stored-keys';
 import { clearUnloadCopy, takeUnloadCopy } from '../storage/unload-copy';
 import type { DraftRecord } from './draft-record';
 
 /**
  * Where the draft lives: `draft` in the app's store until the application is accepted, then
- * only a `submitted` marker with no personal data. A draft that cannot be read is moved to
- * `corrupt-draft` rather than deleted, so nothing is destroyed by a bug in reading it.
+ * only a `submitted` marker with no personal data (written by outbox/clear-after-acceptance.ts).
+ * A draft that cannot be read is moved to `corrupt-draft` rather than deleted, so nothing is
+ * destroyed by a bug in reading it.
  */
-
-export interface SubmittedMarker {
-  submittedAt: number;
-}
 
 function savedAt(record: unknown): number {
   if (typeof record !== 'object' || record === null) return -1;
@@ -37,14 +34,6 @@ export function saveDraft(store: KeyValueStore, record: DraftRecord): Promise<vo
 export async function setAsideCorruptDraft(store: KeyValueStore, stored: unknown, reason: string): Promise<void> {
   await store.set(CORRUPT_DRAFT_KEY, { setAsideAt: Date.now(), reason, stored });
   await store.delete(DRAFT_KEY);
-}
-
-/** After acceptance: the personal data goes, a marker without it stays. */
-export async function markSubmitted(store: KeyValueStore, now: number): Promise<void> {
-  clearUnloadCopy();
-  await store.delete(DRAFT_KEY);
-  await store.delete(CORRUPT_DRAFT_KEY);
-  await store.set(SUBMITTED_KEY, { submittedAt: now } satisfies SubmittedMarker);
 }
 
 export async function loadSubmittedMarker(store: KeyValueStore): Promise<SubmittedMarker | undefined> {

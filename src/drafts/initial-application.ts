@@ -1,5 +1,5 @@
-import type { ApplicationValues } from '../application/application-values';
-import type { ProgrammeForm } from '../application/programme-form';
+import type { ApplicationValues } from '../application/values/application-values';
+import type { ProgrammeForm } from '../application/rules/programme-form';
 import { initialWizardState, type WizardState } from '../wizard/wizard-machine';
 import type { RestoredDraft } from './draft-record';
 

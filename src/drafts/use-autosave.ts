@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import type { ApplicationValues } from '../application/application-values';
-import type { ProgrammeForm } from '../application/programme-form';
+import type { ApplicationValues } from '../application/values/application-values';
 import type { PendingInputs } from '../form/pending-inputs';
 import type { KeyValueStore } from '../storage/resilient-store';
 import { requestPersistentStorage } from '../storage/persistent-storage';
@@ -18,7 +17,6 @@ export type SaveState = 'idle' | 'saving' | 'saved';
 interface AutosaveOptions {
   form: UseFormReturn<ApplicationValues>;
   pendingInputs: PendingInputs;
-  programme: ProgrammeForm;
   wizard: WizardState;
   store: KeyValueStore;
   /** False in a read-only tab and once the application is accepted: nothing is written. */
@@ -36,7 +34,7 @@ function askForPersistentStorage(): void {
  * Saves the draft (values and step) 500 ms after the last change, and at once when the page
  * is hidden or goes away, with a synchronous copy for the case where IndexedDB cannot finish.
  */
-export function useAutosave({ form, pendingInputs, programme, wizard, store, active, onSaved }: AutosaveOptions) {
+export function useAutosave({ form, pendingInputs, wizard, store, active, onSaved }: AutosaveOptions) {
   const [saveState, setSaveState] = useState<SaveState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const latest = useRef({ wizard, active, onSaved });
@@ -58,8 +56,8 @@ export function useAutosave({ form, pendingInputs, programme, wizard, store, act
 
   const currentRecord = useCallback((): DraftRecord => {
     pendingInputs.flushAll();
-    return createDraftRecord(programme, latest.current.wizard, form.getValues(), Date.now());
-  }, [form, pendingInputs, programme]);
+    return createDraftRecord(latest.current.wizard, form.getValues(), Date.now());
+  }, [form, pendingInputs]);
 
   /**
    * Saves now, whatever is pending; resolves once the store has it (IndexedDB or memory).

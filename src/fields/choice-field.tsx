@@ -1,8 +1,11 @@
+import { useCallback, useEffect, useRef } from 'react';
 import { useController } from 'react-hook-form';
-import type { SelectFieldConfig } from '../application/form-config-schema';
+import { isRequired } from '../application/rules/field-specs';
+import type { SelectFieldConfig } from '../application/rules/form-config-schema';
 import { canadianProvinces } from '../application/lookups/canadian-provinces';
 import { countries } from '../application/lookups/countries';
 import { usStates } from '../application/lookups/us-states';
+import { usePendingInputs } from '../form/pending-inputs';
 import { fieldId } from './field-id';
 import { MultiSelectField } from './multi-select-field';
 import type { SelectOption } from './select-option';
@@ -24,6 +27,19 @@ function optionsOf(options: SelectFieldConfig['options']): readonly SelectOption
 /** A configured select, single or multiple, bound to the form. */
 export function ChoiceField({ field: config }: { field: SelectFieldConfig }) {
   const { field, fieldState } = useController({ name: config.path });
+  const pending = usePendingInputs();
+  const box = useRef<HTMLInputElement | null>(null);
+  // A choice reaches the form at once (nothing to hand over), but the box shows a name or a
+  // search the telemetry scrubbers must know as typed.
+  useEffect(() => pending.add(() => undefined, () => box.current?.value), [pending]);
+  const registerRef = field.ref;
+  const inputRef = useCallback(
+    (node: HTMLInputElement | null) => {
+      box.current = node;
+      registerRef(node);
+    },
+    [registerRef],
+  );
   const shared = {
     id: fieldId(config.path),
     name: config.path,
@@ -32,8 +48,8 @@ export function ChoiceField({ field: config }: { field: SelectFieldConfig }) {
     onBlur: field.onBlur,
     error: fieldState.error?.message,
     hint: config.hint,
-    required: config.required !== false,
-    inputRef: field.ref,
+    required: isRequired(config),
+    inputRef,
     ...(config.autoComplete ? { autoComplete: config.autoComplete } : {}),
   };
   if (config.multiple) {

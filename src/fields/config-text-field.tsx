@@ -1,9 +1,9 @@
-import { rulesFor } from '../application/field-specs';
-import type { TextFieldConfig } from '../application/form-config-schema';
+import { isRequired } from '../application/rules/field-specs';
+import type { TextFieldConfig } from '../application/rules/form-config-schema';
 import { TextField } from './text-field';
 
-/** A configured text field; `required` marks it for assistive tech (the schema does the checking). */
-export function ConfigTextField({ field, required }: { field: TextFieldConfig; required?: boolean }) {
+/** A configured text field, marked required for assistive tech as its rules decide (the schema does the checking). */
+export function ConfigTextField({ field }: { field: TextFieldConfig }) {
   return (
     <TextField
       name={field.path}
@@ -14,7 +14,7 @@ export function ConfigTextField({ field, required }: { field: TextFieldConfig; r
       autoComplete={field.autoComplete}
       inputMode={field.inputMode}
       placeholder={field.placeholder}
-      required={required ?? rulesFor(field).includes('required')}
+      required={isRequired(field)}
     />
   );
 }

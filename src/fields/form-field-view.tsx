@@ -1,4 +1,4 @@
-import type { FieldConfig } from '../application/form-config-schema';
+import type { FieldConfig } from '../application/rules/form-config-schema';
 import { CheckboxField } from './checkbox-field';
 import { ChoiceField } from './choice-field';
 import { ConfigTextField } from './config-text-field';

@@ -1,22 +1,12 @@
-import { Combobox, ComboboxInput, Description, Field } from '@headlessui/react';
-import { useMemo, useState } from 'react';
+import { Combobox } from '@headlessui/react';
+import { useState } from 'react';
 import type { KeyboardEvent, MouseEvent } from 'react';
-import { filterOptions } from './filter-options';
 import { pickWithMax } from './pick-with-max';
-import {
-  SEARCH_PLACEHOLDER,
-  SELECT_PLACEHOLDER,
-  SelectLabel,
-  SelectPopup,
-  SelectToggle,
-  blurLeavingField,
-  fieldClassName,
-} from './select-field';
-import type { SelectFieldProps } from './select-field';
+import { isInvalid, OptionIcon, SEARCH_PLACEHOLDER, SELECT_PLACEHOLDER, SelectControl, SelectShell, useOptionSearch, type SelectBaseProps } from './select-shell';
 import type { SelectOption } from './select-option';
 
-/** Props of {@link MultiSelectField}: those of a single select, holding a list of values. */
-export interface MultiSelectFieldProps extends Omit<SelectFieldProps, 'value' | 'onChange'> {
+/** Props of {@link MultiSelectField}: those of every select, holding a list of values. */
+export interface MultiSelectFieldProps extends SelectBaseProps {
   value: readonly string[];
   onChange(values: string[]): void;
   /** At most this many values; further picks are ignored and the field says why. */
@@ -30,13 +20,12 @@ export interface MultiSelectFieldProps extends Omit<SelectFieldProps, 'value' | 
  */
 export function MultiSelectField(props: MultiSelectFieldProps) {
   // onChange and onBlur stay on props (see SelectField).
-  const { id, label, options, value, error, required = false, autoComplete = 'off', name, renderOption, inputRef, max } = props;
-  const [query, setQuery] = useState('');
+  const { id, options, value, error, name, renderOption, max } = props;
+  const search = useOptionSearch(options);
   const [limitHit, setLimitHit] = useState(false);
   const [announcement, setAnnouncement] = useState('');
-  const filtered = useMemo(() => filterOptions(options, query), [options, query]);
   const chosen = value.map((chosenValue) => optionFor(options, chosenValue));
-  const invalid = error !== undefined && error !== '';
+  const invalid = isInvalid(error);
   // Derived rather than reset in an effect: a stale notice disappears once the list has room again.
   const limitMessage = limitHit && max !== undefined && value.length >= max ? `You can choose up to ${max}` : '';
 
@@ -73,51 +62,23 @@ export function MultiSelectField(props: MultiSelectFieldProps) {
   }
 
   return (
-    <Field className={fieldClassName(invalid)} onBlur={blurLeavingField(() => props.onBlur?.())}>
-      <Combobox
-        multiple
-        value={[...value]}
-        onChange={pick}
-        onClose={() => {
-          setQuery('');
-        }}
-        immediate
-        invalid={invalid}
-        name={name}
-      >
+    <SelectShell id={id} error={error} onBlur={() => props.onBlur?.()}>
+      <Combobox multiple value={[...value]} onChange={pick} onClose={search.clear} immediate invalid={invalid} name={name}>
         {({ open }) => (
-          <>
-            <SelectLabel id={id} label={label} hint={props.hint} />
-            <div className="select__control">
-              <ComboboxInput
-                id={id}
-                ref={inputRef}
-                className="select__input"
-                placeholder={open || value.length > 0 ? SEARCH_PLACEHOLDER : SELECT_PLACEHOLDER}
-                onChange={(event) => {
-                  setQuery(event.target.value);
-                }}
-                onKeyDown={removeLastOnBackspace}
-                autoComplete={autoComplete}
-                spellCheck={false}
-                aria-required={required || undefined}
-                aria-invalid={invalid || undefined}
-              />
-              <SelectToggle />
-              <SelectPopup options={filtered} open={open} renderOption={renderOption} />
-            </div>
-          </>
+          <SelectControl
+            field={props}
+            search={search}
+            open={open}
+            placeholder={open || value.length > 0 ? SEARCH_PLACEHOLDER : SELECT_PLACEHOLDER}
+            onKeyDown={removeLastOnBackspace}
+          />
         )}
       </Combobox>
       {chosen.length > 0 ? (
         <ul className="chips">
           {chosen.map((option) => (
             <li key={option.value} className="chip">
-              {renderOption ? (
-                <span className="chip__icon" aria-hidden="true">
-                  {renderOption(option)}
-                </span>
-              ) : null}
+              <OptionIcon className="chip__icon" option={option} renderOption={renderOption} />
               <span className="chip__text">{option.name}</span>
               <button
                 type="button"
@@ -141,12 +102,7 @@ export function MultiSelectField(props: MultiSelectFieldProps) {
       <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>
-      {invalid ? (
-        <Description as="p" id={`${id}-error`} className="field-error">
-          {error}
-        </Description>
-      ) : null}
-    </Field>
+    </SelectShell>
   );
 }
 

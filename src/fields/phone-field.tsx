@@ -1,6 +1,6 @@
 import { useController, useFormContext, useWatch } from 'react-hook-form';
-import { COUNTRY_PATH, PHONE_CODE_PATH, PHONE_NUMBER_PATH } from '../application/field-paths';
-import type { PhoneFieldConfig } from '../application/form-config-schema';
+import { COUNTRY_PATH, PHONE_CODE_PATH, PHONE_NUMBER_PATH } from '../application/values/field-paths';
+import type { PhoneFieldConfig } from '../application/rules/form-config-schema';
 import { dialCodeForOptionValue, dialCodeOptionValue, dialCodes } from '../application/lookups/dial-codes';
 import { describedBy, FieldHint } from './field-error';
 import { fieldId } from './field-id';

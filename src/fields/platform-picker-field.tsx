@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
-import type { ApplicationValues } from '../application/application-values';
-import { PLATFORMS_FILLED_PATH } from '../application/field-paths';
-import type { PlatformsFieldConfig } from '../application/form-config-schema';
-import { addCard, changeCard, removeCard } from '../application/platform-picker';
-import { DEFAULT_PICKER_PLATFORMS, isPlatformKey, PLATFORM_LABELS, type PlatformKey } from '../application/platforms';
+import type { ApplicationValues } from '../application/values/application-values';
+import { PLATFORMS_FILLED_PATH } from '../application/values/field-paths';
+import type { PlatformsFieldConfig } from '../application/rules/form-config-schema';
+import { addCard, changeCard, removeCard } from '../application/rules/platform-picker';
+import { DEFAULT_PICKER_PLATFORMS, isPlatformKey, PLATFORM_LABELS, platformFields, type PlatformKey } from '../application/values/platforms';
 import { usePendingInputs } from '../form/pending-inputs';
 import { useProgrammeForm } from '../form/programme-form-context';
 import { describedBy, FieldError, FieldHint } from './field-error';
@@ -97,7 +97,7 @@ export function PlatformPickerField({ field: config }: { field: PlatformsFieldCo
               )}
             </div>
             <div className="platform-card__fields">
-              {(platform === 'website' ? (['url', 'monthlyTraffic'] as const) : (['handle', 'followers'] as const)).map((part) => (
+              {platformFields(platform).map((part) => (
                 <TextField
                   key={part}
                   name={`platforms.${platform}.${part}`}

@@ -43,7 +43,7 @@ export function TextField({ name, label, hint, type = 'text', multiline, autoCom
     }
   }, [onChange]);
 
-  useEffect(() => pending.add(flush), [pending, flush]);
+  useEffect(() => pending.add(flush, () => element.current?.value), [pending, flush]);
 
   // A value set from outside (a restored draft, a reset) shows in the box unless the creator is mid-edit.
   useEffect(() => {

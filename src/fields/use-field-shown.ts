@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
-import { conditionsHold, valueSpecAt } from '../application/field-visibility';
-import type { ShowOnCondition } from '../application/form-config-schema';
+import { conditionsHold, valueSpecAt } from '../application/rules/field-visibility';
+import type { ShowOnCondition } from '../application/rules/form-config-schema';
 import { useProgrammeForm } from '../form/programme-form-context';
 
 const ALWAYS: readonly ShowOnCondition[] = [];
 
 /**
  * Whether the answer at `path` is on screen now: the same conditions, read by the same function,
- * as validation and the PUT body use (application/field-visibility). It re-renders only when an
+ * as validation and the PUT body use (application/rules/field-visibility). It re-renders only when an
  * answer a condition reads changes. `undefined` (phone, platforms): always shown.
  */
 export function useFieldShown(path: string | undefined): boolean {

@@ -1,6 +1,6 @@
 import { useController, useFormContext } from 'react-hook-form';
-import type { TextFieldConfig, YesNoFieldConfig } from '../application/form-config-schema';
-import { followUpsOf } from '../application/field-specs';
+import type { TextFieldConfig, YesNoFieldConfig } from '../application/rules/form-config-schema';
+import { followUpsOf } from '../application/rules/field-specs';
 import { describedBy, FieldError, FieldHint } from './field-error';
 import { fieldId } from './field-id';
 import { ConfigTextField } from './config-text-field';
@@ -9,7 +9,7 @@ import { useFieldShown } from './use-field-shown';
 /** A follow-up box, on screen only while its question's reveal (and its own condition) holds. */
 function FollowUp({ field }: { field: TextFieldConfig }) {
   const shown = useFieldShown(field.path);
-  return shown ? <ConfigTextField field={field} required /> : null;
+  return shown ? <ConfigTextField field={field} /> : null;
 }
 
 /**

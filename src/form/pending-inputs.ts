@@ -6,9 +6,14 @@ import { createContext, useContext } from 'react';
  * over what it holds.
  */
 export interface PendingInputs {
-  /** Registers a field's flush; returns the function that unregisters it. */
-  add(flush: () => void): () => void;
+  /**
+   * Registers a field's flush, and how to read the text it shows (which may not be in the form
+   * yet); returns the function that unregisters it.
+   */
+  add(flush: () => void, read?: () => string | undefined): () => void;
   flushAll(): void;
+  /** The text every registered field shows now, handed over or not, without handing it over. */
+  shownTexts(): string[];
   /**
    * A field's own hand-over when its 500 ms are up: at once, or, while a press on the step's
    * buttons is under way, when the press has ended (see holdStill).
@@ -24,17 +29,23 @@ export interface PendingInputs {
 
 export function createPendingInputs(): PendingInputs {
   const flushes = new Set<() => void>();
+  const readers = new Set<() => string | undefined>();
   const held = new Set<() => void>();
   let holds = 0;
   return {
-    add(flush) {
+    add(flush, read) {
       flushes.add(flush);
+      if (read) readers.add(read);
       return () => {
         flushes.delete(flush);
+        if (read) readers.delete(read);
       };
     },
     flushAll() {
       for (const flush of flushes) flush();
+    },
+    shownTexts() {
+      return Array.from(readers, (read) => read()).filter((text): text is string => text !== undefined);
     },
     handOver(flush) {
       if (holds > 0) held.add(flush);

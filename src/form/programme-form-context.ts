@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { ProgrammeForm } from '../application/programme-form';
+import type { ProgrammeForm } from '../application/rules/programme-form';
 
 /** The programme's form rules, for fields that need more than their own config (required platforms). */
 export const ProgrammeFormContext = createContext<ProgrammeForm | null>(null);

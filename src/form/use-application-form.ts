@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useMemo, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
-import { buildApplicationSchema } from '../application/application-schema';
-import type { ApplicationValues } from '../application/application-values';
-import { flattenApplication, type ApplicationBody } from '../application/flatten-application';
-import { getPath, PLATFORMS_FILLED_PATH } from '../application/field-paths';
-import type { ProgrammeForm } from '../application/programme-form';
-import { pathsOfStep, validateApplication } from '../application/validate-application';
+import { buildApplicationSchema } from '../application/rules/application-schema';
+import type { ApplicationValues } from '../application/values/application-values';
+import { flattenApplication, type ApplicationBody } from '../application/body/flatten-application';
+import { getPath, PLATFORMS_FILLED_PATH } from '../application/values/field-paths';
+import type { ProgrammeForm } from '../application/rules/programme-form';
+import { pathsOfStep, validateApplication } from '../application/rules/validate-application';
 import { createPendingInputs } from './pending-inputs';
 
 /**

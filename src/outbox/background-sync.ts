@@ -1,4 +1,4 @@
-import { OUTBOX_SYNC_TAG } from '../storage/stored-keys';
+import { OUTBOX_SYNC_TAG } from './outbox-names';
 
 // Background Sync is Chromium-only and not in TypeScript's DOM types.
 interface SyncManager {

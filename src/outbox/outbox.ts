@@ -1,7 +1,8 @@
 import type { KeyValueStore } from '../storage/resilient-store';
-import { OUTBOX_KEY } from '../storage/stored-keys';
-import { normaliseRecord, withLatestBody, type OutboxRecord } from './outbox-record';
-import { classifyAttempt, nextAttemptAt, type AttemptOutcome } from './retry-policy';
+import { attemptOnce } from './attempt-once';
+import { withLatestBody, type OutboxRecord } from './outbox-record';
+import { keyValueOutboxStore, type OutboxStore } from './outbox-store';
+import { nextAttemptAt, type AttemptOutcome } from './retry-policy';
 import type { SendResult } from './send-application';
 
 /**
@@ -13,7 +14,7 @@ import type { SendResult } from './send-application';
  * the application is pending revises the record (a new key for the new body), so whatever sends
  * next sends the latest answers; an attempt that was already sending an older body counts only if
  * nothing newer came meanwhile, else the newer body is sent at once. Only an accepted attempt of
- * the latest body removes the record.
+ * the latest body removes the record. Each attempt is attempt-once.ts, as in the service worker.
  */
 
 export type { OutboxRecord };
@@ -41,9 +42,11 @@ export class Outbox {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private disposed = false;
   private acceptance: () => Promise<void> = () => Promise.resolve();
-  private writes: Promise<unknown> = Promise.resolve();
+  private readonly records: OutboxStore;
 
-  constructor(private readonly options: OutboxOptions) {}
+  constructor(private readonly options: OutboxOptions) {
+    this.records = keyValueOutboxStore(options.store);
+  }
 
   private now(): number {
     return this.options.now?.() ?? Date.now();
@@ -70,27 +73,13 @@ export class Outbox {
     for (const listener of this.listeners) listener(status);
   }
 
-  private async readRecord(): Promise<OutboxRecord | undefined> {
-    return normaliseRecord(await this.options.store.get<unknown>(OUTBOX_KEY));
-  }
-
-  /** Serialises this page's reads and writes of the record, so an edit never slips between a read and a write. */
-  private serially<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.writes.then(work, work);
-    this.writes = run.catch(() => undefined);
-    return run;
-  }
-
   /**
    * Queues the latest answers (the same application, with a new key if they changed) and tries
    * to send them now; an attempt already under way is let finish first.
    */
   async submit(url: string, body: unknown): Promise<AttemptOutcome | 'busy'> {
     if (this.status.state === 'accepted') return 'accepted';
-    await this.serially(async () => {
-      const record = withLatestBody(await this.readRecord(), url, body, this.options.newId, this.now());
-      await this.options.store.set(OUTBOX_KEY, { ...record, refused: false });
-    });
+    await this.records.update((existing) => ({ ...withLatestBody(existing, url, body, this.options.newId, this.now()), refused: false }));
     while (this.inFlight) {
       await this.inFlight;
       // That attempt may have sent these answers too (it sends a newer body before it ends).
@@ -106,24 +95,21 @@ export class Outbox {
    */
   async revise(body: unknown): Promise<void> {
     if (this.status.state === 'accepted') return;
-    const released = await this.serially(async () => {
-      const existing = await this.readRecord();
-      if (!existing) return false;
-      if (body === null) {
-        if (!existing.held) await this.options.store.set(OUTBOX_KEY, { ...existing, held: true });
-        return false;
-      }
+    const was = { held: false };
+    await this.records.update((existing) => {
+      if (!existing) return existing;
+      if (body === null) return existing.held ? existing : { ...existing, held: true };
+      was.held = existing.held;
       const record = withLatestBody(existing, existing.url, body, this.options.newId, this.now());
-      if (record.key !== existing.key || record.held !== existing.held) await this.options.store.set(OUTBOX_KEY, record);
-      return existing.held;
+      return record.key !== existing.key || record.held !== existing.held ? record : existing;
     });
     // Valid again after being held: the wait for it is over.
-    if (released) this.retrySoon();
+    if (was.held) this.retrySoon();
   }
 
   /** On page load: picks up an application a previous page left unsent. */
   async resume(): Promise<void> {
-    const record = await this.readRecord();
+    const record = await this.records.read();
     if (!record) return;
     if (record.refused) this.setStatus({ state: 'refused', record });
     else void this.attempt();
@@ -172,58 +158,44 @@ export class Outbox {
   private async attemptExclusively(): Promise<AttemptOutcome> {
     for (;;) {
       // Read again under the lock: another tab may have sent it meanwhile.
-      const record = await this.readRecord();
-      if (!record) {
-        // Sent meanwhile by another tab or by the service worker: accepted all the same.
-        await this.acceptance();
-        this.setStatus({ state: 'accepted' });
-        return 'accepted';
+      const result = await attemptOnce(this.records, {
+        send: this.options.send,
+        now: () => this.now(),
+        onSending: (record) => {
+          this.setStatus({ state: 'sending', record });
+        },
+      });
+      switch (result.kind) {
+        case 'none':
+        case 'accepted':
+          // An edit came while the body was on its way: it goes out now.
+          if (result.kind === 'accepted' && !result.latest) continue;
+          // Accepted here, or sent meanwhile by another tab or by the service worker.
+          await this.acceptance();
+          this.setStatus({ state: 'accepted' });
+          return 'accepted';
+        case 'waiting':
+          if (result.record.held) {
+            // Edited into answers the wizard would not send: wait for them (revise or Continue).
+            this.setStatus({ state: 'waiting', record: result.record, nextAttemptAt: Number.POSITIVE_INFINITY });
+            return 'retry';
+          }
+          // Refused in another tab meanwhile: only Continue sends it again.
+          this.setStatus({ state: 'refused', record: result.record });
+          return 'refused';
+        case 'failed':
+          return this.failed(result.record, result.outcome, result.attemptedAt);
       }
-      if (record.held) {
-        // Edited into answers the wizard would not send: wait for them (revise or Continue).
-        this.setStatus({ state: 'waiting', record, nextAttemptAt: Number.POSITIVE_INFINITY });
-        return 'retry';
-      }
-      this.setStatus({ state: 'sending', record });
-      const result = await this.options.send(record);
-      const outcome = classifyAttempt(result);
-      if (outcome === 'accepted') {
-        // Done only if no edit came while it was on its way; else the edit goes out now.
-        const latest = await this.serially(async () => {
-          const current = await this.readRecord();
-          if (current?.key === record.key) await this.options.store.delete(OUTBOX_KEY);
-          return current?.key === record.key;
-        });
-        if (!latest) continue;
-        await this.acceptance();
-        this.setStatus({ state: 'accepted' });
-        return outcome;
-      }
-      return this.failed(record, result, outcome);
     }
   }
 
-  private async failed(record: OutboxRecord, result: SendResult, outcome: AttemptOutcome): Promise<AttemptOutcome> {
-    const attemptedAt = this.now();
-    const lastError = result.ok ? null : result.error;
-    const failed: OutboxRecord = { ...record, attempts: record.attempts + 1, lastAttemptAt: attemptedAt, lastError, refused: outcome === 'refused' };
-    // The count goes on the stored record, whose body may be newer than the one that failed.
-    const current = await this.serially(async () => {
-      const stored = await this.readRecord();
-      if (stored?.applicationId !== record.applicationId) return stored;
-      // A refusal was of the body sent; a newer body deserves its own attempt.
-      const refused = failed.refused && stored.key === record.key;
-      const updated = { ...stored, attempts: failed.attempts, lastAttemptAt: attemptedAt, lastError, refused };
-      await this.options.store.set(OUTBOX_KEY, updated);
-      return updated;
-    });
-    const shown = current ?? failed;
-    if (shown.refused) {
-      this.setStatus({ state: 'refused', record: shown });
+  private failed(record: OutboxRecord, outcome: 'retry' | 'refused', attemptedAt: number): AttemptOutcome {
+    if (outcome === 'refused') {
+      this.setStatus({ state: 'refused', record });
       return 'refused';
     }
-    const due = nextAttemptAt(attemptedAt, shown.attempts);
-    this.setStatus({ state: 'waiting', record: shown, nextAttemptAt: due });
+    const due = nextAttemptAt(attemptedAt, record.attempts);
+    this.setStatus({ state: 'waiting', record, nextAttemptAt: due });
     if (!this.disposed) {
       this.timer = setTimeout(() => {
         this.timer = null;

@@ -1,14 +1,16 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { KeyValueStore } from '../storage/resilient-store';
-import { SUBMISSION_CHANNEL } from '../storage/stored-keys';
 import { watchForBackgroundSync } from './background-sync';
 import { newSubmissionId } from './new-submission-id';
 import { Outbox, type OutboxStatus } from './outbox';
+import { SUBMISSION_CHANNEL } from './outbox-names';
 import { sendApplication } from './send-application';
 import { exclusively } from './send-lock';
 
 interface UseOutboxOptions {
   store: KeyValueStore;
+  /** The lock manager under which one tab (or the service worker) sends at a time. */
+  locks: LockManager | undefined;
   timeoutMs: number;
   /** Only the editor tab sends or resumes sending. */
   active: boolean;
@@ -17,13 +19,13 @@ interface UseOutboxOptions {
 }
 
 /** The page's submission queue, resumed on load and retried when the browser comes back online. */
-export function useOutbox({ store, timeoutMs, active, onAccepted }: UseOutboxOptions) {
+export function useOutbox({ store, locks, timeoutMs, active, onAccepted }: UseOutboxOptions) {
   const [outbox] = useState(
     () =>
       new Outbox({
         store,
         send: (record) => sendApplication(record.url, record.body, { idempotencyKey: record.key, applicationId: record.applicationId, revision: record.revision, timeoutMs }),
-        exclusively,
+        exclusively: (attempt) => exclusively(attempt, locks),
         newId: newSubmissionId,
       }),
   );

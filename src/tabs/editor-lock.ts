@@ -1,3 +1,5 @@
+import { defaultLocks } from '../browser/web-locks';
+
 /**
  * Two tabs on one draft must not silently overwrite each other. The first tab to open is the
  * editor (it holds a Web Lock); any other tab is a viewer: its form is read-only, it follows
@@ -20,15 +22,15 @@ export interface EditorLock {
 
 const LOCK_NAME = 'creator-wizard:editor';
 
-export function hasWebLocks(): boolean {
-  return typeof navigator !== 'undefined' && 'locks' in navigator;
-}
-
-export function createEditorLock(onRoleChange: (role: EditorRole, reason: RoleChangeReason) => void): EditorLock {
-  if (!hasWebLocks()) {
+/** Tells `onRoleChange` of every change of this tab's role; `locks` is the page's lock manager unless a test passes another. */
+export function createEditorLock(
+  onRoleChange: (role: EditorRole, reason: RoleChangeReason) => void,
+  lockManager: LockManager | undefined = defaultLocks(),
+): EditorLock {
+  if (!lockManager) {
     return { role: () => 'editor', takeOver: () => undefined, release: () => undefined };
   }
-  const locks = navigator.locks;
+  const locks = lockManager;
   // Unknown until the lock first answers.
   let current: EditorRole | null = null;
   let releaseHeld: (() => void) | null = null;

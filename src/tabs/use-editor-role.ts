@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { createEditorLock, hasWebLocks, type EditorLock, type EditorRole, type RoleChangeReason } from './editor-lock';
+import { createEditorLock, type EditorLock, type EditorRole, type RoleChangeReason } from './editor-lock';
 
 export interface RoleChange {
   /** 'unknown' until the lock first answers (a few milliseconds): neither editing nor read-only. */
@@ -8,19 +8,19 @@ export interface RoleChange {
 }
 
 /** This tab's role on the shared draft, why it last changed, and the way to take it over from another tab. */
-export function useEditorRole(): RoleChange & { takeOver: () => void } {
+export function useEditorRole(locks: LockManager | undefined): RoleChange & { takeOver: () => void } {
   // Without Web Locks every tab edits; with them, the lock decides.
-  const [change, setChange] = useState<RoleChange>(() => ({ role: hasWebLocks() ? 'unknown' : 'editor', reason: 'first' }));
+  const [change, setChange] = useState<RoleChange>(() => ({ role: locks ? 'unknown' : 'editor', reason: 'first' }));
   const lock = useRef<EditorLock | null>(null);
   useEffect(() => {
     const created = createEditorLock((role, reason) => {
       setChange({ role, reason });
-    });
+    }, locks);
     lock.current = created;
     return () => {
       created.release();
     };
-  }, []);
+  }, [locks]);
   return {
     ...change,
     takeOver: () => {

@@ -15,6 +15,15 @@ export function registerPersonalValues(next: PersonalValuesSource): () => void {
   };
 }
 
+/**
+ * Registers the form as the source: every string of its values, and the text its fields show but
+ * have not handed over yet (keystrokes a text box holds for 500 ms), read from the form's own
+ * registry of fields rather than from the page.
+ */
+export function registerFormValues(values: () => unknown, shownTexts: () => readonly string[]): () => void {
+  return registerPersonalValues(() => [...stringLeaves(values()), ...shownTexts()]);
+}
+
 /** The values typed so far (empty before the form exists and after the application is accepted). */
 export function currentPersonalValues(): readonly string[] {
   try {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import { analytics } from '../telemetry/analytics';
+import { trackStepReached } from '../telemetry/analytics-events';
 import {
   advance as advanceState,
   back as backState,
@@ -39,7 +39,7 @@ export function useWizard({ stepCount, skipLastStep, programmeTitle, effects, st
     for (const step of state.reached) {
       if (reported.has(step)) continue;
       reported.add(step);
-      analytics.track('Step Reached', { step, sync: programmeTitle, allStepsCount: stepCount });
+      trackStepReached(step, programmeTitle, stepCount);
     }
   }, [state.reached, programmeTitle, stepCount, reported]);
 
@@ -53,7 +53,7 @@ export function useWizard({ stepCount, skipLastStep, programmeTitle, effects, st
         validate: () => effects.validateStep(state.current),
         submit: () => effects.submit(),
         advance: () => {
-          setState((current) => advanceState(current, stepCount).state);
+          setState((current) => advanceState(current, stepCount));
         },
         redirect: () => {
           effects.redirect();

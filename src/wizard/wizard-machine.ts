@@ -45,17 +45,18 @@ export function canGoBack(state: WizardState, stepCount: number): boolean {
   return state.current > 0 && !isLast(state.current, stepCount);
 }
 
-/** Moves to `step`, remembering whether it is the first time it is reached. */
-export function goToStep(state: WizardState, step: number, stepCount: number): { state: WizardState; firstVisit: boolean } {
-  const target = Math.min(Math.max(0, Math.trunc(step)), stepCount - 1);
-  const firstVisit = !state.reached.includes(target);
-  return {
-    state: { current: target, reached: firstVisit ? [...state.reached, target] : state.reached },
-    firstVisit,
-  };
+/** A step number as a whole index of an existing step (a stored or computed one may be neither). */
+export function clampStep(step: number, stepCount: number): number {
+  return Math.min(Math.max(0, Math.trunc(step)), stepCount - 1);
 }
 
-export function advance(state: WizardState, stepCount: number): { state: WizardState; firstVisit: boolean } {
+/** Moves to `step`, adding it to the reached steps the first time. */
+export function goToStep(state: WizardState, step: number, stepCount: number): WizardState {
+  const target = clampStep(step, stepCount);
+  return { current: target, reached: state.reached.includes(target) ? state.reached : [...state.reached, target] };
+}
+
+export function advance(state: WizardState, stepCount: number): WizardState {
   return goToStep(state, state.current + 1, stepCount);
 }
 

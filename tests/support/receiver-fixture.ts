@@ -7,7 +7,7 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { receiverRules } from '../../src/application/receiver-rules';
+import { receiverRules } from '../../src/config/receiver-rules';
 import { startServer } from '../../server/start-server.mjs';
 
 export type StartedReceiver = Awaited<ReturnType<typeof startServer>> & { root: string; dataDir: string };

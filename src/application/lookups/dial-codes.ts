@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY, DEFAULT_DIAL_CODE } from '../defaults';
+import { DEFAULT_COUNTRY, DEFAULT_DIAL_CODE } from '../values/defaults';
 import { countries } from './countries';
 
 /** One phone country code option: `code` is the plain code sent with the application, such as "1-809". */

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ApplicationValues } from '../../../src/application/application-values';
+import type { ApplicationValues } from '../../../src/application/values/application-values';
 import { ChoiceField } from '../../../src/fields/choice-field';
 import { completeValues } from '../../fixtures/default-programme';
 import { configuredField, programmeWith, renderWithForm, stepOf } from '../support/render-with-form';

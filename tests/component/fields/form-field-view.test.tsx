@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ApplicationValues } from '../../../src/application/application-values';
-import type { FieldConfig } from '../../../src/application/form-config-schema';
+import type { ApplicationValues } from '../../../src/application/values/application-values';
+import type { FieldConfig } from '../../../src/application/rules/form-config-schema';
 import { FormFieldView } from '../../../src/fields/form-field-view';
 import { completeValues, defaultProgramme } from '../../fixtures/default-programme';
 import { configuredField, programmeWith, renderWithForm, stepOf } from '../support/render-with-form';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { COUNTRY_PATH, PHONE_CODE_PATH, PHONE_NUMBER_PATH } from '../../../src/application/field-paths';
+import { COUNTRY_PATH, PHONE_CODE_PATH, PHONE_NUMBER_PATH } from '../../../src/application/values/field-paths';
 import { PhoneField } from '../../../src/fields/phone-field';
 import { tabTo } from '../support/keyboard';
 import { configuredField, renderWithForm } from '../support/render-with-form';

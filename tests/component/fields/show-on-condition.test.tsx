@@ -1,8 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { flattenApplication } from '../../../src/application/flatten-application';
-import type { FieldConfig } from '../../../src/application/form-config-schema';
+import { flattenApplication } from '../../../src/application/body/flatten-application';
+import type { FieldConfig } from '../../../src/application/rules/form-config-schema';
 import { FormFieldView } from '../../../src/fields/form-field-view';
 import { programmeWith, renderWithForm } from '../support/render-with-form';
 

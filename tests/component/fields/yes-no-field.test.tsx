@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { ApplicationValues } from '../../../src/application/application-values';
+import type { ApplicationValues } from '../../../src/application/values/application-values';
 import { YesNoField } from '../../../src/fields/yes-no-field';
 import { completeValues } from '../../fixtures/default-programme';
 import { configuredField, renderWithForm, stepOf } from '../support/render-with-form';

@@ -1,9 +1,10 @@
 import { act, render, type RenderResult } from '@testing-library/react';
 import { useLayoutEffect, type ReactNode } from 'react';
 import { FormProvider, type UseFormReturn } from 'react-hook-form';
-import type { ApplicationValues } from '../../../src/application/application-values';
-import type { FieldConfig } from '../../../src/application/form-config-schema';
-import { programmeForm, type ProgrammeForm } from '../../../src/application/programme-form';
+import type { ApplicationValues } from '../../../src/application/values/application-values';
+import type { FieldConfig } from '../../../src/application/rules/form-config-schema';
+import type { ProgrammeForm } from '../../../src/application/rules/programme-form';
+import { programmeFormOf } from '../../../src/config/programme-form-of';
 import type { WizardConfig } from '../../../src/config/config-schema';
 import { PendingInputsContext, type PendingInputs } from '../../../src/form/pending-inputs';
 import { ProgrammeFormContext } from '../../../src/form/programme-form-context';
@@ -92,7 +93,7 @@ export function renderWithForm(ui: ReactNode, options: RenderWithFormOptions = {
 export function programmeWith(edit: (config: WizardConfig) => void): ProgrammeForm {
   const config = structuredClone(defaultConfig());
   edit(config);
-  return programmeForm(config);
+  return programmeFormOf(config);
 }
 
 /** The configured field of a kind (and path, when given) in a programme, typed as that kind. */

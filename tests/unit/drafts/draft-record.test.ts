@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { FieldConfig } from '../../../src/application/form-config-schema';
-import { programmeForm, type ProgrammeForm } from '../../../src/application/programme-form';
+import { programmeFormOf } from '../../../src/config/programme-form-of';
 import {
   createDraftRecord,
-  DRAFT_SCHEMA_VERSION,
-  fieldsFingerprint,
   restoreDraft,
   restoreValues,
   type RestoredDraft,
@@ -12,29 +9,10 @@ import {
 import { completeValues, defaultConfig, defaultProgramme } from '../../fixtures/default-programme';
 
 const STEP_COUNT = defaultConfig().steps.length;
-const DETAILS_STEP = 2;
-
-/** The default programme with its Details step's fields edited. */
-function withDetailFields(edit: (fields: FieldConfig[]) => FieldConfig[]): ProgrammeForm {
-  const config = defaultConfig();
-  return programmeForm({
-    ...config,
-    steps: config.steps.map((step, index) =>
-      index !== DETAILS_STEP
-        ? step
-        : {
-            ...step,
-            blocks: step.blocks.map((block) =>
-              block.component === 'FormSection' ? { ...block, data: { ...block.data, fields: edit(block.data.fields) } } : block,
-            ),
-          },
-    ),
-  });
-}
 
 /** A record as it comes back from storage: plain JSON data. */
 function storedRecord(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  const record = createDraftRecord(defaultProgramme, { current: 2, reached: [0, 1, 2] }, completeValues(), 1_000);
+  const record = createDraftRecord({ current: 2, reached: [0, 1, 2] }, completeValues(), 1_000);
   return { ...(JSON.parse(JSON.stringify(record)) as Record<string, unknown>), ...overrides };
 }
 
@@ -57,35 +35,12 @@ function restored(result: RestoredDraft): Extract<RestoredDraft, { kind: 'restor
   return result;
 }
 
-describe('fieldsFingerprint', () => {
-  it('is the same for the same programme parsed twice', () => {
-    const again = programmeForm(defaultConfig());
-
-    expect(fieldsFingerprint(again)).toBe(fieldsFingerprint(defaultProgramme));
-    expect(fieldsFingerprint(defaultProgramme)).toMatch(/^[0-9a-f]{8}$/);
-  });
-
-  it('changes when a field is added', () => {
-    const added = withDetailFields((fields) => [...fields, { kind: 'text', path: 'fields.single.favouriteRoom', label: 'Favourite room' }]);
-
-    expect(fieldsFingerprint(added)).not.toBe(fieldsFingerprint(defaultProgramme));
-  });
-
-  it('changes when a field is removed', () => {
-    const removed = withDetailFields((fields) => fields.filter((field) => !('path' in field) || field.path !== 'fields.single.pets'));
-
-    expect(fieldsFingerprint(removed)).not.toBe(fieldsFingerprint(defaultProgramme));
-  });
-});
-
 describe('createDraftRecord', () => {
-  it('stamps the record with the schema version, the fingerprint and the time', () => {
+  it('stamps the record with the time', () => {
     const wizard = { current: 1, reached: [0, 1] };
     const values = completeValues();
 
-    expect(createDraftRecord(defaultProgramme, wizard, values, 1_234)).toEqual({
-      schemaVersion: DRAFT_SCHEMA_VERSION,
-      fingerprint: fieldsFingerprint(defaultProgramme),
+    expect(createDraftRecord(wizard, values, 1_234)).toEqual({
       savedAt: 1_234,
       wizard,
       values,
@@ -94,27 +49,19 @@ describe('createDraftRecord', () => {
 });
 
 describe('restoreDraft', () => {
-  it('gives back the saved values and wizard state, not migrated, nothing dropped', () => {
+  it('gives back the saved values and wizard state, nothing dropped', () => {
     const result = restored(restoreDraft(storedRecord(), defaultProgramme, STEP_COUNT));
 
     expect(result.values).toEqual(completeValues());
     expect(result.wizard).toEqual({ current: 2, reached: [0, 1, 2] });
-    expect(result.migrated).toBe(false);
     expect(result.dropped).toEqual([]);
   });
 
-  it('reports a draft saved for another set of fields as migrated and keeps its values', () => {
-    const result = restored(restoreDraft(storedRecord({ fingerprint: 'deadbeef' }), defaultProgramme, STEP_COUNT));
+  it('keeps the values of a draft an earlier version stored with a schema version and a fingerprint', () => {
+    const result = restored(restoreDraft(storedRecord({ schemaVersion: 1, fingerprint: 'deadbeef' }), defaultProgramme, STEP_COUNT));
 
-    expect(result.migrated).toBe(true);
     expect(result.values).toEqual(completeValues());
-  });
-
-  it('reports a draft of another schema version as migrated and keeps its values', () => {
-    const result = restored(restoreDraft(storedRecord({ schemaVersion: DRAFT_SCHEMA_VERSION + 1 }), defaultProgramme, STEP_COUNT));
-
-    expect(result.migrated).toBe(true);
-    expect(result.values).toEqual(completeValues());
+    expect(result.dropped).toEqual([]);
   });
 
   it('drops values of fields the programme does not have, lists them, and keeps the rest', () => {
@@ -186,7 +133,7 @@ describe('restoreDraft', () => {
   });
 
   it('always keeps a card for every platform the programme requires', () => {
-    const required = programmeForm({ ...defaultConfig(), requiredPlatforms: ['instagram', 'youtube'] });
+    const required = programmeFormOf({ ...defaultConfig(), requiredPlatforms: ['instagram', 'youtube'] });
     const stored = storedValues((values) => {
       values.platformCards = ['tiktok', 'youtube'];
     });

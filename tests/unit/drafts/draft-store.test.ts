@@ -4,15 +4,15 @@ import { createDraftRecord } from '../../../src/drafts/draft-record';
 import {
   loadStoredDraft,
   loadSubmittedMarker,
-  markSubmitted,
   saveDraft,
   setAsideCorruptDraft,
   startNewApplication,
 } from '../../../src/drafts/draft-store';
+import { clearAfterAcceptance } from '../../../src/outbox/clear-after-acceptance';
 import { CORRUPT_DRAFT_KEY, DRAFT_KEY, SUBMITTED_KEY } from '../../../src/storage/stored-keys';
 import { createResilientStore } from '../../../src/storage/resilient-store';
 import { writeUnloadCopy } from '../../../src/storage/unload-copy';
-import { completeValues, defaultProgramme } from '../../fixtures/default-programme';
+import { completeValues } from '../../fixtures/default-programme';
 
 const STORE_NAME = 'state';
 const UNLOAD_KEY = 'creator-wizard:unload-draft';
@@ -31,7 +31,7 @@ function freshStore() {
 }
 
 function draftSavedAt(savedAt: number, firstName: string) {
-  return createDraftRecord(defaultProgramme, { current: 1, reached: [0, 1] }, { ...completeValues(), personalInfo: { ...completeValues().personalInfo, firstName } }, savedAt);
+  return createDraftRecord({ current: 1, reached: [0, 1] }, { ...completeValues(), personalInfo: { ...completeValues().personalInfo, firstName } }, savedAt);
 }
 
 afterEach(() => {
@@ -88,20 +88,18 @@ describe('loadStoredDraft', () => {
   });
 });
 
-describe('markSubmitted', () => {
-  it('deletes the draft, the corrupt draft and the unload copy, leaving only a marker without personal data', async () => {
+describe('clearAfterAcceptance (the outbox\'s), read back by the draft store', () => {
+  it('deletes the draft and the corrupt draft, leaving only a marker without personal data', async () => {
     const { store, read, keys } = freshStore();
     await saveDraft(store, draftSavedAt(1_000, 'Ada'));
     await setAsideCorruptDraft(store, 'not a draft', 'expected an object, found string');
     await saveDraft(store, draftSavedAt(2_000, 'Ada'));
-    writeUnloadCopy(draftSavedAt(3_000, 'Ada'));
     expect(await keys()).toEqual([CORRUPT_DRAFT_KEY, DRAFT_KEY]);
 
-    await markSubmitted(store, 5_000);
+    await clearAfterAcceptance(store, 5_000);
 
     expect(await keys()).toEqual([SUBMITTED_KEY]);
     expect(await read(SUBMITTED_KEY)).toEqual({ submittedAt: 5_000 });
-    expect(localStorage.getItem(UNLOAD_KEY)).toBeNull();
     expect(await loadSubmittedMarker(store)).toEqual({ submittedAt: 5_000 });
   });
 });
@@ -131,7 +129,7 @@ describe('setAsideCorruptDraft', () => {
 describe('startNewApplication', () => {
   it('removes the submitted marker, the draft and the unload copy', async () => {
     const { store, keys } = freshStore();
-    await markSubmitted(store, 5_000);
+    await clearAfterAcceptance(store, 5_000);
     await saveDraft(store, draftSavedAt(6_000, 'Ada'));
     writeUnloadCopy(draftSavedAt(7_000, 'Ada'));
 

@@ -9,7 +9,6 @@ const restoredDraft = {
   values: completeValues(),
   wizard: { current: 2, reached: [0, 1, 2] },
   dropped: [],
-  migrated: false,
 };
 
 describe('allStepsReached', () => {

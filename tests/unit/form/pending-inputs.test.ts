@@ -31,4 +31,16 @@ describe('pending inputs', () => {
     pending.flushAll();
     expect(flush).toHaveBeenCalledOnce();
   });
+
+  it('tells what every registered field shows without handing it over, and forgets a field that goes away', () => {
+    const pending = createPendingInputs();
+    const flush = vi.fn();
+    pending.add(flush, () => 'Ada (still held)');
+    const remove = pending.add(vi.fn(), () => 'Lovelace');
+    pending.add(vi.fn(), () => undefined);
+    expect(pending.shownTexts()).toEqual(['Ada (still held)', 'Lovelace']);
+    expect(flush).not.toHaveBeenCalled();
+    remove();
+    expect(pending.shownTexts()).toEqual(['Ada (still held)']);
+  });
 });

@@ -342,6 +342,37 @@ describe('Outbox.retrySoon', () => {
   });
 });
 
+describe('Outbox.recheck', () => {
+  it('accepts a waiting application the service worker sent meanwhile, without sending it again', async () => {
+    const dbName = freshDbName();
+    const send = scriptedSend(httpFailure(503));
+    const outbox = outboxOver(dbName, send);
+    await outbox.submit(URL, { firstName: 'Ada' });
+    await createResilientStore({ dbName, storeName: STORE_NAME }).delete(OUTBOX_KEY);
+    const accepted = statusBecomes(outbox, 'accepted');
+
+    outbox.recheck();
+    await accepted;
+
+    expect(send).toHaveBeenCalledOnce();
+  });
+
+  it('shows an application refused elsewhere meanwhile as refused, without sending it (as the service worker does)', async () => {
+    const dbName = freshDbName();
+    const send = scriptedSend(httpFailure(503));
+    const outbox = outboxOver(dbName, send);
+    await outbox.submit(URL, { firstName: 'Ada' });
+    const other = createResilientStore({ dbName, storeName: STORE_NAME });
+    await other.set(OUTBOX_KEY, { ...(await storedRecord(dbName))!, refused: true });
+    const refused = statusBecomes(outbox, 'refused');
+
+    outbox.recheck();
+    await refused;
+
+    expect(send).toHaveBeenCalledOnce();
+  });
+});
+
 describe('Outbox.dispose', () => {
   it('cancels the pending automatic retry', async () => {
     const send = scriptedSend(httpFailure(500));

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxRecord } from '../../../src/outbox/outbox';
 import { replayOutbox } from '../../../src/outbox/replay-outbox';
 import { APP_DB_NAME, APP_STORE_NAME, DRAFT_KEY, OUTBOX_KEY, SUBMITTED_KEY } from '../../../src/storage/stored-keys';
+import { stubFetchAnswering } from '../../support/stub-fetch';
 
 const store = createStore(APP_DB_NAME, APP_STORE_NAME);
 
@@ -20,11 +21,7 @@ const record: OutboxRecord = {
   held: false,
 };
 
-function answer(status: number) {
-  const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>(() => Promise.resolve(new Response('{}', { status })));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+const answer = stubFetchAnswering;
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -3,6 +3,7 @@ import {
   advance,
   back,
   canGoBack,
+  clampStep,
   continueActions,
   continueButtonText,
   goToStep,
@@ -71,17 +72,22 @@ describe('reaching steps', () => {
     expect(initialWizardState).toEqual({ current: 0, reached: [0] });
   });
 
-  it('says when a step is reached for the first time, and only then', () => {
+  it('adds a step to the reached ones the first time, and only then', () => {
     const first = advance(initialWizardState, FOUR);
-    expect(first).toEqual({ state: { current: 1, reached: [0, 1] }, firstVisit: true });
-    const again = advance(back(first.state, FOUR), FOUR);
-    expect(again.firstVisit).toBe(false);
-    expect(again.state).toEqual({ current: 1, reached: [0, 1] });
+    expect(first).toEqual({ current: 1, reached: [0, 1] });
+    const again = advance(back(first, FOUR), FOUR);
+    expect(again).toEqual({ current: 1, reached: [0, 1] });
   });
 
   it('never goes past the last step or below the first', () => {
-    expect(goToStep(initialWizardState, 9, FOUR).state.current).toBe(3);
-    expect(goToStep(initialWizardState, -2, FOUR).state.current).toBe(0);
+    expect(goToStep(initialWizardState, 9, FOUR).current).toBe(3);
+    expect(goToStep(initialWizardState, -2, FOUR).current).toBe(0);
+  });
+
+  it('clamps a step number to a whole index of an existing step', () => {
+    expect(clampStep(2.7, FOUR)).toBe(2);
+    expect(clampStep(7, FOUR)).toBe(3);
+    expect(clampStep(-1, FOUR)).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { DEFAULT_DIAL_CODE } from '../../../../src/application/defaults';
+import { DEFAULT_DIAL_CODE } from '../../../../src/application/values/defaults';
 import { getEmojiFlag, type TCountryCode } from 'countries-list';
 import { describe, expect, it } from 'vitest';
 import { countries, countryForDialCode } from '../../../../src/application/lookups/countries';

@@ -1,5 +1,5 @@
 import { firstFailure } from './field-rules';
-import { platformFields, type PlatformEntry, type PlatformKey } from './platforms';
+import { platformFields, type PlatformEntry, type PlatformKey } from '../values/platforms';
 import { platformFieldRules } from './platform-field-rules';
 
 /**

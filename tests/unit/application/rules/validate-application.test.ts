@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ApplicationValues } from '../../../src/application/application-values';
-import { buildApplicationSchema } from '../../../src/application/application-schema';
-import { setPath } from '../../../src/application/field-paths';
-import { fieldSpecsOf } from '../../../src/application/field-specs';
-import { pathsOfStep, validateApplication, type ValidationContext } from '../../../src/application/validate-application';
-import { completeValues, defaultProgramme } from '../../fixtures/default-programme';
+import type { ApplicationValues } from '../../../../src/application/values/application-values';
+import { buildApplicationSchema } from '../../../../src/application/rules/application-schema';
+import { setPath } from '../../../../src/application/values/field-paths';
+import { fieldSpecsOf } from '../../../../src/application/rules/field-specs';
+import { pathsOfStep, validateApplication, type ValidationContext } from '../../../../src/application/rules/validate-application';
+import { completeValues, defaultProgramme } from '../../../fixtures/default-programme';
 
 const context = defaultProgramme.context;
 

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
-import { isConfigurableFieldPath } from './field-paths';
-import { PLATFORM_KEYS } from './platforms';
+import { isConfigurableFieldPath } from '../values/field-paths';
+import { CONFIGURABLE_RULE_NAMES } from './rule-names';
+import { PLATFORM_KEYS } from '../values/platforms';
 
 /**
  * How a programme describes its form in config.json: sections of fields, each field naming
@@ -22,7 +23,7 @@ export const showOnConditionSchema = z.strictObject({
   equals: z.union([z.string(), z.boolean(), z.number()]),
 });
 
-const ruleName = z.enum(['required', 'notBlank', 'email', 'zip', 'digits', 'url', 'handle', 'checked']);
+const ruleName = z.enum(CONFIGURABLE_RULE_NAMES);
 
 const common = {
   path: fieldPath,

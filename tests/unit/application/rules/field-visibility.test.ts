@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { conditionsHold, hiddenPaths, valueSpecAt } from '../../../src/application/field-visibility';
-import { fieldSpecsOf } from '../../../src/application/field-specs';
-import type { FieldConfig } from '../../../src/application/form-config-schema';
+import { conditionsHold, hiddenPaths, valueSpecAt } from '../../../../src/application/rules/field-visibility';
+import { fieldSpecsOf } from '../../../../src/application/rules/field-specs';
+import type { FieldConfig } from '../../../../src/application/rules/form-config-schema';
 
 const fields: FieldConfig[] = [
   { kind: 'select', path: 'fields.single.collab', label: 'Open to collaborations?', options: [{ name: 'Yes', value: 'yes' }] },

@@ -1,5 +1,5 @@
-import type { RuleName } from './field-rules';
-import type { PlatformField } from './platforms';
+import type { RuleName } from './rule-names';
+import type { PlatformField } from '../values/platforms';
 
 /** The rules of one platform field: a handle is a username, counts are digits, a website a URL. */
 export function platformFieldRules(field: PlatformField, required: boolean): RuleName[] {

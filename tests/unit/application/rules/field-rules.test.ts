@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkBounds, firstFailure, MESSAGES, RULES } from '../../../src/application/field-rules';
+import { checkBounds, firstFailure, MESSAGES, RULES } from '../../../../src/application/rules/field-rules';
 
 describe('required', () => {
   it.each([['Ada'], [' '], [true], [['a']]])('passes %j', (value) => {

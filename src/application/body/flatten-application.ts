@@ -1,7 +1,7 @@
-import type { ApplicationValues, SingleAnswer, YesNoAnswer } from './application-values';
-import { hiddenPaths } from './field-visibility';
-import type { FieldSpec } from './field-specs';
-import { isPlatformKey, platformFields, type PlatformEntry, type PlatformKey } from './platforms';
+import type { ApplicationValues, SingleAnswer, YesNoAnswer } from '../values/application-values';
+import { hiddenPaths } from '../rules/field-visibility';
+import type { FieldSpec } from '../rules/field-specs';
+import { isPlatformKey, platformFields, type PlatformEntry, type PlatformKey } from '../values/platforms';
 
 /** What is sent with the PUT (README "The PUT body"). */
 export interface ApplicationBody {

@@ -1,7 +1,8 @@
-import { AGREEMENT_PATH } from './field-paths';
-import { MESSAGES, type RuleBounds, type RuleName } from './field-rules';
+import { AGREEMENT_PATH } from '../values/field-paths';
+import { MESSAGES, type RuleBounds } from './field-rules';
+import type { RuleName } from './rule-names';
 import type { FieldConfig, ShowOnCondition, TextFieldConfig } from './form-config-schema';
-import { DEFAULT_PICKER_PLATFORMS, type PlatformKey } from './platforms';
+import { DEFAULT_PICKER_PLATFORMS, type PlatformKey } from '../values/platforms';
 
 /**
  * What must hold for each answer, derived from the configuration: one spec per value, with the
@@ -64,11 +65,18 @@ function messagesFor(field: FieldConfig, path: string): Partial<Record<RuleName,
   return {};
 }
 
-/** The follow-up fields of a yes/no question: the configured ones, or one explanation box. */
+/**
+ * The follow-up fields of a yes/no question: the configured ones, or one explanation box;
+ * required once revealed unless configured otherwise.
+ */
 export function followUpsOf(field: Extract<FieldConfig, { kind: 'yesNo' }>): TextFieldConfig[] {
-  return (
-    field.followUp ?? [{ kind: 'text', path: `${field.path}.explanation`, label: field.explanationLabel ?? 'Please explain', multiline: true }]
-  );
+  const followUps = field.followUp ?? [{ kind: 'text', path: `${field.path}.explanation`, label: field.explanationLabel ?? 'Please explain', multiline: true }];
+  return followUps.map((followUp) => ({ ...followUp, required: followUp.required ?? true }));
+}
+
+/** Whether a widget marks its field required (aria-required): exactly when its rules require an answer. */
+export function isRequired(field: { path: string; required?: boolean | undefined; validators?: readonly RuleName[] | undefined }): boolean {
+  return rulesFor(field).includes('required');
 }
 
 /** The condition under which a yes/no question's follow-ups show. */
@@ -102,7 +110,7 @@ export function fieldSpecsOf(fields: readonly FieldConfig[], step: number): Fiel
             type: 'value',
             path: followUp.path,
             step,
-            rules: rulesFor({ ...followUp, required: followUp.required ?? true }),
+            rules: rulesFor(followUp),
             messages: messagesFor(followUp, followUp.path),
             conditions: [...conditions, revealCondition(field), ...(followUp.showOnCondition ? [followUp.showOnCondition] : [])],
           });

@@ -1,8 +1,8 @@
-import { parseConfig } from '../config/parse-config';
-import type { ConfigProblem } from '../config/describe-config-issue';
-import { programmeForm } from './programme-form';
-import { validateApplicationBody } from './validate-application-body';
-import type { FieldIssue } from './validate-application';
+import { validateApplicationBody } from '../application/body/validate-application-body';
+import type { FieldIssue } from '../application/rules/validate-application';
+import type { ConfigProblem } from './describe-config-issue';
+import { parseConfig } from './parse-config';
+import { programmeFormOf } from './programme-form-of';
 
 /**
  * The receiver's entry into the wizard's own rules (server/receiver.mjs): from a programme's
@@ -17,6 +17,6 @@ export type ReceiverRules =
 export function receiverRules(config: unknown): ReceiverRules {
   const parsed = parseConfig(config);
   if (!parsed.ok) return { ok: false, problems: parsed.problems };
-  const form = programmeForm(parsed.config);
+  const form = programmeFormOf(parsed.config);
   return { ok: true, requestUrl: parsed.config.requestUrl ?? null, validate: (body) => validateApplicationBody(body, form) };
 }

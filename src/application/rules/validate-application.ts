@@ -1,12 +1,12 @@
-import type { ApplicationValues } from './application-values';
-import { getPath, PHONE_CODE_PATH, PHONE_NUMBER_PATH, PLATFORMS_FILLED_PATH } from './field-paths';
+import type { ApplicationValues } from '../values/application-values';
+import { getPath, PHONE_CODE_PATH, PHONE_NUMBER_PATH, PLATFORMS_FILLED_PATH } from '../values/field-paths';
 import { firstFailure, MESSAGES, RULES, type FieldValue, type RuleBounds } from './field-rules';
 import type { FieldSpec } from './field-specs';
 import type { FieldRules } from './form-config-schema';
 import { conditionsHold } from './field-visibility';
 import { platformFieldRules } from './platform-field-rules';
 import { platformsFilled } from './platform-picker';
-import { platformFields, type PlatformKey } from './platforms';
+import { platformFields, type PlatformKey } from '../values/platforms';
 
 /** One failed rule: the dotted path of the field and the message to show under it. */
 export interface FieldIssue {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { setPath } from '../../../src/application/field-paths';
-import { flattenApplication } from '../../../src/application/flatten-application';
-import { completeValues, defaultProgramme } from '../../fixtures/default-programme';
+import { setPath } from '../../../../src/application/values/field-paths';
+import { flattenApplication } from '../../../../src/application/body/flatten-application';
+import { completeValues, defaultProgramme } from '../../../fixtures/default-programme';
 
 const specs = defaultProgramme.context.specs;
 

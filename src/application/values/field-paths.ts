@@ -1,4 +1,5 @@
 /** Where each answer lives in the application, and reading or writing a value by its dotted path. */
+import { isTree, type Tree } from './is-tree';
 
 export const PERSONAL_INFO_TEXT_FIELDS = [
   'firstName',
@@ -35,11 +36,6 @@ export function isConfigurableFieldPath(path: string): boolean {
   return path === AGREEMENT_PATH;
 }
 
-type Tree = Record<string, unknown>;
-
-function isTree(value: unknown): value is Tree {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Reads the value at a dotted path, or undefined when any part is missing. */
 export function getPath(values: unknown, path: string): unknown {

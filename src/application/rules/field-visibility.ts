@@ -1,4 +1,4 @@
-import { getPath } from './field-paths';
+import { getPath } from '../values/field-paths';
 import type { FieldSpec } from './field-specs';
 import type { ShowOnCondition } from './form-config-schema';
 

@@ -3,10 +3,9 @@
  * or null when the value passes. Rules never see whether a field is shown; the schema decides
  * that (hidden conditional fields drop their rules).
  */
+import type { RuleName } from './rule-names';
 
 export type FieldValue = string | boolean | null | undefined | readonly string[];
-
-export type RuleName = 'required' | 'answered' | 'notBlank' | 'email' | 'zip' | 'digits' | 'url' | 'handle' | 'checked';
 
 export interface RuleBounds {
   minLength?: number | undefined;

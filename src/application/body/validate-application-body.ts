@@ -1,9 +1,10 @@
-import type { ApplicationValues, SingleAnswer } from './application-values';
-import { PERSONAL_INFO_TEXT_FIELDS, setPath } from './field-paths';
-import type { FieldConfig } from './form-config-schema';
-import { isPlatformKey, platformFields, type PlatformEntry, type PlatformKey } from './platforms';
-import type { ProgrammeForm } from './programme-form';
-import { validateApplication, type FieldIssue } from './validate-application';
+import type { ApplicationValues, SingleAnswer } from '../values/application-values';
+import { PERSONAL_INFO_TEXT_FIELDS, setPath } from '../values/field-paths';
+import { isTree, type Tree } from '../values/is-tree';
+import type { FieldConfig } from '../rules/form-config-schema';
+import { isPlatformKey, platformFields, type PlatformEntry, type PlatformKey } from '../values/platforms';
+import type { ProgrammeForm } from '../rules/programme-form';
+import { validateApplication, type FieldIssue } from '../rules/validate-application';
 
 /**
  * Checks a received PUT body (README "The PUT body") against the programme's form with the very
@@ -17,11 +18,6 @@ import { validateApplication, type FieldIssue } from './validate-application';
 const MAX_FIELD_ENTRIES = 200;
 const MAX_TEXT_LENGTH = 5000;
 
-type Tree = Record<string, unknown>;
-
-function isTree(value: unknown): value is Tree {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isText(value: unknown): value is string {
   return typeof value === 'string' && value.length <= MAX_TEXT_LENGTH;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addCard, changeCard, isPlatformFilled, platformsFilled, removeCard } from '../../../src/application/platform-picker';
-import { DEFAULT_PICKER_PLATFORMS, PLATFORM_KEYS } from '../../../src/application/platforms';
+import { addCard, changeCard, isPlatformFilled, platformsFilled, removeCard } from '../../../../src/application/rules/platform-picker';
+import { DEFAULT_PICKER_PLATFORMS, PLATFORM_KEYS } from '../../../../src/application/values/platforms';
 
 describe('addCard', () => {
   it('takes platforms in the order Instagram, YouTube, Facebook, TikTok, X/Twitter, Pinterest', () => {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { ApplicationValues } from './application-values';
+import type { ApplicationValues } from '../values/application-values';
 import { validateApplication, type ValidationContext } from './validate-application';
 
 /**

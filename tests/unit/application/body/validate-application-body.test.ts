@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { flattenApplication } from '../../../src/application/flatten-application';
-import { setPath } from '../../../src/application/field-paths';
-import { validateApplicationBody } from '../../../src/application/validate-application-body';
-import { completeValues, defaultProgramme } from '../../fixtures/default-programme';
+import { flattenApplication } from '../../../../src/application/body/flatten-application';
+import { setPath } from '../../../../src/application/values/field-paths';
+import { validateApplicationBody } from '../../../../src/application/body/validate-application-body';
+import { completeValues, defaultProgramme } from '../../../fixtures/default-programme';
 
 const body = () => flattenApplication({ ...completeValues(), agreement: true }, defaultProgramme.context.specs);
 

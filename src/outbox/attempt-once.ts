@@ -1,0 +1,52 @@
+import type { OutboxRecord } from './outbox-record';
+import type { OutboxStore } from './outbox-store';
+import { classifyAttempt } from './retry-policy';
+import type { SendResult } from './send-application';
+
+/**
+ * One attempt at sending the outbox's application, the same for the page and the service
+ * worker (the policy above the store, as in Workbox's Queue): the record is read and checked,
+ * its latest body is sent, and the outcome is written back. The caller holds the send lock.
+ * - No record: sent meanwhile (by another tab or the worker), or never queued.
+ * - Held (edited into answers the wizard would not send) or refused: nothing goes out until the
+ *   creator acts.
+ * - Accepted: the record is removed only if no edit came while the request was out; otherwise
+ *   the edit stays for the caller to send next (`latest: false`).
+ * - A failure: the count, time and error go on the stored record, whose body may be newer than
+ *   the one that failed; a refusal counts only for the body refused, so the outcome is the
+ *   stored record's (a newer body is worth its own attempt).
+ */
+export type AttemptOnceResult =
+  | { kind: 'none' }
+  | { kind: 'waiting'; record: OutboxRecord }
+  | { kind: 'accepted'; latest: boolean }
+  | { kind: 'failed'; outcome: 'retry' | 'refused'; record: OutboxRecord; attemptedAt: number };
+
+export interface AttemptOnceOptions {
+  send: (record: OutboxRecord) => Promise<SendResult>;
+  now: () => number;
+  /** Told just before the request goes out. */
+  onSending?: (record: OutboxRecord) => void;
+}
+
+export async function attemptOnce(store: OutboxStore, { send, now, onSending }: AttemptOnceOptions): Promise<AttemptOnceResult> {
+  const record = await store.read();
+  if (!record) return { kind: 'none' };
+  if (record.held || record.refused) return { kind: 'waiting', record };
+  onSending?.(record);
+  const result = await send(record);
+  const outcome = classifyAttempt(result);
+  if (outcome === 'accepted') {
+    const stored = await store.update((current) => (current?.key === record.key ? undefined : current));
+    return { kind: 'accepted', latest: stored === undefined };
+  }
+  const attemptedAt = now();
+  const lastError = result.ok ? null : result.error;
+  const failed: OutboxRecord = { ...record, attempts: record.attempts + 1, lastAttemptAt: attemptedAt, lastError, refused: outcome === 'refused' };
+  const stored = await store.update((current) => {
+    if (current?.applicationId !== record.applicationId) return current;
+    return { ...current, attempts: failed.attempts, lastAttemptAt: attemptedAt, lastError, refused: failed.refused && current.key === record.key };
+  });
+  const shown = stored ?? failed;
+  return { kind: 'failed', outcome: shown.refused ? 'refused' : 'retry', record: shown, attemptedAt };
+}
