@@ -1,5 +1,5 @@
 // The application receiver: PUT <requestUrl> stores an application durably, once, with its
-// latest answers (README "The receiver"). The order of the checks is the contract: method (405),
+// latest answers (docs/receiver.md). The order of the checks is the contract: method (405),
 // origin (403), Content-Type (415), headers (400), size (413, reading no further), JSON (400),
 // the wizard's own rules (422), then the Idempotency-Key (replay, 422 for another body, 409 while
 // the first is still being stored), and 201 with a receipt once the transaction has committed.

@@ -1,7 +1,7 @@
 // `npm start`: serves dist/ on http://127.0.0.1:4173 and receives applications at the default
 // programme's requestUrl (/api/applications), keeping them in ./data (PGlite) or, with
 // DATABASE_URL, in PostgreSQL. Environment: HOST, PORT, DATA_DIR, DATABASE_URL, CORS_ORIGINS,
-// RECEIVER_PATH (README "The receiver"). Logs name applications by id only, never their content.
+// RECEIVER_PATH (docs/receiver.md). Logs name applications by id only, never their content.
 import { fileURLToPath } from 'node:url';
 import { startServer } from './start-server.mjs';
 

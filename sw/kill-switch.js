@@ -1,6 +1,6 @@
 /* global self, caches */
 // The kill switch: a service worker that retires itself. If a release goes wrong, a deployer
-// serves this file as sw.js (README, "Retiring the service worker"). Every installed client
+// serves this file as sw.js (docs/deploying.md, "Retiring the service worker"). Every installed client
 // finds it at its next update check (each load, each return to the tab, hourly), and it:
 // takes over at once, deletes every Cache Storage cache of the origin (the app shell, the
 // kept config.json, the images) and unregisters itself. It has no fetch handler, so from then

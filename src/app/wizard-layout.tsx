@@ -20,7 +20,7 @@ interface WizardLayoutProps {
   children: ReactNode;
 }
 
-/** The page around a step: cover panel, step bar, the step's form and footers (spec §2). */
+/** The page around a step: cover panel, step bar, the step's form and footers (docs/product-rules.md §2). */
 export function WizardLayout({ config, current, onBack, saveDraft, contentRef, children }: WizardLayoutProps) {
   const step = config.steps[current] ?? config.steps[0];
   return (

@@ -14,7 +14,7 @@ export function configJsonSchema(): Record<string, unknown> {
   return {
     ...generated,
     title: 'config.json of the creator partnership wizard',
-    description: 'See README.md, "Configuring a programme". Check a file with `npm run check-config FILE`.',
+    description: 'See docs/configuration.md. Check a file with `npm run check-config FILE`.',
   };
 }
 

@@ -7,7 +7,7 @@ import { headingBlockData, infoBoxBlockData, noticeBlockData, richTextBlockData 
 
 /**
  * The configuration document, `config.json`, read at start-up. One schema for the whole
- * document: every key a deployer can set is here, and README.md describes each of them.
+ * document: every key a deployer can set is here, and docs/configuration.md describes each of them.
  */
 
 const nonBlank = z.string().check(z.trim(), z.minLength(1, 'must not be empty'));

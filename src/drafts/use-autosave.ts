@@ -9,7 +9,7 @@ import type { WizardState } from '../wizard/wizard-machine';
 import { createDraftRecord, type DraftRecord } from './draft-record';
 import { saveDraft } from './draft-store';
 
-/** How long autosave waits after the last change reached the form (spec section 9's debounce). */
+/** How long autosave waits after the last change reached the form (the debounce of docs/product-rules.md §7). */
 export const AUTOSAVE_DEBOUNCE_MS = 500;
 
 export type SaveState = 'idle' | 'saving' | 'saved';

@@ -46,7 +46,7 @@ export function PhoneField({ field: config }: { field: PhoneFieldConfig }) {
             onChange={(value) => {
               const entry = value === null ? undefined : dialCodeForOptionValue(value);
               field.onChange(entry?.code ?? '');
-              // Choosing a code sets the country to the country of that code (spec section 4).
+              // Choosing a code sets the country to the country of that code (docs/product-rules.md §4).
               if (entry) setValue(COUNTRY_PATH, entry.isoCode2, { shouldDirty: true });
             }}
             onBlur={field.onBlur}

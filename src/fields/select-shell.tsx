@@ -20,11 +20,11 @@ import '../styles/fields.css';
  * value handling and what it shows besides (the chips of a multi-select).
  */
 
-/** Placeholder of a select with nothing chosen (spec §9). */
+/** Placeholder of a select with nothing chosen (docs/product-rules.md §11). */
 export const SELECT_PLACEHOLDER = 'Select Option';
-/** Placeholder of the search box while the list is open (spec §9). */
+/** Placeholder of the search box while the list is open (docs/product-rules.md §11). */
 export const SEARCH_PLACEHOLDER = 'Search...';
-/** What an open list says when the search matches nothing (spec §8). */
+/** What an open list says when the search matches nothing (docs/product-rules.md §4). */
 export const NO_RESULTS_TEXT = 'No results found';
 
 /** Props every select takes. */

@@ -1,7 +1,7 @@
 import { analytics as pageAnalytics, type Analytics } from './analytics';
 
 /**
- * The product's analytics events, each built in one place (spec section 8): what goes out when
+ * The product's analytics events, each built in one place (docs/product-rules.md §9): what goes out when
  * a step is first on screen, when the application is accepted, and when the creator signs in.
  * Callers say what happened; the event's name and properties are decided here.
  */

@@ -181,7 +181,7 @@ export const sentWhenOpenAgain: Journey = {
   },
 };
 
-/** What the engine offers, read in the page; the README's support table says the same. */
+/** What the engine offers, read in the page; docs/engines.md's support table says the same. */
 const FEATURES = `return {
   backgroundSync: typeof SyncManager === 'function',
   htmlSanitizer: typeof Sanitizer === 'function' && typeof Element.prototype.setHTML === 'function',

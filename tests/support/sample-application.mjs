@@ -1,4 +1,4 @@
-// A valid application body for the default programme (README "The PUT body"), for the
+// A valid application body for the default programme (docs/application-body.md), for the
 // receiver's tests, fault test and benchmark; `variant` changes answers so bodies differ.
 
 /**

@@ -145,7 +145,7 @@ export class TestApp {
     this.configStatus = status;
   }
 
-  /** Serves the kill switch (sw/kill-switch.js) as sw.js, as README's "Retiring the service worker" says. */
+  /** Serves the kill switch (sw/kill-switch.js) as sw.js, as docs/deploying.md's "Retiring the service worker" says. */
   async deployKillSwitch(): Promise<void> {
     await cp(KILL_SWITCH, join(this.root, 'sw.js'));
   }

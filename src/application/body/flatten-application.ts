@@ -3,7 +3,7 @@ import { hiddenPaths } from '../rules/field-visibility';
 import type { FieldSpec } from '../rules/field-specs';
 import { isPlatformKey, platformFields, type PlatformEntry, type PlatformKey } from '../values/platforms';
 
-/** What is sent with the PUT (README "The PUT body"). */
+/** What is sent with the PUT (docs/application-body.md). */
 export interface ApplicationBody {
   personalInfo: Omit<ApplicationValues['personalInfo'], 'phone'> & { phone?: { countryCode: string; subscriber: string } };
   platforms: Partial<Record<PlatformKey, PlatformEntry>>;

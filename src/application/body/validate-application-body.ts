@@ -7,7 +7,7 @@ import type { ProgrammeForm } from '../rules/programme-form';
 import { validateApplication, type FieldIssue } from '../rules/validate-application';
 
 /**
- * Checks a received PUT body (README "The PUT body") against the programme's form with the very
+ * Checks a received PUT body (docs/application-body.md) against the programme's form with the very
  * rules the wizard applies before sending: the body is read back into the form's values (the
  * inverse of flattenApplication) and given to validateApplication. The receiver runs this, so a
  * body the wizard would never send is refused with the same messages the creator would see.

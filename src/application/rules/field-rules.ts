@@ -1,5 +1,5 @@
 /**
- * Each validation rule of spec section 5 as a plain function: it returns the message to show,
+ * Each validation rule of docs/product-rules.md §5 as a plain function: it returns the message to show,
  * or null when the value passes. Rules never see whether a field is shown; the schema decides
  * that (hidden conditional fields drop their rules).
  */

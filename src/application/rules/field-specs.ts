@@ -22,7 +22,7 @@ export type FieldSpec =
 
 const REQUIRED_TEXT: RuleName[] = ['required', 'notBlank'];
 
-/** The rules spec section 5 gives each path; a configured field may add to them or relax `required`. */
+/** The rules docs/product-rules.md §5 gives each path; a configured field may add to them or relax `required`. */
 export function defaultRules(path: string): RuleName[] {
   switch (path) {
     case 'personalInfo.firstName':
@@ -45,7 +45,7 @@ export function defaultRules(path: string): RuleName[] {
       return [];
   }
   if (path.startsWith('personalInfo.')) return [];
-  // Every detail question is required (spec section 5), explanations included once revealed.
+  // Every detail question is required (docs/product-rules.md §5), explanations included once revealed.
   return path.endsWith('.explanation') ? REQUIRED_TEXT : ['required'];
 }
 

@@ -5,7 +5,7 @@ import { PLATFORM_KEYS } from '../values/platforms';
 
 /**
  * How a programme describes its form in config.json: sections of fields, each field naming
- * where its answer goes (`path`) and the copy around it. The rules of spec section 5 come
+ * where its answer goes (`path`) and the copy around it. The rules of docs/product-rules.md §5 come
  * with the path; a field may add rules, relax `required`, or show only on a condition.
  */
 

@@ -3,7 +3,7 @@ import { platformFields, type PlatformEntry, type PlatformKey } from '../values/
 import { platformFieldRules } from './platform-field-rules';
 
 /**
- * The platform picker's rules (spec section 4): Add takes the first platform not on a card,
+ * The platform picker's rules (docs/product-rules.md §4): Add takes the first platform not on a card,
  * a card can switch to a platform not on another card, Remove clears the card's values, and
  * the platforms count as filled when one card has every field filled and valid.
  */

@@ -1,4 +1,4 @@
-/** The platforms an application can name, and how the picker offers them (spec sections 3 and 4). */
+/** The platforms an application can name, and how the picker offers them (docs/product-rules.md §4). */
 
 export const PLATFORM_KEYS = [
   'instagram',

@@ -52,7 +52,7 @@ function Autosaving({ store }: { store: KeyValueStore }) {
   useLayoutEffect(() => {
     form = app.form;
   });
-  useAutosave({ form: app.form, pendingInputs: app.pendingInputs, programme: defaultProgramme, wizard, store, active: true, onSaved: () => undefined });
+  useAutosave({ form: app.form, pendingInputs: app.pendingInputs, wizard, store, active: true, onSaved: () => undefined });
   return null;
 }
 

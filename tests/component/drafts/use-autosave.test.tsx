@@ -90,9 +90,10 @@ describe('useAutosave', () => {
     const { store, type } = renderAutosave();
     type('Ada');
 
+    // The copy at once; IndexedDB one task later (see autosave-leaving-mid-write.test.tsx for why).
     await act(async () => {
       window.dispatchEvent(new Event('pagehide'));
-      await Promise.resolve();
+      await vi.advanceTimersByTimeAsync(0);
     });
 
     expect(storedFirstName(store)).toBe('Ada');
@@ -105,9 +106,10 @@ describe('useAutosave', () => {
       result.current.form.setValue('personalInfo.lastName', 'Lovelace');
     });
 
+    // The copy at once; IndexedDB one task later (see autosave-leaving-mid-write.test.tsx for why).
     await act(async () => {
       window.dispatchEvent(new Event('pagehide'));
-      await Promise.resolve();
+      await vi.advanceTimersByTimeAsync(0);
     });
 
     expect((store.entries.get(DRAFT_KEY) as DraftRecord | undefined)?.values.personalInfo.lastName).toBe('Lovelace');
