@@ -52,7 +52,8 @@ export function readyProbe(/** @type {ReadyTarget} */ target) {
     if (!Array.from(headings).some((heading) => normal(heading.textContent) === target.heading)) return false;
     if (target.button === null) return true;
     return Array.from(document.querySelectorAll('button')).some(
-      (button) => normal(button.textContent) === target.button && !button.disabled && button.getAttribute('aria-disabled') !== 'true',
+      // The Welcome index.html carries is inert until the app takes over: not interactive yet.
+      (button) => normal(button.textContent) === target.button && !button.disabled && button.getAttribute('aria-disabled') !== 'true' && !button.closest('[inert]'),
     );
   };
   const observer = new MutationObserver(() => {
