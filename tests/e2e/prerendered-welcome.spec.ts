@@ -53,6 +53,12 @@ test.describe('Welcome prerendered into index.html', () => {
     const hash = createHash('sha256').update(configText).digest('hex').slice(0, 16);
     expect(root).toContain(`<div class="prerendered" inert data-prerendered-config="${hash}">`);
     expect(html).toContain('<title>Creator Trade Programme · Hartwell Window Co.</title>');
+    // Painting it needs nothing but the HTML and the cover: styles inline, the app's code (and
+    // config.json) asked for by the starter only once Welcome is painted.
+    const head = /<head>([\s\S]*)<\/head>/.exec(html)?.[1] ?? '';
+    expect(head).toContain('<style>');
+    expect(head).not.toMatch(/rel="stylesheet"|rel="modulepreload"|href="\/config\.json"/);
+    expect([...head.matchAll(/<script\b[^>]*src="([^"]+)"/g)].map((match) => match[1])).toEqual([expect.stringMatching(/^\/assets\/start-[0-9a-f]{8}\.js$/)]);
   });
 
   test('without JavaScript, Welcome is on screen with its cover', async ({ browser, app }) => {

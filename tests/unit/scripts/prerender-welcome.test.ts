@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import defaultConfigText from '../../../public/config.json?raw';
 import indexHtml from '../../../index.html?raw';
-import { configHash, PRERENDER_HASH_ATTRIBUTE, withPrerenderedWelcome } from '../../../scripts/prerender-welcome';
+import { configHash, inlineEntryStyles, PRERENDER_HASH_ATTRIBUTE, starterScript, withPrerenderedWelcome, withStarter } from '../../../scripts/prerender-welcome';
 import { buildTimeSanitizer, renderWelcome } from '../../../src/prerender/render-welcome';
 
 describe('renderWelcome (build time)', () => {
@@ -49,5 +49,35 @@ describe('withPrerenderedWelcome', () => {
   it('hashes the text of config.json, so any edit after the build gives another hash', () => {
     expect(configHash(defaultConfigText)).toMatch(/^[0-9a-f]{16}$/);
     expect(configHash(`${defaultConfigText} `)).not.toBe(configHash(defaultConfigText));
+  });
+});
+
+describe('the starter and inlined styles', () => {
+  const built = [
+    '<head>',
+    '<link rel="preload" href="/config.json" as="fetch" crossorigin="anonymous" />',
+    '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
+    '<link rel="modulepreload" crossorigin href="/assets/react-def.js">',
+    '<link rel="stylesheet" crossorigin href="/assets/index-ghi.css">',
+    '</head>',
+  ].join('\n');
+
+  it('replaces the entry script and its preloads with the starter, which loads them once Welcome is painted', () => {
+    const { html, entry, preloads, fetches } = withStarter(built, 'assets/start-1.js');
+    expect(entry).toBe('/assets/index-abc.js');
+    expect(preloads).toEqual(['/assets/react-def.js']);
+    expect(fetches).toEqual(['/config.json']);
+    expect(html).toContain('<script type="module" crossorigin src="/assets/start-1.js"></script>');
+    expect(html).not.toMatch(/index-abc\.js|modulepreload|config\.json/);
+    const starter = starterScript(entry ?? '', preloads, fetches);
+    expect(starter).toContain('import("/assets/index-abc.js")');
+    expect(starter).toContain('.cover-panel__image');
+    expect(starter).toContain('requestAnimationFrame');
+  });
+
+  it('puts the entry stylesheet into the head, so the first paint waits for no request', () => {
+    const html = inlineEntryStyles(built, { 'assets/index-ghi.css': { type: 'asset', source: '.a{color:red}' } });
+    expect(html).toContain('<style>.a{color:red}</style>');
+    expect(html).not.toContain('index-ghi.css');
   });
 });
