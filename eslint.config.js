@@ -29,6 +29,8 @@ const LAYERS = {
   pwa: [],
   boot: ['application', 'config', 'drafts', 'storage', 'telemetry', 'wizard'],
   app: ['application', 'blocks', 'boot', 'browser', 'config', 'drafts', 'form', 'html', 'outbox', 'pwa', 'storage', 'tabs', 'telemetry', 'wizard'],
+  // Build time only: Welcome rendered into index.html (scripts/prerender-welcome.ts).
+  prerender: ['app', 'boot', 'config', 'html'],
 };
 
 // The pure core: no React, no components; unit-tested without a DOM. Whole folders, and single files of others.

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { MANIFEST_SCREENSHOTS } from './scripts/manifest-screenshots.mjs';
+import { prerenderWelcome } from './scripts/prerender-welcome.ts';
 import { responsiveCovers } from './scripts/responsive-covers.ts';
 
 export default defineConfig({
@@ -10,6 +11,8 @@ export default defineConfig({
     react(),
     // src/covers → covers/<name>-<width>.{avif,webp} and one .jpg each, plus the first cover's preload.
     responsiveCovers(),
+    // Welcome drawn from public/config.json into index.html, so the first paint needs no script.
+    prerenderWelcome(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -1,11 +1,18 @@
-import { lazy, Suspense } from 'react';
-import type { FormSectionData } from '../application/rules/form-config-schema';
+import { lazy, Suspense, type ComponentType } from 'react';
+import type { FieldConfig, FormSectionData } from '../application/rules/form-config-schema';
+
+type FormSectionFieldsType = ComponentType<{ fields: readonly FieldConfig[] }>;
 
 // The form widgets load on demand so the Welcome step never waits for them; the wizard
 // preloads them when the browser is idle (see preloadFormSection). The section's title is
 // not lazy: focus moves to it as soon as the step opens.
-const loadFormSection = () => import('./form-section-block');
-const FormSectionFields = lazy(loadFormSection);
+let loaded: FormSectionFieldsType | null = null;
+const loadFormSection = () =>
+  import('./form-section-block').then((module) => {
+    loaded = module.default;
+    return module;
+  });
+const LazyFormSectionFields = lazy(loadFormSection);
 
 /** Starts loading the form widgets ahead of the step that needs them. */
 export function preloadFormSection(): void {
@@ -19,13 +26,20 @@ function SectionTitle({ level, text }: { level: 1 | 2; text: string }) {
 
 /** A titled group of form fields. */
 export function LazyFormSectionBlock({ data }: { data: FormSectionData }) {
+  // Once preloaded, the widgets render in the same pass as the step: React.lazy would still
+  // suspend once, commit the loading line and draw the fields a render later.
+  const Fields = loaded;
   return (
     <section className="form-section">
       {data.title ? <SectionTitle level={data.titleLevel ?? 2} text={data.title} /> : null}
       {data.description ? <p className="form-section__description">{data.description}</p> : null}
-      <Suspense fallback={<p className="form-section__loading" role="status">Loading the form…</p>}>
-        <FormSectionFields fields={data.fields} />
-      </Suspense>
+      {Fields ? (
+        <Fields fields={data.fields} />
+      ) : (
+        <Suspense fallback={<p className="form-section__loading" role="status">Loading the form…</p>}>
+          <LazyFormSectionFields fields={data.fields} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -7,17 +7,18 @@ import { secureLink } from './secure-link';
  * the first render, so every browser shows configured HTML at once and equally cleaned, by the
  * same policy (src/html/html-policy.ts).
  */
-let hookInstalled = false;
+const hooked = new WeakSet<typeof DOMPurify>();
 
-export function sanitizeWithDomPurify(html: string): string {
-  if (!hookInstalled) {
-    hookInstalled = true;
-    DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+/** `purify`: another DOMPurify instance, such as the build's over jsdom (src/prerender). */
+export function sanitizeWithDomPurify(html: string, purify: typeof DOMPurify = DOMPurify): string {
+  if (!hooked.has(purify)) {
+    hooked.add(purify);
+    purify.addHook('afterSanitizeAttributes', (node) => {
       enforceUrlPolicy(node);
       if (node.tagName === 'A') secureLink(node);
     });
   }
-  return DOMPurify.sanitize(html, {
+  return purify.sanitize(html, {
     // Text is a node DOMPurify filters too: it must be listed.
     ALLOWED_TAGS: [...ALLOWED_ELEMENTS, '#text'],
     ALLOWED_ATTR: [...ALLOWED_ATTRIBUTES],

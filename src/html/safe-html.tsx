@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useContext, useLayoutEffect, useRef } from 'react';
+import { PrerenderHtmlContext } from './prerender-html';
 import { setSanitizedHtml } from './sanitize-html';
 
 interface SafeHtmlProps {
@@ -11,9 +12,12 @@ interface SafeHtmlProps {
 /** Renders configured HTML after sanitizing it; the only place the app sets inner HTML. */
 export function SafeHtml({ html, id, className, as: Tag = 'div' }: SafeHtmlProps) {
   const ref = useRef<HTMLDivElement & HTMLParagraphElement & HTMLElement>(null);
+  // At build time only (the prerendered Welcome in index.html), cleaned by the same policy.
+  const prerender = useContext(PrerenderHtmlContext);
   // Before paint, so the content is there in the very first frame, as with inner HTML.
   useLayoutEffect(() => {
     if (ref.current) setSanitizedHtml(ref.current, html);
   }, [html]);
+  if (prerender) return <Tag id={id} className={className} dangerouslySetInnerHTML={{ __html: prerender(html) }} />;
   return <Tag ref={ref} id={id} className={className} />;
 }

@@ -15,8 +15,9 @@ function subscribeOnline(listener: () => void): () => void {
  * Reload button that saves the draft first.
  */
 export function AppStatus({ saveDraft, offlineLines = true }: { saveDraft: () => Promise<void>; offlineLines?: boolean }) {
-  const worker = useSyncExternalStore(onServiceWorkerState, serviceWorkerState);
-  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
+  // The server snapshots serve the Welcome rendered to HTML at build time (src/prerender).
+  const worker = useSyncExternalStore(onServiceWorkerState, serviceWorkerState, serviceWorkerState);
+  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
   const [reloading, setReloading] = useState(false);
   return (
     <div className="app-status">

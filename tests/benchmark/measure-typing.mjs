@@ -54,7 +54,7 @@ export const FLOOR_PAGE = [
  * @param {(page: Page) => Promise<Locator>} open
  * @returns {Promise<TypingTarget>}
  */
-async function openTarget(browser, open) {
+export async function openTarget(browser, open) {
   const context = await browser.newContext(PHONE_CONTEXT);
   try {
     const page = await context.newPage();
@@ -72,7 +72,7 @@ async function openTarget(browser, open) {
 }
 
 /** The app on its Basic Info step; the text box is "Full Name". */
-function openApp(/** @type {Browser} */ browser, /** @type {string} */ url) {
+export function openApp(/** @type {Browser} */ browser, /** @type {string} */ url) {
   return openTarget(browser, async (page) => {
     await page.goto(`${url}/`);
     await page.getByRole('heading', { name: WELCOME.heading }).waitFor();
@@ -92,7 +92,7 @@ function openFloor(/** @type {Browser} */ browser) {
 }
 
 /** One burst: empty the box, let the page settle, type 20 letters a key interval apart, settle again. */
-async function typeBurst(/** @type {TypingTarget} */ target, /** @type {number} */ burst, /** @type {number} */ keyIntervalMs) {
+export async function typeBurst(/** @type {TypingTarget} */ target, /** @type {number} */ burst, /** @type {number} */ keyIntervalMs) {
   const { page, field } = target;
   await field.fill('');
   await field.focus();
@@ -111,7 +111,7 @@ async function typeBurst(/** @type {TypingTarget} */ target, /** @type {number} 
 }
 
 /** The per-keystroke statistics of a target's bursts. */
-async function keystrokeTimings(/** @type {TypingTarget} */ target, /** @type {number} */ keyIntervalMs) {
+export async function keystrokeTimings(/** @type {TypingTarget} */ target, /** @type {number} */ keyIntervalMs) {
   const { keys, events, frames } = await target.page.evaluate(() => {
     const bench = /** @type {BenchWindow} */ (window);
     return { keys: bench.__benchKeys ?? [], events: bench.__benchEvents ?? [], frames: bench.__benchFrames ?? [] };

@@ -9,6 +9,8 @@ export const MEASUREMENTS = /** @type {const} */ ([
   'installability',
   'offline-start',
   'typing',
+  'step-changes',
+  'scale',
   'draft-restore',
   'covers',
 ]);

@@ -26,12 +26,14 @@
  */
 
 /** @typedef {{ at: number, method: string, store: string }} WriteMark */
+/** @typedef {{ target: string, clickAt: number | null, domAt: number | null, paintedAt: number | null }} StepMark */
 /** @typedef {{ name: string, startTime: number, duration: number, processingStart: number, processingEnd: number, interactionId: number }} EventMark */
 /** @typedef {{ startTime: number, duration: number, blockingDuration: number, scriptMs: number, styleAndLayoutMs: number, renderMs: number }} FrameMark */
 
 /**
  * @typedef {Window & typeof globalThis & {
  *   __benchReady?: ReadyMark,
+ *   __benchStep?: StepMark,
  *   __benchWrites?: WriteMark[],
  *   __benchKeys?: KeyMark[],
  *   __benchEvents?: EventMark[],
@@ -52,7 +54,8 @@ export function readyProbe(/** @type {ReadyTarget} */ target) {
     if (!Array.from(headings).some((heading) => normal(heading.textContent) === target.heading)) return false;
     if (target.button === null) return true;
     return Array.from(document.querySelectorAll('button')).some(
-      (button) => normal(button.textContent) === target.button && !button.disabled && button.getAttribute('aria-disabled') !== 'true',
+      // The Welcome index.html carries is inert until the app takes over: not interactive yet.
+      (button) => normal(button.textContent) === target.button && !button.disabled && button.getAttribute('aria-disabled') !== 'true' && !button.closest('[inert]'),
     );
   };
   const observer = new MutationObserver(() => {
@@ -70,6 +73,43 @@ export function readyProbe(/** @type {ReadyTarget} */ target) {
     });
   });
   observer.observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['disabled', 'aria-disabled'] });
+}
+
+/**
+ * Times one step change (run with page.evaluate just before the press): from the next click's
+ * timeStamp to the first task after the frame that shows a label, legend or heading with the
+ * text `target` inside the step (the prerendered Welcome, inert, does not count).
+ */
+export function stepChangeProbe(/** @type {{ target: string }} */ { target }) {
+  const bench = /** @type {BenchWindow} */ (window);
+  /** @type {StepMark} */
+  const mark = { target, clickAt: null, domAt: null, paintedAt: null };
+  bench.__benchStep = mark;
+  const normal = (/** @type {string | null} */ value) => (value ?? '').replace(/\s+/g, ' ').trim();
+  const shown = () =>
+    Array.from(document.querySelectorAll('.step label, .step legend, .step h1, .step h2')).some(
+      (element) => normal(element.textContent) === target && !element.closest('[inert]'),
+    );
+  document.addEventListener(
+    'click',
+    (event) => {
+      mark.clickAt = event.timeStamp;
+    },
+    { capture: true, once: true },
+  );
+  const observer = new MutationObserver(() => {
+    if (mark.clickAt === null || !shown()) return;
+    observer.disconnect();
+    mark.domAt = performance.now();
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        mark.paintedAt = performance.now();
+      };
+      channel.port2.postMessage(null);
+    });
+  });
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
 }
 
 /** Counts IndexedDB writes: every put, add, delete and clear on any object store of the page. */

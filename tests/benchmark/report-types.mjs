@@ -8,6 +8,8 @@
  * @property {Awaited<ReturnType<typeof import('./measure-installability.mjs').measureInstallability>>} [installability]
  * @property {Awaited<ReturnType<typeof import('./measure-offline-start.mjs').measureOfflineStart>>} [offlineStart]
  * @property {Awaited<ReturnType<typeof import('./measure-typing.mjs').measureTyping>>} [typing]
+ * @property {Awaited<ReturnType<typeof import('./measure-step-changes.mjs').measureStepChanges>>} [stepChanges]
+ * @property {Awaited<ReturnType<typeof import('./measure-scale.mjs').measureScale>>} [scale]
  * @property {Awaited<ReturnType<typeof import('./measure-draft-restore.mjs').measureDraftRestore>>} [draftRestore]
  * @property {Awaited<ReturnType<typeof import('./measure-cover-images.mjs').measureCoverImages>>} [covers]
  */

@@ -18,6 +18,8 @@ import { measureDraftRestore } from './measure-draft-restore.mjs';
 import { measureInstallability } from './measure-installability.mjs';
 import { measureLighthouse } from './measure-lighthouse.mjs';
 import { measureOfflineStart } from './measure-offline-start.mjs';
+import { measureScale, SCALE_SIZES } from './measure-scale.mjs';
+import { measureStepChanges } from './measure-step-changes.mjs';
 import { measureTyping } from './measure-typing.mjs';
 import { readOptions } from './options.mjs';
 import { reportMarkdown } from './report-markdown.mjs';
@@ -79,6 +81,14 @@ async function main() {
     if (only.has('typing')) {
       log(`typing: ${String(runs)} bursts of 20 keystrokes, 4x CPU, each followed by one into a page with only a text box (the floor)`);
       results.typing = await measureTyping({ browser, url: plain.url, bursts: runs, keyIntervalMs: options.keyIntervalMs });
+    }
+    if (only.has('step-changes')) {
+      log(`step changes: ${String(runs)} walks Welcome → Basic Info → Welcome → Basic Info → Details → Basic Info, 4x CPU`);
+      results.stepChanges = await measureStepChanges({ browser, url: plain.url, runs });
+    }
+    if (only.has('scale')) {
+      log(`scale: steps of ${SCALE_SIZES.join(', ')} fields, ${String(runs)} renders and bursts each beside the default step, 4x CPU`);
+      results.scale = await measureScale({ browser, dist: options.dist ? resolve(options.dist) : join(temp, 'dist'), root: join(temp, 'scale'), url: plain.url, runs, keyIntervalMs: options.keyIntervalMs });
     }
     if (only.has('draft-restore')) {
       log(`draft restore: ${String(runs)} navigations with a complete draft`);

@@ -76,19 +76,28 @@ function htmlScripts(/** @type {string} */ html) {
 // A static import or re-export (`import{a}from"./x.js"`, `import"./x.js"`, `export*from"./x.js"`);
 // `import("./x.js")` is dynamic and has a parenthesis, so it never matches.
 const STATIC_IMPORT = /(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'](\.{1,2}\/[^"']+\.m?js)["']/g;
+// `import("/assets/index-….js")` in index.html's own module script (the starter that
+// scripts/prerender-welcome.ts writes): it waits for the prerendered Welcome to be painted, then
+// always loads the app, so that import counts too.
+const DYNAMIC_IMPORT = /import\(\s*["'`]((?:\.{1,2})?\/[^"'`]+\.m?js)["'`]\s*\)/g;
 
 /**
  * The static import graph of index.html: its module script, every modulepreload, and whatever
- * those import statically. This is the JavaScript a first visit must fetch before it can run.
+ * those import statically, plus what the module script itself imports dynamically (the app it
+ * starts once Welcome is painted) and that import's own static graph. This is the JavaScript a
+ * first visit must fetch before it can run.
  */
 export async function entryScripts(/** @type {string} */ distDir) {
   const html = await readFile(join(distDir, 'index.html'), 'utf8');
-  const seen = new Set(htmlScripts(html));
+  const direct = new Set(htmlScripts(html));
+  const seen = new Set(direct);
   const queue = [...seen];
   for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
     const code = await readFile(join(distDir, file), 'utf8');
-    for (const match of code.matchAll(STATIC_IMPORT)) {
-      const target = posix.normalize(posix.join(posix.dirname(file), match[1] ?? ''));
+    const imports = [...code.matchAll(STATIC_IMPORT), ...(direct.has(file) ? code.matchAll(DYNAMIC_IMPORT) : [])];
+    for (const match of imports) {
+      const path = match[1] ?? '';
+      const target = path.startsWith('/') ? path.slice(1) : posix.normalize(posix.join(posix.dirname(file), path));
       if (!seen.has(target)) {
         seen.add(target);
         queue.push(target);

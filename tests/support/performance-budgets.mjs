@@ -1,5 +1,5 @@
-// The performance budgets of issue 7, in one place: the byte-budget test asserts the byte ones,
-// the benchmark (npm run bench) prints every figure against them.
+// The performance budgets of issues 7 and 16, in one place: the byte-budget test asserts the byte
+// ones, the benchmark (npm run bench) prints every figure against them.
 import { KB } from './bundle-sizes.mjs';
 
 /** Issue 7's budgets; bytes are gzip unless named otherwise. */
@@ -10,11 +10,22 @@ export const BUDGETS = Object.freeze({
   wholeWizardGzip: 320 * KB,
   /** Each cover image in the size a phone picks. */
   phoneCoverBytes: 80 * KB,
-  lighthouseMobile: Object.freeze({ performance: 98, accessibility: 100, bestPractices: 100, lcpMs: 1800, clsBelow: 0.02 }),
+  /** Issue 16: Welcome is painted from HTML, so the browser itself is the limit. CLS 0: no shift at all. */
+  lighthouseMobile: Object.freeze({ performance: 100, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 1000, clsAtMost: 0 }),
   /** Median from navigation to an interactive Welcome step, offline, service worker in control, no throttling. */
   offlineStartMs: 400,
-  /** p95 time from a keystroke to the next paint with 4x CPU throttling. */
-  typingNextPaintP95Ms: 16,
+  /**
+   * p95 time from a keystroke to the next paint with 4x CPU throttling, as a multiple of the same
+   * figure for a page with only one text box in the same run (the probe's floor; issue 16: the
+   * former 16 ms sat under that floor, 35 ms on the machine of the first benchmark).
+   */
+  typingNextPaintP95OverFloor: 1.2,
+  /** Any Continue or Back, the first from Welcome included, to the next step's last field drawn, 4x CPU. */
+  stepChangeMs: 250,
+  /** A step of 200 text fields drawn after Continue, 4x CPU. */
+  render200FieldsMs: 400,
+  /** p95 keystroke to next paint on the 200-field step over the same on the default step, same run. */
+  keystroke200FieldsOverDefault: 1.25,
   /** IndexedDB writes per burst of 20 keystrokes. */
   writesPerBurst: 2,
 });

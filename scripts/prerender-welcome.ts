@@ -1,0 +1,166 @@
+/**
+ * Welcome in index.html, as a Vite plugin: at build time it draws the Welcome step from
+ * public/config.json with the app's own components (src/prerender/render-welcome.tsx, loaded
+ * through Vite in Node) and puts the markup into #root, so the first paint needs no script.
+ *
+ * The markup is provisional: it sits in a wrapper that is `inert` (no click can submit the form
+ * before the app runs, and assistive tech waits for the real step) and names the SHA-256 of the
+ * config.json it was made from. The app always renders from the config.json it fetches and
+ * replaces the wrapper in one commit, so an edited config.json wins: its text replaces the built
+ * text, which never stays as final. Title and language follow the same file.
+ *
+ * So that nothing but the HTML and the cover stands between the request and the first paint, the
+ * entry's stylesheet goes inline, and the app's code (with config.json) is asked for by a tiny
+ * starter script only once Welcome has been painted with its cover (see starterScript).
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createServer, type Plugin } from 'vite';
+
+/** The attribute of the wrapper that holds the prerendered Welcome: the hash of its config.json. */
+export const PRERENDER_HASH_ATTRIBUTE = 'data-prerendered-config';
+
+const ROOT = /<div id="root">[\s\S]*?<\/div>(?=\s*<noscript>)/;
+
+/** What src/prerender/render-welcome.tsx exports, as the build loads it. */
+interface PrerenderModule {
+  renderWelcome(configText: string, sanitize: (html: string) => string): { markup: string; title: string; lang: string } | null;
+  buildTimeSanitizer(): Promise<(html: string) => string>;
+}
+
+/** The first 16 hex digits of the SHA-256 of a config.json's text. */
+export function configHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function escapeAttribute(text: string): string {
+  return escapeText(text).replace(/"/g, '&quot;');
+}
+
+/** index.html with Welcome in #root, and the configured title and language. */
+export function withPrerenderedWelcome(html: string, welcome: { markup: string; title: string; lang: string }, hash: string): string {
+  if (!ROOT.test(html)) throw new Error('prerender-welcome: index.html has no <div id="root">…</div> before its <noscript>.');
+  return html
+    .replace(ROOT, () => `<div id="root"><div class="prerendered" inert ${PRERENDER_HASH_ATTRIBUTE}="${hash}">${welcome.markup}</div></div>`)
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeText(welcome.title)}</title>`)
+    .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeAttribute(welcome.lang)}">`);
+}
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="\/(assets\/[^"]+\.js)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="\/(assets\/[^"]+\.js)">\s*/g;
+const FETCH_PRELOAD = /<!--[^>]*-->\s*<link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous" \/>\s*|<link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous" \/>\s*/g;
+
+/** How long the starter waits at most for a slow or failing cover before it loads the app. */
+export const STARTER_MAX_WAIT_MS = 1500;
+
+/**
+ * The module script index.html runs instead of the app's entry: once the prerendered Welcome has
+ * been painted with its cover (or after STARTER_MAX_WAIT_MS), it preloads the entry's imports
+ * and imports the entry. On a phone's network the picture the creator sees first then does not
+ * share the connection with about 90 kB of script, and its paint never waits for that script.
+ * A hidden tab draws no frame, so a timer stands in for the frame.
+ */
+export function starterScript(entry: string, preloads: readonly string[], fetches: readonly string[] = []): string {
+  return [
+    `const preloads=${JSON.stringify(preloads)},fetches=${JSON.stringify(fetches)};`,
+    'const cover=document.querySelector(".prerendered .cover-panel__image");',
+    'new Promise((done)=>{if(!cover||cover.complete)return done();',
+    'cover.addEventListener("load",()=>done(),{once:true});cover.addEventListener("error",()=>done(),{once:true});',
+    `setTimeout(done,${String(STARTER_MAX_WAIT_MS)});})`,
+    '.then(()=>new Promise((done)=>{const next=()=>setTimeout(done,0);requestAnimationFrame(next);setTimeout(next,100);}))',
+    '.then(()=>{for(const href of fetches){const link=document.createElement("link");link.rel="preload";link.as="fetch";link.crossOrigin="anonymous";link.href=href;document.head.append(link);}',
+    'for(const href of preloads){const link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.append(link);}',
+    // A literal import, so the byte budget (tests/support/bundle-sizes.mjs) follows it.
+    `return import(${JSON.stringify(entry)});});`,
+    '',
+  ].join('\n');
+}
+
+/** index.html starting the app through the starter: its entry script and modulepreloads are replaced. */
+export function withStarter(html: string, starterFile: string): { html: string; entry: string | null; preloads: string[]; fetches: string[] } {
+  const entry = ENTRY_SCRIPT.exec(html)?.[1] ?? null;
+  if (!entry) return { html, entry: null, preloads: [], fetches: [] };
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => `/${match[1] ?? ''}`);
+  // config.json's preload too: asked for with the app's code, not beside the cover.
+  const fetches = [...html.matchAll(FETCH_PRELOAD)].map((match) => match[1] ?? match[2] ?? '');
+  const rewritten = html
+    .replace(MODULE_PRELOAD, '')
+    .replace(FETCH_PRELOAD, '')
+    .replace(ENTRY_SCRIPT, `<script type="module" crossorigin src="/${starterFile}"></script>\n    `);
+  return { html: rewritten, entry: `/${entry}`, preloads, fetches };
+}
+
+const STYLESHEET = /<link rel="stylesheet"[^>]*? href="\/?(assets\/[^"]+\.css)"[^>]*>/g;
+
+/**
+ * The entry's stylesheets as `<style>` in the head: the prerendered Welcome then paints after the
+ * HTML alone, without a render-blocking request (a round trip on a phone's network). The files
+ * stay in the build for anything that links them.
+ */
+export function inlineEntryStyles(html: string, bundle: Record<string, { type: string; source?: string | Uint8Array }> | undefined): string {
+  if (!bundle) return html;
+  return html.replace(STYLESHEET, (tag, file: string) => {
+    const asset = bundle[file];
+    if (asset?.type !== 'asset' || asset.source === undefined) return tag;
+    const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+    return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+  });
+}
+
+/** The Vite plugin: see the header of this file. */
+export function prerenderWelcome(): Plugin {
+  let root = process.cwd();
+  let publicDir = '';
+  let starter: { fileName: string; source: string } | null = null;
+  return {
+    name: 'prerender-welcome',
+    apply: 'build',
+    enforce: 'post',
+    // After Vite has written index.html (which named the starter): the starter joins the build.
+    generateBundle() {
+      if (starter) this.emitFile({ type: 'asset', fileName: starter.fileName, source: starter.source });
+    },
+    configResolved(config) {
+      root = config.root;
+      publicDir = config.publicDir;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, context) {
+        html = inlineEntryStyles(html, context.bundle);
+        const configText = await readFile(join(publicDir, 'config.json'), 'utf8');
+        // A small server of the app's sources, for Node: JSX, TypeScript and CSS imports as the app has them.
+        const server = await createServer({
+          root,
+          configFile: false,
+          logLevel: 'error',
+          appType: 'custom',
+          server: { middlewareMode: true, hmr: false, ws: false },
+          optimizeDeps: { noDiscovery: true, include: [] },
+        });
+        try {
+          const module = (await server.ssrLoadModule('/src/prerender/render-welcome.tsx')) as PrerenderModule;
+          const welcome = module.renderWelcome(configText, await module.buildTimeSanitizer());
+          if (!welcome) {
+            this.warn('public/config.json is not valid or does not open on a Welcome step: index.html keeps its loading line.');
+            return html;
+          }
+          const prerendered = withPrerenderedWelcome(html, welcome, configHash(configText));
+          // The name is not known before the code: a placeholder, then the hash of the code.
+          const placeholder = withStarter(prerendered, 'assets/start.js');
+          if (!placeholder.entry) return prerendered;
+          const source = starterScript(placeholder.entry, placeholder.preloads, placeholder.fetches);
+          starter = { fileName: `assets/start-${configHash(source).slice(0, 8)}.js`, source };
+          return withStarter(prerendered, starter.fileName).html;
+        } finally {
+          await server.close();
+        }
+      },
+    },
+  };
+}

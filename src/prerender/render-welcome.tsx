@@ -1,0 +1,58 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { WelcomeShell } from '../app/welcome-shell';
+import { opensOnWelcomeAlone } from '../boot/opens-on-welcome-alone';
+import { parseConfigText } from '../config/parse-config';
+import { PrerenderHtmlContext } from '../html/prerender-html';
+
+/** Welcome as HTML for index.html, with the title and language it is in. */
+export interface PrerenderedWelcome {
+  markup: string;
+  title: string;
+  lang: string;
+}
+
+const stayOnWelcome = () => Promise.resolve();
+
+/**
+ * Runs at build time only (scripts/prerender-welcome.ts loads it through Vite in Node): draws the
+ * Welcome step of a first visit from config.json with the app's own components, so index.html
+ * shows it before any script runs. Null when the configuration is not valid or its first step
+ * is not one the Welcome shell draws (then index.html keeps its loading line).
+ */
+export function renderWelcome(configText: string, sanitize: (html: string) => string): PrerenderedWelcome | null {
+  const result = parseConfigText(configText);
+  if (!result.ok || !opensOnWelcomeAlone(result.config)) return null;
+  const { config } = result;
+  const markup = renderToStaticMarkup(
+    <PrerenderHtmlContext.Provider value={sanitize}>
+      <WelcomeShell config={config} onContinue={stayOnWelcome} />
+    </PrerenderHtmlContext.Provider>,
+  );
+  // React puts its own preloads (the cover, the logo) ahead of the markup; index.html's head
+  // already preloads the cover, and a link does not belong in #root.
+  return { markup: markup.replace(/^(?:<link [^>]*\/>)+/, ''), title: config.title, lang: config.lang };
+}
+
+/**
+ * The app's DOMPurify policy over a jsdom window, for the build. The policy's link rules read
+ * `window.location`, so the window stands in for the page's while a fragment is cleaned.
+ */
+export async function buildTimeSanitizer(): Promise<(html: string) => string> {
+  const [{ JSDOM }, { default: createDOMPurify }, { sanitizeWithDomPurify }] = await Promise.all([
+    import('jsdom'),
+    import('dompurify'),
+    import('../html/dompurify-sanitize'),
+  ]);
+  const { window } = new JSDOM('', { url: 'https://prerender.invalid/' });
+  const purify = createDOMPurify(window);
+  return (html) => {
+    const global = globalThis as { window?: unknown };
+    const previous = global.window;
+    global.window = window;
+    try {
+      return sanitizeWithDomPurify(html, purify);
+    } finally {
+      global.window = previous;
+    }
+  };
+}

@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { DIST_DIR } from '../support/dist-dir';
+import { WELCOME } from '../support/default-programme.mjs';
+import { expect, test } from './fixtures';
+
+// Issue 16: index.html carries Welcome as HTML, made at build time from public/config.json
+// (scripts/prerender-welcome.ts), so the first paint needs no script; the app takes over
+// without moving anything, and a config.json edited after the build wins.
+
+const INFO_BOX_TITLE = 'How the programme works';
+const RICH_TEXT_START = 'Thank you for your interest in working with Hartwell Window Co.';
+
+/** Holds the app's entry script until `release` is called, so the prerendered page can be looked at. */
+async function holdEntryScript(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Where the things a creator sees first are, in CSS pixels. */
+function positions(page: Page) {
+  return page.evaluate(() =>
+    ['h1', '.block-rich-text', '.block-info-box', '.cover-panel__image', '.step-bar', 'button[type=submit]', '.site-footer'].map((selector) => {
+      const box = document.querySelector(selector)?.getBoundingClientRect();
+      return { selector, box: box ? [box.x, box.y, box.width, box.height].map((value) => Math.round(value)) : null };
+    }),
+  );
+}
+
+test.describe('Welcome prerendered into index.html', () => {
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a test needs from this pattern.
+  test('the built index.html holds Welcome: heading, text, info box, cover picture and step bar, marked with its config.json', async ({}, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'reads files only: once is enough');
+    const html = await readFile(join(DIST_DIR, 'index.html'), 'utf8');
+    const configText = await readFile(join(DIST_DIR, 'config.json'), 'utf8');
+    const root = /<div id="root">([\s\S]*)<\/div>\s*<noscript>/.exec(html)?.[1] ?? '';
+    expect(root).toContain(`<h1 class="block-heading block-heading--h1">${WELCOME.heading}</h1>`);
+    expect(root).toContain(RICH_TEXT_START);
+    expect(root).toContain(INFO_BOX_TITLE);
+    expect(root).toMatch(/<picture><source type="image\/avif" srcSet="\/covers\/step-0-welcome-480\.avif 480w/);
+    expect(root).toContain('<nav class="step-bar" aria-label="Application progress">');
+    expect(root).toContain('>Basic Info</span>');
+    expect(root).not.toContain('<script');
+    const hash = createHash('sha256').update(configText).digest('hex').slice(0, 16);
+    expect(root).toContain(`<div class="prerendered" inert data-prerendered-config="${hash}">`);
+    expect(html).toContain('<title>Creator Trade Programme · Hartwell Window Co.</title>');
+    // Painting it needs nothing but the HTML and the cover: styles inline, the app's code (and
+    // config.json) asked for by the starter only once Welcome is painted.
+    const head = /<head>([\s\S]*)<\/head>/.exec(html)?.[1] ?? '';
+    expect(head).toContain('<style>');
+    expect(head).not.toMatch(/rel="stylesheet"|rel="modulepreload"|href="\/config\.json"/);
+    expect([...head.matchAll(/<script\b[^>]*src="([^"]+)"/g)].map((match) => match[1])).toEqual([expect.stringMatching(/^\/assets\/start-[0-9a-f]{8}\.js$/)]);
+  });
+
+  test('without JavaScript, Welcome is on screen with its cover', async ({ browser, app }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(app.url);
+    await expect(page.locator('h1')).toHaveText(WELCOME.heading);
+    await expect(page.getByText(RICH_TEXT_START)).toBeVisible();
+    await expect(page.locator('.cover-panel__image')).toBeVisible();
+    expect(await page.locator('.cover-panel__image').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    // Not yet the app's: nothing there can be pressed or submitted before it runs.
+    await expect(page.locator('.prerendered')).toHaveAttribute('inert', '');
+    await context.close();
+  });
+
+  test('the app takes over without moving anything and without a layout shift', async ({ page, app }) => {
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { __shifts: number[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const release = await holdEntryScript(page);
+    await page.goto(app.url, { waitUntil: 'commit' });
+    await expect(page.locator('.prerendered h1')).toHaveText(WELCOME.heading);
+    await page.waitForFunction(() => (document.querySelector<HTMLImageElement>('.cover-panel__image')?.complete ?? false));
+    const before = await positions(page);
+    release();
+    await expect(page.locator('.prerendered')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
+    expect(await positions(page)).toEqual(before);
+    await expect(page.locator('h1')).toHaveCount(1);
+    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0))).toBe(0);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeFocused();
+  });
+
+  test('a config.json edited after the build wins: its Welcome replaces the built one, whose text does not remain', async ({ page, app }) => {
+    await app.editConfig((config) => {
+      const steps = config.steps as Array<{ name: string; blocks: Array<{ component: string; data: Record<string, unknown> }> }>;
+      const welcome = steps[0];
+      if (!welcome) throw new Error('no Welcome step');
+      welcome.name = 'Hello';
+      for (const block of welcome.blocks) {
+        if (block.component === 'Heading') block.data.text = 'Join the Hartwell studio';
+        if (block.component === 'RichText') block.data.html = '<p>A new introduction, edited after the build.</p>';
+        if (block.component === 'InfoBox') block.data.title = 'What you get';
+      }
+      config.title = 'Edited title';
+    });
+    await page.goto(app.url);
+    await expect(page.getByRole('heading', { level: 1, name: 'Join the Hartwell studio' })).toBeVisible();
+    await expect(page.getByText('A new introduction, edited after the build.')).toBeVisible();
+    await expect(page.getByText(WELCOME.heading)).toHaveCount(0);
+    await expect(page.getByText(RICH_TEXT_START)).toHaveCount(0);
+    await expect(page.getByText(INFO_BOX_TITLE)).toHaveCount(0);
+    await expect(page.locator('.prerendered')).toHaveCount(0);
+    await expect(page).toHaveTitle('Edited title');
+    await expect(page.locator('.step-bar')).toContainText('Hello');
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import defaultConfigText from '../../../public/config.json?raw';
+import indexHtml from '../../../index.html?raw';
+import { configHash, inlineEntryStyles, PRERENDER_HASH_ATTRIBUTE, starterScript, withPrerenderedWelcome, withStarter } from '../../../scripts/prerender-welcome';
+import { buildTimeSanitizer, renderWelcome } from '../../../src/prerender/render-welcome';
+
+describe('renderWelcome (build time)', () => {
+  it("draws the default programme's Welcome with its heading, text, info box, cover and step bar", async () => {
+    const welcome = renderWelcome(defaultConfigText, await buildTimeSanitizer());
+    expect(welcome).not.toBeNull();
+    const markup = welcome?.markup ?? '';
+    expect(markup.startsWith('<div class="layout">')).toBe(true);
+    expect(markup).toContain('>Become a Hartwell creator partner</h1>');
+    expect(markup).toContain('<div class="block-rich-text"><p>Thank you for your interest');
+    expect(markup).toContain('How the programme works</h2>');
+    expect(markup).toContain('<picture><source type="image/avif"');
+    expect(markup).toContain('<nav class="step-bar" aria-label="Application progress">');
+    expect(welcome?.title).toBe('Creator Trade Programme · Hartwell Window Co.');
+    expect(welcome?.lang).toBe('en');
+  });
+
+  it('cleans configured HTML by the app’s policy: no script, no event handler', async () => {
+    const config = JSON.parse(defaultConfigText) as { steps: Array<{ blocks: Array<{ component: string; data: { html?: string } }> }> };
+    const rich = config.steps[0]?.blocks.find((block) => block.component === 'RichText');
+    if (!rich) throw new Error('no rich text on Welcome');
+    rich.data.html = '<p onclick="steal()">Hello<script>steal()</script> <a href="javascript:steal()">there</a></p>';
+    const markup = renderWelcome(JSON.stringify(config), await buildTimeSanitizer())?.markup ?? '';
+    expect(markup).toContain('Hello');
+    expect(markup).not.toMatch(/script|onclick|javascript:/);
+  });
+
+  it('draws nothing for a configuration that is not valid, or whose first step asks for answers', () => {
+    expect(renderWelcome('{"title": 1}', (html) => html)).toBeNull();
+    const config = JSON.parse(defaultConfigText) as { steps: unknown[] };
+    config.steps.shift();
+    expect(renderWelcome(JSON.stringify(config), (html) => html)).toBeNull();
+  });
+});
+
+describe('withPrerenderedWelcome', () => {
+  it('puts the markup into #root in an inert wrapper named by the config hash, and sets title and language', () => {
+    const html = withPrerenderedWelcome(indexHtml, { markup: '<div class="layout">Hi</div>', title: 'A & B', lang: 'de' }, 'abc123');
+    expect(html).toContain(`<div id="root"><div class="prerendered" inert ${PRERENDER_HASH_ATTRIBUTE}="abc123"><div class="layout">Hi</div></div></div>`);
+    expect(html).not.toContain('Loading the application');
+    expect(html).toContain('<title>A &amp; B</title>');
+    expect(html).toContain('<html lang="de">');
+  });
+
+  it('hashes the text of config.json, so any edit after the build gives another hash', () => {
+    expect(configHash(defaultConfigText)).toMatch(/^[0-9a-f]{16}$/);
+    expect(configHash(`${defaultConfigText} `)).not.toBe(configHash(defaultConfigText));
+  });
+});
+
+describe('the starter and inlined styles', () => {
+  const built = [
+    '<head>',
+    '<link rel="preload" href="/config.json" as="fetch" crossorigin="anonymous" />',
+    '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
+    '<link rel="modulepreload" crossorigin href="/assets/react-def.js">',
+    '<link rel="stylesheet" crossorigin href="/assets/index-ghi.css">',
+    '</head>',
+  ].join('\n');
+
+  it('replaces the entry script and its preloads with the starter, which loads them once Welcome is painted', () => {
+    const { html, entry, preloads, fetches } = withStarter(built, 'assets/start-1.js');
+    expect(entry).toBe('/assets/index-abc.js');
+    expect(preloads).toEqual(['/assets/react-def.js']);
+    expect(fetches).toEqual(['/config.json']);
+    expect(html).toContain('<script type="module" crossorigin src="/assets/start-1.js"></script>');
+    expect(html).not.toMatch(/index-abc\.js|modulepreload|config\.json/);
+    const starter = starterScript(entry ?? '', preloads, fetches);
+    expect(starter).toContain('import("/assets/index-abc.js")');
+    expect(starter).toContain('.cover-panel__image');
+    expect(starter).toContain('requestAnimationFrame');
+  });
+
+  it('puts the entry stylesheet into the head, so the first paint waits for no request', () => {
+    const html = inlineEntryStyles(built, { 'assets/index-ghi.css': { type: 'asset', source: '.a{color:red}' } });
+    expect(html).toContain('<style>.a{color:red}</style>');
+    expect(html).not.toContain('index-ghi.css');
+  });
+});
