@@ -11,33 +11,17 @@ import { defaultProgramme } from '../../fixtures/default-programme';
 const wizard: WizardState = { current: 1, reached: [0, 1] };
 
 /**
- * A store whose writes never finish, as an IndexedDB write does when the page goes away under it
- * (the browser aborts the transaction): the save was started, and it will never be confirmed.
+ * A store that records its writes and confirms them at once, or never: a write that never finishes
+ * is an IndexedDB write the page going away aborts (the save was started and is never confirmed).
  */
-function storeWhoseWritesNeverFinish(): KeyValueStore & { writes: unknown[] } {
+function recordingStore(writesFinish: boolean): KeyValueStore & { writes: unknown[] } {
   const writes: unknown[] = [];
   return {
     writes,
     get: () => Promise.resolve(undefined),
     set: (_key, value) => {
       writes.push(value);
-      return new Promise<void>(() => undefined);
-    },
-    delete: () => Promise.resolve(),
-    health: () => 'persistent',
-    onHealthChange: () => () => undefined,
-  };
-}
-
-/** A store whose writes are confirmed at once. */
-function storeThatConfirms(): KeyValueStore & { writes: unknown[] } {
-  const writes: unknown[] = [];
-  return {
-    writes,
-    get: () => Promise.resolve(undefined),
-    set: (_key, value) => {
-      writes.push(value);
-      return Promise.resolve();
+      return writesFinish ? Promise.resolve() : new Promise<void>(() => undefined);
     },
     delete: () => Promise.resolve(),
     health: () => 'persistent',
@@ -69,7 +53,7 @@ afterEach(() => {
 
 describe('useAutosave, when the page goes away', () => {
   it('writes the synchronous copy while a save is still on its way (a write the page going away would abort)', () => {
-    const store = storeWhoseWritesNeverFinish();
+    const store = recordingStore(false);
     render(<Autosaving store={store} />);
     act(() => {
       form!.setValue('personalInfo.lastName', 'Lovelace');
@@ -87,7 +71,7 @@ describe('useAutosave, when the page goes away', () => {
   });
 
   it('starts its IndexedDB write one task after the event, never from it (WebKit suspends a page entering the back-forward cache with it open)', async () => {
-    const store = storeThatConfirms();
+    const store = recordingStore(true);
     const confirmed = store.writes;
     render(<Autosaving store={store} />);
     act(() => {
@@ -106,7 +90,7 @@ describe('useAutosave, when the page goes away', () => {
   });
 
   it('writes nothing when every change was saved and confirmed', async () => {
-    const store = storeThatConfirms();
+    const store = recordingStore(true);
     const confirmed = store.writes;
     render(<Autosaving store={store} />);
     act(() => {
