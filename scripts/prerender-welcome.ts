@@ -10,16 +10,28 @@
  * text, which never stays as final. Title and language follow the same file.
  *
  * So that nothing but the HTML and the cover stands between the request and the first paint, the
- * entry's stylesheet goes inline, and the app's code (with config.json) is asked for by a tiny
- * starter script only once Welcome has been painted with its cover (see starterScript).
+ * entry's stylesheet goes inline, the cover's preload comes first in the head, and the app's code
+ * (with config.json) is asked for by a tiny inline starter only once Welcome has been painted
+ * with its cover (see starterScript).
+ *
+ * A returning creator's page opens on their own step, not on Welcome: a classic script at the top
+ * of the head reads a hint in localStorage (src/storage/resume-hint.ts) and, when the device holds
+ * an application, hides Welcome and shows index.html's loading line before anything is painted.
+ *
+ * Both inline scripts are allowed by their SHA-256 in the Content-Security-Policy, which
+ * server/security-headers.mjs computes from the served index.html.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createServer, type Plugin } from 'vite';
+import { RESUMING_CLASS, resumeHintScript } from '../src/storage/resume-hint';
 
 /** The attribute of the wrapper that holds the prerendered Welcome: the hash of its config.json. */
 export const PRERENDER_HASH_ATTRIBUTE = 'data-prerendered-config';
+
+/** index.html's loading line, shown instead of Welcome when the device holds an application. */
+export const RESUMING_LINE_CLASS = 'boot-message--resuming';
 
 const ROOT = /<div id="root">[\s\S]*?<\/div>(?=\s*<noscript>)/;
 
@@ -45,8 +57,10 @@ function escapeAttribute(text: string): string {
 /** index.html with Welcome in #root, and the configured title and language. */
 export function withPrerenderedWelcome(html: string, welcome: { markup: string; title: string; lang: string }, hash: string): string {
   if (!ROOT.test(html)) throw new Error('prerender-welcome: index.html has no <div id="root">…</div> before its <noscript>.');
+  // index.html's loading line stays, hidden unless the head script finds the device resuming.
+  const loadingLine = (/<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '').replace('class="boot-message"', `class="boot-message ${RESUMING_LINE_CLASS}"`);
   return html
-    .replace(ROOT, () => `<div id="root"><div class="prerendered" inert ${PRERENDER_HASH_ATTRIBUTE}="${hash}">${welcome.markup}</div></div>`)
+    .replace(ROOT, () => `<div id="root">${loadingLine}<div class="prerendered" inert ${PRERENDER_HASH_ATTRIBUTE}="${hash}">${welcome.markup}</div></div>`)
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeText(welcome.title)}</title>`)
     .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeAttribute(welcome.lang)}">`);
 }
@@ -69,7 +83,8 @@ export function starterScript(entry: string, preloads: readonly string[], fetche
   return [
     `const preloads=${JSON.stringify(preloads)},fetches=${JSON.stringify(fetches)};`,
     'const cover=document.querySelector(".prerendered .cover-panel__image");',
-    'new Promise((done)=>{if(!cover||cover.complete)return done();',
+    // Resuming, Welcome is hidden (storage/resume-hint.ts): the app is wanted at once.
+    `new Promise((done)=>{if(!cover||cover.complete||document.documentElement.classList.contains(${JSON.stringify(RESUMING_CLASS)}))return done();`,
     'cover.addEventListener("load",()=>done(),{once:true});cover.addEventListener("error",()=>done(),{once:true});',
     `setTimeout(done,${String(STARTER_MAX_WAIT_MS)});})`,
     '.then(()=>new Promise((done)=>{const next=()=>setTimeout(done,0);requestAnimationFrame(next);setTimeout(next,100);}))',
@@ -81,18 +96,39 @@ export function starterScript(entry: string, preloads: readonly string[], fetche
   ].join('\n');
 }
 
-/** index.html starting the app through the starter: its entry script and modulepreloads are replaced. */
-export function withStarter(html: string, starterFile: string): { html: string; entry: string | null; preloads: string[]; fetches: string[] } {
+/**
+ * index.html starting the app through the starter, which is written inline (a file would be one
+ * more request, on a phone's network a new connection, before the first paint): the entry script
+ * and its modulepreloads are replaced.
+ */
+export function withStarter(html: string): { html: string; entry: string | null; preloads: string[]; fetches: string[] } {
   const entry = ENTRY_SCRIPT.exec(html)?.[1] ?? null;
   if (!entry) return { html, entry: null, preloads: [], fetches: [] };
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => `/${match[1] ?? ''}`);
   // config.json's preload too: asked for with the app's code, not beside the cover.
   const fetches = [...html.matchAll(FETCH_PRELOAD)].map((match) => match[1] ?? match[2] ?? '');
+  const source = starterScript(`/${entry}`, preloads, fetches);
   const rewritten = html
     .replace(MODULE_PRELOAD, '')
     .replace(FETCH_PRELOAD, '')
-    .replace(ENTRY_SCRIPT, `<script type="module" crossorigin src="/${starterFile}"></script>\n    `);
+    .replace(ENTRY_SCRIPT, () => `<script type="module">${source.replace(/<\/script/gi, '<\\/script')}</script>\n    `);
   return { html: rewritten, entry: `/${entry}`, preloads, fetches };
+}
+
+const VIEWPORT = /<meta name="viewport"[^>]*>/;
+const COVER_PRELOAD = /\s*<link rel="preload" as="image"[^>]*>/;
+
+/**
+ * The head's first work, right after the viewport (which the cover's `imagesizes` depends on):
+ * the script that hides Welcome when the device holds an application (storage/resume-hint.ts),
+ * then the cover's preload, ahead of the inlined styles, so the cover is asked for as soon as
+ * the first bytes arrive.
+ */
+export function withHeadFirst(html: string): string {
+  const preload = COVER_PRELOAD.exec(html)?.[0].trim();
+  const first = [`<script>${resumeHintScript()}</script>`, ...(preload ? [preload] : [])].join('\n    ');
+  if (!VIEWPORT.test(html)) throw new Error('prerender-welcome: index.html has no <meta name="viewport">.');
+  return html.replace(COVER_PRELOAD, '').replace(VIEWPORT, (viewport) => `${viewport}\n    ${first}`);
 }
 
 const STYLESHEET = /<link rel="stylesheet"[^>]*? href="\/?(assets\/[^"]+\.css)"[^>]*>/g;
@@ -116,15 +152,10 @@ export function inlineEntryStyles(html: string, bundle: Record<string, { type: s
 export function prerenderWelcome(): Plugin {
   let root = process.cwd();
   let publicDir = '';
-  let starter: { fileName: string; source: string } | null = null;
   return {
     name: 'prerender-welcome',
     apply: 'build',
     enforce: 'post',
-    // After Vite has written index.html (which named the starter): the starter joins the build.
-    generateBundle() {
-      if (starter) this.emitFile({ type: 'asset', fileName: starter.fileName, source: starter.source });
-    },
     configResolved(config) {
       root = config.root;
       publicDir = config.publicDir;
@@ -151,12 +182,7 @@ export function prerenderWelcome(): Plugin {
             return html;
           }
           const prerendered = withPrerenderedWelcome(html, welcome, configHash(configText));
-          // The name is not known before the code: a placeholder, then the hash of the code.
-          const placeholder = withStarter(prerendered, 'assets/start.js');
-          if (!placeholder.entry) return prerendered;
-          const source = starterScript(placeholder.entry, placeholder.preloads, placeholder.fetches);
-          starter = { fileName: `assets/start-${configHash(source).slice(0, 8)}.js`, source };
-          return withStarter(prerendered, starter.fileName).html;
+          return withHeadFirst(withStarter(prerendered).html);
         } finally {
           await server.close();
         }

@@ -2,6 +2,9 @@
 // the configured programme needs: its own origin, plus its analytics host, its error-reporting
 // host (from the DSN), its requestUrl and any cover or logo on another host. Derived from
 // root/config.json, re-read when that file changes, since deployers edit it without rebuilding.
+// The inline scripts of root/index.html (the build's starter and resume hint, see
+// scripts/prerender-welcome.ts) are allowed by their SHA-256, and nothing else inline is.
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -32,10 +35,26 @@ function imageOrigins(node, into) {
 }
 
 /**
- * The policy for a programme's configuration (parsed config.json, or null when unreadable).
- * @param {unknown} config
+ * The CSP sources that allow each inline `<script>` of an HTML page, by the SHA-256 of its text.
+ * @param {string} html
+ * @returns {string[]}
  */
-export function contentSecurityPolicy(config) {
+export function inlineScriptHashes(html) {
+  const hashes = new Set();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(match[1] ?? '')) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(match[2] ?? '', 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * The policy for a programme's configuration (parsed config.json, or null when unreadable) and
+ * the inline scripts index.html carries (from inlineScriptHashes).
+ * @param {unknown} config
+ * @param {readonly string[]} [scriptHashes]
+ */
+export function contentSecurityPolicy(config, scriptHashes = []) {
   const programme = /** @type {{ analytics?: { host?: unknown } | null, errorReporting?: { dsn?: unknown } | null, requestUrl?: unknown, backgrounds?: unknown, logo?: unknown } | null} */ (config);
   const connect = new Set(["'self'"]);
   const images = new Set(["'self'", 'data:', 'blob:']);
@@ -43,7 +62,7 @@ export function contentSecurityPolicy(config) {
   imageOrigins([programme?.backgrounds, programme?.logo], images);
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scriptHashes].join(' '),
     // React sets style attributes (the cover's position, the step bar's widths): attributes only.
     "style-src 'self' 'unsafe-inline'",
     `img-src ${[...images].join(' ')}`,
@@ -59,30 +78,39 @@ export function contentSecurityPolicy(config) {
 }
 
 /**
- * The headers for every answer, kept current with root/config.json.
+ * The modification time of a file, 0 when it is missing.
+ * @param {string} path
+ */
+async function modifiedAt(path) {
+  try {
+    return (await stat(path)).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The headers for every answer, kept current with root/config.json and root/index.html.
  * @param {string} root
  */
 export function securityHeaders(root) {
-  const path = join(root, 'config.json');
-  let cached = { mtimeMs: -1, headers: /** @type {Record<string, string>} */ ({}) };
+  const configPath = join(root, 'config.json');
+  const htmlPath = join(root, 'index.html');
+  let cached = { version: '', headers: /** @type {Record<string, string>} */ ({}) };
   return async () => {
-    let mtimeMs;
-    try {
-      mtimeMs = (await stat(path)).mtimeMs;
-    } catch {
-      mtimeMs = 0;
-    }
-    if (mtimeMs !== cached.mtimeMs) {
+    const version = (await Promise.all([modifiedAt(configPath), modifiedAt(htmlPath)])).join('/');
+    if (version !== cached.version) {
       let config;
       try {
-        config = JSON.parse(await readFile(path, 'utf8'));
+        config = JSON.parse(await readFile(configPath, 'utf8'));
       } catch {
         config = null;
       }
+      const html = await readFile(htmlPath, 'utf8').catch(() => '');
       cached = {
-        mtimeMs,
+        version,
         headers: {
-          'Content-Security-Policy': contentSecurityPolicy(config),
+          'Content-Security-Policy': contentSecurityPolicy(config, inlineScriptHashes(html)),
           'X-Content-Type-Options': 'nosniff',
           'Referrer-Policy': 'strict-origin-when-cross-origin',
           'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',

@@ -13,6 +13,7 @@ import { prepareSanitizer } from './html/sanitize-html';
 import { registerServiceWorker } from './pwa/service-worker';
 import { reportUnknownConfigKeys } from './telemetry/report-unknown-config-keys';
 import { appStore } from './storage/app-store';
+import { rememberHoldsApplication } from './storage/resume-hint';
 import { startTelemetry } from './telemetry/start-telemetry';
 import './styles/base.css';
 import './styles/layout.css';
@@ -26,7 +27,11 @@ async function boot(): Promise<void> {
   // alongside the configuration, rather than after it (on a slow connection, one round trip less).
   const holding = holdsAnApplication(appStore);
   holding
-    .then((holds) => (holds ? loadFullApplication() : undefined))
+    .then((holds) => {
+      // Read by index.html's head on the next visit, before the first paint (storage/resume-hint.ts).
+      rememberHoldsApplication(holds);
+      return holds ? loadFullApplication() : undefined;
+    })
     .catch(() => undefined);
   // Where the browser has no HTML sanitizer of its own, DOMPurify loads alongside the configuration.
   const [result] = await Promise.all([loadConfig(), prepareSanitizer().catch(() => undefined)]);

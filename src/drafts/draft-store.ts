@@ -1,5 +1,6 @@
 import type { KeyValueStore } from '../storage/resilient-store';
 import { CORRUPT_DRAFT_KEY, DRAFT_KEY, SUBMITTED_KEY, type SubmittedMarker } from '../storage/stored-keys';
+import { rememberHoldsApplication } from '../storage/resume-hint';
 import { clearUnloadCopy, takeUnloadCopy } from '../storage/unload-copy';
 import type { DraftRecord } from './draft-record';
 
@@ -27,8 +28,10 @@ export async function loadStoredDraft(store: KeyValueStore): Promise<unknown> {
   return stored;
 }
 
-export function saveDraft(store: KeyValueStore, record: DraftRecord): Promise<void> {
-  return store.set(DRAFT_KEY, record);
+export async function saveDraft(store: KeyValueStore, record: DraftRecord): Promise<void> {
+  await store.set(DRAFT_KEY, record);
+  // The next visit opens on this draft's step: index.html shows the loading line, not Welcome.
+  rememberHoldsApplication(true);
 }
 
 export async function setAsideCorruptDraft(store: KeyValueStore, stored: unknown, reason: string): Promise<void> {
@@ -56,4 +59,5 @@ export async function startNewApplication(store: KeyValueStore): Promise<void> {
   clearUnloadCopy();
   await store.delete(SUBMITTED_KEY);
   await store.delete(DRAFT_KEY);
+  rememberHoldsApplication(false);
 }

@@ -4,11 +4,11 @@
  * before the page is gone; localStorage writes finish before the call returns. The next load
  * keeps whichever copy is newer and removes this one at once.
  */
-const KEY = 'creator-wizard:unload-draft';
+export const UNLOAD_COPY_KEY = 'creator-wizard:unload-draft';
 
 export function writeUnloadCopy(record: unknown): void {
   try {
-    localStorage.setItem(KEY, JSON.stringify(record));
+    localStorage.setItem(UNLOAD_COPY_KEY, JSON.stringify(record));
   } catch {
     // Storage full or blocked: the IndexedDB write is still on its way.
   }
@@ -17,7 +17,7 @@ export function writeUnloadCopy(record: unknown): void {
 /** Whether a copy waits, without taking it. */
 export function hasUnloadCopy(): boolean {
   try {
-    return localStorage.getItem(KEY) !== null;
+    return localStorage.getItem(UNLOAD_COPY_KEY) !== null;
   } catch {
     return false;
   }
@@ -26,8 +26,8 @@ export function hasUnloadCopy(): boolean {
 /** Returns the copy, if any, and removes it. */
 export function takeUnloadCopy(): unknown {
   try {
-    const text = localStorage.getItem(KEY);
-    localStorage.removeItem(KEY);
+    const text = localStorage.getItem(UNLOAD_COPY_KEY);
+    localStorage.removeItem(UNLOAD_COPY_KEY);
     return text === null ? undefined : (JSON.parse(text) as unknown);
   } catch {
     return undefined;
@@ -36,7 +36,7 @@ export function takeUnloadCopy(): unknown {
 
 export function clearUnloadCopy(): void {
   try {
-    localStorage.removeItem(KEY);
+    localStorage.removeItem(UNLOAD_COPY_KEY);
   } catch {
     // Nothing to clear where localStorage is blocked.
   }

@@ -76,28 +76,42 @@ function htmlScripts(/** @type {string} */ html) {
 // A static import or re-export (`import{a}from"./x.js"`, `import"./x.js"`, `export*from"./x.js"`);
 // `import("./x.js")` is dynamic and has a parenthesis, so it never matches.
 const STATIC_IMPORT = /(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'](\.{1,2}\/[^"']+\.m?js)["']/g;
-// `import("/assets/index-….js")` in index.html's own module script (the starter that
+// `import("/assets/index-….js")` in index.html's own module script (the inline starter that
 // scripts/prerender-welcome.ts writes): it waits for the prerendered Welcome to be painted, then
 // always loads the app, so that import counts too.
 const DYNAMIC_IMPORT = /import\(\s*["'`]((?:\.{1,2})?\/[^"'`]+\.m?js)["'`]\s*\)/g;
 
+/** The text of index.html's inline module scripts (the starter scripts/prerender-welcome.ts writes). */
+function inlineModuleScripts(/** @type {string} */ html) {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter((match) => /\stype=["']?module/i.test(match[1] ?? '') && !/\ssrc=/i.test(match[1] ?? ''))
+    .map((match) => match[2] ?? '');
+}
+
+/** A path an import names, as a build-relative path, from the file (or index.html) naming it. */
+function importTarget(/** @type {string} */ from, /** @type {string} */ path) {
+  return path.startsWith('/') ? path.slice(1) : posix.normalize(posix.join(posix.dirname(from), path));
+}
+
 /**
- * The static import graph of index.html: its module script, every modulepreload, and whatever
- * those import statically, plus what the module script itself imports dynamically (the app it
- * starts once Welcome is painted) and that import's own static graph. This is the JavaScript a
- * first visit must fetch before it can run.
+ * The static import graph of index.html: its module scripts, every modulepreload, and whatever
+ * those import statically, plus what index.html's own module scripts import dynamically (the
+ * inline starter loads the app once Welcome is painted, always) and that import's own static
+ * graph. This is the JavaScript a first visit must fetch before it can run.
  */
 export async function entryScripts(/** @type {string} */ distDir) {
   const html = await readFile(join(distDir, 'index.html'), 'utf8');
   const direct = new Set(htmlScripts(html));
+  for (const code of inlineModuleScripts(html)) {
+    for (const match of [...code.matchAll(STATIC_IMPORT), ...code.matchAll(DYNAMIC_IMPORT)]) direct.add(importTarget('index.html', match[1] ?? ''));
+  }
   const seen = new Set(direct);
   const queue = [...seen];
   for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
     const code = await readFile(join(distDir, file), 'utf8');
-    const imports = [...code.matchAll(STATIC_IMPORT), ...(direct.has(file) ? code.matchAll(DYNAMIC_IMPORT) : [])];
+    const imports = [...code.matchAll(STATIC_IMPORT), ...(direct.has(file) && htmlScripts(html).includes(file) ? code.matchAll(DYNAMIC_IMPORT) : [])];
     for (const match of imports) {
-      const path = match[1] ?? '';
-      const target = path.startsWith('/') ? path.slice(1) : posix.normalize(posix.join(posix.dirname(file), path));
+      const target = importTarget(file, match[1] ?? '');
       if (!seen.has(target)) {
         seen.add(target);
         queue.push(target);

@@ -11,6 +11,7 @@ import {
 import { clearAfterAcceptance } from '../../../src/outbox/clear-after-acceptance';
 import { CORRUPT_DRAFT_KEY, DRAFT_KEY, SUBMITTED_KEY } from '../../../src/storage/stored-keys';
 import { createResilientStore } from '../../../src/storage/resilient-store';
+import { RESUME_HINT_KEY } from '../../../src/storage/resume-hint';
 import { writeUnloadCopy } from '../../../src/storage/unload-copy';
 import { completeValues } from '../../fixtures/default-programme';
 
@@ -138,5 +139,23 @@ describe('startNewApplication', () => {
     expect(await keys()).toEqual([]);
     expect(localStorage.getItem(UNLOAD_KEY)).toBeNull();
     expect(await loadSubmittedMarker(store)).toBeUndefined();
+  });
+});
+
+describe('the resume hint (read by index.html before the first paint)', () => {
+  it('is set once a draft is saved, and removed when a new application starts', async () => {
+    const { store } = freshStore();
+    expect(localStorage.getItem(RESUME_HINT_KEY)).toBeNull();
+    await saveDraft(store, draftSavedAt(1, 'Ada'));
+    expect(localStorage.getItem(RESUME_HINT_KEY)).toBe('1');
+    await startNewApplication(store);
+    expect(localStorage.getItem(RESUME_HINT_KEY)).toBeNull();
+  });
+
+  it('holds no personal data', async () => {
+    const { store } = freshStore();
+    await saveDraft(store, draftSavedAt(1, 'Ada'));
+    expect(Object.keys(localStorage)).toEqual([RESUME_HINT_KEY]);
+    expect(localStorage.getItem(RESUME_HINT_KEY)).not.toContain('Ada');
   });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import defaultConfigText from '../../../public/config.json?raw';
 import indexHtml from '../../../index.html?raw';
-import { configHash, inlineEntryStyles, PRERENDER_HASH_ATTRIBUTE, starterScript, withPrerenderedWelcome, withStarter } from '../../../scripts/prerender-welcome';
+import { configHash, inlineEntryStyles, PRERENDER_HASH_ATTRIBUTE, RESUMING_LINE_CLASS, withHeadFirst, withPrerenderedWelcome, withStarter } from '../../../scripts/prerender-welcome';
+import { RESUME_HINT_KEY } from '../../../src/storage/resume-hint';
+import { UNLOAD_COPY_KEY } from '../../../src/storage/unload-copy';
 import { buildTimeSanitizer, renderWelcome } from '../../../src/prerender/render-welcome';
 
 describe('renderWelcome (build time)', () => {
@@ -38,10 +40,11 @@ describe('renderWelcome (build time)', () => {
 });
 
 describe('withPrerenderedWelcome', () => {
-  it('puts the markup into #root in an inert wrapper named by the config hash, and sets title and language', () => {
+  it('puts the markup into #root in an inert wrapper named by the config hash, keeps the loading line for a returning creator, and sets title and language', () => {
     const html = withPrerenderedWelcome(indexHtml, { markup: '<div class="layout">Hi</div>', title: 'A & B', lang: 'de' }, 'abc123');
-    expect(html).toContain(`<div id="root"><div class="prerendered" inert ${PRERENDER_HASH_ATTRIBUTE}="abc123"><div class="layout">Hi</div></div></div>`);
-    expect(html).not.toContain('Loading the application');
+    expect(html).toContain(
+      `<div id="root"><p class="boot-message ${RESUMING_LINE_CLASS}" role="status">Loading the application…</p><div class="prerendered" inert ${PRERENDER_HASH_ATTRIBUTE}="abc123"><div class="layout">Hi</div></div></div>`,
+    );
     expect(html).toContain('<title>A &amp; B</title>');
     expect(html).toContain('<html lang="de">');
   });
@@ -62,17 +65,57 @@ describe('the starter and inlined styles', () => {
     '</head>',
   ].join('\n');
 
-  it('replaces the entry script and its preloads with the starter, which loads them once Welcome is painted', () => {
-    const { html, entry, preloads, fetches } = withStarter(built, 'assets/start-1.js');
+  it('replaces the entry script and its preloads with an inline starter, which loads them once Welcome is painted', () => {
+    const { html, entry, preloads, fetches } = withStarter(built);
     expect(entry).toBe('/assets/index-abc.js');
     expect(preloads).toEqual(['/assets/react-def.js']);
     expect(fetches).toEqual(['/config.json']);
-    expect(html).toContain('<script type="module" crossorigin src="/assets/start-1.js"></script>');
-    expect(html).not.toMatch(/index-abc\.js|modulepreload|config\.json/);
-    const starter = starterScript(entry ?? '', preloads, fetches);
+    const starter = /<script type="module">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(starter).toContain('import("/assets/index-abc.js")');
+    expect(starter).toContain('"/assets/react-def.js"');
     expect(starter).toContain('.cover-panel__image');
     expect(starter).toContain('requestAnimationFrame');
+    // A resuming page hides Welcome: its cover is not waited for.
+    expect(starter).toContain('classList.contains("resuming")');
+    expect(html).not.toMatch(/src="\/assets|<link rel="modulepreload"|<link rel="preload" href="\/config\.json"/);
+  });
+
+  it('puts the resume hint script and then the cover preload right after the viewport, ahead of the styles', () => {
+    const page = [
+      '<head>',
+      '<meta charset="UTF-8" />',
+      '<meta name="viewport" content="width=device-width" />',
+      '<style>.a{}</style>',
+      '<link rel="preload" as="image" imagesrcset="/c-480.avif 480w" imagesizes="100vw" type="image/avif" fetchpriority="high">',
+      '</head>',
+    ].join('\n');
+    const html = withHeadFirst(page);
+    const order = ['<meta name="viewport"', '<script>try{', '<link rel="preload" as="image"', '<style>'].map((needle) => html.indexOf(needle));
+    expect(order.every((position) => position >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(html.match(/rel="preload" as="image"/g)).toHaveLength(1);
+  });
+
+  it('the resume hint script marks <html> when the device holds an application, and never throws', () => {
+    const script = /<script>([\s\S]*?)<\/script>/.exec(withHeadFirst('<meta name="viewport" content="width=device-width" />'))?.[1] ?? '';
+    const run = (storage: { getItem(key: string): string | null } | undefined) => {
+      const classes = new Set<string>();
+      const documentLike = { documentElement: { classList: { add: (name: string) => classes.add(name) } } };
+      const storageLike = storage ?? {
+        getItem: () => {
+          throw new Error('SecurityError');
+        },
+      };
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the very text index.html runs, run against stand-ins.
+      const headScript = new Function('localStorage', 'document', script) as (storage: unknown, page: unknown) => void;
+      headScript(storageLike, documentLike);
+      return [...classes];
+    };
+    const holding = (keys: string[]) => ({ getItem: (key: string) => (keys.includes(key) ? '1' : null) });
+    expect(run(holding([]))).toEqual([]);
+    expect(run(holding([RESUME_HINT_KEY]))).toEqual(['resuming']);
+    expect(run(holding([UNLOAD_COPY_KEY]))).toEqual(['resuming']);
+    expect(run(undefined)).toEqual([]);
   });
 
   it('puts the entry stylesheet into the head, so the first paint waits for no request', () => {

@@ -1,12 +1,13 @@
 // @vitest-environment node
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppServer } from '../../../server/app-server.mjs';
-import { contentSecurityPolicy } from '../../../server/security-headers.mjs';
+import { createHash } from 'node:crypto';
+import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from '../../../server/security-headers.mjs';
 import { rawRequest } from '../../support/http-request';
 
 let parent: string;
@@ -100,5 +101,33 @@ describe('contentSecurityPolicy', () => {
     const csp = contentSecurityPolicy({ requestUrl: '/api/applications', backgrounds: [{ src: 'https://cdn.example.com/a.jpg', sources: [{ type: 'image/avif', srcset: 'https://img.example.com/a-480.avif 480w' }] }] });
     expect(csp).toContain("connect-src 'self';");
     expect(csp).toContain("img-src 'self' data: blob: https://cdn.example.com https://img.example.com;");
+  });
+});
+
+describe('inline scripts in the policy', () => {
+  const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+  it('hashes each inline script of index.html, and no script with a src', () => {
+    const html = '<head><script>try{a()}catch(e){}</script><script type="module">import("/assets/x.js")</script><script type="module" src="/assets/y.js"></script></head>';
+    expect(inlineScriptHashes(html)).toEqual([sha256('try{a()}catch(e){}'), sha256('import("/assets/x.js")')]);
+    expect(contentSecurityPolicy(null, inlineScriptHashes(html))).toContain(`script-src 'self' ${sha256('try{a()}catch(e){}')} ${sha256('import("/assets/x.js")')};`);
+    expect(contentSecurityPolicy(null)).toContain("script-src 'self';");
+  });
+
+  it('follows index.html when a new build replaces it', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'csp-'));
+    try {
+      await writeFile(join(root, 'index.html'), '<script>one()</script>');
+      const headersFor = securityHeaders(root);
+      expect((await headersFor())['Content-Security-Policy']).toContain(sha256('one()'));
+      await writeFile(join(root, 'index.html'), '<script>two()</script>');
+      // A later modification time, as a deploy gives.
+      await utimes(join(root, 'index.html'), new Date(), new Date(Date.now() + 5000));
+      const policy = (await headersFor())['Content-Security-Policy'] ?? '';
+      expect(policy).toContain(sha256('two()'));
+      expect(policy).not.toContain(sha256('one()'));
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
