@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, type ReactNode, type SubmitEvent } from 'react';
+import { useId, useLayoutEffect, useRef, type CSSProperties, type ReactNode, type SubmitEvent } from 'react';
 import { createPortal } from 'react-dom';
 
 const CONTROLS = 'input, select, textarea, button';
@@ -16,8 +16,11 @@ function own(root: Element, owner: string): void {
  * owner keeps a keystroke's cost from growing with the step. The step's form still holds them in
  * the page (labels, layout, a disabled fieldset, Continue); Enter in a box submits the owner,
  * which hands the submission on to the step's form, as Enter did before.
+ *
+ * `fields` (how many configured fields the group holds) sizes the room a group keeps while the
+ * browser skips drawing it off screen (form.css, `content-visibility`).
  */
-export function FieldGroup({ children }: { children: ReactNode }) {
+export function FieldGroup({ fields, children }: { fields: number; children: ReactNode }) {
   const owner = `field-group-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const group = useRef<HTMLDivElement>(null);
 
@@ -44,7 +47,7 @@ export function FieldGroup({ children }: { children: ReactNode }) {
   };
 
   return (
-    <div className="form-owner" ref={group}>
+    <div className="form-owner" ref={group} style={{ '--group-fields': fields } as CSSProperties}>
       {children}
       {createPortal(
         <form id={owner} hidden noValidate onSubmit={forward}>

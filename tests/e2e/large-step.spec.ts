@@ -34,3 +34,42 @@ test.describe('a step of 200 fields', () => {
     await expect(last).toHaveValue('the last answer');
   });
 });
+
+test.describe('a step of 200 fields, drawn as the creator gets near', () => {
+  test.beforeEach(async ({ app }) => {
+    await app.editConfig(withManyFields(200));
+  });
+
+  const drawn = (element: HTMLElement | SVGElement) => element.checkVisibility({ contentVisibilityAuto: true });
+
+  test('fields far below are skipped until scrolled to, then drawn where they were', async ({ page, app }) => {
+    await page.goto(app.url);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: MANY_FIELDS_HEADING })).toBeFocused();
+    const far = page.getByLabel(manyFieldsLabel(150), { exact: true });
+    expect(await far.evaluate(drawn)).toBe(false);
+    await far.scrollIntoViewIfNeeded();
+    await expect.poll(() => far.evaluate(drawn)).toBe(true);
+    await far.fill('far down');
+    await expect(far).toHaveValue('far down');
+    // Drawn or not, every field keeps the step's spacing: the gap across a group's edge (fields
+    // 12 and 13 are in different groups) is the gap inside one.
+    const top = async (n: number) => (await page.getByLabel(manyFieldsLabel(n), { exact: true }).boundingBox())?.y ?? Number.NaN;
+    await page.getByLabel(manyFieldsLabel(13), { exact: true }).scrollIntoViewIfNeeded();
+    const inside = (await top(12)) - (await top(11));
+    const across = (await top(13)) - (await top(12));
+    expect(Math.abs(across - inside)).toBeLessThan(1);
+  });
+
+  test('Tab from the last field of a group reaches the next group, which is drawn when it takes focus', async ({ page, app }) => {
+    await page.goto(app.url);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const twelfth = page.getByLabel(manyFieldsLabel(12), { exact: true });
+    await twelfth.focus();
+    await page.keyboard.press('Tab');
+    const thirteenth = page.getByLabel(manyFieldsLabel(13), { exact: true });
+    await expect(thirteenth).toBeFocused();
+    await expect.poll(() => thirteenth.evaluate(drawn)).toBe(true);
+    await expect(thirteenth).toBeInViewport();
+  });
+});

@@ -13,7 +13,7 @@ function Step({ onSubmit }: { onSubmit: () => void }) {
         onSubmit();
       }}
     >
-      <FieldGroup>
+      <FieldGroup fields={2}>
         <label>
           First <input />
         </label>
