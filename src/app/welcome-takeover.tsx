@@ -1,0 +1,62 @@
+import { Activity, type ReactElement, useCallback, useEffect, useRef, useState } from 'react';
+import { preloadFormSection } from '../blocks/lazy-form-section-block';
+import { whenIdle } from '../browser/when-idle';
+import type { WizardConfig } from '../config/config-schema';
+import { WelcomeShell } from './welcome-shell';
+
+interface WelcomeTakeoverProps {
+  config: WizardConfig;
+  /** Loads the wizard's chunk and the application; resolves with the wizard opened on step 1. */
+  loadWizard: () => Promise<ReactElement>;
+}
+
+/**
+ * A first visit's Welcome, with the wizard built behind it. Once the browser is idle the wizard
+ * is loaded and mounted inside a hidden Activity, already on step 1: drawn, but with no effects
+ * (no draft saved, no tab lock, no analytics, no focus moved), not shown and out of the
+ * accessibility tree. Continue then only makes it visible, and its effects run as on a mount.
+ * Pressed before the wizard is ready, Continue loads it then, as before.
+ */
+export function WelcomeTakeover({ config, loadWizard }: WelcomeTakeoverProps) {
+  const [wizard, setWizard] = useState<ReactElement | null>(null);
+  const [continued, setContinued] = useState(false);
+  const loading = useRef<Promise<ReactElement> | null>(null);
+
+  // One load at a time; a failed one is forgotten so the next press tries again.
+  const load = useCallback((): Promise<ReactElement> => {
+    loading.current ??= loadWizard().catch((error: unknown) => {
+      loading.current = null;
+      throw error;
+    });
+    return loading.current;
+  }, [loadWizard]);
+
+  useEffect(
+    () =>
+      whenIdle(() => {
+        preloadFormSection();
+        // Offline or a failed fetch: Continue loads it again and says so if it still fails.
+        load().then(setWizard, () => undefined);
+      }),
+    [load],
+  );
+
+  const onContinue = useCallback((): Promise<void> => {
+    // Ready: shown in the press's own render, no load and no frame in between.
+    if (wizard) {
+      setContinued(true);
+      return Promise.resolve();
+    }
+    return load().then((ready) => {
+      setWizard(ready);
+      setContinued(true);
+    });
+  }, [load, wizard]);
+
+  return (
+    <>
+      {continued ? null : <WelcomeShell config={config} onContinue={onContinue} />}
+      {wizard ? <Activity mode={continued ? 'visible' : 'hidden'}>{wizard}</Activity> : null}
+    </>
+  );
+}
