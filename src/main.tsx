@@ -12,7 +12,7 @@ import { prepareSanitizer } from './html/sanitize-html';
 import { registerServiceWorker } from './pwa/service-worker';
 import { reportUnknownConfigKeys } from './telemetry/report-unknown-config-keys';
 import { appStore } from './storage/app-store';
-import { rememberHoldsApplication } from './storage/resume-hint';
+import { hintsHoldsApplication, rememberHoldsApplication } from './storage/resume-hint';
 import { startTelemetry } from './telemetry/start-telemetry';
 import './styles/base.css';
 import './styles/layout.css';
@@ -64,7 +64,7 @@ async function boot(): Promise<void> {
     root.render(
       <StrictMode>
         <AppErrorBoundary>
-          <WelcomeTakeover config={config} loadWizard={loadWizard} />
+          <WelcomeTakeover config={config} loadWizard={loadWizard} builtWizardIsStale={hintsHoldsApplication} />
         </AppErrorBoundary>
       </StrictMode>,
     );

@@ -8,6 +8,12 @@ interface WelcomeTakeoverProps {
   config: WizardConfig;
   /** Loads the wizard's chunk and the application; resolves with the wizard opened on step 1. */
   loadWizard: () => Promise<ReactElement>;
+  /**
+   * Whether the device has come to hold an application since the wizard was built (another tab
+   * saved a draft while this one showed Welcome): it is then built afresh, from what is stored,
+   * as a Continue before this change did, so this tab never overwrites that draft with a blank one.
+   */
+  builtWizardIsStale: () => boolean;
 }
 
 /**
@@ -17,7 +23,7 @@ interface WelcomeTakeoverProps {
  * accessibility tree. Continue then only makes it visible, and its effects run as on a mount.
  * Pressed before the wizard is ready, Continue loads it then, as before.
  */
-export function WelcomeTakeover({ config, loadWizard }: WelcomeTakeoverProps) {
+export function WelcomeTakeover({ config, loadWizard, builtWizardIsStale }: WelcomeTakeoverProps) {
   const [wizard, setWizard] = useState<ReactElement | null>(null);
   const [continued, setContinued] = useState(false);
   const loading = useRef<Promise<ReactElement> | null>(null);
@@ -43,15 +49,20 @@ export function WelcomeTakeover({ config, loadWizard }: WelcomeTakeoverProps) {
 
   const onContinue = useCallback((): Promise<void> => {
     // Ready: shown in the press's own render, no load and no frame in between.
-    if (wizard) {
+    if (wizard && !builtWizardIsStale()) {
       setContinued(true);
       return Promise.resolve();
+    }
+    if (wizard) {
+      // Unmounted first, so the fresh one mounts with its own state rather than the stale one's.
+      setWizard(null);
+      loading.current = null;
     }
     return load().then((ready) => {
       setWizard(ready);
       setContinued(true);
     });
-  }, [load, wizard]);
+  }, [builtWizardIsStale, load, wizard]);
 
   return (
     <>
