@@ -9,7 +9,8 @@ test.describe('offline', () => {
     await page.goto(`${app.url}/some/deep/path`);
     await expect(page.getByRole('heading', { name: 'Become a Hartwell creator partner' })).toBeVisible();
     await expect(page.getByText('You are offline')).toBeVisible();
-    const cover = page.locator('.cover-panel__image');
+    // The cover on screen (the wizard built behind Welcome, hidden, has its own).
+    const cover = page.locator('.cover-panel__image').filter({ visible: true });
     await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     // The <picture> chose an AVIF width for this screen, and the precache had it.
     expect(await cover.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/\/covers\/step-0-welcome-\d+\.avif$/);

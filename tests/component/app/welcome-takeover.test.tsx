@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useEffect } from 'react';
+import { type ReactElement, useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { FORM_LOAD_FAILED_TEXT } from '../../../src/app/welcome-shell';
 import { WelcomeTakeover } from '../../../src/app/welcome-takeover';
@@ -44,7 +44,7 @@ describe('WelcomeTakeover', () => {
   });
 
   it('a Continue before the wizard is ready loads it then, and says so when that fails', async () => {
-    const loadWizard = vi.fn(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+    const loadWizard = vi.fn((): Promise<ReactElement> => Promise.reject(new Error('Failed to fetch dynamically imported module')));
     render(<WelcomeTakeover config={config()} loadWizard={loadWizard} builtWizardIsStale={() => false} />);
     await userEvent.click(screen.getByRole('button', WELCOME_BUTTON));
     expect(await screen.findByRole('alert')).toHaveTextContent(FORM_LOAD_FAILED_TEXT);
