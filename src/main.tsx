@@ -61,10 +61,17 @@ async function boot(): Promise<void> {
       const { applicationElement } = await loadFullApplication();
       return applicationElement(config, { fromWelcome: true });
     };
+    // Checked once the chunk is here, just before the application is read, so the window in which
+    // another tab's draft could be read (and set aside or forgotten) ahead of Continue is small.
+    const buildAhead = async () => {
+      const { applicationElement } = await loadFullApplication();
+      if (await holdsAnApplication(appStore)) throw new Error('The device holds an application now: Continue loads it.');
+      return applicationElement(config, { fromWelcome: true });
+    };
     root.render(
       <StrictMode>
         <AppErrorBoundary>
-          <WelcomeTakeover config={config} loadWizard={loadWizard} builtWizardIsStale={hintsHoldsApplication} />
+          <WelcomeTakeover config={config} loadWizard={loadWizard} buildAhead={buildAhead} builtWizardIsStale={hintsHoldsApplication} />
         </AppErrorBoundary>
       </StrictMode>,
     );

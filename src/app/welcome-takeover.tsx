@@ -9,6 +9,12 @@ interface WelcomeTakeoverProps {
   /** Loads the wizard's chunk and the application; resolves with the wizard opened on step 1. */
   loadWizard: () => Promise<ReactElement>;
   /**
+   * The same, ahead of Continue, while Welcome is read: it refuses (rejects) when the device has
+   * come to hold an application meanwhile, since reading that one may set it aside or forget it,
+   * which is Continue's to do; Continue then loads it as before.
+   */
+  buildAhead: () => Promise<ReactElement>;
+  /**
    * Whether the device has come to hold an application since the wizard was built (another tab
    * saved a draft while this one showed Welcome): it is then built afresh, from what is stored,
    * as a Continue before this change did, so this tab never overwrites that draft with a blank one.
@@ -23,7 +29,7 @@ interface WelcomeTakeoverProps {
  * accessibility tree. Continue then only makes it visible, and its effects run as on a mount.
  * Pressed before the wizard is ready, Continue loads it then, as before.
  */
-export function WelcomeTakeover({ config, loadWizard, builtWizardIsStale }: WelcomeTakeoverProps) {
+export function WelcomeTakeover({ config, loadWizard, buildAhead, builtWizardIsStale }: WelcomeTakeoverProps) {
   const [wizard, setWizard] = useState<ReactElement | null>(null);
   const [continued, setContinued] = useState(false);
   const loading = useRef<Promise<ReactElement> | null>(null);
@@ -41,10 +47,15 @@ export function WelcomeTakeover({ config, loadWizard, builtWizardIsStale }: Welc
     () =>
       whenIdle(() => {
         preloadFormSection();
-        // Offline or a failed fetch: Continue loads it again and says so if it still fails.
-        load().then(setWizard, () => undefined);
+        const ahead = buildAhead();
+        loading.current ??= ahead.catch(() => {
+          // Refused or failed: Continue loads it itself, and says so if that fails.
+          loading.current = null;
+          return loadWizard();
+        });
+        ahead.then(setWizard, () => undefined);
       }),
-    [load],
+    [buildAhead, loadWizard],
   );
 
   const onContinue = useCallback((): Promise<void> => {

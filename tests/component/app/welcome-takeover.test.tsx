@@ -25,7 +25,7 @@ describe('WelcomeTakeover', () => {
   it('builds the wizard hidden once idle, runs none of its effects, and Continue only shows it', async () => {
     const effects = vi.fn();
     const loadWizard = vi.fn(() => Promise.resolve(<FakeWizard label="Step one" onEffect={effects} />));
-    render(<WelcomeTakeover config={config()} loadWizard={loadWizard} builtWizardIsStale={() => false} />);
+    render(<WelcomeTakeover config={config()} loadWizard={loadWizard} buildAhead={loadWizard} builtWizardIsStale={() => false} />);
     await waitFor(() => {
       expect(loadWizard).toHaveBeenCalledTimes(1);
     });
@@ -45,7 +45,7 @@ describe('WelcomeTakeover', () => {
 
   it('a Continue before the wizard is ready loads it then, and says so when that fails', async () => {
     const loadWizard = vi.fn((): Promise<ReactElement> => Promise.reject(new Error('Failed to fetch dynamically imported module')));
-    render(<WelcomeTakeover config={config()} loadWizard={loadWizard} builtWizardIsStale={() => false} />);
+    render(<WelcomeTakeover config={config()} loadWizard={loadWizard} buildAhead={loadWizard} builtWizardIsStale={() => false} />);
     await userEvent.click(screen.getByRole('button', WELCOME_BUTTON));
     expect(await screen.findByRole('alert')).toHaveTextContent(FORM_LOAD_FAILED_TEXT);
     loadWizard.mockImplementation(() => Promise.resolve(<FakeWizard label="Step one" onEffect={() => undefined} />));
@@ -60,7 +60,7 @@ describe('WelcomeTakeover', () => {
       return Promise.resolve(<FakeWizard label={`Build ${String(built)}`} onEffect={() => undefined} />);
     });
     let stale = false;
-    render(<WelcomeTakeover config={config()} loadWizard={loadWizard} builtWizardIsStale={() => stale} />);
+    render(<WelcomeTakeover config={config()} loadWizard={loadWizard} buildAhead={loadWizard} builtWizardIsStale={() => stale} />);
     await waitFor(() => {
       expect(screen.getByText('Build 1', { selector: 'h2' })).toBeInTheDocument();
     });
