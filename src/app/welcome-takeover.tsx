@@ -33,10 +33,16 @@ export function WelcomeTakeover({ config, loadWizard, buildAhead, builtWizardIsS
   const [wizard, setWizard] = useState<ReactElement | null>(null);
   const [continued, setContinued] = useState(false);
   const loading = useRef<Promise<ReactElement> | null>(null);
+  // The build ahead of Continue, kept apart from `loading`: when it refuses, nothing is read until
+  // Continue asks, since reading an application that came meanwhile (another tab's draft, one
+  // that cannot be read) may set it aside or forget it, which only Continue may do.
+  const ahead = useRef<Promise<ReactElement> | null>(null);
 
-  // One load at a time; a failed one is forgotten so the next press tries again.
+  // One load at a time; a failed one is forgotten so the next press tries again. A press while
+  // the build ahead is under way waits for it, and loads afresh only if it refused.
   const load = useCallback((): Promise<ReactElement> => {
-    loading.current ??= loadWizard().catch((error: unknown) => {
+    const built = ahead.current;
+    loading.current ??= (built ? built.catch(() => loadWizard()) : loadWizard()).catch((error: unknown) => {
       loading.current = null;
       throw error;
     });
@@ -47,15 +53,11 @@ export function WelcomeTakeover({ config, loadWizard, buildAhead, builtWizardIsS
     () =>
       whenIdle(() => {
         preloadFormSection();
-        const ahead = buildAhead();
-        loading.current ??= ahead.catch(() => {
-          // Refused or failed: Continue loads it itself, and says so if that fails.
-          loading.current = null;
-          return loadWizard();
-        });
-        ahead.then(setWizard, () => undefined);
+        const built = buildAhead();
+        ahead.current = built;
+        built.then(setWizard, () => undefined);
       }),
-    [buildAhead, loadWizard],
+    [buildAhead],
   );
 
   const onContinue = useCallback((): Promise<void> => {
@@ -68,6 +70,7 @@ export function WelcomeTakeover({ config, loadWizard, buildAhead, builtWizardIsS
       // Unmounted first, so the fresh one mounts with its own state rather than the stale one's.
       setWizard(null);
       loading.current = null;
+      ahead.current = null;
     }
     return load().then((ready) => {
       setWizard(ready);
