@@ -2,18 +2,17 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppErrorBoundary } from './app/app-error-boundary';
 import { ConfigErrorScreen } from './app/config-error-screen';
-import { WelcomeShell } from './app/welcome-shell';
+import { WelcomeTakeover } from './app/welcome-takeover';
 import { landOnRoot } from './boot/land-on-root';
 import { holdsAnApplication } from './boot/holds-an-application';
 import { opensOnWelcomeAlone } from './boot/opens-on-welcome-alone';
-import { preloadFormSection } from './blocks/lazy-form-section-block';
 import { whenIdle } from './browser/when-idle';
 import { loadConfig } from './boot/load-config';
 import { prepareSanitizer } from './html/sanitize-html';
 import { registerServiceWorker } from './pwa/service-worker';
 import { reportUnknownConfigKeys } from './telemetry/report-unknown-config-keys';
 import { appStore } from './storage/app-store';
-import { rememberHoldsApplication } from './storage/resume-hint';
+import { hintsHoldsApplication, rememberHoldsApplication } from './storage/resume-hint';
 import { startTelemetry } from './telemetry/start-telemetry';
 import './styles/base.css';
 import './styles/layout.css';
@@ -56,25 +55,29 @@ async function boot(): Promise<void> {
   document.title = config.title;
   document.documentElement.lang = config.lang;
   if (opensOnWelcomeAlone(config) && !(await holding)) {
-    // A first visit: Welcome is drawn at once; the form's code follows while the browser is idle.
-    const continueToForm = async () => {
-      const { renderApplication } = await loadFullApplication();
-      await renderApplication(root, config, { fromWelcome: true });
+    // A first visit: Welcome is drawn at once; the form follows while the browser is idle,
+    // built hidden behind Welcome, and Continue shows it.
+    const loadWizard = async () => {
+      const { applicationElement } = await loadFullApplication();
+      return applicationElement(config, { fromWelcome: true });
+    };
+    // Checked once the chunk is here, just before the application is read, so the window in which
+    // another tab's draft could be read (and set aside or forgotten) ahead of Continue is small.
+    const buildAhead = async () => {
+      const { applicationElement } = await loadFullApplication();
+      if (await holdsAnApplication(appStore)) throw new Error('The device holds an application now: Continue loads it.');
+      return applicationElement(config, { fromWelcome: true });
     };
     root.render(
       <StrictMode>
         <AppErrorBoundary>
-          <WelcomeShell config={config} onContinue={continueToForm} />
+          <WelcomeTakeover config={config} loadWizard={loadWizard} buildAhead={buildAhead} builtWizardIsStale={hintsHoldsApplication} />
         </AppErrorBoundary>
       </StrictMode>,
     );
-    whenIdle(() => {
-      loadFullApplication().catch(() => undefined);
-      preloadFormSection();
-    });
   } else {
     const { renderApplication } = await loadFullApplication();
-    await renderApplication(root, config, { fromWelcome: false });
+    await renderApplication(root, config);
   }
   startTelemetry(config);
   reportUnknownConfigKeys(unknownKeys);

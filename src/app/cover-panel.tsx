@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { preload } from 'react-dom';
 import type { WizardConfig } from '../config/config-schema';
 import type { CoverImage } from '../config/cover-image-schema';
@@ -15,8 +15,12 @@ interface CoverPanelProps {
   onBack: (() => void) | null;
 }
 
-/** The left (or, on phones, top) panel: the logo header over the step's cover picture. */
-export function CoverPanel({ logo, background, next, onBack }: CoverPanelProps) {
+/**
+ * The left (or, on phones, top) panel: the logo header over the step's cover picture. Memoized:
+ * the wizard re-renders as the form mounts and on every step change, and the cover's props
+ * (from the configuration, and a stable Back) rarely change with it.
+ */
+export const CoverPanel = memo(function CoverPanel({ logo, background, next, onBack }: CoverPanelProps) {
   // Asked for while rendering, before the whole step is committed: the cover is the largest
   // thing on screen. React skips it when index.html already preloads the same set (the first
   // step's cover, injected at build time) and keeps one link per set.
@@ -46,7 +50,7 @@ export function CoverPanel({ logo, background, next, onBack }: CoverPanelProps) 
       </header>
     </div>
   );
-}
+});
 
 // The elements stay in place across steps (no key per cover): the browser keeps showing the
 // old picture until the new one is ready instead of flashing the panel's plain background.

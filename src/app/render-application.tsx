@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { type ReactElement, StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { loadApplication } from '../boot/load-application';
 import type { WizardConfig } from '../config/config-schema';
@@ -13,16 +13,24 @@ import { WizardApp } from './wizard-app';
  * and the tab lock. Loaded before the first render when the device holds an application, or
  * after the Welcome step of a first visit is on screen.
  */
-export async function renderApplication(root: Root, config: WizardConfig, { fromWelcome }: { fromWelcome: boolean }): Promise<void> {
-  const { programme, initial } = await loadApplication(config, appStore);
-  const opening = fromWelcome && initial.wizard.current === 0 ? continuedFromWelcome(initial, config.steps.length) : initial;
+export async function renderApplication(root: Root, config: WizardConfig): Promise<void> {
+  const wizard = await applicationElement(config, { fromWelcome: false });
   root.render(
     <StrictMode>
-      <AppErrorBoundary>
-        <WizardApp config={config} programme={programme} initial={opening} focusOnMount={fromWelcome} />
-      </AppErrorBoundary>
+      <AppErrorBoundary>{wizard}</AppErrorBoundary>
     </StrictMode>,
   );
+}
+
+/**
+ * Reads what the device holds and gives the wizard to render. `fromWelcome`: for a first visit's
+ * Welcome (welcome-takeover.tsx), which shows it when Continue is pressed, so it opens on step 1
+ * and focuses that step's heading when shown.
+ */
+export async function applicationElement(config: WizardConfig, { fromWelcome }: { fromWelcome: boolean }): Promise<ReactElement> {
+  const { programme, initial } = await loadApplication(config, appStore);
+  const opening = fromWelcome && initial.wizard.current === 0 ? continuedFromWelcome(initial, config.steps.length) : initial;
+  return <WizardApp config={config} programme={programme} initial={opening} focusOnMount={fromWelcome} />;
 }
 
 /** Continue was pressed on the Welcome step shown before the form loaded: open on the next step. */

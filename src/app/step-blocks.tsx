@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import { memo } from 'react';
 import { BlockView } from '../blocks/block-view';
 import type { StepConfig } from '../config/config-schema';
 import { StepErrorBoundary } from './step-error-boundary';
@@ -7,18 +7,23 @@ interface StepBlocksProps {
   step: StepConfig;
   /** Saves the draft, then reloads: offered when a block fails. */
   onReload: () => void;
-  ref?: Ref<HTMLDivElement>;
+  /** The step's index, on the region, so the wizard finds the step on screen among those kept hidden. */
+  index?: number | undefined;
 }
 
-/** A step's configured blocks, each behind its own error boundary, in one labelled group. */
-export function StepBlocks({ step, onReload, ref }: StepBlocksProps) {
+/**
+ * A step's configured blocks, each behind its own error boundary, in one labelled group.
+ * Memoized: the wizard keeps reached steps drawn (hidden), and a step change or a keystroke
+ * elsewhere must not re-render them.
+ */
+export const StepBlocks = memo(function StepBlocks({ step, onReload, index }: StepBlocksProps) {
   return (
-    <div className="step" ref={ref} aria-label={step.name} role="group">
-      {step.blocks.map((block, index) => (
-        <StepErrorBoundary key={`${String(index)}-${block.component}`} onReload={onReload}>
+    <div className="step" aria-label={step.name} role="group" data-step={index}>
+      {step.blocks.map((block, blockIndex) => (
+        <StepErrorBoundary key={`${String(blockIndex)}-${block.component}`} onReload={onReload}>
           <BlockView block={block} />
         </StepErrorBoundary>
       ))}
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { type SubmitEvent, useCallback, useEffect, useRef } from 'react';
+import { Activity, type SubmitEvent, useCallback, useEffect, useRef } from 'react';
 import { FormProvider } from 'react-hook-form';
 import type { ProgrammeForm } from '../application/rules/programme-form';
 import { preloadFormSection } from '../blocks/lazy-form-section-block';
@@ -7,6 +7,7 @@ import { PendingInputsContext } from '../form/pending-inputs';
 import { ProgrammeFormContext } from '../form/programme-form-context';
 import type { InitialApplication } from '../drafts/initial-application';
 import { BACK_BUTTON_TEXT, continueActions, continueButtonText } from '../wizard/wizard-machine';
+import { stepsKeptRendered } from '../wizard/steps-kept-rendered';
 import { whenIdle } from '../browser/when-idle';
 import { defaultLocks } from '../browser/web-locks';
 import { appStore } from '../storage/app-store';
@@ -46,7 +47,16 @@ export function WizardApp({ config, programme, initial, focusOnMount = false }: 
   useScrollMemory(current, !focusOnMount);
 
   const contentRef = useRef<HTMLDivElement>(null);
-  const stepRef = useRef<HTMLDivElement>(null);
+  // Every kept step is in the form; focus and error lookups read only the one on screen.
+  const formRef = useRef<HTMLFormElement>(null);
+  const onScreen = useRef(current);
+  useEffect(() => {
+    onScreen.current = current;
+  }, [current]);
+  const shownRegion = useCallback(
+    (): HTMLElement | null => formRef.current?.querySelector<HTMLElement>(`.step[data-step="${String(onScreen.current)}"]`) ?? null,
+    [],
+  );
   // -1: no step shown yet, so the effect below moves focus on the first render too.
   const shownStep = useRef(focusOnMount ? -1 : current);
 
@@ -55,20 +65,20 @@ export function WizardApp({ config, programme, initial, focusOnMount = false }: 
   useEffect(() => {
     if (shownStep.current === current) return;
     shownStep.current = current;
-    const region = stepRef.current;
+    const region = shownRegion();
     if (!region) return;
     const target = region.querySelector<HTMLElement>('h1, h2, h3') ?? region;
     target.tabIndex = -1;
     target.focus({ preventScroll: true });
     if (window.matchMedia(NARROW_SCREEN).matches) contentRef.current?.scrollIntoView({ block: 'start' });
     else window.scrollTo({ top: 0 });
-  }, [current]);
+  }, [current, shownRegion]);
 
   // After a Continue that found problems: focus the first one and say how many there are.
   const announcer = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (failedAttempts === 0) return;
-    const region = stepRef.current;
+    const region = shownRegion();
     if (!region) return;
     const problems = region.querySelectorAll('.field-error').length;
     if (announcer.current) {
@@ -77,7 +87,7 @@ export function WizardApp({ config, programme, initial, focusOnMount = false }: 
     const first = region.querySelector<HTMLElement>('[aria-invalid="true"]') ?? region.querySelector<HTMLElement>('.field-error');
     if (first && !first.matches('input, textarea, select, button')) first.tabIndex = -1;
     first?.focus();
-  }, [failedAttempts]);
+  }, [failedAttempts, shownRegion]);
 
   // The form widgets are not needed for Welcome; fetch them once the browser is idle.
   useEffect(() => {
@@ -85,11 +95,18 @@ export function WizardApp({ config, programme, initial, focusOnMount = false }: 
   }, []);
 
   const { saveNow } = session;
+  // One identity for the page's life, so the kept steps (memoized) are not re-rendered when
+  // saveNow changes.
+  const latestSaveNow = useRef(saveNow);
+  useEffect(() => {
+    latestSaveNow.current = saveNow;
+  }, [saveNow]);
   const reloadKeepingDraft = useCallback(() => {
-    void saveNow().finally(() => {
+    void latestSaveNow.current().finally(() => {
       window.location.reload();
     });
-  }, [saveNow]);
+  }, []);
+  const kept = stepsKeptRendered(session.wizardState.reached, current, stepCount);
 
   const steadyActions = useSteadyActions(pendingInputs);
   const readOnly = session.role === 'viewer';
@@ -117,11 +134,20 @@ export function WizardApp({ config, programme, initial, focusOnMount = false }: 
       saveDraft={saveNow}
       contentRef={contentRef}
     >
-        <form className="step-form" noValidate onSubmit={onSubmit} aria-busy={wizard.busy}>
+        <form className="step-form" noValidate onSubmit={onSubmit} aria-busy={wizard.busy} ref={formRef}>
           {readOnly ? <ReadOnlyBanner onTakeOver={session.takeOver} /> : null}
           {initial.notice ? <p className="draft-notice" role="status">{initial.notice}</p> : null}
           <fieldset className="step-fieldset" disabled={readOnly}>
-          <StepBlocks key={current} ref={stepRef} step={step} onReload={reloadKeepingDraft} />
+          {/* Reached steps and the next one stay drawn, hidden (display: none, out of the
+              accessibility tree, effects unmounted): Continue and Back only switch which one shows. */}
+          {kept.map((index) => {
+            const keptStep = config.steps[index];
+            return keptStep ? (
+              <Activity key={index} mode={index === current ? 'visible' : 'hidden'}>
+                <StepBlocks index={index} step={keptStep} onReload={reloadKeepingDraft} />
+              </Activity>
+            ) : null;
+          })}
           {/* Just above the button that sends, in room kept free on that step by an invisible copy
               of the text, so the line shows beside the failed action, on screen, without moving
               the buttons under the pointer. */}

@@ -7,6 +7,7 @@ import { flattenApplication, type ApplicationBody } from '../application/body/fl
 import { getPath, PLATFORMS_FILLED_PATH } from '../application/values/field-paths';
 import type { ProgrammeForm } from '../application/rules/programme-form';
 import { pathsOfStep, validateApplication } from '../application/rules/validate-application';
+import { stepPassesQuickly } from '../application/rules/step-passes-quickly';
 import { createPendingInputs } from './pending-inputs';
 
 /**
@@ -26,12 +27,18 @@ export function useApplicationForm(programme: ProgrammeForm, initialValues?: App
   });
   const [pendingInputs] = useState(createPendingInputs);
   const [attempts, setAttempts] = useState(0);
-  const { getValues, setValue, trigger } = form;
+  const { getFieldState, getValues, setValue, trigger } = form;
 
-  /** Marks every field of the step touched and says whether all are valid. */
+  /**
+   * Says whether every field of the step is valid. A step that is (the usual press) passes at
+   * once; otherwise every field of the step is marked touched and checked, and the errors show.
+   */
   const validateStep = useCallback(
     async (step: number): Promise<boolean> => {
       pendingInputs.flushAll();
+      // Touching and re-checking each field re-renders each: on a valid step that was most of
+      // Continue's time, for nothing to show. Its fields are then touched on their first blur.
+      if (stepPassesQuickly(getValues(), programme.context, step, (path) => getFieldState(path as Path<ApplicationValues>).invalid)) return true;
       const paths = pathsOfStep(getValues(), programme.context, step);
       if (paths.length === 0) return true;
       for (const path of paths) {
@@ -44,7 +51,7 @@ export function useApplicationForm(programme: ProgrammeForm, initialValues?: App
       if (!valid) setAttempts((count) => count + 1);
       return valid;
     },
-    [getValues, pendingInputs, programme, setValue, trigger],
+    [getFieldState, getValues, pendingInputs, programme, setValue, trigger],
   );
 
   /** The body to send, after checking the whole application; null when it is not valid. */

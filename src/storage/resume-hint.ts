@@ -26,6 +26,15 @@ export function rememberHoldsApplication(holds: boolean): void {
   }
 }
 
+/** Whether the hint says the device holds an application (false where localStorage is blocked). */
+export function hintsHoldsApplication(): boolean {
+  try {
+    return localStorage.getItem(RESUME_HINT_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The classic script index.html runs in its head, before anything is painted. Plain ES5-safe
  * code with no imports: it runs before any module, and a failure (storage blocked) leaves the

@@ -78,7 +78,9 @@ export function readyProbe(/** @type {ReadyTarget} */ target) {
 /**
  * Times one step change (run with page.evaluate just before the press): from the next click's
  * timeStamp to the first task after the frame that shows a label, legend or heading with the
- * text `target` inside the step (the prerendered Welcome, inert, does not count).
+ * text `target` inside the step (the prerendered Welcome, inert, does not count). Steps already
+ * drawn are kept in the DOM, hidden (display: none), so the element must be rendered, not merely
+ * present; showing a hidden step changes only a style attribute, so attributes are observed too.
  */
 export function stepChangeProbe(/** @type {{ target: string }} */ { target }) {
   const bench = /** @type {BenchWindow} */ (window);
@@ -88,7 +90,7 @@ export function stepChangeProbe(/** @type {{ target: string }} */ { target }) {
   const normal = (/** @type {string | null} */ value) => (value ?? '').replace(/\s+/g, ' ').trim();
   const shown = () =>
     Array.from(document.querySelectorAll('.step label, .step legend, .step h1, .step h2')).some(
-      (element) => normal(element.textContent) === target && !element.closest('[inert]'),
+      (element) => normal(element.textContent) === target && !element.closest('[inert]') && element.getClientRects().length > 0,
     );
   document.addEventListener(
     'click',
@@ -109,7 +111,7 @@ export function stepChangeProbe(/** @type {{ target: string }} */ { target }) {
       channel.port2.postMessage(null);
     });
   });
-  observer.observe(document, { childList: true, subtree: true, characterData: true });
+  observer.observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['style', 'hidden', 'class'] });
 }
 
 /** Counts IndexedDB writes: every put, add, delete and clear on any object store of the page. */

@@ -6,7 +6,7 @@ test('background sync: the server down while submitting, the page closed, the se
   test.skip(testInfo.project.name !== 'desktop', 'one run is enough: this drives the service worker through CDP');
   const page = await context.newPage();
   await page.goto(app.url);
-  await expect(page.getByText('Ready to work offline')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Ready to work offline').filter({ visible: true })).toBeVisible({ timeout: 20_000 });
   // The server is down for the page's attempt, and for the sync the browser fires as the page closes.
   app.answerWith(...Array.from({ length: 6 }, () => ({ status: 503 })));
   await completeApplication(page, { stopBeforeSubmit: true });

@@ -13,7 +13,7 @@ test.skip(({ isMobile }) => isMobile, 'service-worker behaviour: one viewport is
 /** A first visit, then a reload, so the page is controlled by the installed worker. */
 async function installApp(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await expect(page.getByText('Ready to work offline')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Ready to work offline').filter({ visible: true })).toBeVisible({ timeout: 20_000 });
   await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 }
@@ -53,7 +53,7 @@ test('a deployment whose configuration adds keys reaches an installed client wit
 
   // And the new version is offered, and brings the same draft.
   await checkForUpdate(page);
-  await expect(page.getByText('A new version is available.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('A new version is available.').filter({ visible: true })).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Reload' }).click();
   await expect(page.locator('meta[name="build"]')).toHaveAttribute('content', 'adds-keys', { timeout: 20_000 });
   await expect(page).toHaveTitle('Programme with a newer setting');
@@ -101,7 +101,7 @@ test('the error screen still registers the worker and offers a waiting version t
   await app.writeConfigText(good);
   await app.deploySecondBuild('fixed');
   await checkForUpdate(page);
-  await expect(page.getByText('A new version is available.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('A new version is available.').filter({ visible: true })).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Reload' }).click();
   await expect(page.locator('meta[name="build"]')).toHaveAttribute('content', 'fixed', { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: ERROR_HEADING })).toHaveCount(0);

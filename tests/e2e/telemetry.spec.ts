@@ -198,7 +198,7 @@ test.describe('telemetry offline', () => {
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(app.url);
-    await expect(page.getByText('Ready to work offline')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('Ready to work offline').filter({ visible: true })).toBeVisible({ timeout: 20_000 });
 
     await context.setOffline(true);
     await page.reload();

@@ -1,0 +1,87 @@
+import { Activity, type ReactElement, useCallback, useEffect, useRef, useState } from 'react';
+import { preloadFormSection } from '../blocks/lazy-form-section-block';
+import { whenIdle } from '../browser/when-idle';
+import type { WizardConfig } from '../config/config-schema';
+import { WelcomeShell } from './welcome-shell';
+
+interface WelcomeTakeoverProps {
+  config: WizardConfig;
+  /** Loads the wizard's chunk and the application; resolves with the wizard opened on step 1. */
+  loadWizard: () => Promise<ReactElement>;
+  /**
+   * The same, ahead of Continue, while Welcome is read: it refuses (rejects) when the device has
+   * come to hold an application meanwhile, since reading that one may set it aside or forget it,
+   * which is Continue's to do; Continue then loads it as before.
+   */
+  buildAhead: () => Promise<ReactElement>;
+  /**
+   * Whether the device has come to hold an application since the wizard was built (another tab
+   * saved a draft while this one showed Welcome): it is then built afresh, from what is stored,
+   * as a Continue before this change did, so this tab never overwrites that draft with a blank one.
+   */
+  builtWizardIsStale: () => boolean;
+}
+
+/**
+ * A first visit's Welcome, with the wizard built behind it. Once the browser is idle the wizard
+ * is loaded and mounted inside a hidden Activity, already on step 1: drawn, but with no effects
+ * (no draft saved, no tab lock, no analytics, no focus moved), not shown and out of the
+ * accessibility tree. Continue then only makes it visible, and its effects run as on a mount.
+ * Pressed before the wizard is ready, Continue loads it then, as before.
+ */
+export function WelcomeTakeover({ config, loadWizard, buildAhead, builtWizardIsStale }: WelcomeTakeoverProps) {
+  const [wizard, setWizard] = useState<ReactElement | null>(null);
+  const [continued, setContinued] = useState(false);
+  const loading = useRef<Promise<ReactElement> | null>(null);
+  // The build ahead of Continue, kept apart from `loading`: when it refuses, nothing is read until
+  // Continue asks, since reading an application that came meanwhile (another tab's draft, one
+  // that cannot be read) may set it aside or forget it, which only Continue may do.
+  const ahead = useRef<Promise<ReactElement> | null>(null);
+
+  // One load at a time; a failed one is forgotten so the next press tries again. A press while
+  // the build ahead is under way waits for it, and loads afresh only if it refused.
+  const load = useCallback((): Promise<ReactElement> => {
+    const built = ahead.current;
+    loading.current ??= (built ? built.catch(() => loadWizard()) : loadWizard()).catch((error: unknown) => {
+      loading.current = null;
+      throw error;
+    });
+    return loading.current;
+  }, [loadWizard]);
+
+  useEffect(
+    () =>
+      whenIdle(() => {
+        preloadFormSection();
+        const built = buildAhead();
+        ahead.current = built;
+        built.then(setWizard, () => undefined);
+      }),
+    [buildAhead],
+  );
+
+  const onContinue = useCallback((): Promise<void> => {
+    // Ready: shown in the press's own render, no load and no frame in between.
+    if (wizard && !builtWizardIsStale()) {
+      setContinued(true);
+      return Promise.resolve();
+    }
+    if (wizard) {
+      // Unmounted first, so the fresh one mounts with its own state rather than the stale one's.
+      setWizard(null);
+      loading.current = null;
+      ahead.current = null;
+    }
+    return load().then((ready) => {
+      setWizard(ready);
+      setContinued(true);
+    });
+  }, [builtWizardIsStale, load, wizard]);
+
+  return (
+    <>
+      {continued ? null : <WelcomeShell config={config} onContinue={onContinue} />}
+      {wizard ? <Activity mode={continued ? 'visible' : 'hidden'}>{wizard}</Activity> : null}
+    </>
+  );
+}

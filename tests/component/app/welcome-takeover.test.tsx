@@ -1,0 +1,72 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { type ReactElement, useEffect } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { FORM_LOAD_FAILED_TEXT } from '../../../src/app/welcome-shell';
+import { WelcomeTakeover } from '../../../src/app/welcome-takeover';
+import { parseConfig } from '../../../src/config/parse-config';
+import { defaultConfig } from '../../fixtures/default-programme';
+
+function config() {
+  const result = parseConfig(defaultConfig());
+  if (!result.ok) throw new Error('the default configuration is invalid');
+  return result.config;
+}
+
+/** Stands in for the wizard: says when its effects run, which a hidden Activity holds back. */
+function FakeWizard({ label, onEffect }: { label: string; onEffect: () => void }) {
+  useEffect(onEffect, [onEffect]);
+  return <h2>{label}</h2>;
+}
+
+const WELCOME_BUTTON = { name: 'Continue' };
+
+describe('WelcomeTakeover', () => {
+  it('builds the wizard hidden once idle, runs none of its effects, and Continue only shows it', async () => {
+    const effects = vi.fn();
+    const loadWizard = vi.fn(() => Promise.resolve(<FakeWizard label="Step one" onEffect={effects} />));
+    render(<WelcomeTakeover config={config()} loadWizard={loadWizard} buildAhead={loadWizard} builtWizardIsStale={() => false} />);
+    await waitFor(() => {
+      expect(loadWizard).toHaveBeenCalledTimes(1);
+    });
+    // Built (in the document), but hidden: neither a role nor an effect.
+    await waitFor(() => {
+      expect(screen.getByText('Step one', { selector: 'h2' })).toBeInTheDocument();
+    });
+    expect(screen.queryByRole('heading', { name: 'Step one' })).toBeNull();
+    expect(effects).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', WELCOME_BUTTON));
+    expect(screen.getByRole('heading', { name: 'Step one' })).toBeVisible();
+    expect(effects).toHaveBeenCalledTimes(1);
+    expect(loadWizard).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('button', WELCOME_BUTTON)).toBeNull();
+  });
+
+  it('a Continue before the wizard is ready loads it then, and says so when that fails', async () => {
+    const loadWizard = vi.fn((): Promise<ReactElement> => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+    render(<WelcomeTakeover config={config()} loadWizard={loadWizard} buildAhead={loadWizard} builtWizardIsStale={() => false} />);
+    await userEvent.click(screen.getByRole('button', WELCOME_BUTTON));
+    expect(await screen.findByRole('alert')).toHaveTextContent(FORM_LOAD_FAILED_TEXT);
+    loadWizard.mockImplementation(() => Promise.resolve(<FakeWizard label="Step one" onEffect={() => undefined} />));
+    await userEvent.click(screen.getByRole('button', WELCOME_BUTTON));
+    expect(await screen.findByRole('heading', { name: 'Step one' })).toBeVisible();
+  });
+
+  it('builds the wizard afresh when the device came to hold an application meanwhile (another tab)', async () => {
+    let built = 0;
+    const loadWizard = vi.fn(() => {
+      built += 1;
+      return Promise.resolve(<FakeWizard label={`Build ${String(built)}`} onEffect={() => undefined} />);
+    });
+    let stale = false;
+    render(<WelcomeTakeover config={config()} loadWizard={loadWizard} buildAhead={loadWizard} builtWizardIsStale={() => stale} />);
+    await waitFor(() => {
+      expect(screen.getByText('Build 1', { selector: 'h2' })).toBeInTheDocument();
+    });
+    stale = true;
+    await userEvent.click(screen.getByRole('button', WELCOME_BUTTON));
+    expect(await screen.findByRole('heading', { name: 'Build 2' })).toBeVisible();
+    expect(screen.queryByText('Build 1')).toBeNull();
+  });
+});
