@@ -38,9 +38,9 @@ export function useApplicationForm(programme: ProgrammeForm, initialValues?: App
       pendingInputs.flushAll();
       // Touching and re-checking each field re-renders each: on a valid step that was most of
       // Continue's time, for nothing to show. Its fields are then touched on their first blur.
-      if (stepPassesQuickly(getValues(), programme.context, step, (path) => getFieldState(path as Path<ApplicationValues>).invalid)) return true;
       const paths = pathsOfStep(getValues(), programme.context, step);
       if (paths.length === 0) return true;
+      if (stepPassesQuickly(getValues(), programme.context, paths, (path) => getFieldState(path as Path<ApplicationValues>).invalid)) return true;
       for (const path of paths) {
         if (path === PLATFORMS_FILLED_PATH) continue;
         // Touching a field makes later edits re-check it as the creator types.
