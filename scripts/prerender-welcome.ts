@@ -21,10 +21,12 @@
  * Both inline scripts are allowed by their SHA-256 in the Content-Security-Policy, which
  * server/security-headers.mjs computes from the served index.html.
  */
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createServer, type Plugin } from 'vite';
+import { checkedConfigBlock } from '../src/config/checked-config';
+import { configDigest } from '../src/config/config-digest';
+import type { PrerenderedWelcome } from '../src/prerender/render-welcome';
 import { RESUMING_CLASS, resumeHintScript } from '../src/storage/resume-hint';
 
 /** The attribute of the wrapper that holds the prerendered Welcome: the hash of its config.json. */
@@ -37,13 +39,21 @@ const ROOT = /<div id="root">[\s\S]*?<\/div>(?=\s*<noscript>)/;
 
 /** What src/prerender/render-welcome.tsx exports, as the build loads it. */
 interface PrerenderModule {
-  renderWelcome(configText: string, sanitize: (html: string) => string): { markup: string; title: string; lang: string } | null;
+  renderWelcome(configText: string, sanitize: (html: string) => string): PrerenderedWelcome | null;
   buildTimeSanitizer(): Promise<(html: string) => string>;
 }
 
-/** The first 16 hex digits of the SHA-256 of a config.json's text. */
-export function configHash(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+/**
+ * Whether a value survives JSON unchanged (plain objects, arrays, strings, finite numbers,
+ * booleans, null; a key holding undefined is simply left out): the checked configuration is
+ * carried as JSON, so one the schema turned into anything else (a date, a map) is not carried.
+ */
+export function isJsonData(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every((item) => item !== undefined && isJsonData(item));
+  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  return Object.values(value).every((item) => item === undefined || isJsonData(item));
 }
 
 function escapeText(text: string): string {
@@ -54,13 +64,17 @@ function escapeAttribute(text: string): string {
   return escapeText(text).replace(/"/g, '&quot;');
 }
 
-/** index.html with Welcome in #root, and the configured title and language. */
-export function withPrerenderedWelcome(html: string, welcome: { markup: string; title: string; lang: string }, hash: string): string {
+/**
+ * index.html with Welcome in #root, the configured title and language, and, after #root, the
+ * configuration as the build checked it (src/config/checked-config.ts) when it can be carried.
+ */
+export function withPrerenderedWelcome(html: string, welcome: PrerenderedWelcome, digest: string): string {
   if (!ROOT.test(html)) throw new Error('prerender-welcome: index.html has no <div id="root">…</div> before its <noscript>.');
   // index.html's loading line stays, hidden unless the head script finds the device resuming.
   const loadingLine = (/<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '').replace('class="boot-message"', `class="boot-message ${RESUMING_LINE_CLASS}"`);
+  const checked = isJsonData(welcome.checked) ? `\n    ${checkedConfigBlock({ digest, ...welcome.checked })}` : '';
   return html
-    .replace(ROOT, () => `<div id="root">${loadingLine}<div class="prerendered" inert ${PRERENDER_HASH_ATTRIBUTE}="${hash}">${welcome.markup}</div></div>`)
+    .replace(ROOT, () => `<div id="root">${loadingLine}<div class="prerendered" inert ${PRERENDER_HASH_ATTRIBUTE}="${digest}">${welcome.markup}</div></div>${checked}`)
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeText(welcome.title)}</title>`)
     .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeAttribute(welcome.lang)}">`);
 }
@@ -181,7 +195,10 @@ export function prerenderWelcome(): Plugin {
             this.warn('public/config.json is not valid or does not open on a Welcome step: index.html keeps its loading line.');
             return html;
           }
-          const prerendered = withPrerenderedWelcome(html, welcome, configHash(configText));
+          const digest = await configDigest(configText);
+          if (!digest) throw new Error('prerender-welcome: this Node.js has no Web Crypto.');
+          if (!isJsonData(welcome.checked)) this.warn('public/config.json validates to more than JSON: the app will validate it again at run time.');
+          const prerendered = withPrerenderedWelcome(html, welcome, digest);
           return withHeadFirst(withStarter(prerendered).html);
         } finally {
           await server.close();

@@ -43,6 +43,9 @@ export function inlineScriptHashes(html) {
   const hashes = new Set();
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     if (/\ssrc\s*=/i.test(match[1] ?? '')) continue;
+    // A data block (the configuration the build checked, type="application/json") never runs.
+    const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(match[1] ?? '')?.[1]?.toLowerCase();
+    if (type && type !== 'module' && !/javascript|ecmascript/.test(type)) continue;
     hashes.add(`'sha256-${createHash('sha256').update(match[2] ?? '', 'utf8').digest('base64')}'`);
   }
   return [...hashes];

@@ -1,5 +1,7 @@
+import { type CheckedConfig, readCheckedConfig } from '../config/checked-config';
 import { CONFIG_CACHE } from '../config/config-cache';
-import { parseConfigText, type ConfigResult } from '../config/parse-config';
+import { configDigest } from '../config/config-digest';
+import type { ConfigResult } from '../config/parse-config';
 
 /** Where the running app finds its configuration: beside index.html, so a deployer edits it without a rebuild. */
 export const CONFIG_URL = `${import.meta.env.BASE_URL}config.json`;
@@ -19,21 +21,36 @@ const readLastGoodConfig: LastGoodConfig = async (url) => {
  * instead: the worker already does this for the pages it controls, this covers the others (a
  * hard reload, the first load after an install), so a broken deployment never strands a creator
  * who has been here before.
+ *
+ * A file that is byte for byte the one the build checked is not validated again: the build's
+ * result, carried by index.html (config/checked-config.ts), is used. Any other file (edited after
+ * the build, or a kept copy from another one) is validated here, with the schema's code loaded
+ * only then, so it never weighs on the start of the common case.
  */
 export async function loadConfig(
   url: string = CONFIG_URL,
   fetchImpl: typeof fetch = fetch,
   lastGood: LastGoodConfig = readLastGoodConfig,
+  checked: CheckedConfig | undefined = readCheckedConfig(),
 ): Promise<ConfigResult> {
-  const fresh = await fetchConfig(url, fetchImpl);
+  const fresh = await fetchConfig(url, fetchImpl, checked);
   if (fresh.ok) return fresh;
   const kept = await lastGood(new URL(url, window.location.href).href).catch(() => undefined);
   if (kept === undefined) return fresh;
-  const fallback = parseConfigText(kept);
+  const fallback = await readConfigText(kept, checked);
   return fallback.ok ? fallback : fresh;
 }
 
-async function fetchConfig(url: string, fetchImpl: typeof fetch): Promise<ConfigResult> {
+/** The build's result when `text` is the file it checked; otherwise the file, validated now. */
+export async function readConfigText(text: string, checked: CheckedConfig | undefined): Promise<ConfigResult> {
+  if (checked && checked.digest === (await configDigest(text).catch(() => undefined))) {
+    return { ok: true, config: checked.config, unknownKeys: checked.unknownKeys };
+  }
+  const { parseConfigText } = await import('../config/parse-config');
+  return parseConfigText(text);
+}
+
+async function fetchConfig(url: string, fetchImpl: typeof fetch, checked: CheckedConfig | undefined): Promise<ConfigResult> {
   let text: string;
   try {
     // Plain GET with no extra headers so it reuses index.html's preload of the same URL.
@@ -46,5 +63,5 @@ async function fetchConfig(url: string, fetchImpl: typeof fetch): Promise<Config
     const reason = error instanceof Error ? error.message : String(error);
     return { ok: false, problems: [{ path: 'config.json', message: `could not be loaded (${reason})` }], unknownKeys: [] };
   }
-  return parseConfigText(text);
+  return readConfigText(text, checked);
 }

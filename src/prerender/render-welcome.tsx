@@ -1,6 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { WelcomeShell } from '../app/welcome-shell';
 import { opensOnWelcomeAlone } from '../boot/opens-on-welcome-alone';
+import type { WizardConfig } from '../config/config-schema';
+import type { ConfigProblem } from '../config/describe-config-issue';
 import { parseConfigText } from '../config/parse-config';
 import { PrerenderHtmlContext } from '../html/prerender-html';
 
@@ -9,6 +11,8 @@ export interface PrerenderedWelcome {
   markup: string;
   title: string;
   lang: string;
+  /** config.json as checked here, for index.html to carry (config/checked-config.ts). */
+  checked: { config: WizardConfig; unknownKeys: ConfigProblem[] };
 }
 
 const stayOnWelcome = () => Promise.resolve();
@@ -30,7 +34,12 @@ export function renderWelcome(configText: string, sanitize: (html: string) => st
   );
   // React puts its own preloads (the cover, the logo) ahead of the markup; index.html's head
   // already preloads the cover, and a link does not belong in #root.
-  return { markup: markup.replace(/^(?:<link [^>]*\/>)+/, ''), title: config.title, lang: config.lang };
+  return {
+    markup: markup.replace(/^(?:<link [^>]*\/>)+/, ''),
+    title: config.title,
+    lang: config.lang,
+    checked: { config, unknownKeys: result.unknownKeys },
+  };
 }
 
 /**

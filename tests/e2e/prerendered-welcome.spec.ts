@@ -42,7 +42,7 @@ test.describe('Welcome prerendered into index.html', () => {
     test.skip(testInfo.project.name !== 'desktop', 'reads files only: once is enough');
     const html = await readFile(join(DIST_DIR, 'index.html'), 'utf8');
     const configText = await readFile(join(DIST_DIR, 'config.json'), 'utf8');
-    const root = /<div id="root">([\s\S]*)<\/div>\s*<noscript>/.exec(html)?.[1] ?? '';
+    const root = /<div id="root">([\s\S]*)<\/div>\s*<script type="application\/json" id="checked-config">/.exec(html)?.[1] ?? '';
     expect(root).toContain(`<h1 class="block-heading block-heading--h1">${WELCOME.heading}</h1>`);
     expect(root).toContain(RICH_TEXT_START);
     expect(root).toContain(INFO_BOX_TITLE);
@@ -52,6 +52,13 @@ test.describe('Welcome prerendered into index.html', () => {
     expect(root).not.toContain('<script');
     const hash = createHash('sha256').update(configText).digest('hex').slice(0, 16);
     expect(root).toContain(`<div class="prerendered" inert data-prerendered-config="${hash}">`);
+    // config.json as the build checked it, for the app to use when it fetches these very bytes.
+    const checked = /<\/div>\s*<script type="application\/json" id="checked-config">([^<]*)<\/script>\s*<noscript>/.exec(html)?.[1];
+    const carried = JSON.parse(checked ?? 'null') as { digest: string; config: { title: string; steps: unknown[] } } | null;
+    expect(carried?.digest).toBe(hash);
+    const source = JSON.parse(configText) as { title: string; steps: unknown[] };
+    expect(carried?.config.title).toBe(source.title);
+    expect(carried?.config.steps).toHaveLength(source.steps.length);
     expect(html).toContain('<title>Creator Trade Programme · Hartwell Window Co.</title>');
     // Painting it needs nothing but the HTML and the cover: styles inline, the app's code (and
     // config.json) asked for by the starter only once Welcome is painted.
@@ -101,7 +108,23 @@ test.describe('Welcome prerendered into index.html', () => {
     await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeFocused();
   });
 
+  test('a first visit uses the configuration the build checked: the schema is not loaded to check config.json again', async ({ page, app }) => {
+    const schemaRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/parse-config-[^/]+\.js$/.test(request.url())) schemaRequests.push(request.url());
+    });
+    await page.goto(app.url);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeFocused();
+    await fillBasicInfo(page);
+    expect(schemaRequests).toEqual([]);
+  });
+
   test('a config.json edited after the build wins: its Welcome replaces the built one, whose text does not remain', async ({ page, app }) => {
+    const schemaRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/parse-config-[^/]+\.js$/.test(request.url())) schemaRequests.push(request.url());
+    });
     await app.editConfig((config) => {
       const steps = config.steps as Array<{ name: string; blocks: Array<{ component: string; data: Record<string, unknown> }> }>;
       const welcome = steps[0];
@@ -122,6 +145,8 @@ test.describe('Welcome prerendered into index.html', () => {
     await expect(page.getByText(INFO_BOX_TITLE)).toHaveCount(0);
     await expect(page.locator('.prerendered')).toHaveCount(0);
     await expect(page).toHaveTitle('Edited title');
+    // Not the file the build checked: the app checked it itself.
+    expect(schemaRequests).toHaveLength(1);
     // Every step bar says so: Welcome's, and the hidden wizard's once it is built behind it.
     const bars = page.locator('.step-bar');
     await expect(bars.first()).toContainText('Hello');

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/boot/load-config';
+import type { CheckedConfig } from '../../../src/config/checked-config';
+import { configDigest } from '../../../src/config/config-digest';
+import { parseConfigText } from '../../../src/config/parse-config';
 import defaultConfigText from '../../../public/config.json?raw';
 
 const KEPT = JSON.stringify({ ...(JSON.parse(defaultConfigText) as object), title: 'Kept copy' });
@@ -27,5 +30,48 @@ describe('loadConfig', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.problems).toEqual([{ path: 'config.json', message: 'could not be loaded (HTTP 500)' }]);
+  });
+
+  describe('with the configuration the build checked (index.html)', () => {
+    // Told apart from a result of checking the file here by its title, which the file does not have.
+    const checkedFor = async (text: string): Promise<CheckedConfig> => {
+      const parsed = parseConfigText(text);
+      if (!parsed.ok) throw new Error('not a valid configuration');
+      return { digest: (await configDigest(text)) ?? '', config: { ...parsed.config, title: 'As the build checked it' }, unknownKeys: [] };
+    };
+    const serving = (text: string) => () => Promise.resolve(new Response(text));
+
+    it('uses the build’s result for the very file the build checked, without checking it again', async () => {
+      const result = await loadConfig('/config.json', serving(defaultConfigText), nothingKept, await checkedFor(defaultConfigText));
+      expect(result.ok && result.config.title).toBe('As the build checked it');
+    });
+
+    it('checks a config.json edited after the build itself, and the edit wins', async () => {
+      const edited = JSON.stringify({ ...(JSON.parse(defaultConfigText) as object), title: 'Edited after the build' });
+      const result = await loadConfig('/config.json', serving(edited), nothingKept, await checkedFor(defaultConfigText));
+      expect(result.ok && result.config.title).toBe('Edited after the build');
+    });
+
+    it('reports the problems of an edited config.json that is not valid, rather than using the build’s copy', async () => {
+      const result = await loadConfig('/config.json', serving('{"title": 1}'), nothingKept, await checkedFor(defaultConfigText));
+      expect(result.ok).toBe(false);
+    });
+
+    it('uses the build’s result for a kept copy that is the file the build checked', async () => {
+      const result = await loadConfig('/config.json', () => Promise.reject(new TypeError('Failed to fetch')), () => Promise.resolve(defaultConfigText), await checkedFor(defaultConfigText));
+      expect(result.ok && result.config.title).toBe('As the build checked it');
+    });
+
+    it('checks the file itself where the page has no Web Crypto to compare it with', async () => {
+      const subtle = Object.getOwnPropertyDescriptor(globalThis.crypto, 'subtle');
+      Object.defineProperty(globalThis.crypto, 'subtle', { value: undefined, configurable: true });
+      try {
+        const result = await loadConfig('/config.json', serving(defaultConfigText), nothingKept, await checkedFor(defaultConfigText));
+        expect(result.ok && result.config.title).toBe((JSON.parse(defaultConfigText) as { title: string }).title);
+      } finally {
+        if (subtle) Object.defineProperty(globalThis.crypto, 'subtle', subtle);
+        else Reflect.deleteProperty(globalThis.crypto, 'subtle');
+      }
+    });
   });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import defaultConfigText from '../../../public/config.json?raw';
 import indexHtml from '../../../index.html?raw';
-import { configHash, inlineEntryStyles, PRERENDER_HASH_ATTRIBUTE, RESUMING_LINE_CLASS, withHeadFirst, withPrerenderedWelcome, withStarter } from '../../../scripts/prerender-welcome';
+import { inlineEntryStyles, isJsonData, PRERENDER_HASH_ATTRIBUTE, RESUMING_LINE_CLASS, withHeadFirst, withPrerenderedWelcome, withStarter } from '../../../scripts/prerender-welcome';
+import { CHECKED_CONFIG_ID, readCheckedConfig } from '../../../src/config/checked-config';
+import { parseConfigText } from '../../../src/config/parse-config';
 import { RESUME_HINT_KEY } from '../../../src/storage/resume-hint';
 import { UNLOAD_COPY_KEY } from '../../../src/storage/unload-copy';
 import { buildTimeSanitizer, renderWelcome } from '../../../src/prerender/render-welcome';
@@ -19,6 +21,14 @@ describe('renderWelcome (build time)', () => {
     expect(markup).toContain('<nav class="step-bar" aria-label="Application progress">');
     expect(welcome?.title).toBe('Creator Trade Programme · Hartwell Window Co.');
     expect(welcome?.lang).toBe('en');
+  });
+
+  it('gives config.json as the app would check it, for index.html to carry', () => {
+    const welcome = renderWelcome(defaultConfigText, (html) => html);
+    const parsed = parseConfigText(defaultConfigText);
+    if (!parsed.ok) throw new Error('the default config.json is not valid');
+    expect(welcome?.checked).toEqual({ config: parsed.config, unknownKeys: parsed.unknownKeys });
+    expect(isJsonData(welcome?.checked)).toBe(true);
   });
 
   it('cleans configured HTML by the app’s policy: no script, no event handler', async () => {
@@ -40,8 +50,14 @@ describe('renderWelcome (build time)', () => {
 });
 
 describe('withPrerenderedWelcome', () => {
-  it('puts the markup into #root in an inert wrapper named by the config hash, keeps the loading line for a returning creator, and sets title and language', () => {
-    const html = withPrerenderedWelcome(indexHtml, { markup: '<div class="layout">Hi</div>', title: 'A & B', lang: 'de' }, 'abc123');
+  const checked = (title: string) => {
+    const parsed = parseConfigText(defaultConfigText);
+    if (!parsed.ok) throw new Error('the default config.json is not valid');
+    return { config: { ...parsed.config, title }, unknownKeys: parsed.unknownKeys };
+  };
+
+  it('puts the markup into #root in an inert wrapper named by the config digest, keeps the loading line for a returning creator, and sets title and language', () => {
+    const html = withPrerenderedWelcome(indexHtml, { markup: '<div class="layout">Hi</div>', title: 'A & B', lang: 'de', checked: checked('A & B') }, 'abc123');
     expect(html).toContain(
       `<div id="root"><p class="boot-message ${RESUMING_LINE_CLASS}" role="status">Loading the application…</p><div class="prerendered" inert ${PRERENDER_HASH_ATTRIBUTE}="abc123"><div class="layout">Hi</div></div></div>`,
     );
@@ -49,9 +65,32 @@ describe('withPrerenderedWelcome', () => {
     expect(html).toContain('<html lang="de">');
   });
 
-  it('hashes the text of config.json, so any edit after the build gives another hash', () => {
-    expect(configHash(defaultConfigText)).toMatch(/^[0-9a-f]{16}$/);
-    expect(configHash(`${defaultConfigText} `)).not.toBe(configHash(defaultConfigText));
+  it('carries the checked configuration after #root, where the app reads it back, even with a script end tag in its text', () => {
+    const sneaky = checked('Ends </script><script>steal()</script> here');
+    const html = withPrerenderedWelcome(indexHtml, { markup: '<p>Hi</p>', title: 'x', lang: 'en', checked: sneaky }, 'abc123');
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    expect(doc.querySelectorAll('script:not([type])')).toHaveLength(0);
+    expect(doc.getElementById(CHECKED_CONFIG_ID)?.previousElementSibling?.id).toBe('root');
+    expect(readCheckedConfig(doc)).toEqual({ digest: 'abc123', ...sneaky });
+  });
+
+  it('leaves the checked configuration out when it would not survive JSON', () => {
+    const odd = { config: { ...checked('x').config, when: new Date(0) }, unknownKeys: [] };
+    const html = withPrerenderedWelcome(indexHtml, { markup: '<p>Hi</p>', title: 'x', lang: 'en', checked: odd }, 'abc123');
+    expect(html).not.toContain(CHECKED_CONFIG_ID);
+  });
+});
+
+describe('isJsonData', () => {
+  it.each([
+    ['plain data', { a: [1, 'b', true, null, { c: 2.5 }], d: undefined }, true],
+    ['a date', { a: new Date(0) }, false],
+    ['a map', new Map(), false],
+    ['NaN', { a: Number.NaN }, false],
+    ['an undefined array item', [undefined], false],
+    ['a function', { a: () => 1 }, false],
+  ])('%s: %s', (_name, value, expected) => {
+    expect(isJsonData(value)).toBe(expected);
   });
 });
 

@@ -107,8 +107,10 @@ describe('contentSecurityPolicy', () => {
 describe('inline scripts in the policy', () => {
   const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
-  it('hashes each inline script of index.html, and no script with a src', () => {
-    const html = '<head><script>try{a()}catch(e){}</script><script type="module">import("/assets/x.js")</script><script type="module" src="/assets/y.js"></script></head>';
+  it('hashes each inline script of index.html, and no script with a src nor a data block', () => {
+    const html =
+      '<head><script>try{a()}catch(e){}</script><script type="module">import("/assets/x.js")</script><script type="module" src="/assets/y.js"></script></head>' +
+      '<body><script type="application/json" id="checked-config">{"digest":"a"}</script></body>';
     expect(inlineScriptHashes(html)).toEqual([sha256('try{a()}catch(e){}'), sha256('import("/assets/x.js")')]);
     expect(contentSecurityPolicy(null, inlineScriptHashes(html))).toContain(`script-src 'self' ${sha256('try{a()}catch(e){}')} ${sha256('import("/assets/x.js")')};`);
     expect(contentSecurityPolicy(null)).toContain("script-src 'self';");
