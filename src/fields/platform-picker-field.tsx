@@ -10,6 +10,7 @@ import { useProgrammeForm } from '../form/programme-form-context';
 import { describedBy, FieldError, FieldHint } from './field-error';
 import { fieldId } from './field-id';
 import { TextField } from './text-field';
+import { ChevronIcon } from './chevron-icon';
 
 const FIELD_LABELS = { handle: 'Handle', followers: 'Follower count', url: 'Website URL', monthlyTraffic: 'Monthly traffic' } as const;
 
@@ -65,24 +66,28 @@ export function PlatformPickerField({ field: config }: { field: PlatformsFieldCo
               <label className="field__label" htmlFor={`${cardId}-platform`}>
                 Platform
               </label>
-              <select
-                id={`${cardId}-platform`}
-                className="field__input platform-card__select"
-                value={platform}
-                disabled={required}
-                onChange={(event) => {
-                  const next = event.target.value;
-                  if (!isPlatformKey(next)) return;
-                  update(changeCard(cards, typedPlatforms(), index, next));
-                  focusLater(`#${cardId}-platform`);
-                }}
-              >
-                {choices.map((key) => (
-                  <option key={key} value={key}>
-                    {PLATFORM_LABELS[key]}
-                  </option>
-                ))}
-              </select>
+              <span className="platform-card__choice">
+                <select
+                  id={`${cardId}-platform`}
+                  className="field__input platform-card__select"
+                  value={platform}
+                  disabled={required}
+                  onChange={(event) => {
+                    const next = event.target.value;
+                    if (!isPlatformKey(next)) return;
+                    update(changeCard(cards, typedPlatforms(), index, next));
+                    focusLater(`#${cardId}-platform`);
+                  }}
+                >
+                  {choices.map((key) => (
+                    <option key={key} value={key}>
+                      {PLATFORM_LABELS[key]}
+                    </option>
+                  ))}
+                </select>
+                {/* A required platform's card cannot change platform: no chevron promising a list. */}
+                {required ? null : <ChevronIcon className="platform-card__chevron" />}
+              </span>
               {required ? null : (
                 <button
                   type="button"

@@ -12,6 +12,7 @@ import type { FocusEvent, KeyboardEvent, ReactNode, Ref } from 'react';
 import { filterOptions } from './filter-options';
 import type { SelectOption } from './select-option';
 import '../styles/fields.css';
+import { ChevronIcon } from './chevron-icon';
 
 /**
  * What every searchable select shares, single (select-field.tsx) or multiple
@@ -164,9 +165,7 @@ function blurLeavingField(onBlur: () => void) {
 function SelectToggle() {
   return (
     <ComboboxButton className="select__toggle">
-      <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
-        <path d="M5 7.5l5 5 5-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      </svg>
+      <ChevronIcon />
     </ComboboxButton>
   );
 }

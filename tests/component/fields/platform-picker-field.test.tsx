@@ -179,6 +179,8 @@ describe('PlatformPickerField', { timeout: 20_000 }, () => {
       const youtube = card('YouTube');
       expect(within(youtube).queryByRole('button', { name: 'Remove' })).toBeNull();
       expect(within(youtube).getByRole('combobox', { name: 'Platform' })).toBeDisabled();
+      // No chevron promising a list it cannot open.
+      expect(youtube.querySelector('.platform-card__chevron')).toBeNull();
       const handle = within(youtube).getByRole('textbox', { name: 'Handle' });
       const followers = within(youtube).getByRole('textbox', { name: 'Follower count' });
       expect(handle).toHaveAttribute('aria-required', 'true');
@@ -190,6 +192,9 @@ describe('PlatformPickerField', { timeout: 20_000 }, () => {
       expect(cardNames()).toEqual(['YouTube', 'Instagram']);
       const instagram = card('Instagram');
       expect(within(instagram).getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+      // Its chevron is drawn inline, hidden from assistive technology, beside a select named by its label.
+      expect(instagram.querySelector('.platform-card__choice > select + svg.platform-card__chevron[aria-hidden="true"]')).not.toBeNull();
+      expect(within(instagram).getByRole('combobox', { name: 'Platform' })).toBeEnabled();
       expect(within(instagram).getByRole('textbox', { name: 'Handle' })).not.toHaveAttribute('aria-required');
 
       expect(await validateStep(BASIC_INFO)).toBe(false);
