@@ -26,7 +26,7 @@ import { join } from 'node:path';
 import { createServer, type Plugin } from 'vite';
 import { checkedConfigBlock } from '../src/config/checked-config';
 import { configDigest } from '../src/config/config-digest';
-import type { PrerenderedWelcome } from '../src/prerender/render-welcome';
+import type { PrerenderedWelcome } from '../src/prerender/prerendered-welcome';
 import { RESUMING_CLASS, resumeHintScript } from '../src/storage/resume-hint';
 
 /** The attribute of the wrapper that holds the prerendered Welcome: the hash of its config.json. */

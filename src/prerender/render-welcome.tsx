@@ -1,19 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { WelcomeShell } from '../app/welcome-shell';
 import { opensOnWelcomeAlone } from '../boot/opens-on-welcome-alone';
-import type { WizardConfig } from '../config/config-schema';
-import type { ConfigProblem } from '../config/describe-config-issue';
 import { parseConfigText } from '../config/parse-config';
 import { PrerenderHtmlContext } from '../html/prerender-html';
-
-/** Welcome as HTML for index.html, with the title and language it is in. */
-export interface PrerenderedWelcome {
-  markup: string;
-  title: string;
-  lang: string;
-  /** config.json as checked here, for index.html to carry (config/checked-config.ts). */
-  checked: { config: WizardConfig; unknownKeys: ConfigProblem[] };
-}
+import type { PrerenderedWelcome } from './prerendered-welcome';
 
 const stayOnWelcome = () => Promise.resolve();
 
