@@ -9,6 +9,9 @@
  * replaces the wrapper in one commit, so an edited config.json wins: its text replaces the built
  * text, which never stays as final. Title and language follow the same file.
  *
+ * After #root goes the configuration as the build checked it, with the digest of the text
+ * (src/config/checked-config.ts): the app uses it instead of checking the same bytes again.
+ *
  * So that nothing but the HTML and the cover stands between the request and the first paint, the
  * entry's stylesheet goes inline, the cover's preload comes first in the head, and the app's code
  * (with config.json) is asked for by a tiny inline starter only once Welcome has been painted

@@ -64,9 +64,9 @@ async function boot(): Promise<void> {
     // Checked once the chunk is here, just before the application is read, so the window in which
     // another tab's draft could be read (and set aside or forgotten) ahead of Continue is small.
     const buildAhead = async () => {
-      const { applicationElement } = await loadFullApplication();
+      await loadFullApplication();
       if (await holdsAnApplication(appStore)) throw new Error('The device holds an application now: Continue loads it.');
-      return applicationElement(config, { fromWelcome: true });
+      return loadWizard();
     };
     root.render(
       <StrictMode>

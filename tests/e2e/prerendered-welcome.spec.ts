@@ -108,6 +108,44 @@ test.describe('Welcome prerendered into index.html', () => {
     await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeFocused();
   });
 
+  test.describe('the configuration the build checked', () => {
+    // index.html must come from the network, where the test can change it: not from a worker's cache.
+    test.use({ serviceWorkers: 'block' });
+
+    /** Serves index.html with its checked configuration changed by `edit`, the digest kept. */
+    async function serveIndexWith(page: Page, edit: (block: string) => string): Promise<void> {
+      await page.route(/\/(index\.html)?(\?.*)?$/, async (route) => {
+        if (route.request().resourceType() !== 'document') return route.fallback();
+        const response = await route.fetch();
+        const html = await response.text();
+        const edited = html.replace(/(<script type="application\/json" id="checked-config">)([^<]*)(<\/script>)/, (_all, open: string, block: string, close: string) => open + edit(block) + close);
+        expect(edited).not.toBe(html);
+        await route.fulfill({ response, body: edited });
+      });
+    }
+
+    test('is what the app runs on when config.json is the file the build checked', async ({ page, app }) => {
+      // Told apart from config.json by a title only the carried copy has: the app did not check the file again.
+      await serveIndexWith(page, (block) => {
+        const checked = JSON.parse(block) as { config: { title: string } };
+        checked.config.title = 'Carried by index.html';
+        return JSON.stringify(checked);
+      });
+      await page.goto(app.url);
+      await expect(page).toHaveTitle('Carried by index.html');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeFocused();
+    });
+
+    test('a damaged copy is set aside: the app checks config.json itself and opens as usual', async ({ page, app }) => {
+      await serveIndexWith(page, (block) => block.slice(0, block.length / 2));
+      await page.goto(app.url);
+      await expect(page).toHaveTitle('Creator Trade Programme · Hartwell Window Co.');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeFocused();
+    });
+  });
+
   test('a config.json edited after the build wins: its Welcome replaces the built one, whose text does not remain', async ({ page, app }) => {
     await app.editConfig((config) => {
       const steps = config.steps as Array<{ name: string; blocks: Array<{ component: string; data: Record<string, unknown> }> }>;
