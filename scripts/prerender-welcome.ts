@@ -3,11 +3,12 @@
  * public/config.json with the app's own components (src/prerender/render-welcome.tsx, loaded
  * through Vite in Node) and puts the markup into #root, so the first paint needs no script.
  *
- * The markup is provisional: it sits in a wrapper that is `inert` (no click can submit the form
- * before the app runs, and assistive tech waits for the real step) and names the SHA-256 of the
- * config.json it was made from. The app always renders from the config.json it fetches and
- * replaces the wrapper in one commit, so an edited config.json wins: its text replaces the built
- * text, which never stays as final. Title and language follow the same file.
+ * The markup is provisional: it sits in a wrapper that names the SHA-256 of the config.json it
+ * was made from. The app always renders from the config.json it fetches and replaces the wrapper
+ * in one commit, so an edited config.json wins: its text replaces the built text, which never
+ * stays as final. Title and language follow the same file. Until then it is live: its links work,
+ * and a press of Continue is caught by a script in the head and made again by the app
+ * (src/boot/early-continue.ts), so a creator who presses at once is not ignored.
  *
  * After #root goes the configuration as the build checked it, with the digest of the text
  * (src/config/checked-config.ts): the app uses it instead of checking the same bytes again.
@@ -29,6 +30,7 @@ import { join } from 'node:path';
 import { createServer, type Plugin } from 'vite';
 import { checkedConfigBlock } from '../src/config/checked-config';
 import { configDigest } from '../src/config/config-digest';
+import { EARLY_CONTINUE_ATTRIBUTE, earlyContinueScript } from '../src/boot/early-continue';
 import type { PrerenderedWelcome } from '../src/prerender/prerendered-welcome';
 import { RESUMING_CLASS, resumeHintScript } from '../src/storage/resume-hint';
 
@@ -77,7 +79,7 @@ export function withPrerenderedWelcome(html: string, welcome: PrerenderedWelcome
   const loadingLine = (/<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '').replace('class="boot-message"', `class="boot-message ${RESUMING_LINE_CLASS}"`);
   const checked = isJsonData(welcome.checked) ? `\n    ${checkedConfigBlock({ digest, ...welcome.checked })}` : '';
   return html
-    .replace(ROOT, () => `<div id="root">${loadingLine}<div class="prerendered" inert ${PRERENDER_HASH_ATTRIBUTE}="${digest}">${welcome.markup}</div></div>${checked}`)
+    .replace(ROOT, () => `<div id="root">${loadingLine}<div class="prerendered" ${PRERENDER_HASH_ATTRIBUTE}="${digest}">${welcome.markup}</div></div>${checked}`)
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeText(welcome.title)}</title>`)
     .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeAttribute(welcome.lang)}">`);
 }
@@ -100,9 +102,11 @@ export function starterScript(entry: string, preloads: readonly string[], fetche
   return [
     `const preloads=${JSON.stringify(preloads)},fetches=${JSON.stringify(fetches)};`,
     'const cover=document.querySelector(".prerendered .cover-panel__image");',
-    // Resuming, Welcome is hidden (storage/resume-hint.ts): the app is wanted at once.
-    `new Promise((done)=>{if(!cover||cover.complete||document.documentElement.classList.contains(${JSON.stringify(RESUMING_CLASS)}))return done();`,
-    'cover.addEventListener("load",()=>done(),{once:true});cover.addEventListener("error",()=>done(),{once:true});',
+    // Resuming, Welcome is hidden (storage/resume-hint.ts), or Continue was pressed already
+    // (src/boot/early-continue.ts): the app is wanted at once.
+    'const root=document.documentElement;',
+    `new Promise((done)=>{if(!cover||cover.complete||root.classList.contains(${JSON.stringify(RESUMING_CLASS)})||root.hasAttribute(${JSON.stringify(EARLY_CONTINUE_ATTRIBUTE)}))return done();`,
+    'cover.addEventListener("load",()=>done(),{once:true});cover.addEventListener("error",()=>done(),{once:true});document.addEventListener("submit",()=>done(),{once:true});',
     `setTimeout(done,${String(STARTER_MAX_WAIT_MS)});})`,
     '.then(()=>new Promise((done)=>{const next=()=>setTimeout(done,0);requestAnimationFrame(next);setTimeout(next,100);}))',
     '.then(()=>{for(const href of fetches){const link=document.createElement("link");link.rel="preload";link.as="fetch";link.crossOrigin="anonymous";link.href=href;document.head.append(link);}',
@@ -137,13 +141,14 @@ const COVER_PRELOAD = /\s*<link rel="preload" as="image"[^>]*>/;
 
 /**
  * The head's first work, right after the viewport (which the cover's `imagesizes` depends on):
- * the script that hides Welcome when the device holds an application (storage/resume-hint.ts),
- * then the cover's preload, ahead of the inlined styles, so the cover is asked for as soon as
- * the first bytes arrive.
+ * the script that hides Welcome when the device holds an application (storage/resume-hint.ts)
+ * and catches a press of Continue before the app runs (src/boot/early-continue.ts), then the
+ * cover's preload, ahead of the inlined styles, so the cover is asked for as soon as the first
+ * bytes arrive.
  */
 export function withHeadFirst(html: string): string {
   const preload = COVER_PRELOAD.exec(html)?.[0].trim();
-  const first = [`<script>${resumeHintScript()}</script>`, ...(preload ? [preload] : [])].join('\n    ');
+  const first = [`<script>${resumeHintScript()}${earlyContinueScript()}</script>`, ...(preload ? [preload] : [])].join('\n    ');
   if (!VIEWPORT.test(html)) throw new Error('prerender-welcome: index.html has no <meta name="viewport">.');
   return html.replace(COVER_PRELOAD, '').replace(VIEWPORT, (viewport) => `${viewport}\n    ${first}`);
 }

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { AppErrorBoundary } from './app/app-error-boundary';
 import { ConfigErrorScreen } from './app/config-error-screen';
 import { WelcomeTakeover } from './app/welcome-takeover';
+import { focusControlAt, focusedControlIndex, PRERENDERED_SELECTOR, takeEarlyContinue } from './boot/early-continue';
 import { landOnRoot } from './boot/land-on-root';
 import { holdsAnApplication } from './boot/holds-an-application';
 import { opensOnWelcomeAlone } from './boot/opens-on-welcome-alone';
@@ -68,10 +69,23 @@ async function boot(): Promise<void> {
       if (await holdsAnApplication(appStore)) throw new Error('The device holds an application now: Continue loads it.');
       return loadWizard();
     };
+    // Index.html's Welcome is live until the app replaces it: a press of Continue there is made
+    // again on the app's (boot/early-continue.ts), and a control focused there is focused again.
+    const focused = focusedControlIndex(container.querySelector(PRERENDERED_SELECTOR), document.activeElement);
+    const giveFocusBack = () => {
+      if (focused !== null) focusControlAt(container, focused);
+    };
     root.render(
       <StrictMode>
         <AppErrorBoundary>
-          <WelcomeTakeover config={config} loadWizard={loadWizard} buildAhead={buildAhead} builtWizardIsStale={hintsHoldsApplication} />
+          <WelcomeTakeover
+            config={config}
+            loadWizard={loadWizard}
+            buildAhead={buildAhead}
+            builtWizardIsStale={hintsHoldsApplication}
+            continuePressedEarly={takeEarlyContinue}
+            onTakenOver={giveFocusBack}
+          />
         </AppErrorBoundary>
       </StrictMode>,
     );

@@ -1,4 +1,4 @@
-import { type SubmitEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type SubmitEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { WizardConfig } from '../config/config-schema';
 import { trackStepReached } from '../telemetry/analytics-events';
 import { continueButtonText } from '../wizard/wizard-machine';
@@ -11,6 +11,12 @@ interface WelcomeShellProps {
   config: WizardConfig;
   /** Loads the application form and shows its first step in place of this one. */
   onContinue: () => Promise<void>;
+  /**
+   * Whether Continue was pressed on the Welcome index.html carries before the app ran
+   * (boot/early-continue.ts), asked once when this Welcome is in the page: the press is then
+   * made again on this one's form.
+   */
+  continuePressedEarly?: () => boolean;
 }
 
 const nothingToSave = () => Promise.resolve();
@@ -21,18 +27,25 @@ const nothingToSave = () => Promise.resolve();
  * its critical path. It looks exactly like the Welcome step of the full wizard; Continue
  * loads the form (already fetched while the browser was idle) and moves on to step 1.
  */
-export function WelcomeShell({ config, onContinue }: WelcomeShellProps) {
+export function WelcomeShell({ config, onContinue, continuePressedEarly }: WelcomeShellProps) {
   const step = config.steps[0];
   if (!step) throw new Error('The configuration has no steps.');
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const reported = useRef(false);
+  const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     if (reported.current) return;
     reported.current = true;
     trackStepReached(0, config.programmeTitle, config.steps.length);
   }, [config.programmeTitle, config.steps.length]);
+
+  // Before the first paint of this Welcome, so the button the creator pressed never shows idle
+  // again: the submit goes through onSubmit like any press.
+  useLayoutEffect(() => {
+    if (continuePressedEarly?.()) form.current?.requestSubmit();
+  }, [continuePressedEarly]);
 
   const onSubmit = useCallback(
     (event: SubmitEvent<HTMLFormElement>) => {
@@ -54,7 +67,7 @@ export function WelcomeShell({ config, onContinue }: WelcomeShellProps) {
 
   return (
     <WizardLayout config={config} current={0} onBack={null} saveDraft={nothingToSave}>
-      <form className="step-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+      <form ref={form} className="step-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
         <fieldset className="step-fieldset">
           <StepBlocks step={step} onReload={reload} />
           <div className="step-actions">

@@ -1,4 +1,4 @@
-import { Activity, type ReactElement, useCallback, useEffect, useRef, useState } from 'react';
+import { Activity, type ReactElement, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { preloadFormSection } from '../blocks/lazy-form-section-block';
 import { whenIdle } from '../browser/when-idle';
 import type { WizardConfig } from '../config/config-schema';
@@ -20,6 +20,10 @@ interface WelcomeTakeoverProps {
    * as a Continue before this change did, so this tab never overwrites that draft with a blank one.
    */
   builtWizardIsStale: () => boolean;
+  /** Whether Continue was pressed on index.html's Welcome before the app ran (see WelcomeShell). */
+  continuePressedEarly?: () => boolean;
+  /** Called once this Welcome has replaced index.html's, before it is painted (to give focus back). */
+  onTakenOver?: () => void;
 }
 
 /**
@@ -29,7 +33,7 @@ interface WelcomeTakeoverProps {
  * accessibility tree. Continue then only makes it visible, and its effects run as on a mount.
  * Pressed before the wizard is ready, Continue loads it then, as before.
  */
-export function WelcomeTakeover({ config, loadWizard, buildAhead, builtWizardIsStale }: WelcomeTakeoverProps) {
+export function WelcomeTakeover({ config, loadWizard, buildAhead, builtWizardIsStale, continuePressedEarly, onTakenOver }: WelcomeTakeoverProps) {
   const [wizard, setWizard] = useState<ReactElement | null>(null);
   const [continued, setContinued] = useState(false);
   const loading = useRef<Promise<ReactElement> | null>(null);
@@ -49,10 +53,16 @@ export function WelcomeTakeover({ config, loadWizard, buildAhead, builtWizardIsS
     return loading.current;
   }, [loadWizard]);
 
+  useLayoutEffect(() => {
+    onTakenOver?.();
+  }, [onTakenOver]);
+
   useEffect(
     () =>
       whenIdle(() => {
         preloadFormSection();
+        // Continue came first (pressed before the app ran, or at once): its load is the one.
+        if (loading.current) return;
         const built = buildAhead();
         ahead.current = built;
         built.then(setWizard, () => undefined);
@@ -80,7 +90,7 @@ export function WelcomeTakeover({ config, loadWizard, buildAhead, builtWizardIsS
 
   return (
     <>
-      {continued ? null : <WelcomeShell config={config} onContinue={onContinue} />}
+      {continued ? null : <WelcomeShell config={config} onContinue={onContinue} continuePressedEarly={continuePressedEarly} />}
       {wizard ? <Activity mode={continued ? 'visible' : 'hidden'}>{wizard}</Activity> : null}
     </>
   );

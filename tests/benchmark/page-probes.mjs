@@ -54,8 +54,8 @@ export function readyProbe(/** @type {ReadyTarget} */ target) {
     if (!Array.from(headings).some((heading) => normal(heading.textContent) === target.heading)) return false;
     if (target.button === null) return true;
     return Array.from(document.querySelectorAll('button')).some(
-      // The Welcome index.html carries is inert until the app takes over: not interactive yet.
-      (button) => normal(button.textContent) === target.button && !button.disabled && button.getAttribute('aria-disabled') !== 'true' && !button.closest('[inert]'),
+      // The Welcome index.html carries only catches a press until the app takes over: not the app's yet.
+      (button) => normal(button.textContent) === target.button && !button.disabled && button.getAttribute('aria-disabled') !== 'true' && !button.closest('.prerendered'),
     );
   };
   const observer = new MutationObserver(() => {
@@ -78,7 +78,7 @@ export function readyProbe(/** @type {ReadyTarget} */ target) {
 /**
  * Times one step change (run with page.evaluate just before the press): from the next click's
  * timeStamp to the first task after the frame that shows a label, legend or heading with the
- * text `target` inside the step (the prerendered Welcome, inert, does not count). Steps already
+ * text `target` inside the step (the prerendered Welcome does not count). Steps already
  * drawn are kept in the DOM, hidden (display: none), so the element must be rendered, not merely
  * present; showing a hidden step changes only a style attribute, so attributes are observed too.
  */
@@ -90,7 +90,7 @@ export function stepChangeProbe(/** @type {{ target: string }} */ { target }) {
   const normal = (/** @type {string | null} */ value) => (value ?? '').replace(/\s+/g, ' ').trim();
   const shown = () =>
     Array.from(document.querySelectorAll('.step label, .step legend, .step h1, .step h2')).some(
-      (element) => normal(element.textContent) === target && !element.closest('[inert]') && element.getClientRects().length > 0,
+      (element) => normal(element.textContent) === target && !element.closest('.prerendered') && element.getClientRects().length > 0,
     );
   document.addEventListener(
     'click',

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DIST_DIR } from '../support/dist-dir';
+import { pressLikeAPerson } from './helpers/press';
 import { fillBasicInfo, WELCOME } from '../support/default-programme.mjs';
 import { expect, test } from './fixtures';
 
@@ -51,7 +52,7 @@ test.describe('Welcome prerendered into index.html', () => {
     expect(root).toContain('>Basic Info</span>');
     expect(root).not.toContain('<script');
     const hash = createHash('sha256').update(configText).digest('hex').slice(0, 16);
-    expect(root).toContain(`<div class="prerendered" inert data-prerendered-config="${hash}">`);
+    expect(root).toContain(`<div class="prerendered" data-prerendered-config="${hash}">`);
     // config.json as the build checked it, for the app to use when it fetches these very bytes.
     const checked = /<\/div>\s*<script type="application\/json" id="checked-config">([^<]*)<\/script>\s*<noscript>/.exec(html)?.[1];
     const carried = JSON.parse(checked ?? 'null') as { digest: string; config: { title: string; steps: unknown[] } } | null;
@@ -79,8 +80,8 @@ test.describe('Welcome prerendered into index.html', () => {
     await expect(page.getByText(RICH_TEXT_START)).toBeVisible();
     await expect(page.locator('.cover-panel__image')).toBeVisible();
     expect(await page.locator('.cover-panel__image').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
-    // Not yet the app's: nothing there can be pressed or submitted before it runs.
-    await expect(page.locator('.prerendered')).toHaveAttribute('inert', '');
+    // Its links are plain links: they work without the app.
+    await expect(page.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('rel', /noopener/);
     await context.close();
   });
 
@@ -106,6 +107,37 @@ test.describe('Welcome prerendered into index.html', () => {
     expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0))).toBe(0);
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeFocused();
+  });
+
+  test('a press of Continue before the app has taken over is kept and made again: Basic Info opens', async ({ page, app }, testInfo) => {
+    const release = await holdEntryScript(page);
+    await page.goto(app.url, { waitUntil: 'commit' });
+    const continueButton = page.getByRole('button', { name: 'Continue' });
+    await expect(page.locator('.prerendered h1')).toHaveText(WELCOME.heading);
+    // Pressed as a person does, near its edge and held, as soon as it is on screen.
+    await pressLikeAPerson(page, testInfo, continueButton);
+    // Caught: the page stays, and the button says it is at work.
+    await expect(continueButton).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.locator('.prerendered h1')).toHaveText(WELCOME.heading);
+    expect(new URL(page.url()).search).toBe('');
+    release();
+    await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeFocused();
+    await expect(page.locator('.prerendered')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: WELCOME.heading })).toBeHidden();
+    // Made once: the creator is on step 2, not beyond it.
+    await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
+    await expect(page.getByLabel('Full Name', { exact: true })).toBeVisible();
+  });
+
+  test('a control focused with the keyboard before the app has taken over keeps the focus', async ({ page, app }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'a keyboard');
+    const release = await holdEntryScript(page);
+    await page.goto(app.url, { waitUntil: 'commit' });
+    await expect(page.locator('.prerendered h1')).toHaveText(WELCOME.heading);
+    await page.locator('.prerendered').getByRole('link', { name: 'Privacy policy' }).focus();
+    release();
+    await expect(page.locator('.prerendered')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Privacy policy' })).toBeFocused();
   });
 
   test.describe('the configuration the build checked', () => {

@@ -2,7 +2,8 @@
  * The script every driver runs in the page to turn a Target into an element: a small,
  * engine-neutral reading of roles, labels and accessible names (aria-label, aria-labelledby,
  * <label>, <legend>, text), enough for this app's markup. Plain ES2017 in a string (see
- * engine-page.ts). Only visible elements outside inert content count, as for a person.
+ * engine-page.ts). Only visible elements count, as for a person, and only the app's: not those of
+ * the Welcome index.html carries before the app takes over.
  */
 
 /** Declares `findTarget(target, forClick)`: the element `target` names, or null. */
@@ -56,8 +57,8 @@ function findTarget(target, forClick) {
       });
     });
     return candidates.filter(function (element) {
-      // Inert content (the Welcome index.html carries until the app takes over) takes no action.
-      if (element.closest('[inert]')) return false;
+      // The Welcome index.html carries until the app takes over is not the app's: a journey acts on the app's.
+      if (element.closest('.prerendered')) return false;
       if (!visible(element) && !(forClick && element.tagName === 'INPUT' && element.closest('label'))) return false;
       if (spec.name !== undefined && nameOf(element) !== spec.name) return false;
       if (spec.label !== undefined && labelOf(element) !== spec.label) return false;

@@ -37,4 +37,20 @@ describe('WelcomeShell', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(onContinue).toHaveBeenCalledTimes(2);
   });
+
+  it("makes a press of Continue made on index.html's Welcome again, once, showing it busy from the start", () => {
+    const onContinue = vi.fn(() => new Promise<void>(() => undefined));
+    const pressedEarly = vi.fn(() => true);
+    render(<WelcomeShell config={config()} onContinue={onContinue} continuePressedEarly={pressedEarly} />);
+    expect(onContinue).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Continue' })).toHaveAttribute('aria-disabled', 'true');
+    expect(pressedEarly).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits for a press when none was made before the app ran', () => {
+    const onContinue = vi.fn(() => Promise.resolve());
+    render(<WelcomeShell config={config()} onContinue={onContinue} continuePressedEarly={() => false} />);
+    expect(onContinue).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Continue' })).toHaveAttribute('aria-disabled', 'false');
+  });
 });

@@ -69,4 +69,20 @@ describe('WelcomeTakeover', () => {
     expect(await screen.findByRole('heading', { name: 'Build 2' })).toBeVisible();
     expect(screen.queryByText('Build 1')).toBeNull();
   });
+
+  it("a press made on index.html's Welcome before the app ran opens step 1 with one load, and no build ahead", async () => {
+    const loadWizard = vi.fn(() => Promise.resolve(<FakeWizard label="Step one" onEffect={() => undefined} />));
+    const buildAhead = vi.fn(() => Promise.resolve(<FakeWizard label="Built ahead" onEffect={() => undefined} />));
+    const takenOver = vi.fn();
+    render(<WelcomeTakeover config={config()} loadWizard={loadWizard} buildAhead={buildAhead} builtWizardIsStale={() => false} continuePressedEarly={() => true} onTakenOver={takenOver} />);
+    expect(takenOver).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('heading', { name: 'Step one' })).toBeVisible();
+    expect(screen.queryByRole('button', WELCOME_BUTTON)).toBeNull();
+    // The idle build ahead finds Continue's load under way and stays out of it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(loadWizard).toHaveBeenCalledTimes(1);
+    expect(buildAhead).not.toHaveBeenCalled();
+    expect(screen.queryByText('Built ahead')).toBeNull();
+  });
 });
+

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import defaultConfigText from '../../../public/config.json?raw';
 import indexHtml from '../../../index.html?raw';
 import { inlineEntryStyles, isJsonData, PRERENDER_HASH_ATTRIBUTE, RESUMING_LINE_CLASS, withHeadFirst, withPrerenderedWelcome, withStarter } from '../../../scripts/prerender-welcome';
+import { EARLY_CONTINUE_ATTRIBUTE } from '../../../src/boot/early-continue';
 import { CHECKED_CONFIG_ID, readCheckedConfig } from '../../../src/config/checked-config';
 import { parseConfigText } from '../../../src/config/parse-config';
 import { RESUME_HINT_KEY } from '../../../src/storage/resume-hint';
@@ -56,10 +57,10 @@ describe('withPrerenderedWelcome', () => {
     return { config: { ...parsed.config, title }, unknownKeys: parsed.unknownKeys };
   };
 
-  it('puts the markup into #root in an inert wrapper named by the config digest, keeps the loading line for a returning creator, and sets title and language', () => {
+  it('puts the markup into #root in a wrapper named by the config digest, keeps the loading line for a returning creator, and sets title and language', () => {
     const html = withPrerenderedWelcome(indexHtml, { markup: '<div class="layout">Hi</div>', title: 'A & B', lang: 'de', checked: checked('A & B') }, 'abc123');
     expect(html).toContain(
-      `<div id="root"><p class="boot-message ${RESUMING_LINE_CLASS}" role="status">Loading the application…</p><div class="prerendered" inert ${PRERENDER_HASH_ATTRIBUTE}="abc123"><div class="layout">Hi</div></div></div>`,
+      `<div id="root"><p class="boot-message ${RESUMING_LINE_CLASS}" role="status">Loading the application…</p><div class="prerendered" ${PRERENDER_HASH_ATTRIBUTE}="abc123"><div class="layout">Hi</div></div></div>`,
     );
     expect(html).toContain('<title>A &amp; B</title>');
     expect(html).toContain('<html lang="de">');
@@ -116,6 +117,9 @@ describe('the starter and inlined styles', () => {
     expect(starter).toContain('requestAnimationFrame');
     // A resuming page hides Welcome: its cover is not waited for.
     expect(starter).toContain('classList.contains("resuming")');
+    // Nor when Continue has been pressed (src/boot/early-continue.ts): the app is wanted at once.
+    expect(starter).toContain(`hasAttribute(${JSON.stringify(EARLY_CONTINUE_ATTRIBUTE)})`);
+    expect(starter).toContain('addEventListener("submit"');
     expect(html).not.toMatch(/src="\/assets|<link rel="modulepreload"|<link rel="preload" href="\/config\.json"/);
   });
 
@@ -139,7 +143,7 @@ describe('the starter and inlined styles', () => {
     const script = /<script>([\s\S]*?)<\/script>/.exec(withHeadFirst('<meta name="viewport" content="width=device-width" />'))?.[1] ?? '';
     const run = (storage: { getItem(key: string): string | null } | undefined) => {
       const classes = new Set<string>();
-      const documentLike = { documentElement: { classList: { add: (name: string) => classes.add(name) } } };
+      const documentLike = { documentElement: { classList: { add: (name: string) => classes.add(name) } }, addEventListener: () => undefined };
       const storageLike = storage ?? {
         getItem: () => {
           throw new Error('SecurityError');
