@@ -11,7 +11,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import type { HtmlTagDescriptor, Logger, Plugin } from 'vite';
 import { backgroundForStep } from '../src/config/background-for-step.ts';
-import { backgroundsSchema, type Backgrounds } from '../src/config/cover-image-schema.ts';
+import { type Backgrounds, coverImageSchemas } from '../src/config/cover-image-schema.ts';
 import { coverPreload } from '../src/config/cover-preload.ts';
 import { COVERS_FOLDER, coverVariants, MIME_TYPES, PHONE_BUDGET_BYTES, PHONE_WIDTH, type CoverVariant } from './cover-variants.ts';
 import { encodeCover, readCoverSource, type CoverSource } from './encode-cover.ts';
@@ -56,7 +56,7 @@ async function coverFiles(sourceDir: string): Promise<CoverFile[]> {
 async function readBackgrounds(configPath: string): Promise<Backgrounds | undefined> {
   try {
     const config = JSON.parse(await readFile(configPath, 'utf8')) as { backgrounds?: unknown };
-    const parsed = backgroundsSchema.safeParse(config.backgrounds);
+    const parsed = coverImageSchemas().backgrounds.safeParse(config.backgrounds);
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;

@@ -1,7 +1,6 @@
-import type * as z from 'zod/mini';
-import type { noticeBlockData } from '../config/content-block-schemas';
+import type { NoticeBlockData } from '../config/content-block-schemas';
 import { SafeHtml } from '../html/safe-html';
 
-export function NoticeBlock({ data }: { data: z.infer<typeof noticeBlockData> }) {
+export function NoticeBlock({ data }: { data: NoticeBlockData }) {
   return <SafeHtml className={`block-notice block-notice--${data.tone}`} html={data.html} />;
 }

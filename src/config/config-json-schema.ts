@@ -10,7 +10,7 @@ import { configSchema } from './config-schema';
  * them, exactly as the app does.
  */
 export function configJsonSchema(): Record<string, unknown> {
-  const generated = z.toJSONSchema(configSchema, { io: 'input', unrepresentable: 'any' });
+  const generated = z.toJSONSchema(configSchema(), { io: 'input', unrepresentable: 'any' });
   return {
     ...generated,
     title: 'config.json of the creator partnership wizard',

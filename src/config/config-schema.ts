@@ -1,81 +1,100 @@
 import * as z from 'zod/mini';
-import { fieldRulesSchema, formSectionBlockData } from '../application/rules/form-config-schema';
+import { formConfigSchemas } from '../application/rules/form-config-schema';
 import { PLATFORM_KEYS } from '../application/values/platforms';
-import { backgroundsSchema } from './cover-image-schema';
+import { coverImageSchemas } from './cover-image-schema';
 import { isSafeLink, isSafeResource } from './url-rules';
-import { headingBlockData, infoBoxBlockData, noticeBlockData, richTextBlockData } from './content-block-schemas';
+import { contentBlockSchemas } from './content-block-schemas';
 
 /**
  * The configuration document, `config.json`, read at start-up. One schema for the whole
  * document: every key a deployer can set is here, and docs/configuration.md describes each of them.
+ *
+ * Built on first use, not when the module loads: building zod's schemas is most of what this
+ * code costs to run (about 16 ms on this project's build machine, several times that on a
+ * phone), the entry runs it before Welcome answers, and a start with the configuration the
+ * build checked (src/config/checked-config.ts) never needs it.
  */
 
-const nonBlank = z.string().check(z.trim(), z.minLength(1, 'must not be empty'));
-
 const URL_RULE = 'expected an https URL (http only for localhost) or a path on this site starting with / (not // or /\\)';
-
-/** An https URL (http on this machine), or a path on this site (src/config/url-rules.ts). */
-const href = z.string().check(z.refine(isSafeLink, URL_RULE));
-
-/** The same, and a relative path such as "logo.svg" too (resolved against index.html). */
-const resourceUrl = z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.refine(isSafeResource, URL_RULE));
-
-const absoluteHttpUrl = z.string().check(
-  z.refine((value) => /^https?:\/\/[^\s/]+/i.test(value.trim()), 'expected an absolute http(s) URL'),
-);
 
 function block<Name extends string, Data extends z.ZodMiniType>(component: Name, data: Data) {
   return z.strictObject({ component: z.literal(component), data });
 }
 
-/** Every block a step can show, by its `component` name. */
-export const blockSchema = z.discriminatedUnion('component', [
-  block('Heading', headingBlockData),
-  block('RichText', richTextBlockData),
-  block('InfoBox', infoBoxBlockData),
-  block('Notice', noticeBlockData),
-  block('FormSection', formSectionBlockData),
-]);
+function buildConfigSchema() {
+  const content = contentBlockSchemas();
+  const form = formConfigSchemas();
 
-export const stepSchema = z.strictObject({
-  name: nonBlank,
-  blocks: z.array(blockSchema),
-  /** HTML shown under the step's buttons (sanitized). */
-  footer: z.optional(z.string()),
-  styles: z.optional(z.strictObject({ grayBg: z.optional(z.boolean()) })),
-  hideConfirmButton: z.optional(z.boolean()),
-  continueButtonText: z.optional(nonBlank),
-});
+  const nonBlank = z.string().check(z.trim(), z.minLength(1, 'must not be empty'));
 
-export const configSchema = z.strictObject({
-  /** Where an editor finds the JSON Schema of this file (config.schema.json); the app ignores it. */
-  $schema: z.optional(z.string()),
-  title: nonBlank,
-  lang: z.string().check(z.regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'expected a language tag such as "en" or "en-US"')),
-  programmeTitle: nonBlank,
-  /** Where the application is sent with a PUT; absent or null: submitting succeeds without a call. */
-  requestUrl: z.optional(z.nullable(href)),
-  /** The creator hub's sign-up page, opened by the last step's button. */
-  redirectUrl: href,
-  serverErrorText: z.optional(z.nullable(z.string())),
-  /** How long one attempt at sending may take before it counts as failed (default 15 000 ms). */
-  submitTimeoutMs: z.optional(z.number().check(z.int(), z.minimum(1000), z.maximum(120_000))),
-  skipLastStep: z.optional(z.boolean()),
-  /** One cover for every step, or one per step (the last entry serves any further step). */
-  backgrounds: backgroundsSchema,
-  logo: z.strictObject({ src: resourceUrl, alt: z.string(), href: z.optional(href) }),
-  footerHtml: z.optional(z.nullable(z.string())),
-  footerLinks: z.optional(z.array(z.strictObject({ text: nonBlank, href }))),
-  analytics: z.optional(z.nullable(z.strictObject({ host: absoluteHttpUrl, key: nonBlank }))),
-  errorReporting: z.optional(z.nullable(z.strictObject({ dsn: absoluteHttpUrl }))),
-  /** Platforms whose fields are required; their cards are always shown. */
-  requiredPlatforms: z.optional(z.array(z.enum(PLATFORM_KEYS))),
-  /** Per-field rule bounds by path, such as { "personalInfo.firstName": { "maxLength": 80 } }. */
-  fieldRules: z.optional(fieldRulesSchema),
-  steps: z.array(stepSchema).check(z.minLength(2, 'expected at least two steps')),
-});
+  /** An https URL (http on this machine), or a path on this site (src/config/url-rules.ts). */
+  const href = z.string().check(z.refine(isSafeLink, URL_RULE));
 
-export type WizardConfig = z.infer<typeof configSchema>;
-export type StepConfig = z.infer<typeof stepSchema>;
-export type BlockConfig = z.infer<typeof blockSchema>;
+  /** The same, and a relative path such as "logo.svg" too (resolved against index.html). */
+  const resourceUrl = z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.refine(isSafeResource, URL_RULE));
+
+  const absoluteHttpUrl = z.string().check(
+    z.refine((value) => /^https?:\/\/[^\s/]+/i.test(value.trim()), 'expected an absolute http(s) URL'),
+  );
+
+  /** Every block a step can show, by its `component` name. */
+  const blockSchema = z.discriminatedUnion('component', [
+    block('Heading', content.heading),
+    block('RichText', content.richText),
+    block('InfoBox', content.infoBox),
+    block('Notice', content.notice),
+    block('FormSection', form.formSectionData),
+  ]);
+
+  const stepSchema = z.strictObject({
+    name: nonBlank,
+    blocks: z.array(blockSchema),
+    /** HTML shown under the step's buttons (sanitized). */
+    footer: z.optional(z.string()),
+    styles: z.optional(z.strictObject({ grayBg: z.optional(z.boolean()) })),
+    hideConfirmButton: z.optional(z.boolean()),
+    continueButtonText: z.optional(nonBlank),
+  });
+
+  return z.strictObject({
+    /** Where an editor finds the JSON Schema of this file (config.schema.json); the app ignores it. */
+    $schema: z.optional(z.string()),
+    title: nonBlank,
+    lang: z.string().check(z.regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'expected a language tag such as "en" or "en-US"')),
+    programmeTitle: nonBlank,
+    /** Where the application is sent with a PUT; absent or null: submitting succeeds without a call. */
+    requestUrl: z.optional(z.nullable(href)),
+    /** The creator hub's sign-up page, opened by the last step's button. */
+    redirectUrl: href,
+    serverErrorText: z.optional(z.nullable(z.string())),
+    /** How long one attempt at sending may take before it counts as failed (default 15 000 ms). */
+    submitTimeoutMs: z.optional(z.number().check(z.int(), z.minimum(1000), z.maximum(120_000))),
+    skipLastStep: z.optional(z.boolean()),
+    /** One cover for every step, or one per step (the last entry serves any further step). */
+    backgrounds: coverImageSchemas().backgrounds,
+    logo: z.strictObject({ src: resourceUrl, alt: z.string(), href: z.optional(href) }),
+    footerHtml: z.optional(z.nullable(z.string())),
+    footerLinks: z.optional(z.array(z.strictObject({ text: nonBlank, href }))),
+    analytics: z.optional(z.nullable(z.strictObject({ host: absoluteHttpUrl, key: nonBlank }))),
+    errorReporting: z.optional(z.nullable(z.strictObject({ dsn: absoluteHttpUrl }))),
+    /** Platforms whose fields are required; their cards are always shown. */
+    requiredPlatforms: z.optional(z.array(z.enum(PLATFORM_KEYS))),
+    /** Per-field rule bounds by path, such as { "personalInfo.firstName": { "maxLength": 80 } }. */
+    fieldRules: z.optional(form.fieldRules),
+    steps: z.array(stepSchema).check(z.minLength(2, 'expected at least two steps')),
+  });
+}
+
+type ConfigSchema = ReturnType<typeof buildConfigSchema>;
+let built: ConfigSchema | null = null;
+
+/** The schema of config.json, built the first time it is asked for. */
+export function configSchema(): ConfigSchema {
+  built ??= buildConfigSchema();
+  return built;
+}
+
+export type WizardConfig = z.infer<ConfigSchema>;
+export type StepConfig = WizardConfig['steps'][number];
+export type BlockConfig = StepConfig['blocks'][number];
 export type BlockName = BlockConfig['component'];

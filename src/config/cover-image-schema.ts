@@ -42,43 +42,52 @@ export const DEFAULT_COVER_SIZES = [
   '71vw',
 ].join(', ');
 
-// Any non-blank URL or path, as before responsive sets existed: a relative path is resolved against index.html.
-const nonBlank = z.string().check(z.trim(), z.minLength(1, 'must not be empty'));
-
 // The browser picks a width from `sizes`, so every candidate needs a width descriptor ("800w").
 const SRCSET_CANDIDATE = /^\S+\s+[1-9]\d*w$/;
 
-const widthSrcset = z.string().check(
-  z.refine(
-    (value) => value.trim() !== '' && value.split(',').every((candidate) => SRCSET_CANDIDATE.test(candidate.trim())),
-    'expected "url width" pairs separated by commas, such as "/covers/a-480.avif 480w, /covers/a-800.avif 800w"',
-  ),
-);
+/**
+ * The schemas of a cover and of `backgrounds`, built when a configuration is checked, not when
+ * the app loads (see config-schema.ts).
+ */
+export function coverImageSchemas() {
+  // Any non-blank URL or path, as before responsive sets existed: a relative path is resolved against index.html.
+  const nonBlank = z.string().check(z.trim(), z.minLength(1, 'must not be empty'));
 
-const imageType = z.string().check(z.regex(/^image\/[a-z0-9.+-]+$/, 'expected an image MIME type such as "image/avif"'));
+  const widthSrcset = z.string().check(
+    z.refine(
+      (value) => value.trim() !== '' && value.split(',').every((candidate) => SRCSET_CANDIDATE.test(candidate.trim())),
+      'expected "url width" pairs separated by commas, such as "/covers/a-480.avif 480w, /covers/a-800.avif 800w"',
+    ),
+  );
 
-/** One format of a responsive cover: the browser skips a source whose `type` it cannot show. */
-export const coverSourceSchema = z.strictObject({ type: imageType, srcset: widthSrcset });
+  const imageType = z.string().check(z.regex(/^image\/[a-z0-9.+-]+$/, 'expected an image MIME type such as "image/avif"'));
 
-/** A cover in several formats and widths; `src` is the fallback for browsers that take none of the sources. */
-export const responsiveCoverSchema = z.strictObject({
-  src: nonBlank,
-  sources: z.array(coverSourceSchema).check(z.minLength(1, 'expected at least one source')),
-  /** How wide the cover is drawn; absent: DEFAULT_COVER_SIZES, which follows the layout. */
-  sizes: z._default(nonBlank, DEFAULT_COVER_SIZES),
-});
+  /** One format of a responsive cover: the browser skips a source whose `type` it cannot show. */
+  const coverSource = z.strictObject({ type: imageType, srcset: widthSrcset });
 
-/** A plain image path or a responsive set. */
-export const coverImageSchema = z.union([nonBlank, responsiveCoverSchema], {
-  error: 'expected an image path or a responsive image set',
-});
+  /** A cover in several formats and widths; `src` is the fallback for browsers that take none of the sources. */
+  const responsiveCover = z.strictObject({
+    src: nonBlank,
+    sources: z.array(coverSource).check(z.minLength(1, 'expected at least one source')),
+    /** How wide the cover is drawn; absent: DEFAULT_COVER_SIZES, which follows the layout. */
+    sizes: z._default(nonBlank, DEFAULT_COVER_SIZES),
+  });
 
-/** One cover for every step, or one per step (the last entry serves any further step). */
-export const backgroundsSchema = z.union(
-  [coverImageSchema, z.array(coverImageSchema).check(z.minLength(1, 'expected at least one image'))],
-  { error: 'expected an image path, a responsive image set, or a list of them' },
-);
+  /** A plain image path or a responsive set. */
+  const coverImage = z.union([nonBlank, responsiveCover], {
+    error: 'expected an image path or a responsive image set',
+  });
 
-export type CoverImage = z.infer<typeof coverImageSchema>;
-export type ResponsiveCover = z.infer<typeof responsiveCoverSchema>;
-export type Backgrounds = z.infer<typeof backgroundsSchema>;
+  /** One cover for every step, or one per step (the last entry serves any further step). */
+  const backgrounds = z.union(
+    [coverImage, z.array(coverImage).check(z.minLength(1, 'expected at least one image'))],
+    { error: 'expected an image path, a responsive image set, or a list of them' },
+  );
+
+  return { responsiveCover, coverImage, backgrounds };
+}
+
+type CoverImageSchemas = ReturnType<typeof coverImageSchemas>;
+export type CoverImage = z.infer<CoverImageSchemas['coverImage']>;
+export type ResponsiveCover = z.infer<CoverImageSchemas['responsiveCover']>;
+export type Backgrounds = z.infer<CoverImageSchemas['backgrounds']>;

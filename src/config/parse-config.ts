@@ -29,7 +29,7 @@ export function parseConfig(input: unknown): ConfigResult {
   const unknownKeys: ConfigProblem[] = [];
   let current = input;
   for (let pass = 0; ; pass += 1) {
-    const result = configSchema.safeParse(current, { reportInput: true });
+    const result = configSchema().safeParse(current, { reportInput: true });
     if (result.success) return { ok: true, config: result.data, unknownKeys };
     const unknown = result.error.issues.flatMap((issue) => unrecognizedKeys(issue, []));
     if (unknown.length === 0 || pass === MAX_PASSES) {

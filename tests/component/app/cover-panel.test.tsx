@@ -1,12 +1,12 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CoverPanel } from '../../../src/app/cover-panel';
-import { responsiveCoverSchema } from '../../../src/config/cover-image-schema';
+import { coverImageSchemas } from '../../../src/config/cover-image-schema';
 
 const logo = { src: '/logo.svg', alt: 'Hartwell Window Co.' };
 
 function cover(name: string, sizes?: string) {
-  return responsiveCoverSchema.parse({
+  return coverImageSchemas().responsiveCover.parse({
     src: `/covers/${name}-1200.jpg`,
     sources: [
       { type: 'image/avif', srcset: `/covers/${name}-480.avif 480w, /covers/${name}-800.avif 800w` },

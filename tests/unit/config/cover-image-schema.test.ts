@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { backgroundForStep } from '../../../src/config/background-for-step';
-import { backgroundsSchema, DEFAULT_COVER_SIZES, responsiveCoverSchema } from '../../../src/config/cover-image-schema';
+import { coverImageSchemas, DEFAULT_COVER_SIZES } from '../../../src/config/cover-image-schema';
 import { coverPreload } from '../../../src/config/cover-preload';
 import { parseConfig } from '../../../src/config/parse-config';
 import defaultConfigText from '../../../public/config.json?raw';
@@ -15,7 +15,7 @@ const welcomeInput = {
     { type: 'image/webp', srcset: '/covers/welcome-480.webp 480w, /covers/welcome-800.webp 800w' },
   ],
 };
-const welcome = responsiveCoverSchema.parse(welcomeInput);
+const welcome = coverImageSchemas().responsiveCover.parse(welcomeInput);
 
 function problemsWith(backgrounds: unknown): string[] {
   const result = parseConfig({ ...defaultConfig, backgrounds });
@@ -25,7 +25,7 @@ function problemsWith(backgrounds: unknown): string[] {
 describe('backgrounds', () => {
   it('takes plain paths and responsive sets, alone or in a list, and gives a set without sizes the layout default', () => {
     for (const value of ['/covers/one.jpg', welcomeInput, ['/covers/one.jpg', welcomeInput]]) expect(problemsWith(value)).toEqual([]);
-    const parsed = backgroundsSchema.parse([welcomeInput, { ...welcomeInput, sizes: '100vw' }]);
+    const parsed = coverImageSchemas().backgrounds.parse([welcomeInput, { ...welcomeInput, sizes: '100vw' }]);
     expect(parsed).toEqual([{ ...welcomeInput, sizes: DEFAULT_COVER_SIZES }, { ...welcomeInput, sizes: '100vw' }]);
   });
 
