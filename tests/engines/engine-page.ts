@@ -21,6 +21,8 @@ export interface Target {
   /** A CSS selector, for what has no role or name (the cover image). */
   css?: string;
   within?: Target;
+  /** Only on the Welcome index.html carries, before the app takes it over (otherwise only the app's elements count). */
+  prerendered?: true;
 }
 
 /** A JSON value passed to or returned from a script in the page. */
@@ -28,7 +30,11 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 
 export interface EnginePage {
   readonly engine: EngineName;
-  goto(url: string): Promise<void>;
+  /**
+   * Opens `url` and waits for its load event, or only until the document is parsed with
+   * `{ until: 'parsed' }` (Firefox's load event waits for a script import the test holds back).
+   */
+  goto(url: string, options?: { until: 'parsed' }): Promise<void>;
   reload(): Promise<void>;
   /**
    * Runs `body` as the body of an async function in the page, with `args` as its `arguments`,

@@ -57,8 +57,9 @@ function findTarget(target, forClick) {
       });
     });
     return candidates.filter(function (element) {
-      // The Welcome index.html carries until the app takes over is not the app's: a journey acts on the app's.
-      if (element.closest('.prerendered')) return false;
+      // The Welcome index.html carries until the app takes over is not the app's: a journey acts on
+      // the app's, unless it asks for the prerendered one.
+      if (!element.closest('.prerendered') !== !spec.prerendered) return false;
       if (!visible(element) && !(forClick && element.tagName === 'INPUT' && element.closest('label'))) return false;
       if (spec.name !== undefined && nameOf(element) !== spec.name) return false;
       if (spec.label !== undefined && labelOf(element) !== spec.label) return false;

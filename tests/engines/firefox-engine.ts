@@ -21,8 +21,8 @@ function firefoxEnginePage(page: Page): EnginePage {
   }
   const enginePage: EnginePage = {
     engine: 'firefox',
-    async goto(url) {
-      await page.goto(url);
+    async goto(url, options) {
+      await page.goto(url, options ? { waitUntil: 'domcontentloaded' } : undefined);
     },
     async reload() {
       await page.reload();

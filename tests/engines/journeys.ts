@@ -114,6 +114,24 @@ export const reloadMidForm: Journey = {
   },
 };
 
+export const earlyContinue: Journey = {
+  name: "a press of Continue on index.html's Welcome, before the app has taken over, opens Basic Info once",
+  async run(page, app) {
+    const release = app.holdEntryScript();
+    try {
+      await page.goto(app.url, { until: 'parsed' });
+      await page.click({ ...CONTINUE, prerendered: true });
+      // Caught by the head's script: the button shows it is at work, the page has not moved.
+      await waitFor(page, { ...CONTINUE, prerendered: true, css: 'button[aria-disabled="true"]' });
+    } finally {
+      release();
+    }
+    await waitForStep(page, BASIC_INFO_HEADING);
+    assert.equal(await page.run("return document.querySelectorAll('[aria-invalid=\"true\"]').length + ' ' + location.search"), '0 ');
+    await expectNoPageErrors(page);
+  },
+};
+
 export const opensFromServiceWorker: Journey = {
   name: 'after one visit the app opens from the service worker with the server stopped, covers included',
   async run(page, app) {
@@ -275,6 +293,7 @@ export const JOURNEYS: Journey[] = [
   wholeWizard,
   coverForTheWindow,
   reloadMidForm,
+  earlyContinue,
   opensFromServiceWorker,
   serverDownAtSubmit,
   sentWhenOpenAgain,

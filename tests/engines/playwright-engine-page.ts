@@ -15,8 +15,8 @@ export function playwrightEnginePage(page: Page): EnginePage {
   }
   const enginePage: EnginePage = {
     engine: 'chromium',
-    async goto(url) {
-      await page.goto(url);
+    async goto(url, options) {
+      await page.goto(url, options ? { waitUntil: 'domcontentloaded' } : undefined);
     },
     async reload() {
       await page.reload();

@@ -27,6 +27,8 @@ function webkitEnginePage(driver: WebDriver): EnginePage {
   }
   const enginePage: EnginePage = {
     engine: 'webkit',
+    // WebDriver waits as the session's page-load strategy says (the load event) whatever the call
+    // asks; WebKit's load event does not wait for a script import, so `until: 'parsed'` holds.
     async goto(url) {
       await driver.get(url);
     },

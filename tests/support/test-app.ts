@@ -14,6 +14,9 @@ import { DIST_DIR } from './dist-dir';
 
 export const API_PATH = '/api/applications';
 
+/** The app's entry script, as the build names it. */
+const ENTRY_SCRIPT = /^\/assets\/index-[^/]+\.js$/;
+
 export type ApiAnswer = { status: number } | 'hang' | 'drop';
 
 export interface ReceivedRequest {
@@ -58,6 +61,7 @@ export class TestApp {
   private readonly storedRevisions = new Map<string, number>();
   private readonly answers: ApiAnswer[] = [];
   private configStatus: number | null = null;
+  private entryHeld: Promise<void> | null = null;
   private readonly hanging = new Set<() => void>();
   private readonly server: Server;
   url = '';
@@ -78,6 +82,10 @@ export class TestApp {
 
   private async answer(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (this.entryHeld && ENTRY_SCRIPT.test(path)) {
+      await this.entryHeld;
+      return false;
+    }
     if (path === '/config.json' && this.configStatus !== null) {
       res.writeHead(this.configStatus, { 'Content-Type': 'text/plain' }).end('The host failed');
       return true;
@@ -141,6 +149,22 @@ export class TestApp {
   }
 
   /** Makes the host answer config.json with this status (a 5xx outage), or serve the file again with null. */
+  /**
+   * Holds the app's entry script (its requests wait) until the returned function is called, so
+   * the Welcome index.html carries stays on screen, not yet taken over by the app: for any
+   * browser, where a test cannot intercept requests itself.
+   */
+  holdEntryScript(): () => void {
+    let release: () => void = () => undefined;
+    this.entryHeld = new Promise<void>((resolve) => {
+      release = () => {
+        this.entryHeld = null;
+        resolve();
+      };
+    });
+    return release;
+  }
+
   failConfigWith(status: number | null): void {
     this.configStatus = status;
   }
