@@ -30,7 +30,8 @@ import { join } from 'node:path';
 import { createServer, type Plugin } from 'vite';
 import { checkedConfigBlock } from '../src/config/checked-config';
 import { configDigest } from '../src/config/config-digest';
-import { EARLY_CONTINUE_ATTRIBUTE, earlyContinueScript } from '../src/boot/early-continue';
+import { CARRIED_CONTINUE_KEY, EARLY_CONTINUE_ATTRIBUTE, earlyContinueScript } from '../src/boot/early-continue';
+import { FORM_LOAD_FAILED_TEXT } from '../src/boot/load-failed-text';
 import type { PrerenderedWelcome } from '../src/prerender/prerendered-welcome';
 import { RESUMING_CLASS, resumeHintScript } from '../src/storage/resume-hint';
 
@@ -94,7 +95,8 @@ export const STARTER_MAX_WAIT_MS = 1500;
 /**
  * The module script index.html runs instead of the app's entry: once the prerendered Welcome has
  * been painted with its cover (or after STARTER_MAX_WAIT_MS), it preloads the entry's imports
- * and imports the entry. On a phone's network the picture the creator sees first then does not
+ * and imports the entry (if that fails, Welcome says so and the next Continue reloads the page).
+ * On a phone's network the picture the creator sees first then does not
  * share the connection with about 90 kB of script, and its paint never waits for that script.
  * A hidden tab draws no frame, so a timer stands in for the frame.
  */
@@ -112,7 +114,14 @@ export function starterScript(entry: string, preloads: readonly string[], fetche
     '.then(()=>{for(const href of fetches){const link=document.createElement("link");link.rel="preload";link.as="fetch";link.crossOrigin="anonymous";link.href=href;document.head.append(link);}',
     'for(const href of preloads){const link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.append(link);}',
     // A literal import, so the byte budget (tests/support/bundle-sizes.mjs) follows it.
-    `return import(${JSON.stringify(entry)});});`,
+    `return import(${JSON.stringify(entry)});})`,
+    // The app's code could not be fetched (a dropped connection): Welcome says so in place of a
+    // busy button, and the next Continue loads the page again with the press carried across (a
+    // browser keeps a failed module fetch for the page's life, so importing again cannot work).
+    `.catch(()=>{const form=document.querySelector(".prerendered form"),line=form?form.querySelector("[role=alert]"):document.querySelector(${JSON.stringify(`.${RESUMING_LINE_CLASS}`)});`,
+    `if(line)line.textContent=${JSON.stringify(FORM_LOAD_FAILED_TEXT)};root.removeAttribute(${JSON.stringify(EARLY_CONTINUE_ATTRIBUTE)});`,
+    'if(form){form.removeAttribute("aria-busy");const button=form.querySelector("[type=submit]");if(button)button.setAttribute("aria-disabled","false");}',
+    `document.addEventListener("submit",()=>{try{sessionStorage.setItem(${JSON.stringify(CARRIED_CONTINUE_KEY)},"1")}catch(e){}location.reload();},{once:true});});`,
     '',
   ].join('\n');
 }

@@ -1,11 +1,10 @@
 import { type SubmitEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { FORM_LOAD_FAILED_TEXT } from '../boot/load-failed-text';
 import type { WizardConfig } from '../config/config-schema';
 import { trackStepReached } from '../telemetry/analytics-events';
 import { continueButtonText } from '../wizard/wizard-machine';
 import { StepBlocks } from './step-blocks';
 import { WizardLayout } from './wizard-layout';
-
-export const FORM_LOAD_FAILED_TEXT = 'The application form could not be loaded. Check your connection and press Continue again.';
 
 interface WelcomeShellProps {
   config: WizardConfig;

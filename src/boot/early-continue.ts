@@ -8,10 +8,19 @@
  * once it has drawn its own Welcome, takes the mark (takeEarlyContinue) and submits its own
  * form, as if the press had come then. A control focused with the keyboard meanwhile is focused
  * again in the app's Welcome (focusedControlIndex, focusControlAt): same components, same order.
+ * If the app's code cannot be fetched, the starter says so and the next press reloads the page,
+ * carrying the press across (CARRIED_CONTINUE_KEY).
  */
 
 /** The attribute on <html> that says Continue was pressed before the app ran. */
 export const EARLY_CONTINUE_ATTRIBUTE = 'data-early-continue';
+
+/**
+ * In sessionStorage, for one reload: Continue was pressed while the app's code could not be
+ * fetched, and the page is loaded again to fetch it (a browser keeps a failed module fetch for
+ * the page's life). The head script turns it back into the mark. A flag, no personal data.
+ */
+export const CARRIED_CONTINUE_KEY = 'creator-wizard:continue-pressed';
 
 /** The wrapper of the Welcome index.html carries. */
 export const PRERENDERED_SELECTOR = '.prerendered';
@@ -23,6 +32,8 @@ export const PRERENDERED_SELECTOR = '.prerendered';
  */
 export function earlyContinueScript(): string {
   return [
+    `try{if(sessionStorage.getItem(${JSON.stringify(CARRIED_CONTINUE_KEY)})!==null){sessionStorage.removeItem(${JSON.stringify(CARRIED_CONTINUE_KEY)});`,
+    `document.documentElement.setAttribute(${JSON.stringify(EARLY_CONTINUE_ATTRIBUTE)},"")}}catch(e){}`,
     'document.addEventListener("submit",function(e){',
     `var f=e.target;if(!f||!f.closest||!f.closest(${JSON.stringify(PRERENDERED_SELECTOR)}))return;`,
     'e.preventDefault();',

@@ -3,6 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DIST_DIR } from '../support/dist-dir';
+import { CARRIED_CONTINUE_KEY } from '../../src/boot/early-continue';
+import { FORM_LOAD_FAILED_TEXT } from '../../src/boot/load-failed-text';
 import { pressLikeAPerson } from './helpers/press';
 import { fillBasicInfo, WELCOME } from '../support/default-programme.mjs';
 import { expect, test } from './fixtures';
@@ -133,6 +135,38 @@ test.describe('Welcome prerendered into index.html', () => {
     await page.waitForTimeout(500);
     await expect(page.locator('[aria-invalid="true"]')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeFocused();
+  });
+
+  test("when the app's code cannot be fetched, Welcome says so, and Continue loads the page again and opens Basic Info", async ({ page, app }, testInfo) => {
+    // The first request for the entry is held, then its connection drops; later ones go through.
+    let drop: () => void = () => undefined;
+    const dropping = new Promise<void>((resolve) => {
+      drop = resolve;
+    });
+    let requests = 0;
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      requests += 1;
+      if (requests > 1) return route.continue();
+      await dropping;
+      await route.abort('internetdisconnected');
+    });
+    await page.goto(app.url, { waitUntil: 'commit' });
+    const continueButton = page.getByRole('button', { name: 'Continue' });
+    await expect(page.locator('.prerendered h1')).toHaveText(WELCOME.heading);
+    // Pressed while the app is on its way, which then fails: the press is answered, not left busy.
+    await pressLikeAPerson(page, testInfo, continueButton);
+    await expect(continueButton).toHaveAttribute('aria-disabled', 'true');
+    await expect.poll(() => requests).toBe(1);
+    drop();
+    await expect(page.getByRole('alert')).toHaveText(FORM_LOAD_FAILED_TEXT);
+    await expect(continueButton).toHaveAttribute('aria-disabled', 'false');
+    // Pressed again: the page is loaded again and the press goes through once the app is there.
+    await pressLikeAPerson(page, testInfo, continueButton);
+    await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeFocused();
+    expect(requests).toBe(2);
+    await expect(page.getByText(FORM_LOAD_FAILED_TEXT)).toHaveCount(0);
+    // The carried press is used once: nothing of it stays for the next load.
+    expect(await page.evaluate((key) => sessionStorage.getItem(key), CARRIED_CONTINUE_KEY)).toBeNull();
   });
 
   test('a control focused with the keyboard before the app has taken over keeps the focus', async ({ page, app }, testInfo) => {

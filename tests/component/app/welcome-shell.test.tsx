@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { FORM_LOAD_FAILED_TEXT, WelcomeShell } from '../../../src/app/welcome-shell';
+import { WelcomeShell } from '../../../src/app/welcome-shell';
+import { FORM_LOAD_FAILED_TEXT } from '../../../src/boot/load-failed-text';
 import { parseConfig } from '../../../src/config/parse-config';
 import { defaultConfig } from '../../fixtures/default-programme';
 

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactElement, useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { FORM_LOAD_FAILED_TEXT } from '../../../src/app/welcome-shell';
+import { FORM_LOAD_FAILED_TEXT } from '../../../src/boot/load-failed-text';
 import { WelcomeTakeover } from '../../../src/app/welcome-takeover';
 import { parseConfig } from '../../../src/config/parse-config';
 import { defaultConfig } from '../../fixtures/default-programme';

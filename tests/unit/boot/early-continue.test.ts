@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EARLY_CONTINUE_ATTRIBUTE, earlyContinueScript, focusControlAt, focusedControlIndex, takeEarlyContinue } from '../../../src/boot/early-continue';
+import { CARRIED_CONTINUE_KEY, EARLY_CONTINUE_ATTRIBUTE, earlyContinueScript, focusControlAt, focusedControlIndex, takeEarlyContinue } from '../../../src/boot/early-continue';
 
 /** A page as index.html makes it: the head script run, then Welcome in its wrapper and, beside it, a form of the app's. */
 function pageWithHeadScript(): Document {
@@ -36,6 +36,14 @@ describe('a press of Continue before the app runs', () => {
     const page = pageWithHeadScript();
     expect(submit(page.getElementById('app'))).toBe(true);
     expect(page.documentElement.hasAttribute(EARLY_CONTINUE_ATTRIBUTE)).toBe(false);
+  });
+
+  it('carried across a reload (the app could not be fetched), it marks the new page once', () => {
+    sessionStorage.setItem(CARRIED_CONTINUE_KEY, '1');
+    const page = pageWithHeadScript();
+    expect(page.documentElement.hasAttribute(EARLY_CONTINUE_ATTRIBUTE)).toBe(true);
+    expect(sessionStorage.getItem(CARRIED_CONTINUE_KEY)).toBeNull();
+    expect(pageWithHeadScript().documentElement.hasAttribute(EARLY_CONTINUE_ATTRIBUTE)).toBe(false);
   });
 
   it('is taken once: the app makes it again a single time', () => {
