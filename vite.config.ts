@@ -4,11 +4,14 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { MANIFEST_SCREENSHOTS } from './scripts/manifest-screenshots.mjs';
 import { prerenderWelcome } from './scripts/prerender-welcome.ts';
+import { reactDomSentinels } from './scripts/react-dom-sentinels.ts';
 import { responsiveCovers } from './scripts/responsive-covers.ts';
 
 export default defineConfig({
   plugins: [
     react(),
+    // React DOM's module-level sentinels made without a stack: no re-parse of the entry under an inspector (Lighthouse).
+    reactDomSentinels(),
     // src/covers → covers/<name>-<width>.{avif,webp} and one .jpg each, plus the first cover's preload.
     responsiveCovers(),
     // Welcome drawn from public/config.json into index.html, so the first paint needs no script.
