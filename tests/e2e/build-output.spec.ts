@@ -152,5 +152,8 @@ test.describe('the production build', () => {
     const html = await readFile(join(DIST, 'index.html'), 'utf8');
     expect(html).toContain('rel="manifest"');
     expect(html).toContain('rel="apple-touch-icon"');
+    // The tab's icon is favicon.ico: Chromium draws an SVG icon as a document on the page's main thread.
+    expect(html).toContain('<link rel="icon" href="/favicon.ico" sizes="48x48"');
+    expect(html).not.toMatch(/rel="icon"[^>]*svg/);
   });
 });

@@ -12,6 +12,9 @@ const VIEWPORTS: Record<string, JourneyViewport> = {
 test.describe('the cross-engine journeys, in Chromium', () => {
   for (const journey of JOURNEYS) {
     test(journey.name, async ({ page, app }, testInfo) => {
+      // A journey may wait for the engine's own timeouts (a send refused or held, 30 s, then the
+      // page opened again, 30 s): more than the suite's 60 s on a busy machine.
+      test.setTimeout(120_000);
       test.skip(Boolean(journey.knownDefect?.chromium), journey.knownDefect?.chromium);
       const viewport = VIEWPORTS[testInfo.project.name];
       if (!viewport) throw new Error(`no journey viewport for the project ${testInfo.project.name}`);
