@@ -1,5 +1,6 @@
 import { Activity, type ReactElement, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { preloadFormSection } from '../blocks/lazy-form-section-block';
+import { warmTextOnceFound } from '../browser/warm-text';
 import { whenIdle } from '../browser/when-idle';
 import type { WizardConfig } from '../config/config-schema';
 import { WelcomeShell } from './welcome-shell';
@@ -69,6 +70,13 @@ export function WelcomeTakeover({ config, loadWizard, buildAhead, builtWizardIsS
       }),
     [buildAhead],
   );
+
+  // While Welcome is read, the hidden first step's fonts and words are readied for drawing, so
+  // Continue does not wait for them (browser/warm-text.ts).
+  useEffect(() => {
+    if (!wizard || continued) return undefined;
+    return warmTextOnceFound(() => document.querySelector('.step[data-step="1"]'));
+  }, [wizard, continued]);
 
   const onContinue = useCallback((): Promise<void> => {
     // Ready: shown in the press's own render, no load and no frame in between.
