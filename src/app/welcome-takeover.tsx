@@ -1,6 +1,5 @@
 import { Activity, type ReactElement, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { preloadFormSection } from '../blocks/lazy-form-section-block';
-import { warmTextOnceFound } from '../browser/warm-text';
 import { whenIdle } from '../browser/when-idle';
 import type { WizardConfig } from '../config/config-schema';
 import { WelcomeShell } from './welcome-shell';
@@ -73,9 +72,18 @@ export function WelcomeTakeover({ config, loadWizard, buildAhead, builtWizardIsS
 
   // While Welcome is read, the hidden first step's fonts and words are readied for drawing, so
   // Continue does not wait for them (browser/warm-text.ts).
+  // Loaded on demand: it is needed only once the wizard is built, and Welcome's code stays lighter.
   useEffect(() => {
     if (!wizard || continued) return undefined;
-    return warmTextOnceFound(() => document.querySelector('.step[data-step="1"]'));
+    let stop: (() => void) | null = null;
+    let stopped = false;
+    void import('../browser/warm-text').then(({ warmTextOnceFound }) => {
+      if (!stopped) stop = warmTextOnceFound(() => document.querySelector('.step[data-step="1"]'));
+    });
+    return () => {
+      stopped = true;
+      stop?.();
+    };
   }, [wizard, continued]);
 
   const onContinue = useCallback((): Promise<void> => {
