@@ -1,6 +1,7 @@
 import { Activity, type ReactElement, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { preloadFormSection } from '../blocks/lazy-form-section-block';
 import { whenIdle } from '../browser/when-idle';
+import { useWarmHiddenStep } from './use-warm-hidden-step';
 import type { WizardConfig } from '../config/config-schema';
 import { WelcomeShell } from './welcome-shell';
 
@@ -70,21 +71,8 @@ export function WelcomeTakeover({ config, loadWizard, buildAhead, builtWizardIsS
     [buildAhead],
   );
 
-  // While Welcome is read, the hidden first step's fonts and words are readied for drawing, so
-  // Continue does not wait for them (browser/warm-text.ts).
-  // Loaded on demand: it is needed only once the wizard is built, and Welcome's code stays lighter.
-  useEffect(() => {
-    if (!wizard || continued) return undefined;
-    let stop: (() => void) | null = null;
-    let stopped = false;
-    void import('../browser/warm-text').then(({ warmTextOnceFound }) => {
-      if (!stopped) stop = warmTextOnceFound(() => document.querySelector('.step[data-step="1"]'));
-    });
-    return () => {
-      stopped = true;
-      stop?.();
-    };
-  }, [wizard, continued]);
+  // While Welcome is read, the hidden first step's fonts and words are readied for drawing.
+  useWarmHiddenStep(wizard && !continued ? 1 : null);
 
   const onContinue = useCallback((): Promise<void> => {
     // Ready: shown in the press's own render, no load and no frame in between.

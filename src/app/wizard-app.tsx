@@ -19,6 +19,7 @@ import { WizardLayout } from './wizard-layout';
 import { useApplicationSession } from './use-application-session';
 import { useScrollMemory } from './use-scroll-memory';
 import { useSteadyActions } from './use-steady-actions';
+import { useWarmHiddenStep } from './use-warm-hidden-step';
 
 export const DEFAULT_SERVER_ERROR_TEXT = 'Something went wrong. Please, try again later.';
 
@@ -88,6 +89,9 @@ export function WizardApp({ config, programme, initial, focusOnMount = false }: 
     if (first && !first.matches('input, textarea, select, button')) first.tabIndex = -1;
     first?.focus();
   }, [failedAttempts, shownRegion]);
+
+  // The next step, built hidden, has its fonts and words readied while this one is filled in.
+  useWarmHiddenStep(current + 1 < stepCount ? current + 1 : null, formRef);
 
   // The form widgets are not needed for Welcome; fetch them once the browser is idle.
   useEffect(() => {
