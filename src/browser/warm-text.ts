@@ -6,8 +6,9 @@
  * That layout then set up every font the step uses (on Linux, each size and weight looked up
  * through the font stack) and shaped every word for the first time: at 4x CPU, about 30 ms of
  * font set-up and 26 ms of shaping inside the first Continue from Welcome, a fifth of the press.
- * Measuring the same words in the same fonts on a canvas goes through the same font cache and
- * shaper: after it the press spent 0 ms on fonts and 10 ms shaping (trace-main-thread.mjs).
+ * Measuring the same words in the same fonts on an OffscreenCanvas goes through the same font
+ * cache and shaper: after it the press spent 0-1 ms on fonts and 2-9 ms shaping
+ * (tests/benchmark/trace-main-thread.mjs).
  * It changes nothing on the page and does nothing where there is no OffscreenCanvas.
  */
 
@@ -22,6 +23,8 @@ interface IdleDeadlineLike {
 
 type IdleScheduler = (work: (deadline: IdleDeadlineLike) => void) => () => void;
 
+// Not browser/when-idle.ts: slicing needs each idle period's deadline, and a warm-up that never
+// finds an idle moment is not worth forcing with a timeout.
 const browserIdle: IdleScheduler = (work) => {
   // Safari has no requestIdleCallback: short timer slices instead.
   if (!('requestIdleCallback' in window)) {
