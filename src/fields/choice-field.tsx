@@ -42,7 +42,6 @@ export function ChoiceField({ field: config }: { field: SelectFieldConfig }) {
   );
   const shared = {
     id: fieldId(config.path),
-    name: config.path,
     label: config.label,
     options: optionsOf(config.options),
     onBlur: field.onBlur,

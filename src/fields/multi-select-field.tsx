@@ -20,7 +20,7 @@ export interface MultiSelectFieldProps extends SelectBaseProps {
  */
 export function MultiSelectField(props: MultiSelectFieldProps) {
   // onChange and onBlur stay on props (see SelectField).
-  const { id, options, value, error, name, renderOption, max } = props;
+  const { id, options, value, error, renderOption, max } = props;
   const search = useOptionSearch(options);
   const [limitHit, setLimitHit] = useState(false);
   const [announcement, setAnnouncement] = useState('');
@@ -63,7 +63,7 @@ export function MultiSelectField(props: MultiSelectFieldProps) {
 
   return (
     <SelectShell id={id} error={error} onBlur={() => props.onBlur?.()}>
-      <Combobox multiple value={[...value]} onChange={pick} onClose={search.clear} immediate invalid={invalid} name={name}>
+      <Combobox multiple value={[...value]} onChange={pick} onClose={search.clear} immediate invalid={invalid}>
         {({ open }) => (
           <SelectControl
             field={props}

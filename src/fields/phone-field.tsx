@@ -39,7 +39,6 @@ export function PhoneField({ field: config }: { field: PhoneFieldConfig }) {
         <div className="phone__code">
           <SelectField
             id={fieldId(PHONE_CODE_PATH)}
-            name={PHONE_CODE_PATH}
             label={config.countryCodeLabel ?? 'Country code'}
             options={dialCodeOptions}
             value={optionValueFor(code, typeof country === 'string' ? country : '')}

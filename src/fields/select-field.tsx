@@ -14,7 +14,7 @@ export interface SelectFieldProps extends SelectBaseProps {
 export function SelectField(props: SelectFieldProps) {
   // onChange and onBlur stay on props: they are declared as methods, so pulling them off unbound
   // is what @typescript-eslint/unbound-method forbids.
-  const { id, options, value, error, name, renderOption, shownAs } = props;
+  const { id, options, value, error, renderOption, shownAs } = props;
   const search = useOptionSearch(options);
   const selected = value === null ? undefined : options.find((option) => option.value === value);
   const invalid = isInvalid(error);
@@ -31,7 +31,6 @@ export function SelectField(props: SelectFieldProps) {
         // Opens on focus and click, like a native select; a Tab straight through picks nothing.
         immediate
         invalid={invalid}
-        name={name}
       >
         {({ open }) => (
           <SelectControl

@@ -40,8 +40,7 @@ export interface SelectBaseProps {
   hint?: string | undefined;
   required?: boolean;
   autoComplete?: string;
-  name?: string;
-  /** A leading flag or icon for an option; decorative, so the option is still named by `name`. */
+  /** A leading flag or icon for an option; decorative, so the option is still named by its name. */
   renderOption?: (option: SelectOption) => ReactNode;
   /** So react-hook-form can focus the field. */
   inputRef?: Ref<HTMLInputElement>;

@@ -31,6 +31,26 @@ function chipNames(): string[] {
 // Generous: these run in well under a second each, but on a busy shared machine a Headless UI list in
 // jsdom can take seconds, and a test cut off by its timeout keeps typing into the next one.
 describe('ChoiceField', { timeout: 20_000 }, () => {
+  // The form is sent as JSON from react-hook-form's values, never by the browser: Headless UI's
+  // hidden inputs for a native submit (made when a Combobox has a name) would only be drawn, and
+  // each wired through a ref that sets state, drawing its select twice on mount (issue 16).
+  it('keeps its value in the form only, with no hidden inputs for a native submit', async () => {
+    const user = userEvent.setup();
+    const { container, form } = renderWithForm(
+      <>
+        <ChoiceField field={country} />
+        <ChoiceField field={treatments} />
+      </>,
+    );
+    await user.click(screen.getByRole('combobox', { name: country.label }));
+    await pick(user, 'Canada');
+    await user.click(screen.getByRole('combobox', { name: treatments.label }));
+    await pick(user, 'Blinds');
+    expect(form.getValues('personalInfo.countryCode')).toBe('CA');
+    expect(form.getValues(TREATMENTS)).toHaveLength(1);
+    expect(container.querySelectorAll('input[type="hidden"]')).toHaveLength(0);
+  });
+
   it('names a multi-select by its label and describes it by its hint', () => {
     expect(treatments.max).toBe(3);
     renderWithForm(<ChoiceField field={treatments} />);
