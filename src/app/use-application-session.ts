@@ -35,7 +35,7 @@ export interface SessionDevices {
  * handover in tabs/, the scrubbers' source in telemetry/). The wizard's screen (WizardApp) only
  * reads what this returns.
  */
-export function useApplicationSession(config: WizardConfig, programme: ProgrammeForm, initial: InitialApplication, { store, locks }: SessionDevices) {
+export function useApplicationSession(config: WizardConfig, programme: ProgrammeForm, initial: InitialApplication, { store, locks }: SessionDevices, awake = true) {
   const stepCount = config.steps.length;
   const skipLastStep = config.skipLastStep ?? false;
   const { form, pendingInputs, validateStep, bodyToSend, currentBody, failedAttempts } = useApplicationForm(programme, initial.values);
@@ -75,7 +75,9 @@ export function useApplicationSession(config: WizardConfig, programme: Programme
   }, [form, programme]);
 
 
-  const { role, reason, takeOver } = useEditorRole(locks);
+  // Built ahead behind Welcome (not awake), the session only holds the form: it takes no lock,
+  // hears no other tab, saves nothing and sends nothing until Continue shows it (wizard-awake.ts).
+  const { role, reason, takeOver } = useEditorRole(locks, awake);
   const editing = role === 'editor';
 
   const channel = useDraftChannel({
@@ -87,7 +89,7 @@ export function useApplicationSession(config: WizardConfig, programme: Programme
     },
     accepted: showAccepted,
     'new-application': showNewApplication,
-  });
+  }, awake);
 
   const autosave = useAutosave({
     form,
@@ -95,7 +97,7 @@ export function useApplicationSession(config: WizardConfig, programme: Programme
     wizard: wizardState,
     store,
     // Until the lock answers (a few ms) this tab saves too, so nothing typed that early is lost.
-    active: role !== 'viewer' && !submitted,
+    active: awake && role !== 'viewer' && !submitted,
     onSaved: (record) => {
       channel.post({ type: 'saved', record });
       // An application waiting to be sent takes the edit, so no attempt sends the older answers.
@@ -128,7 +130,7 @@ export function useApplicationSession(config: WizardConfig, programme: Programme
     store,
     locks,
     timeoutMs: config.submitTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS,
-    active: editing,
+    active: awake && editing,
     onAccepted: accept,
   });
 
@@ -152,6 +154,7 @@ export function useApplicationSession(config: WizardConfig, programme: Programme
     state: wizardState,
     setState: setWizardState,
     alreadyReported: initial.reported ?? (initial.restored || initial.submitted ? initial.wizard.reached : []),
+    onScreen: awake,
   });
 
   const newApplication = useCallback(async () => {

@@ -12,8 +12,9 @@ const RESTORE_WITHIN_MS = 4000;
  * that position. The browser's own restoration cannot do this: it runs before the wizard has
  * drawn the step. Moving between steps is not a restore: the new step opens at its start.
  * Scrolling, a key or a touch by the creator while the page grows ends the restore.
+ * Nothing is read or kept while the wizard is not `onScreen` (built ahead behind Welcome).
  */
-export function useScrollMemory(current: number, restoreOnOpen: boolean): void {
+export function useScrollMemory(current: number, restoreOnOpen: boolean, onScreen = true): void {
   const step = useRef(current);
   const restoring = useRef(false);
   // Read once: only the opening is restored; later step changes scroll to the new step's start (see WizardApp).
@@ -24,6 +25,7 @@ export function useScrollMemory(current: number, restoreOnOpen: boolean): void {
   }, [current]);
 
   useEffect(() => {
+    if (!onScreen) return undefined;
     if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
     const saved = readScrollPosition();
     if (!restoreAtOpening.current || saved?.step !== step.current || saved.y <= 0) return undefined;
@@ -47,9 +49,10 @@ export function useScrollMemory(current: number, restoreOnOpen: boolean): void {
     for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const) window.addEventListener(type, finish, { capture: true, passive: true });
     tryRestore();
     return finish;
-  }, []);
+  }, [onScreen]);
 
   useEffect(() => {
+    if (!onScreen) return undefined;
     let timer: ReturnType<typeof setTimeout> | null = null;
     const remember = () => {
       timer = null;
@@ -72,5 +75,5 @@ export function useScrollMemory(current: number, restoreOnOpen: boolean): void {
       window.removeEventListener('pagehide', remember);
       document.removeEventListener('visibilitychange', onHidden);
     };
-  }, []);
+  }, [onScreen]);
 }

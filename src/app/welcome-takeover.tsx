@@ -1,9 +1,10 @@
-import { Activity, type ReactElement, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactElement, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { preloadFormSection } from '../blocks/lazy-form-section-block';
 import { whenIdle } from '../browser/when-idle';
 import { useWarmHiddenStep } from './use-warm-hidden-step';
 import type { WizardConfig } from '../config/config-schema';
 import { WelcomeShell } from './welcome-shell';
+import { WizardAwakeContext } from './wizard-awake';
 
 interface WelcomeTakeoverProps {
   config: WizardConfig;
@@ -29,10 +30,14 @@ interface WelcomeTakeoverProps {
 
 /**
  * A first visit's Welcome, with the wizard built behind it. Once the browser is idle the wizard
- * is loaded and mounted inside a hidden Activity, already on step 1: drawn, but with no effects
- * (no draft saved, no tab lock, no analytics, no focus moved), not shown and out of the
- * accessibility tree. Continue then only makes it visible, and its effects run as on a mount.
- * Pressed before the wizard is ready, Continue loads it then, as before.
+ * is loaded and mounted, already on step 1, hidden (display: none, out of the accessibility
+ * tree) and not awake (wizard-awake.ts): its fields are wired up as on any mount, but nothing
+ * acts beyond the form (no draft saved, no tab lock, no analytics, no focus moved). Continue
+ * then only unhides it and wakes it. Pressed before the wizard is ready, Continue loads it then.
+ *
+ * Not a hidden Activity, which holds back every effect: showing one mounted every field's
+ * effects in the press (Headless UI's comboboxes each drawn again), about half of the first
+ * Continue at 4x CPU (issue 16).
  */
 export function WelcomeTakeover({ config, loadWizard, buildAhead, builtWizardIsStale, continuePressedEarly, onTakenOver }: WelcomeTakeoverProps) {
   const [wizard, setWizard] = useState<ReactElement | null>(null);
@@ -95,7 +100,13 @@ export function WelcomeTakeover({ config, loadWizard, buildAhead, builtWizardIsS
   return (
     <>
       {continued ? null : <WelcomeShell config={config} onContinue={onContinue} continuePressedEarly={continuePressedEarly} />}
-      {wizard ? <Activity mode={continued ? 'visible' : 'hidden'}>{wizard}</Activity> : null}
+      {wizard ? (
+        <WizardAwakeContext.Provider value={continued}>
+          <div className="takeover-slot" hidden={!continued}>
+            {wizard}
+          </div>
+        </WizardAwakeContext.Provider>
+      ) : null}
     </>
   );
 }

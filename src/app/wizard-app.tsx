@@ -1,4 +1,4 @@
-import { Activity, type SubmitEvent, useCallback, useEffect, useRef } from 'react';
+import { type SubmitEvent, useCallback, useContext, useEffect, useRef } from 'react';
 import { FormProvider } from 'react-hook-form';
 import type { ProgrammeForm } from '../application/rules/programme-form';
 import { preloadFormSection } from '../blocks/lazy-form-section-block';
@@ -14,12 +14,13 @@ import { appStore } from '../storage/app-store';
 import { ReadOnlyBanner } from './read-only-banner';
 import { HomeScreenHint } from './home-screen-hint';
 import { SaveStatus } from './save-status';
-import { StepBlocks } from './step-blocks';
+import { KeptSteps } from './kept-steps';
 import { WizardLayout } from './wizard-layout';
 import { useApplicationSession } from './use-application-session';
 import { useScrollMemory } from './use-scroll-memory';
 import { useSteadyActions } from './use-steady-actions';
 import { useWarmHiddenStep } from './use-warm-hidden-step';
+import { WizardAwakeContext } from './wizard-awake';
 
 export const DEFAULT_SERVER_ERROR_TEXT = 'Something went wrong. Please, try again later.';
 
@@ -38,14 +39,16 @@ interface WizardAppProps {
 
 export function WizardApp({ config, programme, initial, focusOnMount = false }: WizardAppProps) {
   const stepCount = config.steps.length;
-  const session = useApplicationSession(config, programme, initial, PAGE_DEVICES);
+  // False while built ahead behind a first visit's Welcome (wizard-awake.ts).
+  const awake = useContext(WizardAwakeContext);
+  const session = useApplicationSession(config, programme, initial, PAGE_DEVICES, awake);
   const { form, pendingInputs, failedAttempts, wizard } = session;
   const current = session.wizardState.current;
   const step = config.steps[current] ?? config.steps[0];
   if (!step) throw new Error('The configuration has no steps.');
 
   // Arriving from the Welcome shell is a step change, not a reopening.
-  useScrollMemory(current, !focusOnMount);
+  useScrollMemory(current, !focusOnMount, awake);
 
   const contentRef = useRef<HTMLDivElement>(null);
   // Every kept step is in the form; focus and error lookups read only the one on screen.
@@ -64,7 +67,7 @@ export function WizardApp({ config, programme, initial, focusOnMount = false }: 
   // On every step change, focus moves to the new step's heading, and the page scrolls to it
   // (on phones, past the cover picture).
   useEffect(() => {
-    if (shownStep.current === current) return;
+    if (!awake || shownStep.current === current) return;
     shownStep.current = current;
     const region = shownRegion();
     if (!region) return;
@@ -73,7 +76,7 @@ export function WizardApp({ config, programme, initial, focusOnMount = false }: 
     target.focus({ preventScroll: true });
     if (window.matchMedia(NARROW_SCREEN).matches) contentRef.current?.scrollIntoView({ block: 'start' });
     else window.scrollTo({ top: 0 });
-  }, [current, shownRegion]);
+  }, [awake, current, shownRegion]);
 
   // After a Continue that found problems: focus the first one and say how many there are.
   const announcer = useRef<HTMLParagraphElement>(null);
@@ -142,16 +145,7 @@ export function WizardApp({ config, programme, initial, focusOnMount = false }: 
           {readOnly ? <ReadOnlyBanner onTakeOver={session.takeOver} /> : null}
           {initial.notice ? <p className="draft-notice" role="status">{initial.notice}</p> : null}
           <fieldset className="step-fieldset" disabled={readOnly}>
-          {/* Reached steps and the next one stay drawn, hidden (display: none, out of the
-              accessibility tree, effects unmounted): Continue and Back only switch which one shows. */}
-          {kept.map((index) => {
-            const keptStep = config.steps[index];
-            return keptStep ? (
-              <Activity key={index} mode={index === current ? 'visible' : 'hidden'}>
-                <StepBlocks index={index} step={keptStep} onReload={reloadKeepingDraft} />
-              </Activity>
-            ) : null;
-          })}
+          <KeptSteps steps={config.steps} kept={kept} current={current} onReload={reloadKeepingDraft} />
           {/* Just above the button that sends, in room kept free on that step by an invisible copy
               of the text, so the line shows beside the failed action, on screen, without moving
               the buttons under the pointer. */}

@@ -8,14 +8,15 @@ interface Handlers {
   'new-application': () => void;
 }
 
-/** The channel to the page's other tabs; handlers may change on every render. */
-export function useDraftChannel(handlers: Handlers): { post: (message: DraftMessage) => void } {
+/** The channel to the page's other tabs, while `open`; handlers may change on every render. */
+export function useDraftChannel(handlers: Handlers, open = true): { post: (message: DraftMessage) => void } {
   const latest = useRef(handlers);
   useEffect(() => {
     latest.current = handlers;
   });
   const channel = useRef<DraftChannel | null>(null);
   useEffect(() => {
+    if (!open) return undefined;
     const opened = openDraftChannel((message) => {
       if (message.type === 'saved') latest.current.saved(message.record);
       else latest.current[message.type]();
@@ -25,7 +26,7 @@ export function useDraftChannel(handlers: Handlers): { post: (message: DraftMess
       opened.close();
       channel.current = null;
     };
-  }, []);
+  }, [open]);
   const post = useCallback((message: DraftMessage) => {
     channel.current?.post(message);
   }, []);

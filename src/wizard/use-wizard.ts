@@ -26,22 +26,25 @@ interface UseWizardOptions {
   setState: Dispatch<SetStateAction<WizardState>>;
   /** Steps whose "Step Reached" went out before (a restored draft's). */
   alreadyReported?: readonly number[];
+  /** False while the wizard is built ahead, hidden: no step is on screen, so none is reported. */
+  onScreen?: boolean;
 }
 
 /** Wires the pure wizard machine to React state; Continue runs the step's actions in order. */
-export function useWizard({ stepCount, skipLastStep, programmeTitle, effects, state, setState, alreadyReported = [] }: UseWizardOptions) {
+export function useWizard({ stepCount, skipLastStep, programmeTitle, effects, state, setState, alreadyReported = [], onScreen = true }: UseWizardOptions) {
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
   const [reported] = useState(() => new Set<number>(alreadyReported));
 
   // "Step Reached" goes out once per step, the first time it is on screen.
   useEffect(() => {
+    if (!onScreen) return;
     for (const step of state.reached) {
       if (reported.has(step)) continue;
       reported.add(step);
       trackStepReached(step, programmeTitle, stepCount);
     }
-  }, [state.reached, programmeTitle, stepCount, reported]);
+  }, [state.reached, programmeTitle, stepCount, reported, onScreen]);
 
   const next = useCallback(async (): Promise<boolean> => {
     // A second press while the first is still validating or sending must not send twice.

@@ -22,7 +22,7 @@ export async function measureDraftRestore({ browser, url, runs }) {
     await fillDetails(page);
     // The last answer is saved 500 ms after it reached the form; wait past that, then for the line.
     await sleep(1500);
-    await page.getByText('Saved on this device').waitFor();
+    await page.getByText('Saved on this device', { exact: true }).waitFor();
     // From here on every navigation reports when the restored step is drawn.
     await page.addInitScript(readyProbe, { heading: DETAILS_HEADING, button: null });
     // One unmeasured load, so every measured one starts with the worker in control.

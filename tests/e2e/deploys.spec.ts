@@ -22,7 +22,7 @@ async function startDraft(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('Full Name', { exact: true }).fill('Ada');
   await page.getByLabel('Last Name', { exact: true }).fill('Lovelace');
-  await expect(page.getByText('Saved on this device')).toBeVisible();
+  await expect(page.getByText('Saved on this device', { exact: true })).toBeVisible();
 }
 
 async function expectDraftKept(page: Page): Promise<void> {

@@ -8,7 +8,7 @@ test.describe('drafts', () => {
     await page.goto(app.url);
     await page.getByRole('button', { name: 'Continue' }).click();
     await fillBasicInfo(page);
-    await expect(page.getByText('Saved on this device')).toBeVisible();
+    await expect(page.getByText('Saved on this device', { exact: true })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeVisible();
     await expect(page.getByLabel('Full Name', { exact: true })).toHaveValue('Ada');
@@ -180,7 +180,7 @@ test.describe('the submission queue', () => {
 
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByLabel('City', { exact: true }).fill('Seattle');
-    await expect(page.getByText('Saved on this device')).toBeVisible();
+    await expect(page.getByText('Saved on this device', { exact: true })).toBeVisible();
     // The next automatic retry already carries the edit.
     await expect.poll(() => app.applications.some((request) => request.body.includes('Seattle')), { timeout: 30_000 }).toBe(true);
 

@@ -253,7 +253,7 @@ test.describe('Welcome prerendered into index.html', () => {
       await page.goto(app.url);
       await page.getByRole('button', { name: 'Continue' }).click();
       await fillBasicInfo(page);
-      await expect(page.getByText('Saved on this device')).toBeVisible();
+      await expect(page.getByText('Saved on this device', { exact: true })).toBeVisible();
       const release = await holdEntryScript(page);
       await page.reload({ waitUntil: 'commit' });
       await expect(page.getByText('Loading the application…')).toBeVisible();

@@ -8,6 +8,8 @@ import { completeValues, defaultConfig, defaultProgramme } from '../../fixtures/
 import { fakeLocks } from '../support/fake-locks';
 import { memoryStore } from '../support/memory-store';
 import { stubFetchAnswering } from '../../support/stub-fetch';
+import { analytics } from '../../../src/telemetry/analytics';
+import { AUTOSAVE_DEBOUNCE_MS } from '../../../src/drafts/use-autosave';
 
 const DETAILS_STEP = 2;
 
@@ -121,5 +123,47 @@ describe('useApplicationSession', () => {
     });
     first.unmount();
     second.unmount();
+  });
+
+  // Built ahead behind a first visit's Welcome (wizard-awake.ts): the form is live, the session is not.
+  it('not awake, takes no lock, saves no draft and reports no step; awake, does all of it', async () => {
+    const track = vi.spyOn(analytics, 'track');
+    const locks = fakeLocks();
+    const store = memoryStore();
+    const config = defaultConfig();
+    const initial = initialApplication(defaultProgramme, config.steps.length, { kind: 'none' }, false);
+    const opening = { ...initial, wizard: { current: 1, reached: [0, 1] } };
+    const view = renderHook(({ awake }) => useApplicationSession(config, defaultProgramme, opening, { store, locks }, awake), {
+      initialProps: { awake: false },
+    });
+    // Another tab that opens meanwhile edits: this one holds no lock.
+    const other = renderSession(defaultConfig(), locks);
+    await waitFor(() => {
+      expect(other.result.current.role).toBe('editor');
+    });
+    other.unmount();
+
+    // A value set while built ahead (a field's own effect, say) is the form's, not yet a draft.
+    act(() => {
+      view.result.current.form.setValue('personalInfo.firstName', 'Ada');
+    });
+    await new Promise((resolve) => setTimeout(resolve, AUTOSAVE_DEBOUNCE_MS + 100));
+    expect(view.result.current.role).toBe('unknown');
+    expect(store.entries.has(DRAFT_KEY)).toBe(false);
+    expect(track.mock.calls.filter(([event]) => event === 'Step Reached')).toEqual([]);
+
+    view.rerender({ awake: true });
+    await waitFor(() => {
+      expect(view.result.current.role).toBe('editor');
+    });
+    expect(track.mock.calls.filter(([event]) => event === 'Step Reached').map(([, properties]) => properties?.step)).toEqual([0, 1]);
+    act(() => {
+      view.result.current.form.setValue('personalInfo.firstName', 'Ada Lovelace');
+    });
+    await waitFor(() => {
+      expect(store.entries.get(DRAFT_KEY)).toMatchObject({ wizard: { current: 1 } });
+    });
+    view.unmount();
+    track.mockRestore();
   });
 });

@@ -1,9 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type ReactElement, useEffect } from 'react';
+import { type ReactElement, useContext, useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { FORM_LOAD_FAILED_TEXT } from '../../../src/boot/load-failed-text';
 import { WelcomeTakeover } from '../../../src/app/welcome-takeover';
+import { WizardAwakeContext } from '../../../src/app/wizard-awake';
 import { parseConfig } from '../../../src/config/parse-config';
 import { defaultConfig } from '../../fixtures/default-programme';
 
@@ -13,32 +14,35 @@ function config() {
   return result.config;
 }
 
-/** Stands in for the wizard: says when its effects run, which a hidden Activity holds back. */
-function FakeWizard({ label, onEffect }: { label: string; onEffect: () => void }) {
-  useEffect(onEffect, [onEffect]);
+/** Stands in for the wizard: says when its effects run, and whether it was awake then (wizard-awake.ts). */
+function FakeWizard({ label, onEffect }: { label: string; onEffect: (awake: boolean) => void }) {
+  const awake = useContext(WizardAwakeContext);
+  useEffect(() => {
+    onEffect(awake);
+  }, [onEffect, awake]);
   return <h2>{label}</h2>;
 }
 
 const WELCOME_BUTTON = { name: 'Continue' };
 
 describe('WelcomeTakeover', () => {
-  it('builds the wizard hidden once idle, runs none of its effects, and Continue only shows it', async () => {
-    const effects = vi.fn();
+  it('builds the wizard hidden once idle, mounted but not awake, and Continue only shows it and wakes it', async () => {
+    const effects = vi.fn<(awake: boolean) => void>();
     const loadWizard = vi.fn(() => Promise.resolve(<FakeWizard label="Step one" onEffect={effects} />));
     render(<WelcomeTakeover config={config()} loadWizard={loadWizard} buildAhead={loadWizard} builtWizardIsStale={() => false} />);
     await waitFor(() => {
       expect(loadWizard).toHaveBeenCalledTimes(1);
     });
-    // Built (in the document), but hidden: neither a role nor an effect.
+    // Built (in the document) and mounted, but hidden and not awake: no role, and its effects know.
     await waitFor(() => {
       expect(screen.getByText('Step one', { selector: 'h2' })).toBeInTheDocument();
     });
     expect(screen.queryByRole('heading', { name: 'Step one' })).toBeNull();
-    expect(effects).not.toHaveBeenCalled();
+    expect(effects.mock.calls).toEqual([[false]]);
 
     await userEvent.click(screen.getByRole('button', WELCOME_BUTTON));
     expect(screen.getByRole('heading', { name: 'Step one' })).toBeVisible();
-    expect(effects).toHaveBeenCalledTimes(1);
+    expect(effects.mock.calls).toEqual([[false], [true]]);
     expect(loadWizard).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('button', WELCOME_BUTTON)).toBeNull();
   });
