@@ -13,8 +13,8 @@ import { whenIdle } from '../browser/when-idle';
  * The effects of a step's fields act on the form alone (no storage, no focus, no analytics), so
  * running them for a hidden step changes nothing the creator sees.
  *
- * Only effects mounted at all can run: behind Welcome the whole wizard waits in a hidden
- * Activity, and this hook's own effect waits with it.
+ * Behind Welcome the wizard is mounted but not awake (wizard-awake.ts): its steps go live there
+ * too, since a field's effects act on the form alone.
  */
 export function useLiveSteps(kept: readonly number[]): ReadonlySet<number> {
   const [live, setLive] = useState<ReadonlySet<number>>(() => new Set());
