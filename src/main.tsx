@@ -62,12 +62,11 @@ async function boot(): Promise<void> {
       const { applicationElement } = await loadFullApplication();
       return applicationElement(config, { fromWelcome: true });
     };
-    // Checked once the chunk is here, just before the application is read, so the window in which
-    // another tab's draft could be read (and set aside or forgotten) ahead of Continue is small.
+    // A blank application, refused if the device has come to hold one (another tab's draft):
+    // nothing stored is read, set aside or forgotten before Continue.
     const buildAhead = async () => {
-      await loadFullApplication();
-      if (await holdsAnApplication(appStore)) throw new Error('The device holds an application now: Continue loads it.');
-      return loadWizard();
+      const { applicationElement } = await loadFullApplication();
+      return applicationElement(config, { fromWelcome: true, aheadOfContinue: true });
     };
     // Index.html's Welcome is live until the app replaces it: a press of Continue there is made
     // again on the app's (boot/early-continue.ts), and a control focused there is focused again.

@@ -1,6 +1,7 @@
 import { type ReactElement, StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { loadApplication } from '../boot/load-application';
+import { loadBlankApplication } from '../boot/load-blank-application';
 import type { WizardConfig } from '../config/config-schema';
 import type { InitialApplication } from '../drafts/initial-application';
 import { appStore } from '../storage/app-store';
@@ -25,10 +26,14 @@ export async function renderApplication(root: Root, config: WizardConfig): Promi
 /**
  * Reads what the device holds and gives the wizard to render. `fromWelcome`: for a first visit's
  * Welcome (welcome-takeover.tsx), which shows it when Continue is pressed, so it opens on step 1
- * and focuses that step's heading when shown.
+ * and focuses that step's heading when shown. `aheadOfContinue`: built behind that Welcome before
+ * the press, from a blank application, refused if the device holds one (load-blank-application.ts).
  */
-export async function applicationElement(config: WizardConfig, { fromWelcome }: { fromWelcome: boolean }): Promise<ReactElement> {
-  const { programme, initial } = await loadApplication(config, appStore);
+export async function applicationElement(
+  config: WizardConfig,
+  { fromWelcome, aheadOfContinue = false }: { fromWelcome: boolean; aheadOfContinue?: boolean },
+): Promise<ReactElement> {
+  const { programme, initial } = aheadOfContinue ? await loadBlankApplication(config, appStore) : await loadApplication(config, appStore);
   const opening = fromWelcome && initial.wizard.current === 0 ? continuedFromWelcome(initial, config.steps.length) : initial;
   return <WizardApp config={config} programme={programme} initial={opening} focusOnMount={fromWelcome} />;
 }
