@@ -1,4 +1,4 @@
-import { BASIC_INFO_HEADING, continueTo, DETAILS_HEADING, fillBasicInfo } from '../support/default-programme.mjs';
+import { BASIC_INFO_HEADING, continueTo, DETAILS_HEADING, fillBasicInfo, TYPING_FIELD } from '../support/default-programme.mjs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
@@ -25,6 +25,9 @@ test.describe('text boxes laid out on their own', () => {
       await page.goto(app.url);
       await page.addStyleTag({ content: `html { font-size: ${rootSize}; }` });
       await continueTo(page, BASIC_INFO_HEADING);
+      // A Continue pressed before the form's widgets loaded shows the step's heading first and
+      // its fields a moment later.
+      await expect(page.getByLabel(TYPING_FIELD, { exact: true })).toBeVisible();
       const basicInfo = await heights(page);
       expect(basicInfo.contained.length).toBeGreaterThan(5);
       expect(basicInfo.contained).toEqual(basicInfo.natural);
@@ -32,6 +35,7 @@ test.describe('text boxes laid out on their own', () => {
       await fillBasicInfo(page);
       await continueTo(page, DETAILS_HEADING);
       const details = await heights(page);
+      expect(details.contained.length).toBeGreaterThan(0);
       expect(details.contained).toEqual(details.natural);
     });
   }
