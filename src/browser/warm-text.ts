@@ -69,26 +69,35 @@ export function warmText(root: Element, idle: IdleScheduler = browserIdle): () =
     }
     return font;
   };
-  const measure = (font: string, text: string) => {
+  // Words still to measure, in their fonts: a node's text is queued whole, then measured a word
+  // at a time, so a long paragraph (or a font's first set-up) does not run a slice over its time.
+  const queue: Array<{ font: string; word: string }> = [];
+  const enqueue = (font: string, text: string) => {
     for (const word of text.split(/\s+/)) {
       const key = `${font}\n${word}`;
       if (word === '' || measured.has(key) || measured.size >= MAX_WORDS) continue;
       measured.add(key);
-      if (context.font !== font) context.font = font;
-      context.measureText(word);
+      queue.push({ font, word });
     }
   };
 
   const slice = (deadline: IdleDeadlineLike) => {
     const end = performance.now() + Math.min(SLICE_MS, deadline.timeRemaining());
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (node instanceof Text) {
-        if (node.parentElement) measure(fontOf(node.parentElement), node.data);
-      } else if (node instanceof HTMLInputElement || node instanceof HTMLTextAreaElement) {
-        // A text box draws its own text (typed later, or a placeholder) in its own font.
-        measure(fontOf(node), node.placeholder || node.value || 'a');
+    for (;;) {
+      const next = queue.shift();
+      if (next) {
+        if (context.font !== next.font) context.font = next.font;
+        context.measureText(next.word);
+      } else {
+        const node = walker.nextNode();
+        if (!node || measured.size >= MAX_WORDS) return;
+        if (node instanceof Text) {
+          if (node.parentElement) enqueue(fontOf(node.parentElement), node.data);
+        } else if (node instanceof HTMLInputElement || node instanceof HTMLTextAreaElement) {
+          // A text box draws its own text (typed later, or a placeholder) in its own font.
+          enqueue(fontOf(node), node.placeholder || node.value || 'a');
+        }
       }
-      if (measured.size >= MAX_WORDS) return;
       if (performance.now() >= end) {
         cancel = idle(slice);
         return;

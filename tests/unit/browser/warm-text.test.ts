@@ -47,6 +47,7 @@ function hiddenStep(): HTMLElement {
 }
 
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   document.body.innerHTML = '';
 });
@@ -79,6 +80,31 @@ describe('warmText', () => {
       // the rest
     }
     expect(measured.length).toBeGreaterThan(afterFirst);
+  });
+
+  it('gives the page back in the middle of a long paragraph, checking its time after each word', () => {
+    const measured = fakeOffscreenCanvas();
+    // Each word takes a millisecond to measure, by this clock.
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    const { idle, runSlice, pending } = manualIdle();
+    const step = document.createElement('div');
+    step.innerHTML = `<p>${Array.from({ length: 200 }, (_, index) => `word${String(index)}`).join(' ')}</p>`;
+    document.body.append(step);
+    warmText(step, idle);
+    const measure = measured.push.bind(measured);
+    vi.spyOn(measured, 'push').mockImplementation((...entries) => {
+      now += 1;
+      return measure(...entries);
+    });
+    runSlice();
+    // A slice of 4 ms: four words, not the paragraph.
+    expect(measured).toHaveLength(4);
+    expect(pending()).toBe(1);
+    while (runSlice()) {
+      // the rest
+    }
+    expect(measured).toHaveLength(200);
   });
 
   it('stops when told to (the step was shown)', () => {
