@@ -1,7 +1,8 @@
-import { Activity } from 'react';
+import { useContext } from 'react';
 import type { StepConfig } from '../config/config-schema';
-import { StepBlocks } from './step-blocks';
-import { useLiveSteps } from './use-live-steps';
+import { KeptStepBlocks } from './kept-step-blocks';
+import { useLiveParts } from './use-live-parts';
+import { WizardAwakeContext } from './wizard-awake';
 
 interface KeptStepsProps {
   steps: readonly StepConfig[];
@@ -15,19 +16,19 @@ interface KeptStepsProps {
 /**
  * The wizard's kept steps. Only the current one shows; the others stay drawn, hidden (display:
  * none, out of the accessibility tree), so Continue and Back only switch which one shows. A
- * hidden step's effects wait in a hidden Activity until the browser is idle (useLiveSteps), then
- * run while it is still hidden, so showing it later mounts nothing.
+ * hidden step's fields and blocks wait in hidden Activities until the browser is idle
+ * (useLiveParts), then their effects run while the step is still hidden, so showing it later
+ * mounts nothing.
  */
 export function KeptSteps({ steps, kept, current, onReload }: KeptStepsProps) {
-  const live = useLiveSteps(kept);
+  // Built behind Welcome, the wizard shows no step yet: even its current one goes live by parts.
+  const live = useLiveParts(steps, kept, current, useContext(WizardAwakeContext));
   return kept.map((index) => {
     const step = steps[index];
     return step ? (
-      <Activity key={index} mode={index === current || live.has(index) ? 'visible' : 'hidden'}>
-        <div className="step-slot" hidden={index !== current}>
-          <StepBlocks index={index} step={step} onReload={onReload} />
-        </div>
-      </Activity>
+      <div key={index} className="step-slot" hidden={index !== current}>
+        <KeptStepBlocks index={index} step={step} liveParts={live.get(index) ?? 0} onReload={onReload} />
+      </div>
     ) : null;
   });
 }

@@ -1,6 +1,6 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { BlockView } from '../blocks/block-view';
-import type { StepConfig } from '../config/config-schema';
+import type { BlockConfig, StepConfig } from '../config/config-schema';
 import { StepErrorBoundary } from './step-error-boundary';
 
 interface StepBlocksProps {
@@ -14,16 +14,38 @@ interface StepBlocksProps {
 /**
  * A step's configured blocks, each behind its own error boundary, in one labelled group.
  * Memoized: the wizard keeps reached steps drawn (hidden), and a step change or a keystroke
- * elsewhere must not re-render them.
+ * elsewhere must not re-render them. The wizard's kept steps use KeptStepBlocks, which holds
+ * each part back until it is live.
  */
 export const StepBlocks = memo(function StepBlocks({ step, onReload, index }: StepBlocksProps) {
   return (
-    <div className="step" aria-label={step.name} role="group" data-step={index}>
+    <StepRegion step={step} index={index}>
       {step.blocks.map((block, blockIndex) => (
-        <StepErrorBoundary key={`${String(blockIndex)}-${block.component}`} onReload={onReload}>
-          <BlockView block={block} />
-        </StepErrorBoundary>
+        <SafeBlock key={blockKey(block, blockIndex)} block={block} onReload={onReload} />
       ))}
-    </div>
+    </StepRegion>
   );
 });
+
+/** The labelled group a step's blocks are drawn in. */
+export function StepRegion({ step, index, children }: { step: StepConfig; index: number | undefined; children: ReactNode }) {
+  return (
+    <div className="step" aria-label={step.name} role="group" data-step={index}>
+      {children}
+    </div>
+  );
+}
+
+/** A block behind its own error boundary. */
+export function SafeBlock({ block, onReload }: { block: BlockConfig; onReload: () => void }) {
+  return (
+    <StepErrorBoundary onReload={onReload}>
+      <BlockView block={block} />
+    </StepErrorBoundary>
+  );
+}
+
+/** A block's key among its step's blocks. */
+export function blockKey(block: BlockConfig, blockIndex: number): string {
+  return `${String(blockIndex)}-${block.component}`;
+}

@@ -2,6 +2,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KeptSteps } from '../../../src/app/kept-steps';
 import type { StepConfig } from '../../../src/config/config-schema';
+import { WizardAwakeContext } from '../../../src/app/wizard-awake';
 import { prepareSanitizer } from '../../../src/html/sanitize-html';
 
 // Each step's text is configured HTML, set by an effect (SafeHtml): whether a hidden step's
@@ -10,6 +11,11 @@ function step(name: string, text: string): StepConfig {
   return { name, blocks: [{ component: 'RichText', data: { html: `<p>${text}</p>` } }] };
 }
 const steps = [step('Welcome', 'Words of Welcome'), step('Basic Info', 'Words of Basic Info'), step('Details', 'Words of Details')];
+
+/** A step of three blocks, each a part that goes live on its own. */
+function stepOfThree(name: string): StepConfig {
+  return { name, blocks: ['one', 'two', 'three'].map((word) => ({ component: 'RichText' as const, data: { html: `<p>${name} ${word}</p>` } })) };
+}
 
 function slotOf(name: string): HTMLElement {
   const region = screen.getByRole('group', { name, hidden: true });
@@ -77,5 +83,60 @@ describe('KeptSteps', () => {
     rerender(<KeptSteps steps={steps} kept={[0, 1, 2]} current={1} onReload={() => undefined} />);
     expect(screen.getByRole('group', { name: 'Basic Info' })).toBeVisible();
     expect(slotOf('Basic Info')).toHaveTextContent('Words of Basic Info');
+  });
+
+  it('brings a hidden step live a part per idle moment, so no one task mounts it whole', () => {
+    const parts = [step('Welcome', 'Words of Welcome'), stepOfThree('Basic Info')];
+    render(<KeptSteps steps={parts} kept={[0, 1]} current={0} onReload={() => undefined} />);
+    expect(slotOf('Basic Info')).toHaveTextContent('');
+    runIdleCallbacks();
+    expect(slotOf('Basic Info').textContent).toBe('Basic Info one');
+    runIdleCallbacks();
+    expect(slotOf('Basic Info').textContent).toBe('Basic Info oneBasic Info two');
+    runIdleCallbacks();
+    expect(slotOf('Basic Info').textContent).toBe('Basic Info oneBasic Info twoBasic Info three');
+    expect(slotOf('Basic Info')).not.toBeVisible();
+  });
+
+  it('built behind Welcome (not awake), brings even its current step live by parts, that one first', () => {
+    const parts = [step('Welcome', 'Words of Welcome'), stepOfThree('Basic Info'), step('Details', 'Words of Details')];
+    render(
+      <WizardAwakeContext value={false}>
+        <KeptSteps steps={parts} kept={[0, 1, 2]} current={1} onReload={() => undefined} />
+      </WizardAwakeContext>,
+    );
+    expect(slotOf('Basic Info')).toHaveTextContent('');
+    runIdleCallbacks();
+    expect(slotOf('Basic Info').textContent).toBe('Basic Info one');
+    runIdleCallbacks();
+    runIdleCallbacks();
+    expect(slotOf('Basic Info').textContent).toBe('Basic Info oneBasic Info twoBasic Info three');
+    expect(slotOf('Details')).toHaveTextContent('');
+    runIdleCallbacks();
+    expect(slotOf('Details')).toHaveTextContent('Words of Details');
+  });
+
+  it('shows a step whole the moment it is current, though only part of it was live', () => {
+    const parts = [step('Welcome', 'Words of Welcome'), stepOfThree('Basic Info')];
+    const { rerender } = render(<KeptSteps steps={parts} kept={[0, 1]} current={0} onReload={() => undefined} />);
+    runIdleCallbacks();
+    rerender(<KeptSteps steps={parts} kept={[0, 1]} current={1} onReload={() => undefined} />);
+    expect(screen.getByRole('group', { name: 'Basic Info' })).toHaveTextContent('Basic Info oneBasic Info twoBasic Info three');
+  });
+
+  it('brings a step that left the page back hidden, not live, and live again by parts', () => {
+    const parts = [step('Welcome', 'Words of Welcome'), step('Basic Info', 'Words of Basic Info'), stepOfThree('Details')];
+    const { rerender } = render(<KeptSteps steps={parts} kept={[0, 1, 2]} current={1} onReload={() => undefined} />);
+    for (let round = 0; round < 4; round += 1) runIdleCallbacks();
+    expect(slotOf('Details').textContent).toBe('Details oneDetails twoDetails three');
+
+    // Back to Welcome: Details is no longer kept, and goes.
+    rerender(<KeptSteps steps={parts} kept={[0, 1]} current={0} onReload={() => undefined} />);
+    expect(screen.queryByRole('group', { name: 'Details', hidden: true })).toBeNull();
+    // Continue again: it comes back drawn but hidden, its effects held back until idle moments.
+    rerender(<KeptSteps steps={parts} kept={[0, 1, 2]} current={1} onReload={() => undefined} />);
+    expect(slotOf('Details')).toHaveTextContent('');
+    runIdleCallbacks();
+    expect(slotOf('Details').textContent).toBe('Details one');
   });
 });
