@@ -63,7 +63,7 @@ export async function launchFirefox(): Promise<LaunchedEngine> {
     async open(viewport: JourneyViewport) {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
-      await page.setViewport({ width: viewport.width, height: viewport.height, deviceScaleFactor: viewport.deviceScaleFactor });
+      await setFirefoxViewport(page, viewport);
       return {
         page: firefoxEnginePage(page),
         window: (await page.evaluate('[innerWidth, innerHeight, devicePixelRatio]')) as [number, number, number],
@@ -72,4 +72,26 @@ export async function launchFirefox(): Promise<LaunchedEngine> {
     },
     close: () => browser.close(),
   };
+}
+
+/**
+ * Puppeteer's setViewport over WebDriver BiDi also sends `emulation.setScreenOrientationOverride`,
+ * which Firefox ESR 140 does not know (Debian's 140.12, 2026-11: "unknown command"), and then
+ * rejects, though the viewport command went through. Only that refusal is tolerated, as
+ * Puppeteer itself tolerates it for the touch override, and the page is waited for until it
+ * has the size asked for; `open` then reports the window as it really is.
+ */
+async function setFirefoxViewport(page: Page, viewport: JourneyViewport): Promise<void> {
+  try {
+    await page.setViewport({ width: viewport.width, height: viewport.height, deviceScaleFactor: viewport.deviceScaleFactor });
+  } catch (error) {
+    if (!(error instanceof Error) || !/unknown command emulation\.setScreenOrientationOverride/.test(error.message)) throw error;
+    await page.waitForFunction(
+      (width: number, height: number, ratio: number) => innerWidth === width && innerHeight === height && devicePixelRatio === ratio,
+      { timeout: 5000 },
+      viewport.width,
+      viewport.height,
+      viewport.deviceScaleFactor,
+    );
+  }
 }
