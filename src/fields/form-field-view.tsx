@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { FieldConfig } from '../application/rules/form-config-schema';
 import { CheckboxField } from './checkbox-field';
 import { ChoiceField } from './choice-field';
@@ -13,8 +14,13 @@ function shownPathOf(field: FieldConfig): string | undefined {
   return field.kind === 'yesNo' ? `${field.path}.value` : field.path;
 }
 
-/** Renders one configured field with the widget of its kind, while its conditions hold. */
-export function FormFieldView({ field }: { field: FieldConfig }) {
+/**
+ * Renders one configured field with the widget of its kind, while its conditions hold.
+ * Memoized (its configuration keeps one identity): a step goes live a field at a time
+ * (app/use-live-parts.ts), and each time its section re-renders, which without this redrew every
+ * field of the step, 200 times over for a step of 200.
+ */
+export const FormFieldView = memo(function FormFieldView({ field }: { field: FieldConfig }) {
   const shown = useFieldShown(shownPathOf(field));
   if (!shown) return null;
   switch (field.kind) {
@@ -31,4 +37,4 @@ export function FormFieldView({ field }: { field: FieldConfig }) {
     case 'platforms':
       return <PlatformPickerField field={field} />;
   }
-}
+});
