@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useRef, type CSSProperties, type ReactNode, type SubmitEvent } from 'react';
 import { createPortal } from 'react-dom';
+import { formOwnerContainer } from './form-owner-container';
 
 const CONTROLS = 'input, select, textarea, button';
 
@@ -11,7 +12,7 @@ function own(root: Element, owner: string): void {
 
 /**
  * A run of fields whose controls belong to a form of their own (an empty, hidden `<form>` outside
- * the step's, named by each control's `form` attribute) rather than to the step's form: after each
+ * the step's and outside the app's root (form-owner-container.ts), named by each control's `form` attribute) rather than to the step's form: after each
  * keystroke Chromium's autofill re-reads the controls of the typed box's form owner, so a bounded
  * owner keeps a keystroke's cost from growing with the step. The step's form still holds them in
  * the page (labels, layout, a disabled fieldset, Continue); Enter in a box submits the owner,
@@ -54,7 +55,7 @@ export function FieldGroup({ fields, children }: { fields: number; children: Rea
           {/* The default button makes Enter in a box of the group submit, as in the step's form. */}
           <button type="submit" tabIndex={-1} />
         </form>,
-        document.body,
+        formOwnerContainer(),
       )}
     </div>
   );

@@ -55,4 +55,15 @@ describe('FieldGroup', () => {
     fireEvent.submit(owner);
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
+
+  it('keeps its form owner out of the app: no element around the boxes is a portal container, which React would listen on too', () => {
+    render(<Step onSubmit={() => undefined} />);
+    const first = screen.getByLabelText<HTMLInputElement>('First');
+    const container = first.form?.parentElement;
+    if (!container) throw new Error('no form owner');
+    // With <body> as the container, every event from a box went through React's dispatch twice.
+    expect(container).not.toBe(document.body);
+    expect(container.contains(first)).toBe(false);
+    expect(container.hidden).toBe(true);
+  });
 });
