@@ -73,5 +73,9 @@ export default defineConfig({
     include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/component/**/*.test.{ts,tsx}'],
     setupFiles: ['tests/setup/vitest-setup.ts'],
     restoreMocks: true,
+    // A component test takes well under a second alone, but its first render may import a lazy
+    // module (the sanitizer, the widgets): on a loaded 2-core machine that took over Vitest's
+    // default 5 s once and failed a CI run. A hang still fails, at 20 s.
+    testTimeout: 20_000,
   },
 });
