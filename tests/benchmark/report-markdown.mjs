@@ -190,6 +190,7 @@ function typingSection(/** @type {NonNullable<BenchResults['typing']>} */ result
     '',
     `${String(result.bursts)} bursts of 20 keystrokes into "Full Name" on the Basic Info step, one key every ${String(result.keyIntervalMs)} ms, CPU ${String(result.cpuThrottling)}x slower. ` +
       `After each, the same burst goes into a page with only one text box (the floor of this probe on this machine): a labelled \`<input>\` and nothing else, no styles and no scripts but the probes, in its own phone context, CPU ${String(floor.cpuThrottling)}x slower too. ` +
+      'Each page is throttled only during its own bursts: a throttled page spins its main thread, idle or not, and would take a core from the other. ' +
       'The app cannot measure under the floor; what it adds is the difference.',
     '',
     table(
