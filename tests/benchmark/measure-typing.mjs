@@ -83,7 +83,7 @@ export function openApp(/** @type {Browser} */ browser, /** @type {string} */ ur
 }
 
 /** The floor page, from a data: URL (Playwright runs init scripts there too, checked in openTarget). */
-function openFloor(/** @type {Browser} */ browser) {
+export function openFloor(/** @type {Browser} */ browser) {
   return openTarget(browser, async (page) => {
     await page.goto(`data:text/html;charset=utf-8,${encodeURIComponent(FLOOR_PAGE)}`);
     const field = page.getByLabel(TYPING_FIELD, { exact: true });

@@ -20,7 +20,7 @@ import process from 'node:process';
 import { parseArgs } from 'node:util';
 import { launchBrowser } from './browser.mjs';
 import { startBenchServer } from './bench-server.mjs';
-import { FLOOR_PAGE, keystrokeTimings, openTarget, typeBurst } from './measure-typing.mjs';
+import { keystrokeTimings, openFloor, openTarget, typeBurst } from './measure-typing.mjs';
 import { BASIC_INFO_HEADING, continueTo, TYPING_FIELD, WELCOME } from '../support/default-programme.mjs';
 /* global document, EventTarget, Element -- the callbacks of page.evaluate and addInitScript run in the page */
 
@@ -58,15 +58,7 @@ const browser = await launchBrowser();
 try {
   /** @type {Array<[string, import('./measure-typing.mjs').TypingTarget]>} */
   const targets = [];
-  targets.push([
-    'floor',
-    await openTarget(browser, async (page) => {
-      await page.goto(`data:text/html;charset=utf-8,${encodeURIComponent(FLOOR_PAGE)}`);
-      const field = page.getByLabel(TYPING_FIELD, { exact: true });
-      await field.waitFor();
-      return field;
-    }),
-  ]);
+  targets.push(['floor', await openFloor(browser)]);
   for (const variant of variants) {
     const parts = new Set(variant.split('+'));
     targets.push([
