@@ -7,6 +7,7 @@
 import { PHONE_CONTEXT, throttleCpu } from './browser.mjs';
 import { BASIC_INFO_HEADING, continueTo, TYPING_FIELD, WELCOME } from '../support/default-programme.mjs';
 import { keystrokeProbe, writeCounter } from './page-probes.mjs';
+import { htmlWithoutScripts } from './page-without-scripts.mjs';
 import { sleep } from './sleep.mjs';
 import { percentile, summarize } from './stats.mjs';
 /* global window, performance -- the callbacks of page.evaluate and waitForFunction run in the page */
@@ -86,6 +87,23 @@ export function openApp(/** @type {Browser} */ browser, /** @type {string} */ ur
 export function openFloor(/** @type {Browser} */ browser) {
   return openTarget(browser, async (page) => {
     await page.goto(`data:text/html;charset=utf-8,${encodeURIComponent(FLOOR_PAGE)}`);
+    const field = page.getByLabel(TYPING_FIELD, { exact: true });
+    await field.waitFor();
+    return field;
+  });
+}
+
+/**
+ * The app's Basic Info page with nothing in it that runs (see page-without-scripts.mjs), served at
+ * the app's origin so its stylesheets load, in a context of its own where no worker was ever
+ * registered. `html` is taken from the app's page before its first burst.
+ */
+export function openPageWithoutScripts(/** @type {Browser} */ browser, /** @type {string} */ url, /** @type {string} */ html) {
+  return openTarget(browser, async (page) => {
+    const copyUrl = `${url}/typing-floor-basic-info.html`;
+    await page.route(copyUrl, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
+    await page.goto(copyUrl, { waitUntil: 'load' });
+    await page.unroute(copyUrl);
     const field = page.getByLabel(TYPING_FIELD, { exact: true });
     await field.waitFor();
     return field;
@@ -182,10 +200,11 @@ export async function keystrokeTimings(/** @type {TypingTarget} */ target, /** @
 /** @typedef {Awaited<ReturnType<typeof keystrokeTimings>>} KeystrokeTimings */
 
 /**
- * The app's typing figures, with the floor's under `floor`. Both pages stay open and their
- * bursts alternate (app, floor, app, …), so a change in the machine's load falls on both.
+ * The app's typing figures, with the floor's under `floor` and those of the app's own page without
+ * its scripts under `pageWithoutScripts`. The three pages stay open and their bursts alternate
+ * (app, page without scripts, floor, app, …), so a change in the machine's load falls on all.
  * @param {{ browser: Browser, url: string, bursts: number, keyIntervalMs: number }} options
- * @returns {Promise<KeystrokeTimings & { indexedDbWrites: { perBurst: number[], max: number | null, log: WriteMark[][] }, floor: KeystrokeTimings }>}
+ * @returns {Promise<KeystrokeTimings & { indexedDbWrites: { perBurst: number[], max: number | null, log: WriteMark[][] }, floor: KeystrokeTimings, pageWithoutScripts: KeystrokeTimings }>}
  */
 export async function measureTyping({ browser, url, bursts, keyIntervalMs }) {
   /** @type {TypingTarget[]} */
@@ -193,10 +212,13 @@ export async function measureTyping({ browser, url, bursts, keyIntervalMs }) {
   try {
     const app = await openApp(browser, url);
     targets.push(app);
+    const withoutScripts = await openPageWithoutScripts(browser, url, await app.page.evaluate(htmlWithoutScripts));
+    targets.push(withoutScripts);
     const floor = await openFloor(browser);
     targets.push(floor);
     for (let burst = 0; burst < bursts; burst += 1) {
       await typeBurst(app, burst, keyIntervalMs);
+      await typeBurst(withoutScripts, burst, keyIntervalMs);
       await typeBurst(floor, burst, keyIntervalMs);
     }
     for (const target of targets) await target.cdp.detach();
@@ -205,6 +227,7 @@ export async function measureTyping({ browser, url, bursts, keyIntervalMs }) {
       ...(await keystrokeTimings(app, keyIntervalMs)),
       indexedDbWrites: { perBurst: writesPerBurst, max: writesPerBurst.length ? Math.max(...writesPerBurst) : null, log: writeLog },
       floor: await keystrokeTimings(floor, keyIntervalMs),
+      pageWithoutScripts: await keystrokeTimings(withoutScripts, keyIntervalMs),
     };
   } finally {
     for (const target of targets) await target.context.close();

@@ -79,7 +79,7 @@ async function main() {
       results.offlineStart = await measureOfflineStart({ browser, url: plain.url, runs });
     }
     if (only.has('typing')) {
-      log(`typing: ${String(runs)} bursts of 20 keystrokes, 4x CPU, each followed by one into a page with only a text box (the floor)`);
+      log(`typing: ${String(runs)} bursts of 20 keystrokes, 4x CPU, each followed by one into the same page without its scripts and one into a page with only a text box (the floor)`);
       results.typing = await measureTyping({ browser, url: plain.url, bursts: runs, keyIntervalMs: options.keyIntervalMs });
     }
     if (only.has('step-changes')) {
