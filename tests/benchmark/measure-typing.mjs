@@ -94,16 +94,35 @@ export function openFloor(/** @type {Browser} */ browser) {
 }
 
 /**
- * The app's Basic Info page with nothing in it that runs (see page-without-scripts.mjs), served at
- * the app's origin so its stylesheets load, in a context of its own where no worker was ever
- * registered. `html` is taken from the app's page before its first burst.
+ * The page's HTML without scripts once two copies a second apart agree: after a step shows, the
+ * app goes on rendering the next step out of sight while the main thread is idle, and the copy must
+ * hold all of it, as the app's page does by its first burst.
  */
-export function openPageWithoutScripts(/** @type {Browser} */ browser, /** @type {string} */ url, /** @type {string} */ html) {
+async function settledHtmlWithoutScripts(/** @type {Page} */ page) {
+  let html = await page.evaluate(htmlWithoutScripts);
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    await sleep(1000);
+    const again = await page.evaluate(htmlWithoutScripts);
+    if (again === html) return html;
+    html = again;
+  }
+  throw new Error('the app page kept changing for 20 s: nothing steady to copy');
+}
+
+/**
+ * The app's page with nothing in it that runs (see page-without-scripts.mjs), served at the app's
+ * origin so its stylesheets load, in a context of its own where no worker was ever registered, and
+ * scrolled where the app's page is. Taken from the app's page before its first burst.
+ */
+export async function openPageWithoutScripts(/** @type {Browser} */ browser, /** @type {string} */ url, /** @type {Page} */ appPage) {
+  const html = await settledHtmlWithoutScripts(appPage);
+  const scrollY = await appPage.evaluate(() => window.scrollY);
   return openTarget(browser, async (page) => {
     const copyUrl = `${url}/typing-floor-basic-info.html`;
     await page.route(copyUrl, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
     await page.goto(copyUrl, { waitUntil: 'load' });
     await page.unroute(copyUrl);
+    await page.evaluate((top) => { window.scrollTo(0, top); }, scrollY);
     const field = page.getByLabel(TYPING_FIELD, { exact: true });
     await field.waitFor();
     return field;
@@ -212,7 +231,7 @@ export async function measureTyping({ browser, url, bursts, keyIntervalMs }) {
   try {
     const app = await openApp(browser, url);
     targets.push(app);
-    const withoutScripts = await openPageWithoutScripts(browser, url, await app.page.evaluate(htmlWithoutScripts));
+    const withoutScripts = await openPageWithoutScripts(browser, url, app.page);
     targets.push(withoutScripts);
     const floor = await openFloor(browser);
     targets.push(floor);

@@ -61,6 +61,24 @@ describe('htmlWithoutScripts', () => {
     expect(htmlWithoutScripts().startsWith('<!doctype html>')).toBe(true);
   });
 
+  it('shows what the controls hold now, which lives in properties that cloning leaves behind', () => {
+    document.body.innerHTML = [
+      '<input id="name" value="">',
+      '<textarea id="about"></textarea>',
+      '<input id="agree" type="checkbox">',
+      '<select id="code"><option value="us" selected>US +1</option><option value="gb">GB +44</option></select>',
+    ].join('');
+    document.querySelector<HTMLInputElement>('#name')!.value = 'Ada';
+    document.querySelector<HTMLTextAreaElement>('#about')!.value = 'Curtains';
+    document.querySelector<HTMLInputElement>('#agree')!.checked = true;
+    document.querySelector<HTMLSelectElement>('#code')!.value = 'gb';
+    const copy = copied();
+    expect(copy.querySelector<HTMLInputElement>('#name')?.value).toBe('Ada');
+    expect(copy.querySelector<HTMLTextAreaElement>('#about')?.value).toBe('Curtains');
+    expect(copy.querySelector<HTMLInputElement>('#agree')?.checked).toBe(true);
+    expect(copy.querySelector<HTMLSelectElement>('#code')?.value).toBe('gb');
+  });
+
   it('leaves the page it copies as it was', () => {
     document.head.innerHTML = HEAD;
     document.body.innerHTML = BODY;
