@@ -36,6 +36,11 @@ interface HomeScreenHintProps {
   hasDraft: boolean;
   /** The step on screen: the note appears with the next step, never under the creator's pointer. */
   step: number;
+  /**
+   * The application was accepted: its answers left the device, so there is nothing left for the
+   * browser to clear and the advice (keep your answers, or send today) no longer applies.
+   */
+  sent: boolean;
   persistence?: () => Promise<boolean | null>;
   installed?: () => boolean;
   memory?: ShownMemory;
@@ -46,7 +51,7 @@ interface HomeScreenHintProps {
  * should-suggest-home-screen.ts). Not a live region: it is advice, not an alert. It waits for
  * the next step to show, so it is drawn with that step instead of moving the one being filled.
  */
-export function HomeScreenHint({ hasDraft, step, persistence = requestPersistentStorage, installed = runsInstalled, memory = deviceMemory }: HomeScreenHintProps) {
+export function HomeScreenHint({ hasDraft, step, sent, persistence = requestPersistentStorage, installed = runsInstalled, memory = deviceMemory }: HomeScreenHintProps) {
   // The step on which the note became due; it shows from the next one on, until dismissed.
   const [dueOn, setDueOn] = useState<number | null>(null);
   const [dismissed, setDismissed] = useState(false);
@@ -67,7 +72,11 @@ export function HomeScreenHint({ hasDraft, step, persistence = requestPersistent
     };
   }, [hasDraft, dueOn, persistence, installed, memory]);
 
-  const visible = dueOn !== null && step !== dueOn && !dismissed;
+  // Sending ends the advice for good: a new application started afterwards does not bring it
+  // back, as it is shown once per device. (State adjusted while rendering, React's pattern for
+  // state that follows a prop.)
+  if (sent && !dismissed) setDismissed(true);
+  const visible = dueOn !== null && step !== dueOn && !dismissed && !sent;
   useEffect(() => {
     if (visible) memory.markShown();
   }, [visible, memory]);

@@ -178,7 +178,7 @@ export function WizardApp({ config, programme, initial, focusOnMount = false }: 
             </button>
           ) : null}
           <SaveStatus saveState={session.saveState} sending={session.sending} storageHealth={session.storageHealth} accepted={session.submitted} />
-          <HomeScreenHint hasDraft={session.saveState === 'saved' && !session.submitted && !readOnly} step={current} />
+          <HomeScreenHint hasDraft={session.saveState === 'saved' && !session.submitted && !readOnly} step={current} sent={session.submitted} />
           <p className="visually-hidden" role="status" ref={announcer} />
         </form>
     </WizardLayout>

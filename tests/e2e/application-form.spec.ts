@@ -19,6 +19,20 @@ test.describe('the application form', () => {
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   });
 
+  test('the Home Screen advice about saved answers goes once the application is accepted', async ({ page, app }) => {
+    // Headless Chromium refuses persistent storage to a plain tab, so the first save makes the
+    // advice due, and it shows from the next step on.
+    const advice = page.getByRole('note').filter({ hasText: 'add this page to your Home Screen' });
+    await page.goto(app.url);
+    await completeApplication(page, { stopBeforeSubmit: true });
+    await expect(advice).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeFocused();
+    expect(app.applications).toHaveLength(1);
+    // The answers left the device with the accepted application: nothing is left to keep.
+    await expect(advice).toHaveCount(0);
+  });
+
   test('a 500 shows the error line, keeps every value, and a retry sends the same application', async ({ page, app }) => {
     // Two failures: whichever of the manual Continue and the backoff retry comes second succeeds.
     app.answerWith({ status: 500 }, { status: 500 });
