@@ -4,11 +4,14 @@
 // Not part of `npm run bench`: an experiment's tool, whose figures docs/performance.md quotes.
 //
 //   npm run build && node tests/benchmark/typing-variants.mjs --dist=dist --bursts=5 app,one-field-form,no-react-keys,one-field-form+no-react-keys
+//   node tests/benchmark/typing-variants.mjs --dist=dist --bursts=5 app,no-scripts,no-scripts+one-field-form
 //
 // Variants (joined with + to combine):
 //   app              the build as it is
 //   one-field-form   the other fields of Full Name's form owner taken out of the page, so Chromium's
 //                    autofill reads a form of one field after each keystroke instead of eleven
+//   no-scripts       the app's page copied once settled, with its scripts taken out (the benchmark's
+//                    "same page without its scripts"): what the page costs the browser by itself
 //   no-react-keys    React's root listeners for the keystroke's events (keydown, keypress, textInput,
 //                    beforeinput, input, keyup, selectionchange) never added, so no React code runs
 //                    for a keystroke (every React handler of those events is gone too: a measurement,
@@ -20,12 +23,12 @@ import process from 'node:process';
 import { parseArgs } from 'node:util';
 import { launchBrowser } from './browser.mjs';
 import { startBenchServer } from './bench-server.mjs';
-import { keystrokeTimings, openFloor, openTarget, typeBurst } from './measure-typing.mjs';
+import { keystrokeTimings, openApp, openFloor, openPageWithoutScripts, openTarget, typeBurst } from './measure-typing.mjs';
 import { BASIC_INFO_HEADING, continueTo, TYPING_FIELD, WELCOME } from '../support/default-programme.mjs';
 /* global document, EventTarget, Element -- the callbacks of page.evaluate and addInitScript run in the page */
 
 const KEY_INTERVAL_MS = 100;
-const KNOWN = new Set(['app', 'one-field-form', 'no-react-keys']);
+const KNOWN = new Set(['app', 'one-field-form', 'no-scripts', 'no-react-keys']);
 
 /** Takes every other field of the typed box's form group out of the page (runs in the page). */
 function keepOnlyTypedFieldInItsForm(/** @type {string} */ label) {
@@ -48,6 +51,18 @@ function withoutReactKeyListeners() {
   EventTarget.prototype.addEventListener = addUnlessReact;
 }
 
+/** The app's Basic Info without its scripts, taken from an app page opened for the purpose and closed after. */
+async function openCopyOfApp(/** @type {string} */ url, /** @type {boolean} */ oneFieldForm) {
+  const app = await openApp(browser, url);
+  try {
+    const copy = await openPageWithoutScripts(browser, url, app.page);
+    if (oneFieldForm) await copy.page.evaluate(keepOnlyTypedFieldInItsForm, TYPING_FIELD);
+    return copy;
+  } finally {
+    await app.context.close();
+  }
+}
+
 const { values, positionals } = parseArgs({ options: { dist: { type: 'string', default: 'dist' }, bursts: { type: 'string', default: '5' } }, allowPositionals: true });
 const variants = (positionals[0] ?? 'app').split(',');
 for (const part of variants.flatMap((variant) => variant.split('+'))) if (!KNOWN.has(part)) throw new Error(`unknown variant part "${part}"; known: ${[...KNOWN].join(', ')}`);
@@ -61,6 +76,11 @@ try {
   targets.push(['floor', await openFloor(browser)]);
   for (const variant of variants) {
     const parts = new Set(variant.split('+'));
+    if (parts.has('no-scripts')) {
+      if (parts.has('no-react-keys')) throw new Error('no-scripts runs no React at all: no-react-keys adds nothing to it');
+      targets.push([variant, await openCopyOfApp(server.url, parts.has('one-field-form'))]);
+      continue;
+    }
     targets.push([
       variant,
       await openTarget(browser, async (page) => {
