@@ -13,6 +13,7 @@ import { defaultLocks } from '../browser/web-locks';
 import { appStore } from '../storage/app-store';
 import { ReadOnlyBanner } from './read-only-banner';
 import { HomeScreenHint } from './home-screen-hint';
+import { pointOutProblems } from './point-out-problems';
 import { SaveStatus } from './save-status';
 import { KeptSteps } from './kept-steps';
 import { WizardLayout } from './wizard-layout';
@@ -78,19 +79,14 @@ export function WizardApp({ config, programme, initial, focusOnMount = false }: 
     else window.scrollTo({ top: 0 });
   }, [awake, current, shownRegion]);
 
-  // After a Continue that found problems: focus the first one and say how many there are.
+  // After a Continue that found problems: focus the first one and say how many there are, once
+  // the step's fields are drawn (point-out-problems.ts).
   const announcer = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    if (failedAttempts === 0) return;
+    if (failedAttempts === 0) return undefined;
     const region = shownRegion();
-    if (!region) return;
-    const problems = region.querySelectorAll('.field-error').length;
-    if (announcer.current) {
-      announcer.current.textContent = `${String(problems)} ${problems === 1 ? 'answer needs' : 'answers need'} your attention.`;
-    }
-    const first = region.querySelector<HTMLElement>('[aria-invalid="true"]') ?? region.querySelector<HTMLElement>('.field-error');
-    if (first && !first.matches('input, textarea, select, button')) first.tabIndex = -1;
-    first?.focus();
+    if (!region) return undefined;
+    return pointOutProblems(region, announcer.current);
   }, [failedAttempts, shownRegion]);
 
   // The next step, built hidden, has its fonts and words readied while this one is filled in.

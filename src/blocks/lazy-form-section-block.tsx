@@ -14,6 +14,9 @@ const loadFormSection = () =>
   });
 const LazyFormSectionFields = lazy(loadFormSection);
 
+/** The class of the line a form section shows while its widgets load (pointing out problems waits for it to go). */
+export const FORM_SECTION_LOADING_CLASS = 'form-section__loading';
+
 /** Starts loading the form widgets ahead of the step that needs them. */
 export function preloadFormSection(): void {
   void loadFormSection();
@@ -36,7 +39,7 @@ export function LazyFormSectionBlock({ data }: { data: FormSectionData }) {
       {Fields ? (
         <Fields fields={data.fields} />
       ) : (
-        <Suspense fallback={<p className="form-section__loading" role="status">Loading the form…</p>}>
+        <Suspense fallback={<p className={FORM_SECTION_LOADING_CLASS} role="status">Loading the form…</p>}>
           <LazyFormSectionFields fields={data.fields} />
         </Suspense>
       )}

@@ -1,0 +1,44 @@
+import { FORM_SECTION_LOADING_CLASS } from '../blocks/lazy-form-section-block';
+
+const LOADING = `.${FORM_SECTION_LOADING_CLASS}`;
+
+/**
+ * After a Continue that found problems: says in `announcer` how many there are and focuses the
+ * first, once the step's fields are drawn in `region`.
+ *
+ * Pressed while the step's form widgets were still loading (a first visit on a slow connection,
+ * Continue pressed as the step opened), the problems are in the form but not yet on screen:
+ * counted then, the creator was told "0 answers need your attention" and focus stayed on the
+ * button while the fields arrived with their errors. So this waits for the loading lines to go.
+ * Focus then moves only if the creator has not moved it meanwhile.
+ *
+ * Returns a function that stops waiting (the step left, or Continue pressed again).
+ */
+export function pointOutProblems(region: HTMLElement, announcer: HTMLElement | null): () => void {
+  const document = region.ownerDocument;
+  const pressedFrom = document.activeElement;
+  const pointOut = () => {
+    const problems = region.querySelectorAll('.field-error').length;
+    if (announcer && problems > 0) {
+      announcer.textContent = `${String(problems)} ${problems === 1 ? 'answer needs' : 'answers need'} your attention.`;
+    }
+    const focusIsWhereThePressLeftIt = document.activeElement === pressedFrom || document.activeElement === document.body || document.activeElement === null;
+    if (!focusIsWhereThePressLeftIt) return;
+    const first = region.querySelector<HTMLElement>('[aria-invalid="true"]') ?? region.querySelector<HTMLElement>('.field-error');
+    if (first && !first.matches('input, textarea, select, button')) first.tabIndex = -1;
+    first?.focus();
+  };
+  if (!region.querySelector(LOADING)) {
+    pointOut();
+    return () => undefined;
+  }
+  const observer = new MutationObserver(() => {
+    if (region.querySelector(LOADING)) return;
+    observer.disconnect();
+    pointOut();
+  });
+  observer.observe(region, { childList: true, subtree: true });
+  return () => {
+    observer.disconnect();
+  };
+}

@@ -1,0 +1,91 @@
+// After a Continue that found problems, the first is focused and their number announced: at once
+// when the step's fields are drawn, and only once they are when the press came while the step's
+// form widgets were still loading (found as a flaky end-to-end test: the fields arrived with their
+// errors, focus stayed on Continue and "0 answers need your attention" was announced).
+import { afterEach, describe, expect, it } from 'vitest';
+import { pointOutProblems } from '../../../src/app/point-out-problems';
+import { FORM_SECTION_LOADING_CLASS } from '../../../src/blocks/lazy-form-section-block';
+
+const FIELDS_WITH_PROBLEMS = [
+  '<label for="full-name">Full Name</label><input id="full-name" aria-invalid="true"><p class="field-error">This field is required</p>',
+  '<label for="city">City</label><input id="city"><p class="field-error">Fill at least one platform</p>',
+].join('');
+
+/** A step with its heading, a section and the Continue button, which has the focus (it was pressed). */
+function stepWith(sectionHtml: string) {
+  document.body.innerHTML = `<div class="step"><h1>Basic Information</h1><section>${sectionHtml}</section><button type="submit">Continue</button></div><p id="announcer"></p>`;
+  const region = document.querySelector<HTMLElement>('.step')!;
+  const announcer = document.querySelector<HTMLElement>('#announcer')!;
+  document.querySelector<HTMLButtonElement>('button')!.focus();
+  return { region, announcer, section: region.querySelector('section')! };
+}
+
+const loadingLine = `<p class="${FORM_SECTION_LOADING_CLASS}" role="status">Loading the form…</p>`;
+/** MutationObserver callbacks run as a microtask after the change. */
+const mutationsDelivered = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('pointOutProblems', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it('with the fields drawn, focuses the first invalid one and says how many problems there are', () => {
+    const { region, announcer } = stepWith(FIELDS_WITH_PROBLEMS);
+    pointOutProblems(region, announcer);
+    expect(document.activeElement?.id).toBe('full-name');
+    expect(announcer.textContent).toBe('2 answers need your attention.');
+  });
+
+  it('pressed while the form widgets load, waits for them, then focuses and counts', async () => {
+    const { region, announcer, section } = stepWith(loadingLine);
+    pointOutProblems(region, announcer);
+    expect(document.activeElement?.textContent).toBe('Continue');
+    expect(announcer.textContent).toBe('');
+    section.innerHTML = FIELDS_WITH_PROBLEMS;
+    await mutationsDelivered();
+    expect(document.activeElement?.id).toBe('full-name');
+    expect(announcer.textContent).toBe('2 answers need your attention.');
+  });
+
+  it('waits for every section still loading, not only the first', async () => {
+    const { region, announcer, section } = stepWith(`${loadingLine}<div id="second">${loadingLine}</div>`);
+    pointOutProblems(region, announcer);
+    section.firstElementChild?.remove();
+    await mutationsDelivered();
+    expect(announcer.textContent).toBe('');
+    section.innerHTML = FIELDS_WITH_PROBLEMS;
+    await mutationsDelivered();
+    expect(announcer.textContent).toBe('2 answers need your attention.');
+  });
+
+  it('does not take the focus back from where the creator moved it while waiting', async () => {
+    const { region, announcer, section } = stepWith(loadingLine);
+    pointOutProblems(region, announcer);
+    const elsewhere = document.createElement('input');
+    elsewhere.setAttribute('aria-label', 'Search');
+    document.body.append(elsewhere);
+    elsewhere.focus();
+    section.innerHTML = FIELDS_WITH_PROBLEMS;
+    await mutationsDelivered();
+    expect(document.activeElement).toBe(elsewhere);
+    expect(announcer.textContent).toBe('2 answers need your attention.');
+  });
+
+  it('stops waiting when told to (the step left, or Continue pressed again)', async () => {
+    const { region, announcer, section } = stepWith(loadingLine);
+    const stop = pointOutProblems(region, announcer);
+    stop();
+    section.innerHTML = FIELDS_WITH_PROBLEMS;
+    await mutationsDelivered();
+    expect(document.activeElement?.textContent).toBe('Continue');
+    expect(announcer.textContent).toBe('');
+  });
+
+  it('announces nothing when no problem is drawn (the section failed to load instead)', async () => {
+    const { region, announcer, section } = stepWith(loadingLine);
+    pointOutProblems(region, announcer);
+    section.innerHTML = '<p role="alert">This part of the form could not be loaded.</p>';
+    await mutationsDelivered();
+    expect(announcer.textContent).toBe('');
+  });
+});
