@@ -21,9 +21,16 @@ test.describe('the application form', () => {
 
   test('the Home Screen advice about saved answers goes once the application is accepted', async ({ page, app }) => {
     // Headless Chromium refuses persistent storage to a plain tab, so the first save makes the
-    // advice due, and it shows from the next step on.
+    // advice due once that answer is in, and it shows from the next step on.
     const advice = page.getByRole('note').filter({ hasText: 'add this page to your Home Screen' });
     await page.goto(app.url);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Full Name', { exact: true }).fill('Ada');
+    await expect(page.getByText('Saved on this device', { exact: true })).toBeVisible();
+    // The app asked on that save; once persisted() answers, its request has been answered too.
+    await expect.poll(() => page.evaluate(() => navigator.storage.persisted())).toBe(false);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(advice).toBeVisible();
     await completeApplication(page, { stopBeforeSubmit: true });
     await expect(advice).toBeVisible();
     await page.getByRole('button', { name: 'Continue' }).click();

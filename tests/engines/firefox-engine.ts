@@ -12,6 +12,23 @@ import type { LaunchedEngine } from './launched-engine';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
+/**
+ * Focuses `field` and waits until the focus has stayed there for a moment, focusing it again if
+ * it was taken. Headless UI gives the focus back to a combobox's input after an option is picked,
+ * a frame or more later; in headless Firefox on a busy machine that came after the next field had
+ * been focused, and a journey's keys went into the combobox (its search showed "No results
+ * found" and the field stayed empty). A person's tap on the next field comes long after.
+ */
+async function focusUntilItStays(field: ElementHandle): Promise<void> {
+  const hasFocus = () => field.evaluate((element) => element === element.ownerDocument.activeElement);
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    await field.focus();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    if (await hasFocus()) return;
+  }
+  throw new Error('the field kept losing the focus');
+}
+
 function firefoxEnginePage(page: Page): EnginePage {
   async function element(target: Target, forClick: boolean): Promise<ElementHandle> {
     await waitFor(enginePage, target);
@@ -34,7 +51,8 @@ function firefoxEnginePage(page: Page): EnginePage {
       await (await element(target, true)).click();
     },
     async type(target, text) {
-      await (await element(target, false)).focus();
+      const field = await element(target, false);
+      await focusUntilItStays(field);
       await page.evaluate(SELECT_FOCUSED_TEXT);
       await page.keyboard.type(text);
       await waitForTyped(enginePage, target, text);
