@@ -72,11 +72,11 @@ export function HomeScreenHint({ hasDraft, step, sent, persistence = requestPers
     };
   }, [hasDraft, dueOn, persistence, installed, memory]);
 
-  // Sending ends the advice for good: a new application started afterwards does not bring it
-  // back, as it is shown once per device. (State adjusted while rendering, React's pattern for
-  // state that follows a prop.)
+  // Sending ends the advice for good, as Got it does: a new application started afterwards does
+  // not bring it back, as it is shown once per device. (State adjusted while rendering, React's
+  // pattern for state that follows a prop: this render is redone at once, dismissed.)
   if (sent && !dismissed) setDismissed(true);
-  const visible = dueOn !== null && step !== dueOn && !dismissed && !sent;
+  const visible = dueOn !== null && step !== dueOn && !dismissed;
   useEffect(() => {
     if (visible) memory.markShown();
   }, [visible, memory]);

@@ -10,7 +10,8 @@ const LOADING = `.${FORM_SECTION_LOADING_CLASS}`;
  * Continue pressed as the step opened), the problems are in the form but not yet on screen:
  * counted then, the creator was told "0 answers need your attention" and focus stayed on the
  * button while the fields arrived with their errors. So this waits for the loading lines to go.
- * Focus then moves only if the creator has not moved it meanwhile.
+ * Focus then moves only if the creator has not moved it meanwhile, and nothing is said or moved
+ * if the creator left the step meanwhile (Back: the step is kept, hidden).
  *
  * Returns a function that stops waiting (the step left, or Continue pressed again).
  */
@@ -18,6 +19,7 @@ export function pointOutProblems(region: HTMLElement, announcer: HTMLElement | n
   const document = region.ownerDocument;
   const pressedFrom = document.activeElement;
   const pointOut = () => {
+    if (region.closest('[hidden]')) return;
     const problems = region.querySelectorAll('.field-error').length;
     if (announcer && problems > 0) {
       announcer.textContent = `${String(problems)} ${problems === 1 ? 'answer needs' : 'answers need'} your attention.`;

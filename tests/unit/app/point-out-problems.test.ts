@@ -81,6 +81,23 @@ describe('pointOutProblems', () => {
     expect(announcer.textContent).toBe('');
   });
 
+  it('says and moves nothing when the creator left the step while its fields loaded (Back: the step kept, hidden)', async () => {
+    const { region, announcer, section } = stepWith(loadingLine);
+    pointOutProblems(region, announcer);
+    const slot = document.createElement('div');
+    region.before(slot);
+    slot.append(region);
+    slot.hidden = true;
+    const welcomeHeading = document.createElement('h1');
+    welcomeHeading.tabIndex = -1;
+    document.body.prepend(welcomeHeading);
+    welcomeHeading.focus();
+    section.innerHTML = FIELDS_WITH_PROBLEMS;
+    await mutationsDelivered();
+    expect(document.activeElement).toBe(welcomeHeading);
+    expect(announcer.textContent).toBe('');
+  });
+
   it('announces nothing when no problem is drawn (the section failed to load instead)', async () => {
     const { region, announcer, section } = stepWith(loadingLine);
     pointOutProblems(region, announcer);
