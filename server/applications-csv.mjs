@@ -24,7 +24,7 @@ export function applicationsCsv(applications) {
   const rows = applications.map((application) => {
     const body = /** @type {{ personalInfo?: Record<string, unknown>, platforms?: Record<string, Record<string, unknown>>, fields?: Array<{ key: string, value: string }> }} */ (application.body);
     /** @type {Record<string, unknown>} */
-    const row = { id: application.id, createdAt: application.createdAt, updatedAt: application.updatedAt, revisions: application.revisions };
+    const row = { id: application.id, createdAt: application.createdAt, updatedAt: application.updatedAt, revisions: application.revisions, language: application.language ?? '' };
     for (const key of PERSONAL) {
       const value = body.personalInfo?.[key];
       if (key === 'phone') {
@@ -44,7 +44,7 @@ export function applicationsCsv(applications) {
     }
     return row;
   });
-  const columns = ['id', 'createdAt', 'updatedAt', 'revisions', ...PERSONAL, ...[...platformColumns].sort(), ...[...fieldColumns].map((key) => `fields.${key}`)];
+  const columns = ['id', 'createdAt', 'updatedAt', 'revisions', 'language', ...PERSONAL, ...[...platformColumns].sort(), ...[...fieldColumns].map((key) => `fields.${key}`)];
   const lines = [columns.map(cell).join(','), ...rows.map((row) => columns.map((column) => cell(row[column])).join(','))];
   return `${lines.join('\r\n')}\r\n`;
 }

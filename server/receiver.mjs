@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { CORS_REQUEST_HEADERS, originVerdict } from './cors.mjs';
 import { BodyTooLarge, readLimitedBody } from './read-limited-body.mjs';
-import { isJsonContentType, isToken, parseRevision, singleHeader } from './request-headers.mjs';
+import { isJsonContentType, isToken, parseContentLanguage, parseRevision, singleHeader } from './request-headers.mjs';
 import { normalisedEmail, receiveApplication } from './store/applications.mjs';
 import { createGroupCommit } from './store/group-commit.mjs';
 
@@ -21,7 +21,14 @@ export const MAX_BODY_BYTES = 64 * 1024;
  *   maxBytes?: number,
  *   log?: (line: string) => void,
  *   now?: () => Date,
+ *   defaultLanguage?: string | null,
+ *   webhooks?: { giveUpAfterMs: number } | null,
+ *   onStored?: () => void,
  * }} ReceiverOptions
+ *   defaultLanguage: the programme's `lang`, for a body sent without Content-Language;
+ *   webhooks: each revision stored also gets its webhook in the outbox, in the same transaction, to
+ *   be retried for giveUpAfterMs;
+ *   onStored: told after a new revision was committed (wakes the webhooks' deliverer)
  */
 
 /**
@@ -47,14 +54,18 @@ function emailOf(body) {
  * false for any other.
  * @param {ReceiverOptions} options
  */
-export function createReceiver({ store, path, validate, allowedOrigins = new Set(), maxBytes = MAX_BODY_BYTES, log = () => undefined, now = () => new Date() }) {
+export function createReceiver({
+  store, path, validate, allowedOrigins = new Set(), maxBytes = MAX_BODY_BYTES, log = () => undefined, now = () => new Date(),
+  defaultLanguage = null, webhooks = null, onStored = () => undefined,
+}) {
   /** Keys whose first request is being stored by this process right now. */
   const inProgress = new Set();
   const decoder = new TextDecoder('utf-8', { fatal: true });
   // The embedded store runs one statement at a time: applications arriving together are committed
   // together (store/group-commit.mjs). PostgreSQL runs a pool of connections side by side instead.
+  const receiveOptions = webhooks ? { webhooks: true, giveUpAfterMs: webhooks.giveUpAfterMs } : {};
   /** @type {(received: import('./store/applications.mjs').Received) => Promise<import('./store/applications.mjs').ReceiveResult>} */
-  const storeApplication = store.kind === 'embedded' ? createGroupCommit(store) : (received) => receiveApplication(store, received);
+  const storeApplication = store.kind === 'embedded' ? createGroupCommit(store, { receiveOptions }) : (received) => receiveApplication(store, received, receiveOptions);
 
   /**
    * @param {import('node:http').IncomingMessage} req
@@ -134,11 +145,13 @@ export function createReceiver({ store, path, validate, allowedOrigins = new Set
     const fingerprint = createHash('sha256').update(`${applicationId}\n${String(clientRevision)}\n`).update(raw).digest('hex');
     inProgress.add(key);
     try {
-      const result = await storeApplication({ key, applicationId, clientRevision, fingerprint, body, email: emailOf(body), receivedAt: now() });
+      const language = parseContentLanguage(singleHeader(req, 'content-language')) ?? defaultLanguage;
+      const result = await storeApplication({ key, applicationId, clientRevision, fingerprint, body, email: emailOf(body), language, receivedAt: now() });
       if (result.outcome === 'mismatch') {
         answer(res, 422, { error: 'This Idempotency-Key was used for another request; use a new key for a new body.' }, corsHeaders);
         return true;
       }
+      if (result.outcome === 'created') onStored();
       log(`${result.outcome === 'created' ? 'received' : 'repeat of'} application ${applicationId}${clientRevision === null ? '' : ` revision ${String(clientRevision)}`}`);
       answer(res, 201, result.receipt, result.outcome === 'replayed' ? { ...corsHeaders, 'Idempotent-Replayed': 'true' } : corsHeaders);
     } catch (error) {

@@ -44,3 +44,19 @@ export function parseRevision(value) {
   const revision = Number(value);
   return revision <= 2 ** 31 - 1 ? revision : Number.NaN;
 }
+
+/**
+ * The language of the body from Content-Language (RFC 9110: a list of tags; the first is taken),
+ * canonical ("fr-CA"), or null when absent or not a language tag. It is information about the
+ * body, not a condition of accepting it, so a malformed one is ignored rather than refused.
+ * @param {string | null | undefined} value
+ */
+export function parseContentLanguage(value) {
+  const first = typeof value === 'string' ? value.split(',')[0]?.trim() : '';
+  if (!first || first.length > 35) return null;
+  try {
+    return Intl.getCanonicalLocales(first)[0] ?? null;
+  } catch {
+    return null;
+  }
+}

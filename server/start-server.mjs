@@ -9,6 +9,7 @@ import { parseOrigins } from './cors.mjs';
 import { acquireLock } from './data-dir-lock.mjs';
 import { createReceiver } from './receiver.mjs';
 import { openStore } from './store/open-store.mjs';
+import { createWebhookDeliverer } from './webhooks/webhook-deliverer.mjs';
 
 export const DEFAULT_RECEIVER_PATH = '/api/applications';
 
@@ -49,10 +50,15 @@ export function receiverPath(requestUrl, override) {
  *   root: string, host?: string, port?: number, dataDir?: string, databaseUrl?: string | undefined,
  *   corsOrigins?: string | undefined, receiverPathOverride?: string | undefined,
  *   receiverRules?: (config: unknown) => import('../src/config/receiver-rules.ts').ReceiverRules,
+ *   webhooks?: import('./webhooks/webhook-settings.mjs').WebhookSettings | null,
+ *   webhookPollMs?: number,
  *   log?: (line: string) => void,
- * }} options
+ * }} options webhooks: where to POST each stored revision (webhook-settings.mjs), null for none
  */
-export async function startServer({ root, host = '127.0.0.1', port = 4173, dataDir = 'data', databaseUrl, corsOrigins, receiverPathOverride, receiverRules, log = () => undefined }) {
+export async function startServer({
+  root, host = '127.0.0.1', port = 4173, dataDir = 'data', databaseUrl, corsOrigins, receiverPathOverride, receiverRules,
+  webhooks = null, webhookPollMs, log = () => undefined,
+}) {
   const rules = await loadRules(root, receiverRules);
   const lock = databaseUrl ? null : await acquireLock(resolve(dataDir));
   let store;
@@ -63,7 +69,11 @@ export async function startServer({ root, host = '127.0.0.1', port = 4173, dataD
     throw error;
   }
   const path = receiverPath(rules.requestUrl, receiverPathOverride);
-  const receiver = createReceiver({ store, path, validate: rules.validate, allowedOrigins: parseOrigins(corsOrigins), log });
+  const deliverer = webhooks ? createWebhookDeliverer({ store, settings: webhooks, log, pollMs: webhookPollMs }) : null;
+  const receiver = createReceiver({
+    store, path, validate: rules.validate, allowedOrigins: parseOrigins(corsOrigins), log,
+    defaultLanguage: rules.language, webhooks, onStored: () => deliverer?.nudge(),
+  });
   const admin = lock ? createAdmin({ store, token: lock.token }) : null;
   const server = createAppServer({
     root,
@@ -76,6 +86,8 @@ export async function startServer({ root, host = '127.0.0.1', port = 4173, dataD
   const address = /** @type {import('node:net').AddressInfo} */ (server.address());
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${String(address.port)}`;
   await lock?.publish(url);
+  // The embedded store is this process's alone: leases a killed predecessor left can be freed.
+  await deliverer?.start({ exclusive: store.kind === 'embedded' });
   let closing;
   return {
     url,
@@ -85,6 +97,7 @@ export async function startServer({ root, host = '127.0.0.1', port = 4173, dataD
       closing ??= (async () => {
         server.closeAllConnections();
         await new Promise((resolveClose) => server.close(() => resolveClose(undefined)));
+        await deliverer?.stop();
         await store.close();
         await lock?.release();
       })();

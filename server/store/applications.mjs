@@ -8,8 +8,11 @@
  * @typedef {{ id: string, receivedAt: string }} Receipt
  * @typedef {{
  *   key: string, applicationId: string, clientRevision: number | null, fingerprint: string,
- *   body: unknown, email: string | null, receivedAt: Date,
+ *   body: unknown, email: string | null, language: string | null, receivedAt: Date,
  * }} Received
+ * @typedef {{ webhooks?: boolean, giveUpAfterMs?: number }} ReceiveOptions webhooks: write a
+ *   delivery to the webhooks' outbox for each revision stored, in the same statement, retried for
+ *   giveUpAfterMs
  * @typedef {{ outcome: 'created' | 'replayed', receipt: Receipt } | { outcome: 'mismatch' }} ReceiveResult
  */
 
@@ -37,11 +40,15 @@ function repeatOf(row, fingerprint) {
  * is the latest among equal revision numbers). When another instance stores the same key at the
  * same moment, the unique key makes the insert wait for it and do nothing; that key is then read
  * again. The keys must be distinct: a key's repeat waits for its first to be answered (receiver.mjs).
+ * With webhooks on, each revision stored gets its delivery in the outbox in the same statement
+ * (so the same transaction): `application.received` for the first revision of an application,
+ * `application.revised` for the others; a repeated or refused body gets none.
  * @param {import('./store-types.mjs').Queryable} store
  * @param {ReadonlyArray<Received>} received
+ * @param {ReceiveOptions} [options]
  * @returns {Promise<ReceiveResult[]>}
  */
-export async function receiveApplications(store, received) {
+export async function receiveApplications(store, received, { webhooks = false, giveUpAfterMs = 0 } = {}) {
   if (received.length === 0) return [];
   if (new Set(received.map((item) => item.key)).size !== received.length) throw new Error('one Idempotency-Key twice in one statement');
   const input = received.map((item, ord) => ({
@@ -51,13 +58,14 @@ export async function receiveApplications(store, received) {
     fingerprint: item.fingerprint,
     client_revision: item.clientRevision,
     email: item.email,
+    language: item.language,
     body: item.body,
     received_at: item.receivedAt.toISOString(),
   }));
   const { rows } = await store.query(
     `WITH input AS (
        SELECT * FROM jsonb_to_recordset($1::jsonb)
-         AS item (ord integer, key text, application_id text, fingerprint text, client_revision integer, email text, body jsonb, received_at timestamptz)
+         AS item (ord integer, key text, application_id text, fingerprint text, client_revision integer, email text, language text, body jsonb, received_at timestamptz)
      ), existing AS (
        SELECT idempotency_key, application_id, fingerprint, received_at FROM revisions WHERE idempotency_key IN (SELECT key FROM input)
      ), fresh AS (
@@ -66,17 +74,27 @@ export async function receiveApplications(store, received) {
        INSERT INTO applications (id, created_at, updated_at)
        SELECT application_id, min(received_at), max(received_at) FROM fresh GROUP BY application_id ORDER BY application_id
        ON CONFLICT (id) DO UPDATE SET updated_at = GREATEST(applications.updated_at, EXCLUDED.updated_at)
-       RETURNING id
+       RETURNING id, (xmax = 0) AS created
      ), inserted AS (
-       INSERT INTO revisions (application_id, idempotency_key, fingerprint, client_revision, email, body, received_at)
-       SELECT fresh.application_id, fresh.key, fresh.fingerprint, fresh.client_revision, fresh.email, fresh.body, fresh.received_at
+       INSERT INTO revisions (application_id, idempotency_key, fingerprint, client_revision, email, language, body, received_at)
+       SELECT fresh.application_id, fresh.key, fresh.fingerprint, fresh.client_revision, fresh.email, fresh.language, fresh.body, fresh.received_at
        FROM fresh JOIN application ON application.id = fresh.application_id ORDER BY fresh.ord
        ON CONFLICT (idempotency_key) DO NOTHING
-       RETURNING idempotency_key, application_id, fingerprint, received_at
+       RETURNING seq, idempotency_key, application_id, fingerprint, received_at
+     ), announced AS (
+       INSERT INTO webhook_deliveries (id, revision_seq, application_id, type, created_at, give_up_at, next_attempt_at)
+       SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), inserted.seq, inserted.application_id,
+              CASE WHEN application.created AND fresh.ord = min(fresh.ord) OVER (PARTITION BY fresh.application_id)
+                   THEN 'application.received' ELSE 'application.revised' END,
+              inserted.received_at, inserted.received_at + $3::integer * interval '1 millisecond', inserted.received_at
+       FROM inserted JOIN fresh ON fresh.key = inserted.idempotency_key JOIN application ON application.id = inserted.application_id
+       WHERE $2::boolean
+       ORDER BY fresh.ord
+       RETURNING 1
      )
      SELECT 'created' AS outcome, idempotency_key, application_id, fingerprint, received_at FROM inserted
      UNION ALL SELECT 'existing' AS outcome, idempotency_key, application_id, fingerprint, received_at FROM existing`,
-    [JSON.stringify(input)],
+    [JSON.stringify(input), webhooks, giveUpAfterMs],
   );
   const byKey = new Map(rows.map((row) => [String(row.idempotency_key), row]));
   const missing = received.filter((item) => !byKey.has(item.key)).map((item) => item.key);
@@ -96,16 +114,17 @@ export async function receiveApplications(store, received) {
  * Stores one received body, or finds the revision its key already made (receiveApplications for one).
  * @param {import('./store-types.mjs').Queryable} store
  * @param {Received} received
+ * @param {ReceiveOptions} [options]
  * @returns {Promise<ReceiveResult>}
  */
-export async function receiveApplication(store, received) {
-  const [result] = await receiveApplications(store, [received]);
+export async function receiveApplication(store, received, options = {}) {
+  const [result] = await receiveApplications(store, [received], options);
   if (!result) throw new Error('the application was neither stored nor found');
   return result;
 }
 
 /**
- * @typedef {{ id: string, createdAt: string, updatedAt: string, revisions: number, receivedAt: string, body: unknown }} StoredApplication
+ * @typedef {{ id: string, createdAt: string, updatedAt: string, revisions: number, receivedAt: string, language: string | null, body: unknown }} StoredApplication
  */
 
 /**
@@ -116,7 +135,7 @@ export async function receiveApplication(store, received) {
  */
 export async function latestApplications(store, { since = null } = {}) {
   const { rows } = await store.query(
-    `SELECT DISTINCT ON (a.id) a.id, a.created_at, a.updated_at, r.received_at, r.body,
+    `SELECT DISTINCT ON (a.id) a.id, a.created_at, a.updated_at, r.received_at, r.language, r.body,
             (SELECT count(*) FROM revisions c WHERE c.application_id = a.id) AS revisions
      FROM applications a JOIN revisions r ON r.application_id = a.id
      WHERE $1::timestamptz IS NULL OR a.updated_at >= $1::timestamptz
@@ -130,6 +149,7 @@ export async function latestApplications(store, { since = null } = {}) {
       updatedAt: iso(row.updated_at),
       revisions: Number(row.revisions),
       receivedAt: iso(row.received_at),
+      language: row.language === null || row.language === undefined ? null : String(row.language),
       body: typeof row.body === 'string' ? JSON.parse(row.body) : row.body,
     }))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));

@@ -18,10 +18,11 @@ export const MAX_GROUP = 64;
 
 /**
  * @param {import('./store-types.mjs').Queryable} store
- * @param {{ maxGroup?: number, onGroup?: (size: number) => void }} [options] onGroup: told each group's size (tests)
+ * @param {{ maxGroup?: number, onGroup?: (size: number) => void, receiveOptions?: import('./applications.mjs').ReceiveOptions }} [options]
+ *   onGroup: told each group's size (tests); receiveOptions: passed to receiveApplications
  * @returns {(received: Received) => Promise<ReceiveResult>}
  */
-export function createGroupCommit(store, { maxGroup = MAX_GROUP, onGroup = () => undefined } = {}) {
+export function createGroupCommit(store, { maxGroup = MAX_GROUP, onGroup = () => undefined, receiveOptions = {} } = {}) {
   /** @type {Waiting[]} */
   let waiting = [];
   let running = false;
@@ -47,7 +48,7 @@ export function createGroupCommit(store, { maxGroup = MAX_GROUP, onGroup = () =>
   async function store1(group) {
     onGroup(group.length);
     try {
-      const results = await receiveApplications(store, group.map((item) => item.received));
+      const results = await receiveApplications(store, group.map((item) => item.received), receiveOptions);
       group.forEach((item, index) => item.resolve(/** @type {ReceiveResult} */ (results[index])));
     } catch (error) {
       if (group.length === 1) {

@@ -11,12 +11,12 @@ import { programmeFormOf } from './programme-form-of';
  * server/build/receiver-rules.mjs (vite.server.config.ts), so there is one copy of the rules.
  */
 export type ReceiverRules =
-  | { ok: true; requestUrl: string | null; validate: (body: unknown) => FieldIssue[] }
+  | { ok: true; requestUrl: string | null; language: string; validate: (body: unknown) => FieldIssue[] }
   | { ok: false; problems: ConfigProblem[] };
 
 export function receiverRules(config: unknown): ReceiverRules {
   const parsed = parseConfig(config);
   if (!parsed.ok) return { ok: false, problems: parsed.problems };
   const form = programmeFormOf(parsed.config);
-  return { ok: true, requestUrl: parsed.config.requestUrl ?? null, validate: (body) => validateApplicationBody(body, form) };
+  return { ok: true, requestUrl: parsed.config.requestUrl ?? null, language: parsed.config.lang, validate: (body) => validateApplicationBody(body, form) };
 }

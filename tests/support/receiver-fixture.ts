@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { receiverRules } from '../../src/config/receiver-rules';
 import { startServer } from '../../server/start-server.mjs';
+import type { WebhookSettings } from '../../server/webhooks/webhook-settings.mjs';
 
 export type StartedReceiver = Awaited<ReturnType<typeof startServer>> & { root: string; dataDir: string };
 
@@ -22,10 +23,15 @@ export async function servedRoot(): Promise<string> {
   return root;
 }
 
-export async function startTestReceiver(options: { databaseUrl?: string; dataDir?: string; corsOrigins?: string } = {}): Promise<StartedReceiver> {
+export async function startTestReceiver(
+  options: { databaseUrl?: string; dataDir?: string; corsOrigins?: string; webhooks?: WebhookSettings; webhookPollMs?: number } = {},
+): Promise<StartedReceiver> {
   const root = await servedRoot();
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'receiver-data-')));
-  const server = await startServer({ root, port: 0, dataDir, databaseUrl: options.databaseUrl, corsOrigins: options.corsOrigins, receiverRules });
+  const server = await startServer({
+    root, port: 0, dataDir, databaseUrl: options.databaseUrl, corsOrigins: options.corsOrigins, receiverRules,
+    webhooks: options.webhooks ?? null, webhookPollMs: options.webhookPollMs,
+  });
   return { ...server, root, dataDir };
 }
 

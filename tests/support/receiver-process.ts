@@ -27,9 +27,9 @@ export interface ReceiverProcess {
   stop: () => Promise<void>;
 }
 
-export async function spawnReceiver({ root, dataDir, databaseUrl, port = 0 }: { root: string; dataDir: string; databaseUrl?: string | undefined; port?: number }): Promise<ReceiverProcess> {
+export async function spawnReceiver({ root, dataDir, databaseUrl, port = 0, extraEnv = {} }: { root: string; dataDir: string; databaseUrl?: string | undefined; port?: number; extraEnv?: Record<string, string> }): Promise<ReceiverProcess> {
   await buildServerBundle();
-  const env: NodeJS.ProcessEnv = { ...process.env, DIST_DIR: root, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DIST_DIR: root, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...extraEnv };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const child = spawn(process.execPath, ['server/serve.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -85,7 +85,7 @@ describe.each(stores)('npm run applications on the $name', ({ databaseUrl, skip 
 describe('applicationsCsv', () => {
   it('quotes every cell, doubles quotes and defuses formulas', () => {
     const csv = applicationsCsv([
-      { id: 'a', createdAt: 't0', updatedAt: 't1', revisions: 1, receivedAt: 't1', body: { personalInfo: { firstName: '+1 "x"', city: '@SUM(A1)' }, platforms: {}, fields: [{ key: 'niche', value: '-2' }] } },
+      { id: 'a', createdAt: 't0', updatedAt: 't1', revisions: 1, receivedAt: 't1', language: 'fr-CA', body: { personalInfo: { firstName: '+1 "x"', city: '@SUM(A1)' }, platforms: {}, fields: [{ key: 'niche', value: '-2' }] } },
     ]);
     const [, row] = csv.split('\r\n');
     expect(row).toContain(`"'+1 ""x"""`);

@@ -28,6 +28,7 @@ function received(overrides: Partial<Received> = {}): Received {
     fingerprint: 'fingerprint',
     body: sampleBody({ email: `${applicationId}@example.com` }),
     email: `${applicationId}@example.com`,
+    language: 'en',
     receivedAt: new Date(),
     ...overrides,
   };
