@@ -9,6 +9,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import { compressedFile } from './compressed-file.mjs';
+import { noteRefusal, refusalOf } from './refusal-reason.mjs';
 import { securityHeaders } from './security-headers.mjs';
 
 /** @type {Record<string, string>} */
@@ -85,18 +86,52 @@ function matches(etag, ifNoneMatch) {
 }
 
 /**
- * @param {{ root: string, api?: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean | Promise<boolean> }} options
- *   `api` answers the requests it recognises and returns true; everything else is a static file.
+ * One log line per request once it is over: its path without the query string (which could carry
+ * anything), and the status, or 0 when the connection closed before an answer was sent.
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ * @param {(entry: import('./server-log.mjs').RequestEntry) => void} logRequest
  */
-export function createAppServer({ root, api }) {
+function logWhenDone(req, res, logRequest) {
+  const started = performance.now();
+  res.once('close', () => {
+    const finished = res.writableFinished;
+    let path;
+    try {
+      path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    } catch {
+      path = '(malformed)';
+    }
+    logRequest({
+      method: req.method ?? '',
+      path,
+      status: finished ? res.statusCode : 0,
+      ms: performance.now() - started,
+      reason: finished ? refusalOf(res) : 'connection closed before an answer',
+    });
+  });
+}
+
+/**
+ * @param {{
+ *   root: string,
+ *   api?: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean | Promise<boolean>,
+ *   logRequest?: (entry: import('./server-log.mjs').RequestEntry) => void,
+ * }} options
+ *   `api` answers the requests it recognises and returns true; everything else is a static file.
+ *   `logRequest` is told of each request once it is over (server-log.mjs).
+ */
+export function createAppServer({ root, api, logRequest }) {
   const base = resolve(root);
   const realBase = realpath(base).catch(() => base);
   const headersFor = securityHeaders(base);
   return createServer(async (req, res) => {
+    if (logRequest) logWhenDone(req, res, logRequest);
     try {
       for (const [name, value] of Object.entries(await headersFor())) res.setHeader(name, value);
       if (api && (await api(req, res))) return;
       if (req.method !== 'GET' && req.method !== 'HEAD') {
+        noteRefusal(res, 'method not allowed');
         res.writeHead(405, { Allow: 'GET, HEAD' }).end();
         return;
       }
@@ -105,21 +140,25 @@ export function createAppServer({ root, api }) {
       try {
         decoded = decodeURIComponent(url.pathname);
       } catch {
+        noteRefusal(res, 'malformed percent-encoding');
         res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request');
         return;
       }
       if (decoded.includes('\0')) {
+        noteRefusal(res, 'NUL in path');
         res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request');
         return;
       }
       const rootPath = await realBase;
       // A path leading out of dist/ (`/..%2fdist-old/x`) is not a navigation: nothing is there.
       if (!isInside(resolve(rootPath, `.${decoded}`), rootPath)) {
+        noteRefusal(res, 'path outside the app');
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
         return;
       }
       const file = (await fileAt(rootPath, decoded)) ?? (isNavigation(decoded) ? await fileAt(rootPath, '/index.html') : null);
       if (!file) {
+        noteRefusal(res, 'no such file');
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
         return;
       }
@@ -146,6 +185,7 @@ export function createAppServer({ root, api }) {
       else createReadStream(file.path).pipe(res);
     } catch {
       // Never the error's text: it may name paths on this machine.
+      noteRefusal(res, 'internal error');
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Internal error');
     }

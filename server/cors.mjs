@@ -2,7 +2,7 @@
 // (CORS_ORIGINS, a comma-separated list of origins such as https://apply.example.com). A browser
 // sends Origin with every PUT, same-origin ones included, so the page's own origin always passes.
 
-export const CORS_REQUEST_HEADERS = 'Content-Type, Idempotency-Key, Application-Id, Application-Revision';
+export const CORS_REQUEST_HEADERS = 'Content-Type, Content-Language, Idempotency-Key, Application-Id, Application-Revision';
 
 /**
  * @param {string | undefined} list

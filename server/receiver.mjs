@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { CORS_REQUEST_HEADERS, originVerdict } from './cors.mjs';
 import { BodyTooLarge, readLimitedBody } from './read-limited-body.mjs';
+import { noteRefusal } from './refusal-reason.mjs';
 import { isJsonContentType, isToken, parseContentLanguage, parseRevision, singleHeader } from './request-headers.mjs';
 import { normalisedEmail, receiveApplication } from './store/applications.mjs';
 import { createGroupCommit } from './store/group-commit.mjs';
@@ -43,6 +44,19 @@ function answer(res, status, body, headers = {}) {
   res.end(text);
 }
 
+/**
+ * An answer that refuses the request, with the reason its log line gives (server-log.mjs).
+ * @param {import('node:http').ServerResponse} res
+ * @param {number} status
+ * @param {string} reason never a value the client sent
+ * @param {unknown} body
+ * @param {Record<string, string>} [headers]
+ */
+function refuse(res, status, reason, body, headers = {}) {
+  noteRefusal(res, reason);
+  answer(res, status, body, headers);
+}
+
 /** @param {unknown} body */
 function emailOf(body) {
   const personalInfo = /** @type {{ personalInfo?: { emailAddress?: unknown } }} */ (body).personalInfo;
@@ -76,7 +90,7 @@ export function createReceiver({
     if (url.pathname !== path) return false;
     const origin = originVerdict(req, allowedOrigins);
     if (origin === 'refused') {
-      answer(res, 403, { error: 'This origin may not send applications here.' });
+      refuse(res, 403, 'origin not allowed', { error: 'This origin may not send applications here.' });
       return true;
     }
     /** @type {Record<string, string>} */
@@ -88,26 +102,26 @@ export function createReceiver({
       return true;
     }
     if (req.method !== 'PUT') {
-      answer(res, 405, { error: 'Only PUT is accepted here.' }, { Allow: 'PUT' });
+      refuse(res, 405, 'method not allowed', { error: 'Only PUT is accepted here.' }, { Allow: 'PUT' });
       return true;
     }
     if (!isJsonContentType(req.headers['content-type'])) {
-      answer(res, 415, { error: 'Send the application as application/json.' }, corsHeaders);
+      refuse(res, 415, 'not application/json', { error: 'Send the application as application/json.' }, corsHeaders);
       return true;
     }
     const key = singleHeader(req, 'idempotency-key');
     if (!isToken(key)) {
-      answer(res, 400, { error: 'Send one Idempotency-Key of 1 to 255 visible ASCII characters.' }, corsHeaders);
+      refuse(res, 400, 'bad or missing Idempotency-Key', { error: 'Send one Idempotency-Key of 1 to 255 visible ASCII characters.' }, corsHeaders);
       return true;
     }
     const applicationIdHeader = singleHeader(req, 'application-id');
     if (applicationIdHeader !== null && !isToken(applicationIdHeader)) {
-      answer(res, 400, { error: 'Application-Id must be 1 to 255 visible ASCII characters.' }, corsHeaders);
+      refuse(res, 400, 'bad Application-Id', { error: 'Application-Id must be 1 to 255 visible ASCII characters.' }, corsHeaders);
       return true;
     }
     const clientRevision = parseRevision(singleHeader(req, 'application-revision'));
     if (Number.isNaN(clientRevision)) {
-      answer(res, 400, { error: 'Application-Revision must be a whole number from 1.' }, corsHeaders);
+      refuse(res, 400, 'bad Application-Revision', { error: 'Application-Revision must be a whole number from 1.' }, corsHeaders);
       return true;
     }
 
@@ -117,7 +131,7 @@ export function createReceiver({
     } catch (error) {
       if (error instanceof BodyTooLarge) {
         // Read no further: answer, then close the connection instead of draining the rest.
-        answer(res, 413, { error: `An application is at most ${String(maxBytes)} bytes.` }, { ...corsHeaders, Connection: 'close' });
+        refuse(res, 413, 'body too large', { error: `An application is at most ${String(maxBytes)} bytes.` }, { ...corsHeaders, Connection: 'close' });
         res.on('finish', () => req.destroy());
         return true;
       }
@@ -128,17 +142,17 @@ export function createReceiver({
     try {
       body = JSON.parse(decoder.decode(raw));
     } catch {
-      answer(res, 400, { error: 'The body is not valid JSON in UTF-8.' }, corsHeaders);
+      refuse(res, 400, 'body not JSON in UTF-8', { error: 'The body is not valid JSON in UTF-8.' }, corsHeaders);
       return true;
     }
     const issues = validate(body);
     if (issues.length > 0) {
-      answer(res, 422, issues, corsHeaders);
+      refuse(res, 422, `answers the wizard would refuse: ${[...new Set(issues.map((issue) => issue.path))].slice(0, 10).join(', ')}`, issues, corsHeaders);
       return true;
     }
 
     if (inProgress.has(key)) {
-      answer(res, 409, { error: 'A request with this Idempotency-Key is still being processed; retry shortly.' }, { ...corsHeaders, 'Retry-After': '1' });
+      refuse(res, 409, 'Idempotency-Key in progress', { error: 'A request with this Idempotency-Key is still being processed; retry shortly.' }, { ...corsHeaders, 'Retry-After': '1' });
       return true;
     }
     const applicationId = applicationIdHeader ?? key;
@@ -148,7 +162,7 @@ export function createReceiver({
       const language = parseContentLanguage(singleHeader(req, 'content-language')) ?? defaultLanguage;
       const result = await storeApplication({ key, applicationId, clientRevision, fingerprint, body, email: emailOf(body), language, receivedAt: now() });
       if (result.outcome === 'mismatch') {
-        answer(res, 422, { error: 'This Idempotency-Key was used for another request; use a new key for a new body.' }, corsHeaders);
+        refuse(res, 422, 'Idempotency-Key reused for another body', { error: 'This Idempotency-Key was used for another request; use a new key for a new body.' }, corsHeaders);
         return true;
       }
       if (result.outcome === 'created') onStored();
@@ -156,7 +170,7 @@ export function createReceiver({
       answer(res, 201, result.receipt, result.outcome === 'replayed' ? { ...corsHeaders, 'Idempotent-Replayed': 'true' } : corsHeaders);
     } catch (error) {
       log(`could not store application ${applicationId}: ${error instanceof Error ? error.message : String(error)}`);
-      answer(res, 503, { error: 'The application could not be stored; retry later.' }, { ...corsHeaders, 'Retry-After': '5' });
+      refuse(res, 503, 'store failed', { error: 'The application could not be stored; retry later.' }, { ...corsHeaders, 'Retry-After': '5' });
     } finally {
       inProgress.delete(key);
     }

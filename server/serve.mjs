@@ -1,34 +1,55 @@
 // `npm start`: serves dist/ on http://127.0.0.1:4173 and receives applications at the default
 // programme's requestUrl (/api/applications), keeping them in ./data (PGlite) or, with
 // DATABASE_URL, in PostgreSQL. Environment: HOST, PORT, DATA_DIR, DATABASE_URL, CORS_ORIGINS,
-// RECEIVER_PATH, WEBHOOK_URL, WEBHOOK_SECRET, WEBHOOK_TIMEOUT_MS (docs/receiver.md). Logs name applications by id only, never their content.
+// RECEIVER_PATH, WEBHOOK_URL, WEBHOOK_SECRET, WEBHOOK_TIMEOUT_MS, LOG_FORMAT (docs/receiver.md).
+// Logs name applications by id only, never their content (server-log.mjs).
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createServerLog, parseLogFormat } from './server-log.mjs';
 import { startServer } from './start-server.mjs';
 import { isPlainTextToAnotherMachine, webhookSettings } from './webhooks/webhook-settings.mjs';
 
 const root = process.env.DIST_DIR ?? fileURLToPath(new URL('../dist', import.meta.url));
 
-/** @param {string} line */
-const log = (line) => {
-  process.stdout.write(`${new Date().toISOString()} ${line}\n`);
-};
+/**
+ * Where the applications are kept, for the start-up line: the folder, or the database without its password.
+ * @param {string | undefined} databaseUrl
+ * @param {string} dataDir
+ */
+function storeDescription(databaseUrl, dataDir) {
+  if (!databaseUrl) return `PGlite in ${resolve(dataDir)}`;
+  try {
+    const url = new URL(databaseUrl);
+    return `PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`;
+  } catch {
+    return 'PostgreSQL (DATABASE_URL)';
+  }
+}
 
 try {
+  const serverLog = createServerLog({ format: parseLogFormat(process.env.LOG_FORMAT) });
+  const log = serverLog.message;
   const webhooks = webhookSettings(process.env);
   if (webhooks && isPlainTextToAnotherMachine(webhooks.url)) log(`warning: WEBHOOK_URL is http://, so applications cross the network unencrypted to ${webhooks.url.host}; use https://`);
+  const dataDir = process.env.DATA_DIR ?? 'data';
+  const databaseUrl = process.env.DATABASE_URL || undefined;
   const server = await startServer({
     root,
     host: process.env.HOST ?? '127.0.0.1',
     port: Number(process.env.PORT ?? 4173),
-    dataDir: process.env.DATA_DIR ?? 'data',
-    databaseUrl: process.env.DATABASE_URL || undefined,
+    dataDir,
+    databaseUrl,
     corsOrigins: process.env.CORS_ORIGINS,
     receiverPathOverride: process.env.RECEIVER_PATH || undefined,
     webhooks,
     log,
+    logRequest: serverLog.request,
   });
-  log(`Creator partnership wizard: ${server.url}/ (applications: PUT ${server.path}, stored in ${server.store.kind === 'embedded' ? `PGlite, ${process.env.DATA_DIR ?? 'data'}` : 'PostgreSQL'})`);
-  log(webhooks ? `Webhooks: each application and revision is POSTed to ${webhooks.url.origin}${webhooks.url.pathname}, signed` : 'Webhooks: off (set WEBHOOK_URL and WEBHOOK_SECRET to be told of each application)');
+  log(`Creator partnership wizard: ${server.url}/ (applications: PUT ${server.path}, stored in ${storeDescription(databaseUrl, dataDir)})`);
+  log(`Programme: "${server.programme.title}" from ${resolve(root, 'config.json')} (digest ${server.programme.digest})`);
+  log(`Applications accepted from the page's own origin${server.allowedOrigins.length > 0 ? ` and ${server.allowedOrigins.join(', ')}` : ' only (CORS_ORIGINS adds others)'}`);
+  // The origin only: a hook's path often is its secret (Zapier's and Make's are).
+  log(webhooks ? `Webhooks: each application and revision is POSTed to ${webhooks.url.origin}/…, signed` : 'Webhooks: off (set WEBHOOK_URL and WEBHOOK_SECRET to be told of each application)');
   const stop = () => {
     void server.close().then(() => process.exit(0));
   };

@@ -1,6 +1,7 @@
 // Starts the whole system `npm start` runs: the built app from dist/, the receiver at the
 // programme's requestUrl, and its store (embedded PGlite in DATA_DIR, or PostgreSQL at
 // DATABASE_URL). The tests start it the same way, in their own process or in a child.
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createAdmin } from './admin.mjs';
@@ -29,9 +30,13 @@ async function loadRules(root, receiverRules) {
       throw new Error(`server/build/receiver-rules.mjs is missing: run \`npm run build\` first (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
     }
   }
-  const rules = rulesFor(JSON.parse(await readFile(join(root, 'config.json'), 'utf8')));
+  const text = await readFile(join(root, 'config.json'), 'utf8');
+  const config = JSON.parse(text);
+  const rules = rulesFor(config);
   if (!rules.ok) throw new Error(`config.json is invalid: ${rules.problems.map((problem) => `${problem.path}: ${problem.message}`).join('; ')}`);
-  return rules;
+  // The digest the build and the page compute (src/config/config-digest.ts), so a log line and a page can be matched.
+  const digest = createHash('sha256').update(text).digest('hex').slice(0, 16);
+  return { ...rules, programme: { title: String(config.programmeTitle ?? config.title ?? ''), digest } };
 }
 
 /**
@@ -53,11 +58,13 @@ export function receiverPath(requestUrl, override) {
  *   webhooks?: import('./webhooks/webhook-settings.mjs').WebhookSettings | null,
  *   webhookPollMs?: number,
  *   log?: (line: string) => void,
- * }} options webhooks: where to POST each stored revision (webhook-settings.mjs), null for none
+ *   logRequest?: (entry: import('./server-log.mjs').RequestEntry) => void,
+ * }} options webhooks: where to POST each stored revision (webhook-settings.mjs), null for none;
+ *   log: messages; logRequest: a line per request (server-log.mjs)
  */
 export async function startServer({
   root, host = '127.0.0.1', port = 4173, dataDir = 'data', databaseUrl, corsOrigins, receiverPathOverride, receiverRules,
-  webhooks = null, webhookPollMs, log = () => undefined,
+  webhooks = null, webhookPollMs, log = () => undefined, logRequest,
 }) {
   const rules = await loadRules(root, receiverRules);
   const lock = databaseUrl ? null : await acquireLock(resolve(dataDir));
@@ -77,6 +84,7 @@ export async function startServer({
   const admin = lock ? createAdmin({ store, token: lock.token }) : null;
   const server = createAppServer({
     root,
+    logRequest,
     api: async (req, res) => (admin !== null && (await admin(req, res))) || receiver(req, res),
   });
   await new Promise((resolveListen, reject) => {
@@ -93,6 +101,10 @@ export async function startServer({
     url,
     path,
     store,
+    /** The programme whose rules the receiver applies: its title and config.json's digest. */
+    programme: rules.programme,
+    /** The origins besides the page's own that may send applications (CORS_ORIGINS). */
+    allowedOrigins: [...parseOrigins(corsOrigins)],
     close() {
       closing ??= (async () => {
         server.closeAllConnections();

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { receiverRules } from '../../src/config/receiver-rules';
 import { startServer } from '../../server/start-server.mjs';
+import type { RequestEntry } from '../../server/server-log.mjs';
 import type { WebhookSettings } from '../../server/webhooks/webhook-settings.mjs';
 
 export type StartedReceiver = Awaited<ReturnType<typeof startServer>> & { root: string; dataDir: string };
@@ -24,13 +25,16 @@ export async function servedRoot(): Promise<string> {
 }
 
 export async function startTestReceiver(
-  options: { databaseUrl?: string; dataDir?: string; corsOrigins?: string; webhooks?: WebhookSettings; webhookPollMs?: number } = {},
+  options: {
+    databaseUrl?: string; dataDir?: string; corsOrigins?: string; webhooks?: WebhookSettings; webhookPollMs?: number;
+    log?: (line: string) => void; logRequest?: (entry: RequestEntry) => void;
+  } = {},
 ): Promise<StartedReceiver> {
   const root = await servedRoot();
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'receiver-data-')));
   const server = await startServer({
     root, port: 0, dataDir, databaseUrl: options.databaseUrl, corsOrigins: options.corsOrigins, receiverRules,
-    webhooks: options.webhooks ?? null, webhookPollMs: options.webhookPollMs,
+    webhooks: options.webhooks ?? null, webhookPollMs: options.webhookPollMs, log: options.log, logRequest: options.logRequest,
   });
   return { ...server, root, dataDir };
 }

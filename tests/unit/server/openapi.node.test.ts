@@ -122,7 +122,7 @@ describe('docs/receiver-openapi.json', () => {
   it('is OpenAPI 3.1 and documents every status the receiver can answer, and no other', () => {
     expect(doc.openapi).toMatch(/^3\.1\./);
     const source = readFileSync(new URL('../../../server/receiver.mjs', import.meta.url), 'utf8');
-    const answered = new Set([...source.matchAll(/(?:answer\(res, |writeHead\()(\d{3})/g)].map((match) => match[1]));
+    const answered = new Set([...source.matchAll(/(?:answer\(res, |refuse\(res, |writeHead\()(\d{3})/g)].map((match) => match[1]));
     const documented = new Set([...Object.keys(put.responses), ...Object.keys(options.responses)]);
     expect([...documented].sort()).toEqual([...answered].sort());
     for (const status of ['201', '400', '405', '409', '413', '415', '422']) expect(Object.keys(put.responses)).toContain(status);
