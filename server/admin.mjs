@@ -1,9 +1,11 @@
 // The running receiver's admin endpoints, for `npm run applications` while the embedded database
 // is held by this process: only from the loopback interface and only with the per-start token of
 // DATA_DIR/receiver.json. GET /admin/applications[?since=ISO date] streams the latest revision of
-// each application as JSON lines; POST /admin/erase { "email": … } deletes that creator's applications.
+// each application as JSON lines; POST /admin/erase { "email": … } deletes that creator's applications;
+// GET /admin/backup streams a backup file of the whole store, from one snapshot (store/backup.mjs).
 import { timingSafeEqual } from 'node:crypto';
 import { BodyTooLarge, readLimitedBody } from './read-limited-body.mjs';
+import { writeBackup } from './store/backup.mjs';
 import { eraseByEmail, latestApplications } from './store/applications.mjs';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -58,6 +60,12 @@ export function createAdmin({ store, token }) {
       res.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' });
       for (const application of applications) res.write(`${JSON.stringify(application)}\n`);
       res.end();
+      return true;
+    }
+    if (url.pathname === '/admin/backup' && req.method === 'GET') {
+      res.writeHead(200, { 'Content-Type': 'application/gzip', 'Cache-Control': 'no-store' });
+      // A failure midway cuts the connection: the client sees an error, never a shorter file.
+      await writeBackup(store, res).catch((/** @type {unknown} */ error) => res.destroy(error instanceof Error ? error : new Error(String(error))));
       return true;
     }
     if (url.pathname === '/admin/erase' && req.method === 'POST') {

@@ -1,6 +1,8 @@
 // `npm run applications -- export [--csv] [--since DATE]` prints the stored applications (the
 // latest revision of each) as JSON lines or CSV; `npm run applications -- erase --email ADDRESS`
-// deletes every application and revision of that creator (a data-protection request).
+// deletes every application and revision of that creator (a data-protection request);
+// `backup FILE` writes a consistent copy of the whole store (also while the receiver runs) and
+// `restore FILE` loads one into an empty store (server/store/backup*.mjs).
 // With DATABASE_URL it works on PostgreSQL directly. On the embedded store it goes through the
 // receiver when one is running on DATA_DIR (PGlite admits one process: the receiver's admin
 // endpoints, loopback only, with the token in DATA_DIR/receiver.json); otherwise it takes the
@@ -10,9 +12,15 @@ import { parseArgs } from 'node:util';
 import { applicationsCsv } from './applications-csv.mjs';
 import { acquireLock, readLock } from './data-dir-lock.mjs';
 import { eraseByEmail, latestApplications } from './store/applications.mjs';
+import { backupToFile, restoreFromFile } from './store/backup-commands.mjs';
 import { openStore } from './store/open-store.mjs';
 
-const USAGE = 'usage: npm run applications -- export [--csv] [--since DATE]\n       npm run applications -- erase --email ADDRESS';
+const USAGE = [
+  'usage: npm run applications -- export [--csv] [--since DATE]',
+  '       npm run applications -- erase --email ADDRESS',
+  '       npm run applications -- backup FILE     (a gzip file of the whole store, taken while it runs)',
+  '       npm run applications -- restore FILE    (into an empty DATA_DIR or database, no receiver running on it)',
+].join('\n');
 
 /**
  * @param {string} url
@@ -54,7 +62,18 @@ async function onStore({ direct, viaReceiver }) {
 /** @param {string[]} argv */
 export async function main(argv) {
   const [command, ...rest] = argv;
-  const { values } = parseArgs({ args: rest, options: { csv: { type: 'boolean' }, since: { type: 'string' }, email: { type: 'string' } } });
+  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { csv: { type: 'boolean' }, since: { type: 'string' }, email: { type: 'string' } } });
+  if (command === 'backup' || command === 'restore') {
+    const [file, ...extra] = positionals;
+    if (!file || extra.length > 0) throw new Error(`${command} needs one FILE\n${USAGE}`);
+    process.stdout.write(
+      command === 'backup'
+        ? await backupToFile(resolve(file), onStore, (url, token) => admin(`${url}/admin/backup`, token))
+        : await restoreFromFile({ file: resolve(file), databaseUrl: process.env.DATABASE_URL || undefined, dataDir: resolve(process.env.DATA_DIR ?? 'data') }),
+    );
+    return;
+  }
+  if ((command === 'export' || command === 'erase') && positionals.length > 0) throw new Error(USAGE);
   if (command === 'export') {
     const since = values.since ? new Date(values.since) : null;
     if (since && Number.isNaN(since.getTime())) throw new Error(`--since ${values.since} is not a date (try 2026-01-31 or 2026-01-31T12:00:00Z)`);

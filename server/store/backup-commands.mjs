@@ -1,0 +1,73 @@
+// What `npm run applications -- backup FILE` and `restore FILE` do beyond the dump itself
+// (backup.mjs): the file written whole or not at all and read back, the restore's target opened
+// only when it may be restored into (no receiver on it), and the one-line summaries they print.
+import { readdir } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { acquireLock, readLock } from '../data-dir-lock.mjs';
+import { checkBackup, writeFileAtomically } from './backup-file.mjs';
+import { checkRestorable, restoreBackup, writeBackup } from './backup.mjs';
+import { openPgliteStore } from './pglite-store.mjs';
+import { openPostgresStore } from './postgres-store.mjs';
+
+/** @param {Record<string, number>} rows */
+function described(rows) {
+  const tables = Object.entries(rows).map(([table, count]) => `${String(count)} ${table}`);
+  return tables.length > 0 ? tables.join(', ') : 'no tables';
+}
+
+/**
+ * Writes the backup to file (atomically, mode 0600), from the store or through the running
+ * receiver's GET /admin/backup, then reads the file back whole to check it.
+ * @param {string} file
+ * @param {<T>(ways: { direct: (store: import('./store-types.mjs').Store) => Promise<T>, viaReceiver: (url: string, token: string) => Promise<T> }) => Promise<T>} onStore
+ * @param {(url: string, token: string) => Promise<Response>} fetchBackup
+ * @returns {Promise<string>} what to tell the deployer
+ */
+export async function backupToFile(file, onStore, fetchBackup) {
+  const started = performance.now();
+  await writeFileAtomically(file, (sink) =>
+    onStore({
+      direct: async (store) => {
+        await writeBackup(store, sink);
+      },
+      viaReceiver: async (url, token) => {
+        const response = await fetchBackup(url, token);
+        if (!response.body) throw new Error('the running receiver sent no backup');
+        await pipeline(Readable.fromWeb(/** @type {import('node:stream/web').ReadableStream<Uint8Array>} */ (response.body)), sink);
+      },
+    }),
+  );
+  const { header, rows } = await checkBackup(file);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  return `Backed up ${described(rows)} (schema version ${String(header.schemaVersion)}, as of ${header.takenAt}) to ${file} in ${seconds} s; it holds personal data: keep it as safe as the database.\n`;
+}
+
+/**
+ * Restores file into DATA_DIR (no receiver may hold it, and it must hold no other files than a
+ * database's) or the PostgreSQL database at databaseUrl, which must hold no application.
+ * @param {{ file: string, databaseUrl: string | undefined, dataDir: string }} options
+ * @returns {Promise<string>} what to tell the deployer
+ */
+export async function restoreFromFile({ file, databaseUrl, dataDir }) {
+  // The file is read whole before the target is touched: a bad one leaves it as it was.
+  const checked = await checkRestorable(file);
+  if (!databaseUrl) {
+    const holder = await readLock(dataDir);
+    if (holder) throw new Error(`A receiver (process ${String(holder.pid)}${holder.url ? `, ${holder.url}` : ''}) is running on ${dataDir}: restore fills a folder nothing uses. Stop it, or set DATA_DIR to a new folder.`);
+    const entries = await readdir(dataDir).catch(() => /** @type {string[]} */ ([]));
+    if (entries.some((entry) => entry !== 'receiver.json') && !entries.includes('PG_VERSION')) throw new Error(`${dataDir} holds files that are not a receiver's database: restore into an empty folder.`);
+  }
+  const lock = databaseUrl ? null : await acquireLock(dataDir);
+  try {
+    const store = databaseUrl ? await openPostgresStore(databaseUrl, { max: 1 }) : await openPgliteStore(dataDir);
+    try {
+      const { rows, takenAt } = await restoreBackup(store, file, checked);
+      return `Restored ${described(rows)} from ${file} (taken ${takenAt}) into ${databaseUrl ? 'the PostgreSQL database' : dataDir}. Re-apply any erasure made since that time (npm run applications -- erase --email …).\n`;
+    } finally {
+      await store.close();
+    }
+  } finally {
+    await lock?.release();
+  }
+}
