@@ -1,12 +1,16 @@
-// The running receiver's admin endpoints, for `npm run applications` while the embedded database
+// The running receiver's admin endpoints, for `npm run -s applications` while the embedded database
 // is held by this process: only from the loopback interface and only with the per-start token of
 // DATA_DIR/receiver.json. GET /admin/applications[?since=ISO date] streams the latest revision of
 // each application as JSON lines; POST /admin/erase { "email": … } deletes that creator's applications;
-// GET /admin/backup streams a backup file of the whole store, from one snapshot (store/backup.mjs).
+// GET /admin/backup streams a backup file of the whole store, from one snapshot (store/backup.mjs);
+// GET /admin/deliveries lists the webhooks not delivered, POST /admin/redeliver { "id" } or
+// { "failed": true } sends them again.
 import { timingSafeEqual } from 'node:crypto';
 import { BodyTooLarge, readLimitedBody } from './read-limited-body.mjs';
 import { writeBackup } from './store/backup.mjs';
 import { eraseByEmail, latestApplications } from './store/applications.mjs';
+import { undeliveredDeliveries } from './store/webhook-deliveries.mjs';
+import { redeliverNow } from './webhooks/deliveries-commands.mjs';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -30,9 +34,10 @@ function answer(res, status, body) {
 }
 
 /**
- * @param {{ store: import('./store/store-types.mjs').Store, token: string }} options
+ * @param {{ store: import('./store/store-types.mjs').Store, token: string, onRedeliver?: () => void }} options
+ *   onRedeliver: told when webhooks were set to be sent again (wakes the deliverer)
  */
-export function createAdmin({ store, token }) {
+export function createAdmin({ store, token, onRedeliver = () => undefined }) {
   /**
    * @param {import('node:http').IncomingMessage} req
    * @param {import('node:http').ServerResponse} res
@@ -66,6 +71,28 @@ export function createAdmin({ store, token }) {
       res.writeHead(200, { 'Content-Type': 'application/gzip', 'Cache-Control': 'no-store' });
       // A failure midway cuts the connection: the client sees an error, never a shorter file.
       await writeBackup(store, res).catch((/** @type {unknown} */ error) => res.destroy(error instanceof Error ? error : new Error(String(error))));
+      return true;
+    }
+    if (url.pathname === '/admin/deliveries' && req.method === 'GET') {
+      answer(res, 200, await undeliveredDeliveries(store));
+      return true;
+    }
+    if (url.pathname === '/admin/redeliver' && req.method === 'POST') {
+      /** @type {{ id?: unknown, failed?: unknown }} */
+      let which;
+      try {
+        which = JSON.parse((await readLimitedBody(req, 1024)).toString('utf8'));
+      } catch (error) {
+        answer(res, error instanceof BodyTooLarge ? 413 : 400, { error: 'Send { "id": "msg_…" } or { "failed": true }.' });
+        return true;
+      }
+      if (typeof which.id !== 'string' && which.failed !== true) {
+        answer(res, 400, { error: 'Send { "id": "msg_…" } or { "failed": true }.' });
+        return true;
+      }
+      const count = await redeliverNow(store, typeof which.id === 'string' ? { id: which.id } : { failed: true });
+      if (count > 0) onRedeliver();
+      answer(res, 200, { count });
       return true;
     }
     if (url.pathname === '/admin/erase' && req.method === 'POST') {

@@ -1,5 +1,5 @@
-// `npm run applications -- export [--csv] [--since DATE]` prints the stored applications (the
-// latest revision of each) as JSON lines or CSV; `npm run applications -- erase --email ADDRESS`
+// `npm run -s applications -- export [--csv] [--since DATE]` prints the stored applications (the
+// latest revision of each) as JSON lines or CSV; `npm run -s applications -- erase --email ADDRESS`
 // deletes every application and revision of that creator (a data-protection request);
 // `backup FILE` writes a consistent copy of the whole store (also while the receiver runs) and
 // `restore FILE` loads one into an empty store (server/store/backup*.mjs).
@@ -14,12 +14,16 @@ import { acquireLock, readLock } from './data-dir-lock.mjs';
 import { eraseByEmail, latestApplications } from './store/applications.mjs';
 import { backupToFile, restoreFromFile } from './store/backup-commands.mjs';
 import { openStore } from './store/open-store.mjs';
+import { undeliveredDeliveries } from './store/webhook-deliveries.mjs';
+import { describeRedelivery, formatDeliveries, redeliverNow } from './webhooks/deliveries-commands.mjs';
 
 const USAGE = [
-  'usage: npm run applications -- export [--csv] [--since DATE]',
-  '       npm run applications -- erase --email ADDRESS',
-  '       npm run applications -- backup FILE     (a gzip file of the whole store, taken while it runs)',
-  '       npm run applications -- restore FILE    (into an empty DATA_DIR or database, no receiver running on it)',
+  'usage: npm run -s applications -- export [--csv] [--since DATE]',
+  '       npm run -s applications -- erase --email ADDRESS',
+  '       npm run -s applications -- backup FILE     (a gzip file of the whole store, taken while it runs)',
+  '       npm run -s applications -- restore FILE    (into an empty DATA_DIR or database, no receiver running on it)',
+  '       npm run -s applications -- deliveries [--json]   (webhooks not delivered: pending and failed, with the last answer)',
+  '       npm run -s applications -- redeliver ID|--failed  (send a webhook, or every failed one, again now)',
 ].join('\n');
 
 /**
@@ -62,7 +66,7 @@ async function onStore({ direct, viaReceiver }) {
 /** @param {string[]} argv */
 export async function main(argv) {
   const [command, ...rest] = argv;
-  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { csv: { type: 'boolean' }, since: { type: 'string' }, email: { type: 'string' } } });
+  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { csv: { type: 'boolean' }, since: { type: 'string' }, email: { type: 'string' }, json: { type: 'boolean' }, failed: { type: 'boolean' } } });
   if (command === 'backup' || command === 'restore') {
     const [file, ...extra] = positionals;
     if (!file || extra.length > 0) throw new Error(`${command} needs one FILE\n${USAGE}`);
@@ -71,6 +75,32 @@ export async function main(argv) {
         ? await backupToFile(resolve(file), onStore, (url, token) => admin(`${url}/admin/backup`, token))
         : await restoreFromFile({ file: resolve(file), databaseUrl: process.env.DATABASE_URL || undefined, dataDir: resolve(process.env.DATA_DIR ?? 'data') }),
     );
+    return;
+  }
+  if (command === 'deliveries') {
+    if (positionals.length > 0) throw new Error(USAGE);
+    /** @type {Array<import('./store/webhook-deliveries.mjs').DeliveryRecord>} */
+    const deliveries = await onStore({
+      direct: (store) => undeliveredDeliveries(store),
+      viaReceiver: async (url, token) => (await admin(`${url}/admin/deliveries`, token)).json(),
+    });
+    process.stdout.write(values.json ? deliveries.map((delivery) => `${JSON.stringify(delivery)}\n`).join('') : formatDeliveries(deliveries));
+    return;
+  }
+  if (command === 'redeliver') {
+    const [id, ...extra] = positionals;
+    if (extra.length > 0 || (id === undefined) === !values.failed) throw new Error(`redeliver needs one webhook id (msg_…) or --failed\n${USAGE}`);
+    /** @type {{ id: string } | { failed: true }} */
+    const which = id === undefined ? { failed: true } : { id };
+    /** @type {number} */
+    const count = await onStore({
+      direct: (store) => redeliverNow(store, which),
+      viaReceiver: async (url, token) =>
+        /** @type {{ count: number }} */ (await (await admin(`${url}/admin/redeliver`, token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(which) })).json()).count,
+    });
+    const told = describeRedelivery(which, count);
+    if (told === null) throw new Error(`No webhook ${id ?? ''}: \`npm run -s applications -- deliveries\` lists those not delivered.`);
+    process.stdout.write(told);
     return;
   }
   if ((command === 'export' || command === 'erase') && positionals.length > 0) throw new Error(USAGE);
@@ -105,6 +135,11 @@ export async function main(argv) {
 }
 
 if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
+  // `export | head` closes the pipe once it has read enough: that is the reader's choice, not a failure.
+  process.stdout.on('error', (/** @type {NodeJS.ErrnoException} */ error) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
   main(process.argv.slice(2)).catch((/** @type {unknown} */ error) => {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);

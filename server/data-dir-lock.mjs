@@ -1,6 +1,6 @@
 // The embedded database admits one process. The receiver holding DATA_DIR says so in
 // DATA_DIR/receiver.json (its pid, its URL and a per-start admin token, readable by the owner
-// only); a second receiver refuses to start on the same folder, and `npm run applications` reads
+// only); a second receiver refuses to start on the same folder, and `npm run -s applications` reads
 // the file to go through the running receiver instead of opening the database itself.
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';

@@ -81,7 +81,7 @@ export async function startServer({
     store, path, validate: rules.validate, allowedOrigins: parseOrigins(corsOrigins), log,
     defaultLanguage: rules.language, webhooks, onStored: () => deliverer?.nudge(),
   });
-  const admin = lock ? createAdmin({ store, token: lock.token }) : null;
+  const admin = lock ? createAdmin({ store, token: lock.token, onRedeliver: () => deliverer?.nudge() }) : null;
   const server = createAppServer({
     root,
     logRequest,

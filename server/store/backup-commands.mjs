@@ -1,4 +1,4 @@
-// What `npm run applications -- backup FILE` and `restore FILE` do beyond the dump itself
+// What `npm run -s applications -- backup FILE` and `restore FILE` do beyond the dump itself
 // (backup.mjs): the file written whole or not at all and read back, the restore's target opened
 // only when it may be restored into (no receiver on it), and the one-line summaries they print.
 import { readdir } from 'node:fs/promises';
@@ -63,7 +63,7 @@ export async function restoreFromFile({ file, databaseUrl, dataDir }) {
     const store = databaseUrl ? await openPostgresStore(databaseUrl, { max: 1 }) : await openPgliteStore(dataDir);
     try {
       const { rows, takenAt } = await restoreBackup(store, file, checked);
-      return `Restored ${described(rows)} from ${file} (taken ${takenAt}) into ${databaseUrl ? 'the PostgreSQL database' : dataDir}. Re-apply any erasure made since that time (npm run applications -- erase --email …).\n`;
+      return `Restored ${described(rows)} from ${file} (taken ${takenAt}) into ${databaseUrl ? 'the PostgreSQL database' : dataDir}. Re-apply any erasure made since that time (npm run -s applications -- erase --email …).\n`;
     } finally {
       await store.close();
     }

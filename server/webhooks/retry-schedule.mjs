@@ -2,7 +2,7 @@
 // of the team's endpoint), then exponential backoff (doubling from 5 s, capped at 6 hours between
 // attempts) with jitter, so endpoints that come back do not get every queued message at once, until
 // the message's give-up time (three days after the application arrived) when it is marked failed
-// for `npm run applications -- redeliver`.
+// for `npm run -s applications -- redeliver`.
 
 export const FIRST_RETRY_MS = 5_000;
 export const GIVE_UP_AFTER_MS = 3 * 24 * 60 * 60 * 1000;

@@ -47,7 +47,7 @@ export function createWebhookDeliverer({ store, settings, log = () => undefined,
     const at = now();
     if (result.delivered) return { seq: delivery.seq, attempts: delivery.attempts, status: /** @type {const} */ ('delivered'), nextAttemptAt: null, lastStatus: result.status, lastError: null, at };
     const next = afterFailure({ attempts: delivery.attempts, failedAt: at, giveUpAt: delivery.giveUpAt, random, firstRetryMs: settings.firstRetryMs });
-    if ('giveUp' in next) log(`webhook ${delivery.id} for application ${delivery.applicationId} failed for good after ${String(delivery.attempts)} attempts (${result.error ?? ''}); npm run applications -- redeliver ${delivery.id}`);
+    if ('giveUp' in next) log(`webhook ${delivery.id} for application ${delivery.applicationId} failed for good after ${String(delivery.attempts)} attempts (${result.error ?? ''}); npm run -s applications -- redeliver ${delivery.id}`);
     else log(`webhook ${delivery.id} for application ${delivery.applicationId}: attempt ${String(delivery.attempts)} failed (${result.error ?? ''}); next at ${next.retryAt.toISOString()}`);
     return {
       seq: delivery.seq,

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { execFile as execFileCallback } from 'node:child_process';
+import { execFile as execFileCallback, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -80,6 +80,35 @@ describe.each(stores)('npm run applications on the $name', ({ databaseUrl, skip 
     await rm(root, { recursive: true, force: true });
     await rm(dataDir, { recursive: true, force: true });
   }, 180_000);
+
+  it.skipIf(skip)('writes only data to stdout through `npm run -s`, and stops quietly when the reader closes the pipe', async () => {
+    const root = await servedRoot();
+    const dataDir = await mkdtemp(join(tmpdir(), 'receiver-cli-pipe-'));
+    const receiver = await spawnReceiver({ root, dataDir, databaseUrl });
+    try {
+      await send(receiver.url, sampleBody({ email: 'pipe@example.com' }), 'k-pipe', 'app-pipe', 1);
+      const childEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+      delete childEnv.DATABASE_URL;
+      if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
+      // As docs/receiver.md writes it: the CSV's first line is its header, not npm's banner.
+      const { stdout } = await execFile('npm', ['run', '-s', 'applications', '--', 'export', '--csv'], { cwd: ROOT, env: childEnv });
+      expect(stdout.split('\r\n')[0]).toMatch(/^"id","createdAt","updatedAt","revisions","language",/);
+      // `export | head`: the reader is gone before the export writes.
+      const child = spawn(process.execPath, ['server/applications-cli.mjs', 'export'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout.destroy();
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString('utf8');
+      });
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+    } finally {
+      await receiver.stop();
+      await rm(root, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('applicationsCsv', () => {

@@ -1,8 +1,11 @@
 // @vitest-environment node
+import { execFile as execFileCallback } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eraseByEmail } from '../../../server/store/applications.mjs';
@@ -22,6 +25,16 @@ afterAll(async () => {
 });
 
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`;
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const execFile = promisify(execFileCallback);
+
+/** `npm run applications -- …` as a deployer runs it, in its own process. */
+async function cli(args: string[], env: Record<string, string>): Promise<string> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
+  const { stdout } = await execFile(process.execPath, ['server/applications-cli.mjs', ...args], { cwd: ROOT, env: childEnv });
+  return stdout;
+}
 let counter = 0;
 const unique = (prefix: string) => `${prefix}-${String(Date.now())}-${String((counter += 1))}`;
 
@@ -160,6 +173,30 @@ describe.each(stores)('webhooks on the $name store', ({ databaseUrl, skip }) => 
     expect(endpoint.received.at(-1)?.headers['webhook-id']).toBe(failed?.id);
     await expect.poll(async () => undeliveredDeliveries(store)).toEqual([]);
     expect(await redeliver(store, { id: 'msg_nothing' }, { now: new Date(), giveUpAfterMs: 60_000 })).toBe(0);
+  }, 60_000);
+
+  it.skipIf(skip)('lists failed webhooks and sends them again from the command line, while the receiver runs', async () => {
+    const { url, dataDir } = await start({ giveUpAfterMs: 300 });
+    endpoint.script([], 'fail');
+    const id = unique('app');
+    expect((await put(url, sampleBody(), { 'Idempotency-Key': unique('k'), 'Application-Id': id })).status).toBe(201);
+    const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' };
+    await expect.poll(async () => cli(['deliveries'], env), { timeout: 10_000 }).toMatch(/failed/);
+    const listed = await cli(['deliveries'], env);
+    expect(listed).toMatch(new RegExp(`^msg_[0-9a-f]{32}  failed  application\\.received of application ${id}, received .*; last answer: HTTP 500: Internal Server Error: the CRM is down`, 'm'));
+    expect(listed).toContain('0 pending, 1 failed (npm run -s applications -- redeliver --failed sends them again)');
+    const [record] = (await cli(['deliveries', '--json'], env)).trim().split('\n').map((line) => JSON.parse(line) as { id: string; status: string });
+    expect(record?.status).toBe('failed');
+
+    endpoint.script([], 'accept');
+    const before = endpoint.received.length;
+    expect(await cli(['redeliver', record?.id ?? ''], env)).toBe(`Sending webhook ${record?.id ?? ''} again now.\n`);
+    await endpoint.waitFor(before + 1);
+    expect(endpoint.received.at(-1)?.answered).toBe('accept');
+    await expect.poll(async () => cli(['deliveries'], env)).toBe('Every webhook has been delivered.\n');
+    expect(await cli(['redeliver', '--failed'], env)).toBe('No failed webhooks to send again.\n');
+    await expect(cli(['redeliver', 'msg_unknown'], env)).rejects.toThrow(/No webhook msg_unknown/);
+    await expect(cli(['redeliver'], env)).rejects.toThrow(/needs one webhook id/);
   }, 60_000);
 
   it.skipIf(skip)('does not send an older revision after a newer one was delivered', async () => {
