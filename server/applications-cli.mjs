@@ -48,7 +48,7 @@ async function onStore({ direct, viaReceiver }) {
   const dataDir = resolve(process.env.DATA_DIR ?? 'data');
   if (!databaseUrl) {
     const holder = await readLock(dataDir);
-    if (holder?.url) return viaReceiver(holder.url, holder.token);
+    if (holder?.adminUrl) return viaReceiver(holder.adminUrl, holder.token);
   }
   const lock = databaseUrl ? null : await acquireLock(dataDir);
   try {

@@ -8,7 +8,10 @@ import { join } from 'node:path';
 
 const LOCK_FILE = 'receiver.json';
 
-/** @typedef {{ pid: number, url: string | null, token: string }} LockInfo */
+/**
+ * @typedef {{ pid: number, url: string | null, adminUrl?: string | null, token: string }} LockInfo
+ *   url: the public server's; adminUrl: the admin endpoints', on the loopback interface only
+ */
 
 /** @param {number} pid */
 function isAlive(pid) {
@@ -38,7 +41,7 @@ export async function readLock(dataDir) {
 /**
  * Takes the folder for this process, or throws naming the process that has it.
  * @param {string} dataDir
- * @returns {Promise<{ token: string, publish: (url: string) => Promise<void>, release: () => Promise<void> }>}
+ * @returns {Promise<{ token: string, publish: (urls: { url: string, adminUrl: string }) => Promise<void>, release: () => Promise<void> }>}
  */
 export async function acquireLock(dataDir) {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
@@ -59,7 +62,7 @@ export async function acquireLock(dataDir) {
   }
   return {
     token,
-    publish: (url) => writeFile(path, JSON.stringify({ pid: process.pid, url, token }), { mode: 0o600 }),
+    publish: ({ url, adminUrl }) => writeFile(path, JSON.stringify({ pid: process.pid, url, adminUrl, token }), { mode: 0o600 }),
     release: () => rm(path, { force: true }),
   };
 }

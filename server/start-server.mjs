@@ -5,10 +5,12 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createAdmin } from './admin.mjs';
+import { createServer } from 'node:http';
 import { createAppServer } from './app-server.mjs';
 import { parseOrigins } from './cors.mjs';
 import { acquireLock } from './data-dir-lock.mjs';
 import { createReceiver } from './receiver.mjs';
+import { noteRefusal } from './refusal-reason.mjs';
 import { openStore } from './store/open-store.mjs';
 import { createWebhookDeliverer } from './webhooks/webhook-deliverer.mjs';
 
@@ -37,6 +39,49 @@ async function loadRules(root, receiverRules) {
   // The digest the build and the page compute (src/config/config-digest.ts), so a log line and a page can be matched.
   const digest = createHash('sha256').update(text).digest('hex').slice(0, 16);
   return { ...rules, programme: { title: String(config.programmeTitle ?? config.title ?? ''), digest } };
+}
+
+/**
+ * @param {import('node:http').Server} server
+ * @param {number} port
+ * @param {string} host
+ */
+function listen(server, port, host) {
+  return new Promise((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolveListen(undefined));
+  });
+}
+
+/** @param {import('node:http').Server} server */
+function listeningPort(server) {
+  return /** @type {import('node:net').AddressInfo} */ (server.address()).port;
+}
+
+/**
+ * The public server has no admin endpoints: /admin/… is not found there (not even the page).
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ */
+function answerAdminNotHere(req, res) {
+  if (!new URL(req.url ?? '/', 'http://localhost').pathname.startsWith('/admin/')) return false;
+  noteRefusal(res, 'admin endpoints are on the loopback admin port only');
+  res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+  return true;
+}
+
+/**
+ * @param {ReturnType<typeof createAdmin>} admin
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ */
+async function answerAdmin(admin, req, res) {
+  try {
+    if (!(await admin(req, res))) res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+  } catch {
+    if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('Internal error');
+  }
 }
 
 /**
@@ -81,24 +126,27 @@ export async function startServer({
     store, path, validate: rules.validate, allowedOrigins: parseOrigins(corsOrigins), log,
     defaultLanguage: rules.language, webhooks, onStored: () => deliverer?.nudge(),
   });
-  const admin = lock ? createAdmin({ store, token: lock.token, onRedeliver: () => deliverer?.nudge() }) : null;
   const server = createAppServer({
     root,
     logRequest,
-    api: async (req, res) => (admin !== null && (await admin(req, res))) || receiver(req, res),
+    api: async (req, res) => answerAdminNotHere(req, res) || receiver(req, res),
   });
-  await new Promise((resolveListen, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolveListen(undefined));
-  });
-  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${String(address.port)}`;
-  await lock?.publish(url);
+  await listen(server, port, host);
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${String(listeningPort(server))}`;
+  // The admin endpoints (npm run -s applications on the embedded store) get a server of their own on
+  // the loopback interface, whatever HOST is: a receiver listening on one public address must still
+  // answer them, and no request that came through a proxy or from another machine can reach them.
+  const admin = lock ? createAdmin({ store, token: lock.token, onRedeliver: () => deliverer?.nudge() }) : null;
+  const adminServer = admin ? createServer((req, res) => void answerAdmin(admin, req, res)) : null;
+  if (adminServer) await listen(adminServer, 0, '127.0.0.1');
+  if (lock && adminServer) await lock.publish({ url, adminUrl: `http://127.0.0.1:${String(listeningPort(adminServer))}` });
   // The embedded store is this process's alone: leases a killed predecessor left can be freed.
   await deliverer?.start({ exclusive: store.kind === 'embedded' });
   let closing;
   return {
     url,
+    /** The admin endpoints' base URL (loopback only), null on PostgreSQL, where the CLI connects directly. */
+    adminUrl: adminServer ? `http://127.0.0.1:${String(listeningPort(adminServer))}` : null,
     path,
     store,
     /** The programme whose rules the receiver applies: its title and config.json's digest. */
@@ -108,7 +156,8 @@ export async function startServer({
     close() {
       closing ??= (async () => {
         server.closeAllConnections();
-        await new Promise((resolveClose) => server.close(() => resolveClose(undefined)));
+        adminServer?.closeAllConnections();
+        await Promise.all([server, adminServer].map((each) => each && new Promise((resolveClose) => each.close(() => resolveClose(undefined)))));
         await deliverer?.stop();
         await store.close();
         await lock?.release();

@@ -81,6 +81,23 @@ describe.each(stores)('npm run applications on the $name', ({ databaseUrl, skip 
     await rm(dataDir, { recursive: true, force: true });
   }, 180_000);
 
+  it.skipIf(skip || databaseUrl !== undefined)('exports and erases while the receiver listens on one specific address (HOST)', async () => {
+    const root = await servedRoot();
+    const dataDir = await mkdtemp(join(tmpdir(), 'receiver-cli-host-'));
+    // Another address of this machine than 127.0.0.1, as a deployer's HOST=192.0.2.2 would be.
+    const receiver = await spawnReceiver({ root, dataDir, extraEnv: { HOST: '127.0.0.2' } });
+    try {
+      expect(receiver.url).toMatch(/^http:\/\/127\.0\.0\.2:/);
+      await send(receiver.url, sampleBody({ email: 'host@example.com' }), 'k-host', 'app-host', 1);
+      expect((await cli(['export'], { DATA_DIR: dataDir })).trim().split('\n').map((line) => (JSON.parse(line) as { id: string }).id)).toEqual(['app-host']);
+      expect(await cli(['erase', '--email', 'host@example.com'], { DATA_DIR: dataDir })).toBe('Erased 1 application(s), 1 revision(s), of host@example.com.\n');
+    } finally {
+      await receiver.stop();
+      await rm(root, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it.skipIf(skip)('writes only data to stdout through `npm run -s`, and stops quietly when the reader closes the pipe', async () => {
     const root = await servedRoot();
     const dataDir = await mkdtemp(join(tmpdir(), 'receiver-cli-pipe-'));

@@ -7,6 +7,8 @@ import { rawRequest } from '../../support/http-request';
 import { freshPostgresDatabase } from '../../support/local-postgres.mjs';
 import { startTestReceiver, stopTestReceiver, type StartedReceiver } from '../../support/receiver-fixture';
 import { sampleBody } from '../../support/sample-application.mjs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -164,9 +166,16 @@ describe.each(stores)('the receiver on the $name store', ({ databaseUrl, skip })
   });
 
   it.skipIf(skip || databaseUrl !== undefined)('keeps its admin endpoints to requests with the per-start token', async () => {
-    expect((await rawRequest(`${receiver.url}/admin/applications`, { method: 'GET' })).status).toBe(401);
-    expect((await rawRequest(`${receiver.url}/admin/applications`, { method: 'GET', headers: [['Authorization', 'Bearer wrong']] })).status).toBe(401);
-    expect((await rawRequest(`${receiver.url}/admin/erase`, { method: 'POST', headers: [['Origin', 'https://evil.example']] })).status).toBe(404);
+    const admin = receiver.adminUrl ?? '';
+    expect((await rawRequest(`${admin}/admin/applications`, { method: 'GET' })).status).toBe(401);
+    expect((await rawRequest(`${admin}/admin/applications`, { method: 'GET', headers: [['Authorization', 'Bearer wrong']] })).status).toBe(401);
+    expect((await rawRequest(`${admin}/admin/erase`, { method: 'POST', headers: [['Origin', 'https://evil.example']] })).status).toBe(404);
+    // The public port has none, even with the token: what comes through a proxy never reaches them.
+    const { token } = JSON.parse(await readFile(join(receiver.dataDir, 'receiver.json'), 'utf8')) as { token: string };
+    const throughPublic = await rawRequest(`${receiver.url}/admin/applications`, { method: 'GET', headers: [['Authorization', `Bearer ${token}`]] });
+    expect(throughPublic.status).toBe(404);
+    expect(throughPublic.text).toBe('Not found');
+    expect((await rawRequest(`${admin}/admin/applications`, { method: 'GET', headers: [['Authorization', `Bearer ${token}`]] })).status).toBe(200);
   });
 
   it.skipIf(skip)('creates the schema once: a restart on the same store keeps the applications and the version', async () => {
