@@ -1,6 +1,8 @@
 // npm run check-config [FILE] [--strict]: validates a config.json exactly as the app does
-// (src/config/check-config.ts), prints every problem by its path, and exits non-zero on an
-// error; unknown keys are warnings (the app leaves them out), errors with --strict.
+// (src/config/check-config.ts), adds what the app opens with but cannot work
+// (src/config/deploy-findings.ts: a typo of a known key, a condition or rule naming no field or a
+// value it never holds, …), prints every problem by its path, and exits 1 on an error; other
+// unknown keys are warnings (the app leaves them out), errors with --strict.
 import { readFile } from 'node:fs/promises';
 import { loadSource } from './load-source.mjs';
 

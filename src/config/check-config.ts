@@ -1,11 +1,15 @@
+import { deployFindings } from './deploy-findings';
 import type { ConfigProblem } from './describe-config-issue';
 import { parseConfigText } from './parse-config';
 
 /**
  * What `npm run check-config` says about a config.json: the app's own parse (the same
- * `parseConfigText`), so a file that passes here opens in the app. Errors stop the app;
- * unknown keys do not (the app leaves them out), but they are usually typos, so they are
- * warnings, and `--strict` makes them fail the check too.
+ * `parseConfigText`), so a file that passes here opens in the app, and then what must not be
+ * deployed though the app opens with it (src/config/deploy-findings.ts: a key that is a typo of a
+ * known one, a condition or rule that names no field or a value it never holds, a required select
+ * without options, a path used twice). Both are errors. Other unknown keys do not stop the app
+ * (it leaves them out) and may be a newer version's settings, so they are warnings, and
+ * `--strict` makes them fail the check too.
  */
 export interface ConfigCheck {
   errors: ConfigProblem[];
@@ -14,7 +18,18 @@ export interface ConfigCheck {
 
 export function checkConfigText(text: string): ConfigCheck {
   const result = parseConfigText(text);
-  return { errors: result.ok ? [] : result.problems, warnings: result.unknownKeys };
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch {
+    return { errors: result.ok ? [] : result.problems, warnings: result.unknownKeys };
+  }
+  const findings = deployFindings(input, result);
+  const refused = new Set(findings.map((finding) => finding.path));
+  return {
+    errors: [...(result.ok ? [] : result.problems), ...findings],
+    warnings: result.unknownKeys.filter((unknown) => !refused.has(unknown.path)),
+  };
 }
 
 /** The report, one line per problem by its path, and the exit code: 1 on an error (or a warning when strict). */

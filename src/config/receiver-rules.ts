@@ -1,5 +1,6 @@
 import { validateApplicationBody } from '../application/body/validate-application-body';
 import type { FieldIssue } from '../application/rules/validate-application';
+import { deployFindings } from './deploy-findings';
 import type { ConfigProblem } from './describe-config-issue';
 import { parseConfig } from './parse-config';
 import { programmeFormOf } from './programme-form-of';
@@ -9,6 +10,9 @@ import { programmeFormOf } from './programme-form-of';
  * config.json, the validator of received bodies and the path the wizard sends them to. No
  * browser import anywhere below it; `npm run build` bundles it for Node into
  * server/build/receiver-rules.mjs (vite.server.config.ts), so there is one copy of the rules.
+ * Not ok, with every problem by its path, for a configuration the app refuses and for one
+ * `npm run check-config` refuses though the app opens with it (deploy-findings.ts), so
+ * server/start-server.mjs does not start on either.
  */
 export type ReceiverRules =
   | { ok: true; requestUrl: string | null; language: string; validate: (body: unknown) => FieldIssue[] }
@@ -16,7 +20,11 @@ export type ReceiverRules =
 
 export function receiverRules(config: unknown): ReceiverRules {
   const parsed = parseConfig(config);
-  if (!parsed.ok) return { ok: false, problems: parsed.problems };
+  // What `npm run check-config` refuses, the receiver refuses too: a typo of `requestUrl` would
+  // send every application nowhere, and a condition that never holds hides a question for ever.
+  const findings = deployFindings(config, parsed);
+  if (!parsed.ok) return { ok: false, problems: [...parsed.problems, ...findings] };
+  if (findings.length > 0) return { ok: false, problems: findings };
   const form = programmeFormOf(parsed.config);
   return { ok: true, requestUrl: parsed.config.requestUrl ?? null, language: parsed.config.lang, validate: (body) => validateApplicationBody(body, form) };
 }

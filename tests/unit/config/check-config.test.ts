@@ -32,17 +32,29 @@ describe('check-config', () => {
 
   it('warns on unknown keys without failing, and fails on them with --strict', () => {
     const text = edited((config) => {
-      config.requestUrll = '/api/applications';
+      config.newerSetting = { enabled: true };
     });
     const check = checkConfigText(text);
     expect(check.errors).toEqual([]);
     const lenient = reportConfigCheck('c.json', check, false);
     expect(lenient.exitCode).toBe(0);
-    expect(lenient.lines[0]).toMatch(/^warning requestUrll: unknown key/);
+    expect(lenient.lines[0]).toMatch(/^warning newerSetting: unknown key/);
     expect(lenient.lines.at(-1)).toBe('c.json: valid with 1 warning');
     const strict = reportConfigCheck('c.json', check, true);
     expect(strict.exitCode).toBe(1);
     expect(strict.lines.at(-1)).toBe('c.json: 0 errors, 1 warning (--strict)');
+  });
+
+  it('fails on an unknown key that is a typo of a known one (tests/unit/config/deploy-findings.test.ts has the rest)', () => {
+    const text = edited((config) => {
+      config.requestUrll = config.requestUrl;
+      delete config.requestUrl;
+    });
+    const report = reportConfigCheck('c.json', checkConfigText(text), false);
+    expect(report).toEqual({
+      lines: ['error   requestUrll: unknown key; did you mean "requestUrl"? (the app would leave it out, and the setting with it)', 'c.json: 1 error, 0 warnings'],
+      exitCode: 1,
+    });
   });
 
   it('reports text that is not JSON as an error', () => {

@@ -25,10 +25,27 @@ describe('npm run check-config', () => {
     const dir = await mkdtemp(join(tmpdir(), 'check-config-'));
     const file = join(dir, 'config.json');
     const config = JSON.parse(await readFile('public/config.json', 'utf8')) as Record<string, unknown>;
-    await writeFile(file, JSON.stringify({ ...config, steps: 'four', titel: 'x' }));
+    await writeFile(file, JSON.stringify({ ...config, steps: 'four', titel: 'x', newerSetting: true }));
     const broken = await check(file);
     expect(broken.code).toBe(1);
     expect(broken.output).toContain('error   steps: expected an array, got a string');
-    expect(broken.output).toContain('warning titel: unknown key');
+    expect(broken.output).toContain('error   titel: unknown key; did you mean "title"?');
+    expect(broken.output).toContain('warning newerSetting: unknown key');
+  }, 30_000);
+
+  it('exits 1 on what the app opens with but cannot work (docs/deploying.md), and 0 on a far unknown key unless --strict', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'check-config-'));
+    const config = JSON.parse(await readFile('public/config.json', 'utf8')) as Record<string, unknown>;
+    const { requestUrl, ...rest } = config;
+    const typo = join(dir, 'typo.json');
+    await writeFile(typo, JSON.stringify({ ...rest, requestUrll: requestUrl }));
+    expect(await check(typo)).toEqual({
+      code: 1,
+      output: `error   requestUrll: unknown key; did you mean "requestUrl"? (the app would leave it out, and the setting with it)\n${typo}: 1 error, 0 warnings\n`,
+    });
+    const newer = join(dir, 'newer.json');
+    await writeFile(newer, JSON.stringify({ ...config, newerSetting: true }));
+    expect(await check(newer)).toEqual({ code: 0, output: `warning newerSetting: unknown key, left out (a typo, or a setting of a newer version)\n${newer}: valid with 1 warning\n` });
+    expect((await check(newer, '--strict')).code).toBe(1);
   }, 30_000);
 });

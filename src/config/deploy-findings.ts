@@ -1,0 +1,369 @@
+import { canadianProvinces } from '../application/lookups/canadian-provinces';
+import { countries } from '../application/lookups/countries';
+import { usStates } from '../application/lookups/us-states';
+import { followUpsOf, isRequired } from '../application/rules/field-specs';
+import type { FieldConfig, ShowOnCondition, YesNoFieldConfig } from '../application/rules/form-config-schema';
+import { COUNTRY_PATH, PHONE_CODE_PATH, PHONE_NUMBER_PATH } from '../application/values/field-paths';
+import { isTree } from '../application/values/is-tree';
+import { DEFAULT_PICKER_PLATFORMS, platformFields, type PlatformKey } from '../application/values/platforms';
+import { configSchema, type WizardConfig } from './config-schema';
+import type { ConfigProblem } from './describe-config-issue';
+import type { ConfigResult } from './parse-config';
+
+/**
+ * What a deployment must not go out with, though the app opens with it: settings that cannot
+ * work and would lose applications, or hide a question for ever, without a word to anyone.
+ *
+ * - an unknown key one edit away from a known one (two for a key of five letters or more), or
+ *   differing only in case: a typo (`requestUrll`), which the app leaves out, so the setting is lost;
+ * - a `showOnCondition` whose path names no answer of the programme, or whose `equals` is a value
+ *   that answer never holds (the field would stay hidden for ever), with the form that works;
+ * - a `fieldRules` path that names no field;
+ * - a required select without options (no creator could finish);
+ * - two fields with one path.
+ *
+ * The app stays as lenient as it is (these are not its errors: an installed copy must keep
+ * opening): `npm run check-config` fails on them (src/config/check-config.ts), and the receiver
+ * refuses to start on them (src/config/receiver-rules.ts). Pure: no DOM, no I/O.
+ */
+export function deployFindings(input: unknown, result: ConfigResult): ConfigProblem[] {
+  const findings = result.unknownKeys.flatMap((unknown) => {
+    const meant = nearKnownKey(input, unknown.path);
+    return meant === undefined
+      ? []
+      : [{ path: unknown.path, message: `unknown key; did you mean ${JSON.stringify(meant)}? (the app would leave it out, and the setting with it)` }];
+  });
+  if (result.ok) findings.push(...formFindings(result.config));
+  return findings;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Unknown keys that are typos of known ones.
+
+/** The little of zod's schema objects this walk reads. */
+interface SchemaNode {
+  _zod: {
+    def: {
+      type: string;
+      shape?: Record<string, SchemaNode>;
+      element?: SchemaNode;
+      innerType?: SchemaNode;
+      in?: SchemaNode;
+      options?: SchemaNode[];
+      discriminator?: string;
+      valueType?: SchemaNode;
+      values?: unknown[];
+    };
+  };
+}
+
+const WRAPPERS = new Set(['optional', 'nullable', 'default', 'readonly', 'nonoptional', 'catch', 'prefault']);
+
+function unwrap(schema: SchemaNode): SchemaNode {
+  let node = schema;
+  for (;;) {
+    const def = node._zod.def;
+    if (WRAPPERS.has(def.type) && def.innerType) node = def.innerType;
+    else if (def.type === 'pipe' && def.in) node = def.in;
+    else return node;
+  }
+}
+
+/** The form of a schema (the option of a union) that `value` is of: an object, a list or a leaf. */
+function fitting(schema: SchemaNode, value: unknown): SchemaNode | undefined {
+  const node = unwrap(schema);
+  const def = node._zod.def;
+  if (def.type === 'union') {
+    for (const option of def.options ?? []) {
+      if (def.discriminator !== undefined && isTree(value)) {
+        const tag = unwrap(option)._zod.def.shape?.[def.discriminator];
+        if (!tag || !(unwrap(tag)._zod.def.values ?? []).includes(value[def.discriminator])) continue;
+      }
+      const fit = fitting(option, value);
+      if (fit) return fit;
+    }
+    return undefined;
+  }
+  if (def.type === 'object' || def.type === 'record') return isTree(value) ? node : undefined;
+  if (def.type === 'array') return Array.isArray(value) ? node : undefined;
+  return isTree(value) || Array.isArray(value) ? undefined : node;
+}
+
+/**
+ * For an unknown key by its dotted path (as parseConfig lists it), the known key of the same
+ * object it is a typo of, if any. The path is read against the document, since a `fieldRules`
+ * key has dots of its own.
+ */
+function nearKnownKey(input: unknown, path: string): string | undefined {
+  let schema = fitting(configSchema() as unknown as SchemaNode, input);
+  let node = input;
+  let rest = path;
+  while (schema) {
+    const def = schema._zod.def;
+    if (def.type === 'object' && isTree(node)) {
+      const shape = def.shape ?? {};
+      if (Object.hasOwn(node, rest) && !Object.hasOwn(shape, rest)) return nearest(rest, Object.keys(shape), 'key');
+      const dot = rest.indexOf('.');
+      const next = dot < 0 ? undefined : shape[rest.slice(0, dot)];
+      if (!next) return undefined;
+      node = node[rest.slice(0, dot)];
+      rest = rest.slice(dot + 1);
+      schema = fitting(next, node);
+    } else if (def.type === 'array' && Array.isArray(node) && def.element) {
+      const dot = rest.indexOf('.');
+      if (dot < 0) return undefined;
+      node = node[Number(rest.slice(0, dot))];
+      rest = rest.slice(dot + 1);
+      schema = fitting(def.element, node);
+    } else if (def.type === 'record' && isTree(node) && def.valueType) {
+      const [key] = Object.keys(node)
+        .filter((candidate) => rest.startsWith(`${candidate}.`))
+        .sort((a, b) => b.length - a.length);
+      if (key === undefined) return undefined;
+      node = node[key];
+      rest = rest.slice(key.length + 1);
+      schema = fitting(def.valueType, node);
+    } else return undefined;
+  }
+  return undefined;
+}
+
+/** Edits (insert, delete, replace, swap two neighbours) between two strings. */
+function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const at = (i: number, j: number) => rows[i]?.[j] ?? Number.POSITIVE_INFINITY;
+  for (let i = 1; i <= a.length; i += 1) {
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, at(i - 2, j - 2) + 1);
+      const row = rows[i];
+      if (row) row[j] = best;
+    }
+  }
+  return at(a.length, b.length);
+}
+
+/**
+ * The candidate `name` is a typo of: differing only in case, or one edit away (two for a
+ * candidate of five characters or more; a path counts as long). Undefined when none is that near.
+ */
+function nearest(name: string, candidates: readonly string[], kind: 'key' | 'path'): string | undefined {
+  let best: { candidate: string; distance: number } | undefined;
+  for (const candidate of candidates) {
+    if (candidate === name) continue;
+    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
+    const allowed = kind === 'path' || candidate.length >= 5 ? 2 : 1;
+    if (distance <= allowed && (!best || distance < best.distance)) best = { candidate, distance };
+  }
+  return best?.candidate;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The form: conditions, rule paths, options and paths.
+
+interface Option {
+  name: string;
+  value: string;
+}
+
+/** What an answer of the programme holds, as a condition compares it (strictly, `===`). */
+type Answer =
+  | { kind: 'text' }
+  | { kind: 'checkbox' }
+  | { kind: 'choice'; multiple: boolean; options: readonly Option[]; builtIn?: string }
+  /** A yes/no question's own path: an object `{ value, explanation }`, equal to nothing. */
+  | { kind: 'question'; field: YesNoFieldConfig }
+  /** A yes/no question's answer, `<path>.value`: true, false, or null before it is answered. */
+  | { kind: 'yesNo'; field: YesNoFieldConfig };
+
+const BUILT_IN_LISTS: Readonly<Record<string, () => readonly Option[]>> = {
+  countries: () => countries.map((country) => ({ name: country.country, value: country.isoCode2 })),
+  usStates: () => usStates.map((state) => ({ name: state.name, value: state.code })),
+  canadianProvinces: () => canadianProvinces.map((province) => ({ name: province.name, value: province.code })),
+};
+
+interface PlacedField {
+  /** Where the field is in the document, such as `steps.2.blocks.0.data.fields.3`. */
+  at: string;
+  field: FieldConfig;
+}
+
+function placedFields(config: WizardConfig): PlacedField[] {
+  return config.steps.flatMap((step, s) =>
+    step.blocks.flatMap((block, b) =>
+      block.component === 'FormSection' ? block.data.fields.map((field, f) => ({ at: `steps.${String(s)}.blocks.${String(b)}.data.fields.${String(f)}`, field })) : [],
+    ),
+  );
+}
+
+/** A field's answers, by path: what conditions can name. */
+function answersOf(fields: readonly PlacedField[], config: WizardConfig): { answers: Map<string, Answer>; bounded: Set<string> } {
+  const answers = new Map<string, Answer>();
+  // The answers `fieldRules` bounds apply to (validate-application.ts): not the phone's parts.
+  const bounded = new Set<string>();
+  const add = (path: string, answer: Answer, hasBounds = true) => {
+    if (!answers.has(path)) answers.set(path, answer);
+    if (hasBounds && answer.kind !== 'question') bounded.add(path);
+  };
+  for (const { field } of fields) {
+    switch (field.kind) {
+      case 'text':
+        add(field.path, { kind: 'text' });
+        break;
+      case 'checkbox':
+        add(field.path, { kind: 'checkbox' });
+        break;
+      case 'select':
+        add(
+          field.path,
+          typeof field.options === 'string'
+            ? { kind: 'choice', multiple: field.multiple === true, options: BUILT_IN_LISTS[field.options]?.() ?? [], builtIn: field.options }
+            : { kind: 'choice', multiple: field.multiple === true, options: field.options },
+        );
+        break;
+      case 'yesNo':
+        add(field.path, { kind: 'question', field });
+        add(`${field.path}.value`, { kind: 'yesNo', field });
+        for (const followUp of followUpsOf(field)) add(followUp.path, { kind: 'text' });
+        break;
+      case 'phone':
+        add(PHONE_CODE_PATH, { kind: 'text' }, false);
+        add(PHONE_NUMBER_PATH, { kind: 'text' }, false);
+        // Choosing a code sets the country (src/fields), an ISO code, field or no field.
+        add(COUNTRY_PATH, { kind: 'choice', multiple: false, options: BUILT_IN_LISTS.countries?.() ?? [], builtIn: 'countries' }, false);
+        break;
+      case 'platforms': {
+        const keys = new Set<PlatformKey>([...(field.platforms ?? DEFAULT_PICKER_PLATFORMS), ...(config.requiredPlatforms ?? [])]);
+        for (const key of keys) for (const part of platformFields(key)) add(`platforms.${key}.${part}`, { kind: 'text' });
+        break;
+      }
+    }
+  }
+  return { answers, bounded };
+}
+
+/** A condition as a deployer writes it in config.json. */
+function written(path: string, equals: unknown): string {
+  return `{ "path": ${JSON.stringify(path)}, "equals": ${JSON.stringify(equals)} }`;
+}
+
+const YES_WORDS = ['yes', 'y', 'true', 'on', 'checked', 'ticked', '1'];
+const NO_WORDS = ['no', 'n', 'false', 'off', 'unchecked', 'unticked', '0'];
+
+/** What a deployer meant by a yes or no written as text or a number ("Yes", a yes/no's own label), if plain. */
+function meantBoolean(value: unknown, labels: { yes?: string | undefined; no?: string | undefined } = {}): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  const word = String(value).trim().toLowerCase();
+  if (YES_WORDS.includes(word) || word === labels.yes?.trim().toLowerCase()) return true;
+  if (NO_WORDS.includes(word) || word === labels.no?.trim().toLowerCase()) return false;
+  return undefined;
+}
+
+function listed(values: readonly string[]): string {
+  const shown = values.slice(0, 8).map((value) => JSON.stringify(value));
+  return values.length > shown.length ? `${shown.join(', ')}, … (${String(values.length)} in all)` : shown.join(', ');
+}
+
+/** The problems of one `showOnCondition`, at `at` (`….showOnCondition`), of a field whose own answers are `own`. */
+function conditionFindings(at: string, condition: ShowOnCondition, own: readonly string[], answers: ReadonlyMap<string, Answer>): ConfigProblem[] {
+  const { path, equals } = condition;
+  const onPath = (message: string) => [{ path: `${at}.path`, message }];
+  const onEquals = (message: string) => [{ path: `${at}.equals`, message }];
+  if (own.includes(path)) return onPath(`is this field's own answer, so the field would hide itself (or never show); name another question's path`);
+  const answer = answers.get(path);
+  if (!answer) {
+    const base = path.endsWith('.value') ? path.slice(0, -'.value'.length) : undefined;
+    const baseAnswer = base === undefined ? undefined : answers.get(base);
+    if (base !== undefined && baseAnswer && baseAnswer.kind !== 'question') {
+      return onPath(`names no answer: only a yes/no question's answer is at <path>.value; the answer of "${base}" is at its path: write ${written(base, equals)} instead`);
+    }
+    const meant = nearest(path, [...answers.keys()], 'path');
+    return onPath(
+      `names no field of this programme${meant === undefined ? '' : `; did you mean ${JSON.stringify(meant)}?`} (a condition names a field's path, and for a yes/no question its path followed by .value), so the field would never show`,
+    );
+  }
+  switch (answer.kind) {
+    case 'question': {
+      const value = meantBoolean(equals, { yes: answer.field.yesLabel, no: answer.field.noLabel }) ?? true;
+      return onPath(
+        `is a yes/no question, whose answer is at "${path}.value" (true for yes, false for no), so the field would never show: write ${written(`${path}.value`, value)} instead`,
+      );
+    }
+    case 'yesNo':
+    case 'checkbox': {
+      if (typeof equals === 'boolean') return [];
+      const what = answer.kind === 'yesNo' ? 'a yes/no answer is true (yes) or false (no)' : 'a checkbox is true (ticked) or false (not ticked)';
+      const labels = answer.kind === 'yesNo' ? { yes: answer.field.yesLabel, no: answer.field.noLabel } : {};
+      const value = meantBoolean(equals, labels);
+      const instead = value === undefined ? `${written(path, true)} or ${written(path, false)}` : written(path, value);
+      return onEquals(`${what}, never ${JSON.stringify(equals)}, so the field would never show: write ${instead} instead`);
+    }
+    case 'text':
+      if (typeof equals === 'string') return [];
+      return onEquals(`the answer at "${path}" is text, never the ${typeof equals} ${JSON.stringify(equals)}, so the field would never show: write ${written(path, String(equals))} instead`);
+    case 'choice': {
+      if (answer.multiple) {
+        return onPath(
+          `is a multi-select: its answer is the list of chosen options, which never equals one value, so the field would never show; a condition can follow a single select (without "multiple"), a yes/no question, a checkbox or a text field`,
+        );
+      }
+      const values = answer.options.map((option) => option.value);
+      if (typeof equals === 'string' && values.includes(equals)) return [];
+      const text = String(equals).trim().toLowerCase();
+      const option = answer.options.find((candidate) => candidate.value.toLowerCase() === text) ?? answer.options.find((candidate) => candidate.name.trim().toLowerCase() === text);
+      if (option) return onEquals(`${JSON.stringify(equals)} is not a value of the select "${path}", so the field would never show: write ${written(path, option.value)} instead (an option's value, not its name)`);
+      const known = answer.builtIn === undefined ? `its values are ${listed(values)}` : `its values are the codes of the built-in list "${answer.builtIn}", such as ${listed(values.slice(0, 3))}`;
+      return onEquals(`${JSON.stringify(equals)} is not a value of the select "${path}", so the field would never show; ${known}`);
+    }
+  }
+}
+
+function formFindings(config: WizardConfig): ConfigProblem[] {
+  const fields = placedFields(config);
+  const { answers, bounded } = answersOf(fields, config);
+  const findings: ConfigProblem[] = [];
+  const claimed = new Map<string, string>();
+  const claim = (path: string, at: string, where: string, what: string) => {
+    const first = claimed.get(path);
+    if (first === undefined) claimed.set(path, at);
+    else findings.push({ path: where, message: `${what} is also the field at ${first}: two fields would share one answer` });
+  };
+
+  for (const { at, field } of fields) {
+    if (field.kind === 'phone' || field.kind === 'platforms') {
+      claim(field.kind, at, `${at}.kind`, `a second ${field.kind} field: it`);
+      continue;
+    }
+    claim(field.path, at, `${at}.path`, JSON.stringify(field.path));
+    if (field.kind === 'select' && Array.isArray(field.options) && field.options.length === 0 && isRequired(field)) {
+      findings.push({ path: `${at}.options`, message: `a required select with no options: no creator could answer it, so no application could be finished; add options, or set "required": false` });
+    }
+    const own = field.kind === 'yesNo' ? [field.path, `${field.path}.value`, ...followUpsOf(field).map((followUp) => followUp.path)] : [field.path];
+    if (field.showOnCondition) findings.push(...conditionFindings(`${at}.showOnCondition`, field.showOnCondition, own, answers));
+    if (field.kind === 'yesNo') {
+      (field.followUp ?? []).forEach((followUp, index) => {
+        const followUpAt = `${at}.followUp.${String(index)}`;
+        claim(followUp.path, followUpAt, `${followUpAt}.path`, JSON.stringify(followUp.path));
+        if (followUp.showOnCondition) findings.push(...conditionFindings(`${followUpAt}.showOnCondition`, followUp.showOnCondition, [followUp.path], answers));
+      });
+    }
+  }
+
+  // `platforms.*.handle` bounds the handle of every platform (validate-application.ts).
+  const ruleable = new Set(bounded);
+  for (const path of bounded) {
+    const [section, , part] = path.split('.');
+    if (section === 'platforms' && part !== undefined) ruleable.add(`platforms.*.${part}`);
+  }
+  for (const path of Object.keys(config.fieldRules ?? {})) {
+    if (ruleable.has(path)) continue;
+    const meant = nearest(path, [...ruleable], 'path');
+    findings.push({
+      path: `fieldRules.${path}`,
+      message: `names no field of this programme${meant === undefined ? '' : `; did you mean ${JSON.stringify(meant)}?`} (a rule names a field's path, such as "personalInfo.firstName", or "platforms.*.handle" for every platform), so its bounds would never apply`,
+    });
+  }
+  return findings;
+}

@@ -1,0 +1,266 @@
+import { describe, expect, it } from 'vitest';
+import { checkConfigText, reportConfigCheck } from '../../../src/config/check-config';
+import { parseConfig } from '../../../src/config/parse-config';
+import { receiverRules } from '../../../src/config/receiver-rules';
+import defaultConfigText from '../../../public/config.json?raw';
+
+// Issue 33: what cannot work is refused before it is deployed (npm run check-config, and the
+// receiver at start), though the app itself still opens with it.
+
+type Config = Record<string, unknown>;
+type Field = Record<string, unknown>;
+
+function edited(change: (config: Config) => void): Config {
+  const config = JSON.parse(defaultConfigText) as Config;
+  change(config);
+  return config;
+}
+
+/** The fields of the form section of a step that holds `path` (step 1: Basic Info, step 2: Details). */
+function sectionWith(config: Config, path: string): { fields: Field[]; at: string } {
+  const steps = config.steps as Array<{ blocks: Array<{ component: string; data: { fields?: Field[] } }> }>;
+  for (const [s, step] of steps.entries()) {
+    for (const [b, block] of step.blocks.entries()) {
+      if (block.data.fields?.some((field) => field.path === path)) return { fields: block.data.fields, at: `steps.${String(s)}.blocks.${String(b)}.data.fields` };
+    }
+  }
+  throw new Error(`no section holds ${path}`);
+}
+
+/** Adds a field to the section of `beside`, returning its location in the document. */
+function addField(config: Config, beside: string, field: Field): string {
+  const { fields, at } = sectionWith(config, beside);
+  fields.push(field);
+  return `${at}.${String(fields.length - 1)}`;
+}
+
+function errorsOf(config: Config): string[] {
+  return checkConfigText(JSON.stringify(config)).errors.map((problem) => `${problem.path}: ${problem.message}`);
+}
+
+/** A text field shown on `condition`, beside the pets question on Details. */
+function conditional(condition: unknown): { config: Config; at: string } {
+  let at = '';
+  const config = edited((c) => {
+    at = addField(c, 'fields.single.pets', { kind: 'text', path: 'fields.single.petNames', label: 'Their names', showOnCondition: condition });
+  });
+  return { config, at: `${at}.showOnCondition` };
+}
+
+describe('deploy findings: a typo of a known key', () => {
+  it('fails on `requestUrll`, naming the key it is a typo of, where it only warned', () => {
+    const config = edited((c) => {
+      c.requestUrll = c.requestUrl;
+      delete c.requestUrl;
+    });
+    const check = checkConfigText(JSON.stringify(config));
+    expect(check.errors).toEqual([{ path: 'requestUrll', message: expect.stringMatching(/^unknown key; did you mean "requestUrl"\?/) as string }]);
+    expect(check.warnings).toEqual([]);
+    const report = reportConfigCheck('c.json', check, false);
+    expect(report.exitCode).toBe(1);
+    expect(report.lines.at(-1)).toBe('c.json: 1 error, 0 warnings');
+  });
+
+  it('fails on a swap, a case slip, and typos in nested objects and fieldRules', () => {
+    const config = edited((c) => {
+      c.titel = c.title;
+      c.redirectURL = '/x';
+      (c.logo as Config).scr = '/logo.svg';
+      c.fieldRules = { 'personalInfo.firstName': { maxLenght: 80 } };
+      (sectionWith(c, 'personalInfo.city').fields[0] as Field).lable = 'Name';
+    });
+    expect(errorsOf(config).sort()).toEqual([
+      expect.stringMatching(/^fieldRules\.personalInfo\.firstName\.maxLenght: unknown key; did you mean "maxLength"\?/),
+      expect.stringMatching(/^logo\.scr: unknown key; did you mean "src"\?/),
+      expect.stringMatching(/^redirectURL: unknown key; did you mean "redirectUrl"\?/),
+      expect.stringMatching(/^steps\.1\.blocks\.0\.data\.fields\.0\.lable: unknown key; did you mean "label"\?/),
+      expect.stringMatching(/^titel: unknown key; did you mean "title"\?/),
+    ]);
+  });
+
+  it('keeps other unknown keys as warnings: a newer version may read them', () => {
+    const config = edited((c) => {
+      c.newerSetting = { enabled: true };
+      c.requestEndpoint = '/api';
+      (c.steps as Config[])[1]!.layout = 'wide';
+    });
+    const check = checkConfigText(JSON.stringify(config));
+    expect(check.errors).toEqual([]);
+    expect(check.warnings.map((warning) => warning.path).sort()).toEqual(['newerSetting', 'requestEndpoint', 'steps.1.layout']);
+  });
+});
+
+describe('deploy findings: showOnCondition', () => {
+  it('passes the working form for each kind of answer', () => {
+    const config = edited((c) => {
+      addField(c, 'fields.single.pets', { kind: 'text', path: 'fields.single.a', label: 'A', showOnCondition: { path: 'fields.single.pets.value', equals: true } });
+      addField(c, 'fields.single.pets', { kind: 'text', path: 'fields.single.b', label: 'B', showOnCondition: { path: 'fields.single.usedBefore', equals: 'Yes' } });
+      addField(c, 'fields.single.pets', { kind: 'text', path: 'fields.single.c', label: 'C', showOnCondition: { path: 'fields.single.mediaKit', equals: 'none' } });
+      addField(c, 'fields.single.pets', { kind: 'checkbox', path: 'agreement', label: 'I agree' });
+      addField(c, 'fields.single.pets', { kind: 'text', path: 'fields.single.d', label: 'D', showOnCondition: { path: 'agreement', equals: true } });
+      addField(c, 'personalInfo.city', { kind: 'text', path: 'fields.single.e', label: 'E', showOnCondition: { path: 'personalInfo.countryCode', equals: 'CA' } });
+      addField(c, 'personalInfo.city', { kind: 'text', path: 'fields.single.f', label: 'F', showOnCondition: { path: 'fields.single.website.value', equals: false } });
+    });
+    expect(errorsOf(config)).toEqual([]);
+  });
+
+  it('refuses "Yes" for a yes/no answer, with the form that works', () => {
+    const { config, at } = conditional({ path: 'fields.single.pets.value', equals: 'Yes' });
+    expect(errorsOf(config)).toEqual([
+      `${at}.equals: a yes/no answer is true (yes) or false (no), never "Yes", so the field would never show: write { "path": "fields.single.pets.value", "equals": true } instead`,
+    ]);
+    expect(errorsOf(conditional({ path: 'fields.single.pets.value', equals: 'no' }).config)[0]).toMatch(/write \{ "path": "fields.single.pets.value", "equals": false \} instead$/);
+  });
+
+  it('refuses a yes/no question named without .value, with the form that works', () => {
+    const { config, at } = conditional({ path: 'fields.single.pets', equals: true });
+    expect(errorsOf(config)).toEqual([
+      `${at}.path: is a yes/no question, whose answer is at "fields.single.pets.value" (true for yes, false for no), so the field would never show: write { "path": "fields.single.pets.value", "equals": true } instead`,
+    ]);
+    expect(errorsOf(conditional({ path: 'fields.single.pets', equals: 'No' }).config)[0]).toMatch(/write \{ "path": "fields.single.pets.value", "equals": false \} instead$/);
+  });
+
+  it('refuses an option of a multi-select: its answer is a list, never one option', () => {
+    const { config, at } = conditional({ path: 'fields.single.niche', equals: 'Home décor' });
+    expect(errorsOf(config)).toEqual([
+      expect.stringMatching(new RegExp(`^${at.replaceAll('.', '\\.')}\\.path: is a multi-select: its answer is the list of chosen options, which never equals one value`)),
+    ]);
+  });
+
+  it('refuses a path that names no field, suggesting the nearest', () => {
+    const { config, at } = conditional({ path: 'fields.single.petz.value', equals: true });
+    expect(errorsOf(config)).toEqual([expect.stringMatching(new RegExp(`^${at.replaceAll('.', '\\.')}\\.path: names no field of this programme; did you mean "fields\\.single\\.pets\\.value"\\?`))]);
+    expect(errorsOf(conditional({ path: 'fields.single.favouriteColour', equals: 'blue' }).config)).toEqual([
+      expect.stringMatching(/\.path: names no field of this programme \(a condition names a field's path/),
+    ]);
+  });
+
+  it('refuses .value after a field that is not a yes/no question', () => {
+    const { config, at } = conditional({ path: 'fields.single.usedBefore.value', equals: 'Yes' });
+    expect(errorsOf(config)).toEqual([
+      `${at}.path: names no answer: only a yes/no question's answer is at <path>.value; the answer of "fields.single.usedBefore" is at its path: write { "path": "fields.single.usedBefore", "equals": "Yes" } instead`,
+    ]);
+  });
+
+  it("refuses a select's value it does not offer, suggesting the value when the option's name was written", () => {
+    const byName = conditional({ path: 'fields.single.roomPhotos', equals: 'two or three rooms' });
+    expect(errorsOf(byName.config)).toEqual([
+      `${byName.at}.equals: "two or three rooms" is not a value of the select "fields.single.roomPhotos", so the field would never show: write { "path": "fields.single.roomPhotos", "equals": "Two or three rooms" } instead (an option's value, not its name)`,
+    ]);
+    const country = conditional({ path: 'personalInfo.countryCode', equals: 'Canada' });
+    expect(errorsOf(country.config)[0]).toMatch(/write \{ "path": "personalInfo.countryCode", "equals": "CA" \} instead/);
+    const unknown = conditional({ path: 'fields.single.usedBefore', equals: 'Maybe' });
+    expect(errorsOf(unknown.config)).toEqual([expect.stringMatching(/"Maybe" is not a value of the select "fields.single.usedBefore", so the field would never show; its values are "Yes", "No"/)]);
+  });
+
+  it('refuses a number or a boolean for a text answer, and true for a checkbox written as "yes"', () => {
+    const text = conditional({ path: 'fields.single.mediaKit', equals: 5 });
+    expect(errorsOf(text.config)).toEqual([
+      `${text.at}.equals: the answer at "fields.single.mediaKit" is text, never the number 5, so the field would never show: write { "path": "fields.single.mediaKit", "equals": "5" } instead`,
+    ]);
+    const config = edited((c) => {
+      addField(c, 'fields.single.pets', { kind: 'checkbox', path: 'agreement', label: 'I agree' });
+      addField(c, 'fields.single.pets', { kind: 'text', path: 'fields.single.d', label: 'D', showOnCondition: { path: 'agreement', equals: 'yes' } });
+    });
+    expect(errorsOf(config)).toEqual([expect.stringMatching(/a checkbox is true \(ticked\) or false \(not ticked\), never "yes".*write \{ "path": "agreement", "equals": true \} instead$/)]);
+  });
+
+  it("checks a yes/no question's follow-ups' conditions too, and refuses a field shown on its own answer", () => {
+    let at = '';
+    const config = edited((c) => {
+      at = addField(c, 'fields.single.pets', {
+        kind: 'yesNo',
+        path: 'fields.single.agency',
+        label: 'Agency?',
+        showOnCondition: { path: 'fields.single.agency.value', equals: true },
+        followUp: [{ kind: 'text', path: 'fields.single.agencyName', label: 'Which?', showOnCondition: { path: 'fields.single.pets.value', equals: 'Yes' } }],
+      });
+    });
+    expect(errorsOf(config)).toEqual([
+      expect.stringMatching(new RegExp(`^${at.replaceAll('.', '\\.')}\\.showOnCondition\\.path: is this field's own answer`)),
+      expect.stringMatching(new RegExp(`^${at.replaceAll('.', '\\.')}\\.followUp\\.0\\.showOnCondition\\.equals: a yes/no answer is true`)),
+    ]);
+  });
+});
+
+describe('deploy findings: fieldRules, options and paths', () => {
+  it('refuses a fieldRules path that names no field, and passes those that do', () => {
+    const config = edited((c) => {
+      c.fieldRules = {
+        'personalInfo.firstName': { maxLength: 80 },
+        'platforms.*.handle': { maxLength: 30 },
+        'platforms.website.url': { maxLength: 200 },
+        'fields.single.niche': { maxItems: 2 },
+        'fields.single.pets.explanation': { maxLength: 500 },
+        'personalInfo.firstNme': { maxLength: 80 },
+        'fields.single.favouriteColour': { maxLength: 10 },
+      };
+    });
+    expect(errorsOf(config)).toEqual([
+      expect.stringMatching(/^fieldRules\.personalInfo\.firstNme: names no field of this programme; did you mean "personalInfo\.firstName"\?/),
+      expect.stringMatching(/^fieldRules\.fields\.single\.favouriteColour: names no field of this programme \(a rule names/),
+    ]);
+  });
+
+  it('refuses a required select without options, and passes one that is not required', () => {
+    let at = '';
+    const config = edited((c) => {
+      at = addField(c, 'fields.single.pets', { kind: 'select', path: 'fields.single.budget', label: 'Budget', options: [] });
+      addField(c, 'fields.single.pets', { kind: 'select', path: 'fields.single.extras', label: 'Extras', options: [], required: false });
+    });
+    expect(errorsOf(config)).toEqual([
+      `${at}.options: a required select with no options: no creator could answer it, so no application could be finished; add options, or set "required": false`,
+    ]);
+  });
+
+  it('refuses a path used by two fields', () => {
+    let at = '';
+    const config = edited((c) => {
+      at = addField(c, 'fields.single.pets', { kind: 'text', path: 'personalInfo.city', label: 'City again' });
+    });
+    expect(errorsOf(config)).toEqual([`${at}.path: "personalInfo.city" is also the field at steps.1.blocks.0.data.fields.6: two fields would share one answer`]);
+  });
+
+  it('names the list form where a list of options is allowed', () => {
+    const config = edited((c) => {
+      delete sectionWith(c, 'fields.single.roomPhotos').fields.find((field) => field.path === 'fields.single.roomPhotos')!.options;
+    });
+    const result = parseConfig(config);
+    expect(result.ok ? [] : result.problems.map((problem) => problem.message)).toEqual([
+      'expected a list of options, or one of "countries", "usStates", "canadianProvinces", but it is missing',
+    ]);
+  });
+});
+
+describe('deploy findings: the app stays lenient, the receiver does not start', () => {
+  const typo = edited((c) => {
+    c.requestUrll = c.requestUrl;
+    delete c.requestUrl;
+    addField(c, 'fields.single.pets', { kind: 'text', path: 'fields.single.petNames', label: 'Names', showOnCondition: { path: 'fields.single.pets', equals: 'Yes' } });
+  });
+
+  it('the app still opens with what the checker refuses', () => {
+    expect(parseConfig(typo).ok).toBe(true);
+  });
+
+  it('receiverRules is not ok, naming each finding by its path', () => {
+    const rules = receiverRules(typo);
+    expect(rules.ok).toBe(false);
+    if (rules.ok) return;
+    expect(rules.problems.map((problem) => problem.path)).toEqual(['requestUrll', expect.stringMatching(/\.showOnCondition\.path$/)]);
+    expect(rules.problems[0]?.message).toMatch(/did you mean "requestUrl"/);
+  });
+
+  it('receiverRules of the default programme is ok, with its request URL and language', () => {
+    const rules = receiverRules(JSON.parse(defaultConfigText));
+    expect(rules).toMatchObject({ ok: true, requestUrl: '/api/applications', language: 'en' });
+  });
+});
+
+describe('the configurations the tests use pass the checker', () => {
+  it('the default programme and the end-to-end conditional field (the 200-field step: deploy-findings.node.test.ts)', () => {
+    expect(checkConfigText(defaultConfigText)).toEqual({ errors: [], warnings: [] });
+    const { config } = conditional({ path: 'fields.single.website.value', equals: true });
+    expect(errorsOf(config)).toEqual([]);
+  });
+});
