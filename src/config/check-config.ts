@@ -1,5 +1,6 @@
 import { deployFindings } from './deploy-findings';
 import type { ConfigProblem } from './describe-config-issue';
+import { describeConfigIssueForDeployers } from './describe-union-forms';
 import { parseConfigText } from './parse-config';
 
 /**
@@ -17,7 +18,7 @@ export interface ConfigCheck {
 }
 
 export function checkConfigText(text: string): ConfigCheck {
-  const result = parseConfigText(text);
+  const result = parseConfigText(text, describeConfigIssueForDeployers);
   let input: unknown;
   try {
     input = JSON.parse(text);

@@ -8,11 +8,11 @@ export interface ConfigProblem {
   message: string;
 }
 
-function article(noun: string): string {
+export function article(noun: string): string {
   return /^[aeiou]/.test(noun) ? `an ${noun}` : `a ${noun}`;
 }
 
-function describeValue(value: unknown): string {
+export function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
@@ -20,7 +20,7 @@ function describeValue(value: unknown): string {
 }
 
 // zod/mini ships no locale, so an issue without a message of ours reads "Invalid input".
-function customMessage(issue: Issue): string | undefined {
+export function customMessage(issue: Issue): string | undefined {
   return issue.message && issue.message !== 'Invalid input' ? issue.message : undefined;
 }
 
@@ -39,47 +39,24 @@ function refusedOutright(issue: Issue): boolean {
  * exactly one of its options (it is an object, and only the set is an object), the problems
  * found inside that option are reported instead of one vague "does not match".
  */
-export function describeConfigIssue(issue: Issue): ConfigProblem[] {
+export function describeConfigIssue(issue: Issue, unionForms?: UnionForms): ConfigProblem[] {
   if (issue.code === 'invalid_union') {
-    const forms = acceptedForms(issue);
+    const forms = unionForms?.(issue);
     if (forms) return [{ path: issue.path.map(String).join('.') || '(the document)', message: forms }];
     const meant = issue.errors.filter((option) => !option.every(refusedOutright));
     const [only] = meant;
     if (meant.length === 1 && only) {
-      return only.flatMap((inner) => describeConfigIssue({ ...inner, path: [...issue.path, ...inner.path] }));
+      return only.flatMap((inner) => describeConfigIssue({ ...inner, path: [...issue.path, ...inner.path] }, unionForms));
     }
   }
   return [describeOne(issue)];
 }
 
-function joinWithOr(parts: readonly string[]): string {
-  return parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')}, or ${parts.at(-1) ?? ''}`;
-}
-
 /**
- * The message of a union none of whose forms the value is even of the right kind for (a select's
- * `options` missing, or a number where a list or a built-in list's name goes): every form it
- * could take, lists included, and what was found. Undefined when some form got further (then
- * that form's own problems say more), or the schema words the union itself.
+ * A fuller message for a union, where one can be given (describe-union-forms.ts): the deployer's
+ * tools pass it; the app leaves it out, since its bytes are on every creator's first load.
  */
-function acceptedForms(issue: Extract<Issue, { code: 'invalid_union' }>): string | undefined {
-  if (customMessage(issue) || (issue as { note?: string }).note || issue.errors.length === 0) return undefined;
-  const types: string[] = [];
-  const values: unknown[] = [];
-  for (const option of issue.errors) {
-    const [only, ...more] = option;
-    if (!only || more.length > 0 || only.path.length > 0) return undefined;
-    if (only.code === 'invalid_type') {
-      const key = issue.path.at(-1);
-      const listOf = typeof key === 'string' && key.endsWith('s') ? ` of ${key}` : '';
-      types.push(only.expected === 'array' ? `a list${listOf}` : article(only.expected));
-    } else if (only.code === 'invalid_value') values.push(...only.values);
-    else return undefined;
-  }
-  if (values.length > 0) types.push(values.length === 1 ? JSON.stringify(values[0]) : `one of ${values.map((value) => JSON.stringify(value)).join(', ')}`);
-  const found = issue.input === undefined ? ', but it is missing' : `, got ${typeof issue.input === 'string' ? JSON.stringify(issue.input) : describeValue(issue.input)}`;
-  return `expected ${joinWithOr(types)}${found}`;
-}
+export type UnionForms = (issue: Extract<Issue, { code: 'invalid_union' }>) => string | undefined;
 
 // What each discriminated union of the schema chooses between, as a deployer calls it.
 const VARIANT_NOUNS: Readonly<Record<string, string>> = {

@@ -24,8 +24,11 @@ export const UNKNOWN_KEY = 'unknown key, left out (a typo, or a setting of a new
 // Removing one object's unknown keys can make a union option match and reveal keys further in.
 const MAX_PASSES = 8;
 
-/** Validates a parsed `config.json` and lists every problem, not just the first. */
-export function parseConfig(input: unknown): ConfigResult {
+/**
+ * Validates a parsed `config.json` and lists every problem, not just the first; `describe` words
+ * them (the deployer's tools pass a fuller one: describe-union-forms.ts).
+ */
+export function parseConfig(input: unknown, describe: (issue: Issue) => ConfigProblem[] = describeConfigIssue): ConfigResult {
   const unknownKeys: ConfigProblem[] = [];
   let current = input;
   for (let pass = 0; ; pass += 1) {
@@ -33,7 +36,7 @@ export function parseConfig(input: unknown): ConfigResult {
     if (result.success) return { ok: true, config: result.data, unknownKeys };
     const unknown = result.error.issues.flatMap((issue) => unrecognizedKeys(issue, []));
     if (unknown.length === 0 || pass === MAX_PASSES) {
-      return { ok: false, problems: result.error.issues.flatMap(describeConfigIssue), unknownKeys };
+      return { ok: false, problems: result.error.issues.flatMap((issue) => describe(issue)), unknownKeys };
     }
     current = structuredClone(current);
     for (const { path, keys } of unknown) {
@@ -69,7 +72,7 @@ function removeKeys(root: unknown, path: Path, keys: readonly string[]): void {
 }
 
 /** Parses the text of `config.json`, reporting a JSON syntax error the same way as a schema error. */
-export function parseConfigText(text: string): ConfigResult {
+export function parseConfigText(text: string, describe?: (issue: Issue) => ConfigProblem[]): ConfigResult {
   let input: unknown;
   try {
     input = JSON.parse(text);
@@ -77,5 +80,5 @@ export function parseConfigText(text: string): ConfigResult {
     const reason = error instanceof Error ? error.message : String(error);
     return { ok: false, problems: [{ path: 'config.json', message: `is not valid JSON (${reason})` }], unknownKeys: [] };
   }
-  return parseConfig(input);
+  return parseConfig(input, describe);
 }

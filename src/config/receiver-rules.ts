@@ -2,6 +2,7 @@ import { validateApplicationBody } from '../application/body/validate-applicatio
 import type { FieldIssue } from '../application/rules/validate-application';
 import { deployFindings } from './deploy-findings';
 import type { ConfigProblem } from './describe-config-issue';
+import { describeConfigIssueForDeployers } from './describe-union-forms';
 import { parseConfig } from './parse-config';
 import { programmeFormOf } from './programme-form-of';
 
@@ -19,7 +20,7 @@ export type ReceiverRules =
   | { ok: false; problems: ConfigProblem[] };
 
 export function receiverRules(config: unknown): ReceiverRules {
-  const parsed = parseConfig(config);
+  const parsed = parseConfig(config, describeConfigIssueForDeployers);
   // What `npm run check-config` refuses, the receiver refuses too: a typo of `requestUrl` would
   // send every application nowhere, and a condition that never holds hides a question for ever.
   const findings = deployFindings(config, parsed);

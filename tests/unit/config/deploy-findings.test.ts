@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkConfigText, reportConfigCheck } from '../../../src/config/check-config';
+import { describeConfigIssueForDeployers } from '../../../src/config/describe-union-forms';
 import { parseConfig } from '../../../src/config/parse-config';
 import { receiverRules } from '../../../src/config/receiver-rules';
 import defaultConfigText from '../../../public/config.json?raw';
@@ -221,11 +222,11 @@ describe('deploy findings: fieldRules, options and paths', () => {
     expect(errorsOf(config)).toEqual([`${at}.path: "personalInfo.city" is also the field at steps.1.blocks.0.data.fields.6: two fields would share one answer`]);
   });
 
-  it('names the list form where a list of options is allowed', () => {
+  it('names the list form where a list of options is allowed (in the deployer\'s tools)', () => {
     const config = edited((c) => {
       delete sectionWith(c, 'fields.single.roomPhotos').fields.find((field) => field.path === 'fields.single.roomPhotos')!.options;
     });
-    const result = parseConfig(config);
+    const result = parseConfig(config, describeConfigIssueForDeployers);
     expect(result.ok ? [] : result.problems.map((problem) => problem.message)).toEqual([
       'expected a list of options, or one of "countries", "usStates", "canadianProvinces", but it is missing',
     ]);
