@@ -1,10 +1,14 @@
 // The embedded store: PGlite (PostgreSQL compiled to WebAssembly) keeping its files in a folder,
 // `./data` unless DATA_DIR says otherwise. One process at a time may open the folder
-// (server/data-dir-lock.mjs sees to it). PGlite runs Postgres with fsync off: a committed
-// transaction is in the operating system's files when the answer leaves, so it survives the
-// process being killed; surviving a power cut is what the PostgreSQL store is for.
+// (server/data-dir-lock.mjs sees to it). It runs durable (server/store/durable-node-fs.mjs): fsync
+// on, each commit's WAL synced to the disk before the commit returns, so an application answered
+// 201 survives a power cut; the folder is synced once after it is first created; and the store
+// refuses to start when a check shows the syncs would not happen.
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { DurableNodeFS, checkDurable, durableStartParams, syncTree } from './durable-node-fs.mjs';
 
 /**
  * @param {string} dataDir
@@ -12,7 +16,16 @@ import { PGlite } from '@electric-sql/pglite';
  */
 export async function openPgliteStore(dataDir) {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  const db = await PGlite.create(dataDir);
+  const created = !existsSync(join(dataDir, 'PG_VERSION'));
+  const fs = new DurableNodeFS(dataDir);
+  const db = await PGlite.create({ fs, startParams: durableStartParams() });
+  try {
+    await checkDurable(db, fs);
+    if (created) await syncTree(dataDir);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
   return {
     kind: 'embedded',
     query: (sql, params) => db.query(sql, params),

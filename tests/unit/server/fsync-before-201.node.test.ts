@@ -1,0 +1,175 @@
+// @vitest-environment node
+/**
+ * Every application answered 201 by the embedded store is on stable storage before the answer
+ * leaves: the receiver runs as `npm start` runs it (node server/serve.mjs) under strace, and for
+ * each application the system calls between the read of its request and the write of its 201 must
+ * hold a write to a WAL segment (pg_wal/…) followed by an fsync or fdatasync of that same file.
+ * strace's -yy names each descriptor's file or TCP connection, which ties the request, the WAL
+ * write, its sync and the answer together. Without strace, or where it may not trace (ptrace
+ * refused), the test fails with a one-line reason: it never skips.
+ */
+import { execFile as execFileCallback, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { rawRequest } from '../../support/http-request';
+import { servedRoot } from '../../support/receiver-fixture';
+import { buildServerBundle } from '../../support/receiver-process';
+import { sampleBody } from '../../support/sample-application.mjs';
+
+const execFile = promisify(execFileCallback);
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const STRACE = process.env.STRACE_PATH ?? '/usr/bin/strace';
+const WRITES = new Set(['write', 'writev', 'pwrite64', 'pwritev', 'pwritev2']);
+const SYNCS = new Set(['fsync', 'fdatasync']);
+const WAL_SEGMENT = /\/pg_wal\/[0-9A-F]{24}$/;
+
+/** Why strace cannot be used here, in one line, or null when it can. */
+async function straceUnusable(): Promise<string | null> {
+  try {
+    await execFile(STRACE, ['-f', '-o', '/dev/null', '/bin/true']);
+    return null;
+  } catch (error) {
+    const failure = error as NodeJS.ErrnoException & { stderr?: string };
+    if (failure.code === 'ENOENT') return `strace is not installed at ${STRACE} (apt-get install strace; .ci/run installs it)`;
+    const line = (failure.stderr ?? failure.message).trim().split('\n')[0];
+    return `strace cannot trace processes here (ptrace refused?): ${line ?? 'no message'}`;
+  }
+}
+
+interface Call {
+  pid: string;
+  name: string;
+  path: string;
+  text: string;
+  /** Line of the call's start, and of its end (a call another thread interrupted ends on a "resumed" line). */
+  start: number;
+  end: number;
+}
+
+/** strace -f -yy output, one call per system call, in the order they started. */
+function parseStrace(log: string): Call[] {
+  const calls: Call[] = [];
+  const pending = new Map<string, Call>();
+  log.split('\n').forEach((line, index) => {
+    const match = /^(\d+) +\S+ (.*)$/.exec(line);
+    if (!match) return;
+    const [, pid = '', rest = ''] = match;
+    const resumed = /^<\.\.\. (\w+) resumed>/.exec(rest);
+    if (resumed) {
+      const call = pending.get(pid);
+      if (call) {
+        call.end = index;
+        call.text += rest;
+        pending.delete(pid);
+      }
+      return;
+    }
+    const started = /^(\w+)\((?:\d+<([^>]*)>)?/.exec(rest);
+    if (!started) return;
+    const call: Call = { pid, name: started[1] ?? '', path: started[2] ?? '', text: rest, start: index, end: index };
+    calls.push(call);
+    if (rest.endsWith('<unfinished ...>')) pending.set(pid, call);
+  });
+  return calls;
+}
+
+/** What must hold for one application, or why it does not. */
+function syncBeforeAnswer(calls: Call[], key: string): { ok: true; walSyncs: number } | { ok: false; reason: string } {
+  const arrival = calls.find((call) => call.name === 'read' && call.path.startsWith('TCP:') && call.text.includes(`Idempotency-Key: ${key}\\r\\n`));
+  if (!arrival) return { ok: false, reason: `the read of request ${key} is not in the trace` };
+  const answer = calls.find((call) => call.start > arrival.end && WRITES.has(call.name) && call.path === arrival.path && call.text.includes('HTTP/1.1 201'));
+  if (!answer) return { ok: false, reason: `no 201 written to ${arrival.path} after request ${key}` };
+  const between = calls.filter((call) => call.start > arrival.end && call.end < answer.start);
+  const walWrites = between.filter((call) => WRITES.has(call.name) && WAL_SEGMENT.test(call.path));
+  const lastWrite = walWrites.at(-1);
+  if (!lastWrite) return { ok: false, reason: `no write to a WAL segment between request ${key} and its 201` };
+  const syncs = between.filter((call) => SYNCS.has(call.name) && call.path === lastWrite.path && call.start > lastWrite.end && / = 0$/.test(call.text));
+  if (syncs.length === 0) return { ok: false, reason: `request ${key}: its WAL write to ${lastWrite.path} was not followed by an fsync or fdatasync of that file before the 201 (${String(between.filter((call) => SYNCS.has(call.name)).length)} syncs of any file in between)` };
+  return { ok: true, walSyncs: between.filter((call) => SYNCS.has(call.name) && WAL_SEGMENT.test(call.path)).length };
+}
+
+interface TracedReceiver {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/** node server/serve.mjs under strace, on an embedded store in dataDir. */
+async function spawnTracedReceiver(root: string, dataDir: string, traceFile: string): Promise<TracedReceiver> {
+  await buildServerBundle();
+  const env: NodeJS.ProcessEnv = { ...process.env, DIST_DIR: root, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' };
+  delete env.DATABASE_URL;
+  const args = ['-f', '--seccomp-bpf', '-tt', '-yy', '-s', '512', '-e', `trace=read,accept4,${[...WRITES, ...SYNCS].join(',')}`, '-o', traceFile, process.execPath, 'server/serve.mjs'];
+  const child: ChildProcess = spawn(STRACE, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => { resolve(); }));
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const match = /Creator partnership wizard: (http:\/\/[^/\s]+)\//.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    void exited.then(() => { reject(new Error(`the receiver exited under strace before listening:\n${output}`)); });
+  });
+  return {
+    url,
+    async stop() {
+      // SIGTERM to the receiver itself (its pid is in the folder's lock file); strace ends with it.
+      const lock = JSON.parse(await readFile(join(dataDir, 'receiver.json'), 'utf8')) as { pid: number };
+      process.kill(lock.pid, 'SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+function put(url: string, key: string, index: number) {
+  return rawRequest(`${url}/api/applications`, {
+    // The key first, so it is in the part of the request strace prints.
+    headers: [['Idempotency-Key', key], ['Content-Type', 'application/json'], ['Application-Id', `${key}-app`]],
+    body: JSON.stringify(sampleBody({ email: `${key}@example.com`, variant: index })),
+  });
+}
+
+describe('the embedded store under strace', () => {
+  it('syncs the WAL segment it wrote before each 201, alone and in groups', async () => {
+    const unusable = await straceUnusable();
+    if (unusable) throw new Error(unusable);
+    const root = await servedRoot();
+    const dataDir = await mkdtemp(join(tmpdir(), 'receiver-fsync-'));
+    const traceDir = await mkdtemp(join(tmpdir(), 'receiver-strace-'));
+    const traceFile = join(traceDir, 'trace.log');
+    try {
+      const receiver = await spawnTracedReceiver(root, dataDir, traceFile);
+      const keys: string[] = [];
+      try {
+        // One at a time (each its own transaction), then a burst of eight stored in groups.
+        for (let index = 0; index < 4; index += 1) {
+          const key = `fsync-alone-${String(index)}`;
+          keys.push(key);
+          expect((await put(receiver.url, key, index)).status).toBe(201);
+        }
+        const burst = Array.from({ length: 8 }, (_, index) => `fsync-burst-${String(index)}`);
+        keys.push(...burst);
+        const answers = await Promise.all(burst.map((key, index) => put(receiver.url, key, 10 + index)));
+        expect(answers.map((answer) => answer.status)).toEqual(burst.map(() => 201));
+      } finally {
+        await receiver.stop();
+      }
+      const calls = parseStrace(await readFile(traceFile, 'utf8'));
+      const verdicts = keys.map((key) => ({ key, ...syncBeforeAnswer(calls, key) }));
+      const failed = verdicts.filter((verdict) => !verdict.ok).map((verdict) => ('reason' in verdict ? verdict.reason : ''));
+      expect(failed, 'applications answered 201 before their WAL write was synced').toEqual([]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
+      await rm(traceDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
