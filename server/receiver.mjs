@@ -14,18 +14,20 @@ import { createGroupCommit } from './store/group-commit.mjs';
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
+ * @typedef {Array<{ path: string, message: string }>} ValidationIssues
  * @typedef {{
  *   store: import('./store/store-types.mjs').Store,
  *   path: string,
- *   validate: (body: unknown) => Array<{ path: string, message: string }>,
+ *   validate: (body: unknown) => ValidationIssues | Promise<ValidationIssues>,
  *   allowedOrigins?: ReadonlySet<string>,
  *   maxBytes?: number,
  *   log?: (line: string) => void,
  *   now?: () => Date,
- *   defaultLanguage?: string | null,
+ *   defaultLanguage?: string | null | (() => string | null),
  *   webhooks?: { giveUpAfterMs: number } | null,
  *   onStored?: () => void,
  * }} ReceiverOptions
+ *   validate: the programme's rules (programme-source.mjs: the current one, or a recent one that accepts it);
  *   defaultLanguage: the programme's `lang`, for a body sent without Content-Language;
  *   webhooks: each revision stored also gets its webhook in the outbox, in the same transaction, to
  *   be retried for giveUpAfterMs;
@@ -145,7 +147,7 @@ export function createReceiver({
       refuse(res, 400, 'body not JSON in UTF-8', { error: 'The body is not valid JSON in UTF-8.' }, corsHeaders);
       return true;
     }
-    const issues = validate(body);
+    const issues = await validate(body);
     if (issues.length > 0) {
       refuse(res, 422, `answers the wizard would refuse: ${[...new Set(issues.map((issue) => issue.path))].slice(0, 10).join(', ')}`, issues, corsHeaders);
       return true;
@@ -159,7 +161,7 @@ export function createReceiver({
     const fingerprint = createHash('sha256').update(`${applicationId}\n${String(clientRevision)}\n`).update(raw).digest('hex');
     inProgress.add(key);
     try {
-      const language = parseContentLanguage(singleHeader(req, 'content-language')) ?? defaultLanguage;
+      const language = parseContentLanguage(singleHeader(req, 'content-language')) ?? (typeof defaultLanguage === 'function' ? defaultLanguage() : defaultLanguage);
       const result = await storeApplication({ key, applicationId, clientRevision, fingerprint, body, email: emailOf(body), language, receivedAt: now() });
       if (result.outcome === 'mismatch') {
         refuse(res, 422, 'Idempotency-Key reused for another body', { error: 'This Idempotency-Key was used for another request; use a new key for a new body.' }, corsHeaders);

@@ -1,7 +1,6 @@
 // Starts the whole system `npm start` runs: the built app from dist/, the receiver at the
 // programme's requestUrl, and its store (embedded PGlite in DATA_DIR, or PostgreSQL at
 // DATABASE_URL). The tests start it the same way, in their own process or in a child.
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createAdmin } from './admin.mjs';
@@ -9,6 +8,7 @@ import { createServer } from 'node:http';
 import { createAppServer } from './app-server.mjs';
 import { parseOrigins } from './cors.mjs';
 import { acquireLock } from './data-dir-lock.mjs';
+import { createProgrammeSource } from './programme-source.mjs';
 import { createReceiver } from './receiver.mjs';
 import { noteRefusal } from './refusal-reason.mjs';
 import { openStore } from './store/open-store.mjs';
@@ -17,11 +17,12 @@ import { createWebhookDeliverer } from './webhooks/webhook-deliverer.mjs';
 export const DEFAULT_RECEIVER_PATH = '/api/applications';
 
 /**
- * The wizard's rules for the programme in root/config.json, from the bundle `npm run build` makes.
+ * The wizard's rules (`receiverRules`), from the bundle `npm run build` makes, checked at once on
+ * root/config.json so a server with an invalid programme never starts.
  * @param {string} root
  * @param {((config: unknown) => import('../src/config/receiver-rules.ts').ReceiverRules) | undefined} receiverRules
  */
-async function loadRules(root, receiverRules) {
+async function loadRulesFor(root, receiverRules) {
   let rulesFor = receiverRules;
   if (!rulesFor) {
     try {
@@ -32,13 +33,9 @@ async function loadRules(root, receiverRules) {
       throw new Error(`server/build/receiver-rules.mjs is missing: run \`npm run build\` first (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
     }
   }
-  const text = await readFile(join(root, 'config.json'), 'utf8');
-  const config = JSON.parse(text);
-  const rules = rulesFor(config);
+  const rules = rulesFor(JSON.parse(await readFile(join(root, 'config.json'), 'utf8')));
   if (!rules.ok) throw new Error(`config.json is invalid: ${rules.problems.map((problem) => `${problem.path}: ${problem.message}`).join('; ')}`);
-  // The digest the build and the page compute (src/config/config-digest.ts), so a log line and a page can be matched.
-  const digest = createHash('sha256').update(text).digest('hex').slice(0, 16);
-  return { ...rules, programme: { title: String(config.programmeTitle ?? config.title ?? ''), digest } };
+  return rulesFor;
 }
 
 /**
@@ -111,20 +108,37 @@ export async function startServer({
   root, host = '127.0.0.1', port = 4173, dataDir = 'data', databaseUrl, corsOrigins, receiverPathOverride, receiverRules,
   webhooks = null, webhookPollMs, log = () => undefined, logRequest,
 }) {
-  const rules = await loadRules(root, receiverRules);
+  const rulesFor = await loadRulesFor(root, receiverRules);
   const lock = databaseUrl ? null : await acquireLock(resolve(dataDir));
   let store;
+  /** @type {Awaited<ReturnType<typeof createProgrammeSource>>} */
+  let programmes;
   try {
     store = await openStore({ databaseUrl, dataDir });
+    programmes = await createProgrammeSource({ root, rulesFor, store, log });
   } catch (error) {
+    await store?.close();
     await lock?.release();
     throw error;
   }
-  const path = receiverPath(rules.requestUrl, receiverPathOverride);
+  const started = programmes.started;
+  const path = receiverPath(started.rules.requestUrl, receiverPathOverride);
   const deliverer = webhooks ? createWebhookDeliverer({ store, settings: webhooks, log, pollMs: webhookPollMs }) : null;
+  /** @type {string | null} the programme whose requestUrl was last found not to be this receiver's path */
+  let toldOfPath = null;
   const receiver = createReceiver({
-    store, path, validate: rules.validate, allowedOrigins: parseOrigins(corsOrigins), log,
-    defaultLanguage: rules.language, webhooks, onStored: () => deliverer?.nudge(),
+    store, path, allowedOrigins: parseOrigins(corsOrigins), log, webhooks, onStored: () => deliverer?.nudge(),
+    async validate(body) {
+      const { issues } = await programmes.validate(body);
+      const programme = await programmes.current();
+      const wanted = receiverPath(programme.rules.requestUrl, receiverPathOverride);
+      if (wanted !== path && toldOfPath !== programme.digest) {
+        toldOfPath = programme.digest;
+        log(`warning: config.json's requestUrl is now ${String(programme.rules.requestUrl)}, but this receiver answers at ${path} until it is restarted (npm run serve)`);
+      }
+      return issues;
+    },
+    defaultLanguage: () => programmes.language,
   });
   const server = createAppServer({
     root,
@@ -149,8 +163,8 @@ export async function startServer({
     adminUrl: adminServer ? `http://127.0.0.1:${String(listeningPort(adminServer))}` : null,
     path,
     store,
-    /** The programme whose rules the receiver applies: its title and config.json's digest. */
-    programme: rules.programme,
+    /** The programme whose rules the receiver applied at start: its title and config.json's digest. */
+    programme: { title: started.title, digest: started.digest },
     /** The origins besides the page's own that may send applications (CORS_ORIGINS). */
     allowedOrigins: [...parseOrigins(corsOrigins)],
     close() {

@@ -61,6 +61,20 @@ export const MIGRATIONS = [
       CREATE INDEX webhook_deliveries_revision ON webhook_deliveries (revision_seq)
     `,
   },
+  // Version 3: every programme (config.json) a receiver has applied, by digest, so an application
+  // made in a page opened before an edit of config.json is still accepted after it, restarts and
+  // other instances included (server/programme-source.mjs). `retired_at` is when another replaced it.
+  {
+    version: 3,
+    sql: `
+      CREATE TABLE programmes (
+        digest text PRIMARY KEY,
+        config text NOT NULL,
+        first_applied_at timestamptz NOT NULL,
+        retired_at timestamptz
+      )
+    `,
+  },
 ];
 
 // Any constant: the key of the advisory lock that serialises migrations across instances.

@@ -1,0 +1,182 @@
+// The programme the receiver applies is the one the page is given: dist/config.json as it is now,
+// not as it was when the server started. A deployer edits the file without restarting (as
+// docs/configuration.md says they may); the page picks the edit up at its next load and the
+// receiver at its next request (the file's size, time and inode are compared on each request, a
+// stat of a few microseconds; the file is read and its rules rebuilt only when they change).
+//
+// A creator whose page was opened before the edit still sends an application made under the
+// previous programme (a question since removed, an option renamed). Every programme applied is
+// recorded in the store by its digest (the `programmes` table), with when another replaced it; a
+// body the current programme refuses is accepted when a programme applied within the last 30 days
+// accepts it (by any instance, before any restart), so the edit never turns away a creator who
+// did what their page asked. An edit that is not a valid programme is refused: the receiver keeps
+// the last valid one and says so in the log, once per version of the file.
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** How long a replaced programme's applications are still accepted: a draft kept on a phone for weeks. */
+export const PREVIOUS_PROGRAMMES_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+const MAX_PREVIOUS = 20;
+
+/**
+ * @typedef {import('../src/config/receiver-rules.ts').ReceiverRules} ReceiverRules
+ * @typedef {Extract<ReceiverRules, { ok: true }>} ValidRules
+ * @typedef {{ digest: string, title: string, rules: ValidRules }} Programme
+ * @typedef {Array<{ path: string, message: string }>} Issues
+ */
+
+/** @param {string} text */
+export function programmeDigest(text) {
+  // The digest the build and the page compute (src/config/config-digest.ts), so a log line and a page can be matched.
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+}
+
+/**
+ * @param {string} text
+ * @param {(config: unknown) => ReceiverRules} rulesFor
+ * @returns {{ ok: true, programme: Programme } | { ok: false, problems: string }}
+ */
+function programmeOf(text, rulesFor) {
+  let config;
+  try {
+    config = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, problems: `not JSON (${error instanceof Error ? error.message : String(error)})` };
+  }
+  const rules = rulesFor(config);
+  if (!rules.ok) return { ok: false, problems: rules.problems.map((problem) => `${problem.path}: ${problem.message}`).join('; ') };
+  const { programmeTitle, title } = /** @type {{ programmeTitle?: unknown, title?: unknown }} */ (config);
+  return { ok: true, programme: { digest: programmeDigest(text), title: String(programmeTitle ?? title ?? ''), rules } };
+}
+
+/**
+ * @param {{
+ *   root: string,
+ *   rulesFor: (config: unknown) => ReceiverRules,
+ *   store: import('./store/store-types.mjs').Store,
+ *   log?: (line: string) => void,
+ *   now?: () => Date,
+ * }} options
+ */
+export async function createProgrammeSource({ root, rulesFor, store, log = () => undefined, now = () => new Date() }) {
+  const file = join(root, 'config.json');
+  /** @type {Map<string, ValidRules>} rules of previous programmes, by digest, built once each */
+  const previousRules = new Map();
+
+  /** @param {import('node:fs').Stats} info */
+  const stamp = (info) => `${String(info.ino)}:${String(info.size)}:${String(info.mtimeMs)}`;
+
+  /**
+   * Records a programme as the one applied from now, and starts the 30 days of the others. (Another
+   * instance on the same PostgreSQL may still apply one of those: it checks its own first, so
+   * the clock only bounds how long pages opened under it are answered elsewhere.)
+   * @param {Programme} programme
+   * @param {string} text
+   */
+  async function record(programme, text) {
+    await store.transaction(async (tx) => {
+      await tx.query(`UPDATE programmes SET retired_at = $2 WHERE digest <> $1 AND retired_at IS NULL`, [programme.digest, now().toISOString()]);
+      await tx.query(
+        `INSERT INTO programmes (digest, config, first_applied_at) VALUES ($1, $2, $3)
+         ON CONFLICT (digest) DO UPDATE SET retired_at = NULL`,
+        [programme.digest, text, now().toISOString()],
+      );
+    });
+  }
+
+  const startText = await readFile(file, 'utf8');
+  const started = programmeOf(startText, rulesFor);
+  if (!started.ok) throw new Error(`config.json is invalid: ${started.problems}`);
+  let current = started.programme;
+  let currentStamp = stamp(await stat(file));
+  await record(current, startText);
+  /** The version of the file last found invalid, so it is reported once. */
+  let refusedStamp = '';
+  /** @type {Promise<Programme> | null} */
+  let checking = null;
+
+  async function check() {
+    let info;
+    try {
+      info = await stat(file);
+    } catch {
+      return current;
+    }
+    const seen = stamp(info);
+    if (seen === currentStamp || seen === refusedStamp) return current;
+    const text = await readFile(file, 'utf8');
+    const next = programmeOf(text, rulesFor);
+    if (!next.ok) {
+      refusedStamp = seen;
+      log(`config.json changed but is not a valid programme, so "${current.title}" (digest ${current.digest}) still applies: ${next.problems}`);
+      return current;
+    }
+    currentStamp = seen;
+    refusedStamp = '';
+    if (next.programme.digest !== current.digest) {
+      await record(next.programme, text);
+      log(`Programme changed: "${next.programme.title}" (digest ${next.programme.digest}) now applies; applications made under "${current.title}" (digest ${current.digest}) are still accepted for 30 days`);
+      current = next.programme;
+    }
+    return current;
+  }
+
+  /** Programmes applied recently, other than the current one, newest first. */
+  async function previousProgrammes() {
+    const { rows } = await store.query(
+      `SELECT digest, config FROM programmes
+       WHERE digest <> $1 AND (retired_at IS NULL OR retired_at >= $2)
+       ORDER BY retired_at DESC NULLS FIRST, first_applied_at DESC LIMIT ${String(MAX_PREVIOUS)}`,
+      [current.digest, new Date(now().getTime() - PREVIOUS_PROGRAMMES_KEPT_MS).toISOString()],
+    );
+    /** @type {Array<{ digest: string, rules: ValidRules }>} */
+    const programmes = [];
+    for (const row of rows) {
+      const digest = String(row.digest);
+      let rules = previousRules.get(digest);
+      if (!rules) {
+        const parsed = programmeOf(String(row.config), rulesFor);
+        // A programme this build can no longer read (written for an older one) is passed over.
+        if (!parsed.ok) continue;
+        rules = parsed.programme.rules;
+        previousRules.set(digest, rules);
+      }
+      programmes.push({ digest, rules });
+    }
+    return programmes;
+  }
+
+  return {
+    /** The programme config.json holds now (or the last valid one). */
+    current() {
+      checking ??= check().finally(() => {
+        checking = null;
+      });
+      return checking;
+    },
+    /** The programme applied when the source was made, without looking at the file again. */
+    get started() {
+      return started.programme;
+    },
+    /** The language of the programme last found in the file (for a body sent without Content-Language). */
+    get language() {
+      return current.rules.language;
+    },
+    /**
+     * The current programme's objections to a body; none when it, or a programme applied within
+     * the last 30 days, accepts it.
+     * @param {unknown} body
+     * @returns {Promise<{ issues: Issues, digest: string }>}
+     */
+    async validate(body) {
+      const programme = await this.current();
+      const issues = programme.rules.validate(body);
+      if (issues.length === 0) return { issues, digest: programme.digest };
+      for (const previous of await previousProgrammes()) {
+        if (previous.rules.validate(body).length === 0) return { issues: [], digest: previous.digest };
+      }
+      return { issues, digest: programme.digest };
+    },
+  };
+}
