@@ -156,13 +156,14 @@ export async function latestApplications(store, { since = null } = {}) {
 }
 
 /**
- * Deletes every application any revision of which names this e-mail address, with all its revisions.
+ * Deletes every application any revision of which names this e-mail address, with all its
+ * revisions (and their webhooks not yet delivered), then has the store purge them from its files.
  * @param {import('./store-types.mjs').Store} store
  * @param {string} email
  * @returns {Promise<{ applications: number, revisions: number }>}
  */
-export function eraseByEmail(store, email) {
-  return store.transaction(async (tx) => {
+export async function eraseByEmail(store, email) {
+  const erased = await store.transaction(async (tx) => {
     const { rows } = await tx.query(
       `WITH doomed AS (SELECT DISTINCT application_id FROM revisions WHERE email = $1),
             gone_revisions AS (DELETE FROM revisions WHERE application_id IN (SELECT application_id FROM doomed) RETURNING 1),
@@ -172,6 +173,8 @@ export function eraseByEmail(store, email) {
     );
     return { applications: Number(rows[0]?.applications ?? 0), revisions: Number(rows[0]?.revisions ?? 0) };
   });
+  if (erased.revisions > 0) await store.purgeErased?.();
+  return erased;
 }
 
 /**

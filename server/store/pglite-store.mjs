@@ -22,6 +22,9 @@ export async function openPgliteStore(dataDir) {
   try {
     await checkDurable(db, fs);
     if (created) await syncTree(dataDir);
+    // A WAL segment no longer needed is deleted, not renamed for reuse with its old content:
+    // otherwise an erased creator's answers would stay readable in it (purgeErased below).
+    await db.exec('SET wal_recycle = off');
   } catch (error) {
     await db.close();
     throw error;
@@ -32,5 +35,15 @@ export async function openPgliteStore(dataDir) {
     // PGlite runs one transaction at a time, queuing the others.
     transaction: (work) => db.transaction((tx) => work({ query: (sql, params) => tx.query(sql, params) })),
     close: () => db.close(),
+    // After an erasure, the folder holds the erased rows nowhere: a deleted row stays in its table
+    // page (only marked dead) and in the WAL that wrote it. VACUUM FULL rewrites the tables and
+    // their indexes into new files (the old ones are unlinked at the checkpoint), and the WAL is
+    // switched to a new segment and checkpointed twice so every segment written before is deleted.
+    async purgeErased() {
+      await db.exec('VACUUM FULL revisions, applications, webhook_deliveries');
+      await db.exec('CHECKPOINT');
+      await db.query('SELECT pg_switch_wal()');
+      await db.exec('CHECKPOINT');
+    },
   };
 }

@@ -8,7 +8,10 @@
  *   kind: 'embedded' | 'postgres',
  *   transaction: <T>(work: (tx: Queryable) => Promise<T>) => Promise<T>,
  *   close: () => Promise<void>,
+ *   purgeErased?: () => Promise<void>,
  * }} Store
+ *   purgeErased: makes deleted rows unreadable in the store's own files (the embedded store; a
+ *   PostgreSQL server's files are its operator's: docs/receiver.md, "Erasure")
  */
 
 export {};
