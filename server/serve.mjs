@@ -47,6 +47,12 @@ try {
   });
   log(`Creator partnership wizard: ${server.url}/ (applications: PUT ${server.path}, stored in ${storeDescription(databaseUrl, dataDir)})`);
   log(`Programme: "${server.programme.title}" from ${resolve(root, 'config.json')} (digest ${server.programme.digest})`);
+  const requestUrl = server.programme.requestUrl;
+  if (requestUrl === null) {
+    log(`WARNING: the programme has no requestUrl, so the page sends applications nowhere and thanks every creator; set "requestUrl": "${server.path}" in config.json for this receiver to keep them`);
+  } else if (!requestUrl.startsWith('/') || requestUrl.startsWith('//')) {
+    log(`Note: the programme sends applications to ${new URL(requestUrl).origin}, not to this receiver (requestUrl)`);
+  }
   log(`Applications accepted from the page's own origin${server.allowedOrigins.length > 0 ? ` and ${server.allowedOrigins.join(', ')}` : ' only (CORS_ORIGINS adds others)'}`);
   // The origin only: a hook's path often is its secret (Zapier's and Make's are).
   log(webhooks ? `Webhooks: each application and revision is POSTed to ${webhooks.url.origin}/…, signed` : 'Webhooks: off (set WEBHOOK_URL and WEBHOOK_SECRET to be told of each application)');

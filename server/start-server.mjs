@@ -164,7 +164,7 @@ export async function startServer({
     path,
     store,
     /** The programme whose rules the receiver applied at start: its title and config.json's digest. */
-    programme: { title: started.title, digest: started.digest },
+    programme: { title: started.title, digest: started.digest, requestUrl: started.rules.requestUrl },
     /** The origins besides the page's own that may send applications (CORS_ORIGINS). */
     allowedOrigins: [...parseOrigins(corsOrigins)],
     close() {

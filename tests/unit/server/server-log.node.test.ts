@@ -6,7 +6,7 @@ import { rawRequest } from '../../support/http-request';
 import { servedRoot, startTestReceiver, stopTestReceiver, type StartedReceiver } from '../../support/receiver-fixture';
 import { spawnReceiver } from '../../support/receiver-process';
 import { sampleBody } from '../../support/sample-application.mjs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -91,6 +91,23 @@ describe('a line per request', () => {
 });
 
 describe('npm start', () => {
+  it('warns loudly when the programme sends applications nowhere (no requestUrl)', async () => {
+    const root = await servedRoot();
+    const dataDir = await mkdtemp(join(tmpdir(), 'log-no-request-url-'));
+    const config = JSON.parse(await readFile(join(root, 'config.json'), 'utf8')) as Record<string, unknown>;
+    delete config.requestUrl;
+    await writeFile(join(root, 'config.json'), JSON.stringify(config));
+    const child = await spawnReceiver({ root, dataDir, extraEnv: { LOG_FORMAT: 'text' } });
+    try {
+      await expect.poll(() => child.output()).toContain('WARNING: the programme has no requestUrl, so the page sends applications nowhere');
+      expect(child.output()).toContain('set "requestUrl": "/api/applications" in config.json');
+    } finally {
+      await child.stop();
+      await rm(root, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('says on start where the data lives, which programme it applies, and whom it trusts, then a JSON line per request', async () => {
     const root = await servedRoot();
     const dataDir = await mkdtemp(join(tmpdir(), 'log-start-'));
