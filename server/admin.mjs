@@ -1,14 +1,14 @@
 // The running receiver's admin endpoints, for `npm run -s applications` while the embedded database
 // is held by this process: only from the loopback interface and only with the per-start token of
-// DATA_DIR/receiver.json. GET /admin/applications[?since=ISO date] streams the latest revision of
-// each application as JSON lines; POST /admin/erase { "email": … } deletes that creator's applications;
+// DATA_DIR/receiver.json. GET /admin/applications[?since=ISO date][&revisions=1] streams the latest
+// revision of each application (or every revision) as JSON lines; POST /admin/erase { "email": … } deletes that creator's applications;
 // GET /admin/backup streams a backup file of the whole store, from one snapshot (store/backup.mjs);
 // GET /admin/deliveries lists the webhooks not delivered, POST /admin/redeliver { "id" } or
 // { "failed": true } sends them again.
 import { timingSafeEqual } from 'node:crypto';
 import { BodyTooLarge, readLimitedBody } from './read-limited-body.mjs';
 import { writeBackup } from './store/backup.mjs';
-import { eraseByEmail, latestApplications } from './store/applications.mjs';
+import { allRevisions, eraseByEmail, latestApplications } from './store/applications.mjs';
 import { undeliveredDeliveries } from './store/webhook-deliveries.mjs';
 import { redeliverNow } from './webhooks/deliveries-commands.mjs';
 
@@ -61,7 +61,7 @@ export function createAdmin({ store, token, onRedeliver = () => undefined }) {
         answer(res, 400, { error: 'since must be a date' });
         return true;
       }
-      const applications = await latestApplications(store, { since });
+      const applications = url.searchParams.get('revisions') === '1' ? await allRevisions(store, { since }) : await latestApplications(store, { since });
       res.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' });
       for (const application of applications) res.write(`${JSON.stringify(application)}\n`);
       res.end();

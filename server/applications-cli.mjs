@@ -9,16 +9,16 @@
 // folder itself for the time it runs, so a receiver cannot start on it meanwhile.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { applicationsCsv } from './applications-csv.mjs';
+import { applicationsCsv, revisionsCsv } from './applications-csv.mjs';
 import { acquireLock, readLock } from './data-dir-lock.mjs';
-import { eraseByEmail, latestApplications } from './store/applications.mjs';
+import { allRevisions, eraseByEmail, latestApplications } from './store/applications.mjs';
 import { backupToFile, restoreFromFile } from './store/backup-commands.mjs';
 import { openStore } from './store/open-store.mjs';
 import { undeliveredDeliveries } from './store/webhook-deliveries.mjs';
 import { describeRedelivery, formatDeliveries, redeliverNow } from './webhooks/deliveries-commands.mjs';
 
 const USAGE = [
-  'usage: npm run -s applications -- export [--csv] [--since DATE]',
+  'usage: npm run -s applications -- export [--csv] [--since DATE] [--revisions]',
   '       npm run -s applications -- erase --email ADDRESS',
   '       npm run -s applications -- backup FILE     (a gzip file of the whole store, taken while it runs)',
   '       npm run -s applications -- restore FILE    (into an empty DATA_DIR or database, no receiver running on it)',
@@ -66,7 +66,7 @@ async function onStore({ direct, viaReceiver }) {
 /** @param {string[]} argv */
 export async function main(argv) {
   const [command, ...rest] = argv;
-  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { csv: { type: 'boolean' }, since: { type: 'string' }, email: { type: 'string' }, json: { type: 'boolean' }, failed: { type: 'boolean' } } });
+  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { csv: { type: 'boolean' }, revisions: { type: 'boolean' }, since: { type: 'string' }, email: { type: 'string' }, json: { type: 'boolean' }, failed: { type: 'boolean' } } });
   if (command === 'backup' || command === 'restore') {
     const [file, ...extra] = positionals;
     if (!file || extra.length > 0) throw new Error(`${command} needs one FILE\n${USAGE}`);
@@ -107,16 +107,25 @@ export async function main(argv) {
   if (command === 'export') {
     const since = values.since ? new Date(values.since) : null;
     if (since && Number.isNaN(since.getTime())) throw new Error(`--since ${values.since} is not a date (try 2026-01-31 or 2026-01-31T12:00:00Z)`);
-    /** @type {Array<import('./store/applications.mjs').StoredApplication>} */
-    const applications = await onStore({
-      direct: (store) => latestApplications(store, { since }),
+    const revisions = values.revisions === true;
+    /** @type {Array<import('./store/applications.mjs').StoredApplication | import('./store/applications.mjs').StoredRevision>} */
+    const records = await onStore({
+      direct: (store) => (revisions ? allRevisions(store, { since }) : latestApplications(store, { since })),
       viaReceiver: async (url, token) => {
-        const query = since ? `?since=${encodeURIComponent(since.toISOString())}` : '';
-        const text = await (await admin(`${url}/admin/applications${query}`, token)).text();
+        const query = new URLSearchParams();
+        if (since) query.set('since', since.toISOString());
+        if (revisions) query.set('revisions', '1');
+        const text = await (await admin(`${url}/admin/applications${query.size > 0 ? `?${query.toString()}` : ''}`, token)).text();
         return text.split('\n').filter(Boolean).map((line) => JSON.parse(line));
       },
     });
-    process.stdout.write(values.csv ? applicationsCsv(applications) : applications.map((application) => `${JSON.stringify(application)}\n`).join(''));
+    if (values.csv) {
+      process.stdout.write(
+        revisions
+          ? revisionsCsv(/** @type {Array<import('./store/applications.mjs').StoredRevision>} */ (records))
+          : applicationsCsv(/** @type {Array<import('./store/applications.mjs').StoredApplication>} */ (records)),
+      );
+    } else process.stdout.write(records.map((record) => `${JSON.stringify(record)}\n`).join(''));
     return;
   }
   if (command === 'erase') {

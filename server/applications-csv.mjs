@@ -12,19 +12,39 @@ function cell(value) {
   return `"${safe.replaceAll('"', '""')}"`;
 }
 
+const APPLICATION_COLUMNS = ['id', 'createdAt', 'updatedAt', 'revisions', 'language'];
+const REVISION_COLUMNS = ['id', 'revision', 'receivedAt', 'latest', 'language'];
+
 /**
  * @param {Array<import('./store/applications.mjs').StoredApplication>} applications
  * @returns {string} CSV with CRLF line ends and a header row
  */
 export function applicationsCsv(applications) {
+  return answersCsv(applications, APPLICATION_COLUMNS);
+}
+
+/**
+ * Every revision, a row each (`export --revisions --csv`).
+ * @param {Array<import('./store/applications.mjs').StoredRevision>} revisions
+ */
+export function revisionsCsv(revisions) {
+  return answersCsv(revisions, REVISION_COLUMNS);
+}
+
+/**
+ * @param {Array<Record<string, unknown> & { body: unknown }>} records
+ * @param {ReadonlyArray<string>} leading the record's own columns, before the answers
+ * @returns {string}
+ */
+function answersCsv(records, leading) {
   /** @type {Set<string>} */
   const platformColumns = new Set();
   /** @type {Set<string>} */
   const fieldColumns = new Set();
-  const rows = applications.map((application) => {
-    const body = /** @type {{ personalInfo?: Record<string, unknown>, platforms?: Record<string, Record<string, unknown>>, fields?: Array<{ key: string, value: string }> }} */ (application.body);
+  const rows = records.map((record) => {
+    const body = /** @type {{ personalInfo?: Record<string, unknown>, platforms?: Record<string, Record<string, unknown>>, fields?: Array<{ key: string, value: string }> }} */ (record.body);
     /** @type {Record<string, unknown>} */
-    const row = { id: application.id, createdAt: application.createdAt, updatedAt: application.updatedAt, revisions: application.revisions, language: application.language ?? '' };
+    const row = Object.fromEntries(leading.map((column) => [column, record[column] ?? '']));
     for (const key of PERSONAL) {
       const value = body.personalInfo?.[key];
       if (key === 'phone') {
@@ -44,7 +64,7 @@ export function applicationsCsv(applications) {
     }
     return row;
   });
-  const columns = ['id', 'createdAt', 'updatedAt', 'revisions', 'language', ...PERSONAL, ...[...platformColumns].sort(), ...[...fieldColumns].map((key) => `fields.${key}`)];
+  const columns = [...leading, ...PERSONAL, ...[...platformColumns].sort(), ...[...fieldColumns].map((key) => `fields.${key}`)];
   const lines = [columns.map(cell).join(','), ...rows.map((row) => columns.map((column) => cell(row[column])).join(','))];
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -156,6 +156,37 @@ export async function latestApplications(store, { since = null } = {}) {
 }
 
 /**
+ * @typedef {{ id: string, revision: number | null, receivedAt: string, latest: boolean, language: string | null, body: unknown }} StoredRevision
+ */
+
+/**
+ * Every revision of every application, for the team's records: oldest application first, each
+ * application's revisions in the order they arrived; `latest` marks the one export shows.
+ * `since` keeps the revisions received since then.
+ * @param {import('./store-types.mjs').Queryable} store
+ * @param {{ since?: Date | null }} [options]
+ * @returns {Promise<StoredRevision[]>}
+ */
+export async function allRevisions(store, { since = null } = {}) {
+  const { rows } = await store.query(
+    `SELECT r.application_id, r.client_revision, r.received_at, r.language, r.body,
+            r.seq = (SELECT l.seq FROM revisions l WHERE l.application_id = r.application_id ORDER BY l.client_revision DESC NULLS LAST, l.seq DESC LIMIT 1) AS latest
+     FROM revisions r JOIN applications a ON a.id = r.application_id
+     WHERE $1::timestamptz IS NULL OR r.received_at >= $1::timestamptz
+     ORDER BY a.created_at, a.id, r.seq`,
+    [since],
+  );
+  return rows.map((row) => ({
+    id: String(row.application_id),
+    revision: row.client_revision === null ? null : Number(row.client_revision),
+    receivedAt: iso(row.received_at),
+    latest: row.latest === true,
+    language: row.language === null || row.language === undefined ? null : String(row.language),
+    body: typeof row.body === 'string' ? JSON.parse(row.body) : row.body,
+  }));
+}
+
+/**
  * Deletes every application any revision of which names this e-mail address, with all its
  * revisions (and their webhooks not yet delivered), then has the store purge them from its files.
  * @param {import('./store-types.mjs').Store} store

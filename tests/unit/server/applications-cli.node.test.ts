@@ -69,6 +69,18 @@ describe.each(stores)('npm run applications on the $name', ({ databaseUrl, skip 
 
       expect(await cli(['export', '--since', '2999-01-01'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl })).toBe('');
 
+      // Every revision, for the team's records, the latest marked.
+      const revisions = (await cli(['export', '--revisions'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl })).trim().split('\n').map((line) => JSON.parse(line) as { id: string; revision: number; latest: boolean; language: string; body: unknown });
+      expect(revisions.map(({ id, revision, latest, language }) => [id, revision, latest, language])).toEqual([
+        ['app-ada', 1, false, 'en'],
+        ['app-ada', 2, true, 'en'],
+        ['app-grace', 1, true, 'en'],
+      ]);
+      expect(revisions[0]?.body).toEqual(sampleBody({ email: 'ada@example.com', variant: 1 }));
+      const revisionRows = (await cli(['export', '--revisions', '--csv'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl })).trim().split('\r\n');
+      expect(revisionRows).toHaveLength(4);
+      expect(revisionRows[0]).toMatch(/^"id","revision","receivedAt","latest","language","firstName",/);
+
       expect(await cli(['erase', '--email', 'ADA@example.com'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl })).toContain('Erased 1 application(s), 2 revision(s)');
       const left = (await cli(['export'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl })).trim().split('\n').map((line) => (JSON.parse(line) as { id: string }).id);
       expect(left).toEqual(['app-grace']);
