@@ -12,7 +12,11 @@ import { openPostgresStore } from './postgres-store.mjs';
 
 /** @param {Record<string, number>} rows */
 function described(rows) {
-  const tables = Object.entries(rows).map(([table, count]) => `${String(count)} ${table}`);
+  // What a deployer counts first: the applications and their revisions, then the rest.
+  const rank = (/** @type {string} */ table) => ['applications', 'revisions'].indexOf(table) >>> 0;
+  const tables = Object.entries(rows)
+    .sort(([a], [b]) => rank(a) - rank(b))
+    .map(([table, count]) => `${String(count)} ${table}`);
   return tables.length > 0 ? tables.join(', ') : 'no tables';
 }
 
