@@ -8,6 +8,10 @@
 // delivered for its application (a late retry from the wizard, or two receivers committing an
 // application's revisions in another order than they numbered them) is settled as `superseded`
 // and not sent, so the team's tools never see an application go back to older answers.
+// Claims and settlements commit without waiting for the disk (synchronous_commit off, for their
+// transaction only): losing one to a crash can only make a message be sent again, with the same
+// webhook-id, which at-least-once delivery allows; the message itself was stored durably with its
+// application. It spares the embedded store two syncs per batch on the thread that stores applications.
 
 /**
  * @typedef {'pending' | 'delivered' | 'failed' | 'superseded'} DeliveryStatus
@@ -37,14 +41,28 @@ function isoOrNull(value) {
 }
 
 /**
+ * Runs one statement in a transaction whose commit does not wait for the disk (see above).
+ * @param {import('./store-types.mjs').Store} store
+ * @param {string} sql
+ * @param {unknown[]} params
+ */
+function bookkeeping(store, sql, params) {
+  return store.transaction(async (tx) => {
+    await tx.query('SET LOCAL synchronous_commit = off');
+    return tx.query(sql, params);
+  });
+}
+
+/**
  * Leases up to `limit` due messages, at most one per application, and returns them with what their
  * webhook carries. Each claim counts as an attempt.
- * @param {import('./store-types.mjs').Queryable} store
+ * @param {import('./store-types.mjs').Store} store
  * @param {{ now: Date, limit: number, leaseMs: number }} options
  * @returns {Promise<ClaimedDelivery[]>}
  */
 export async function claimDueDeliveries(store, { now, limit, leaseMs }) {
-  const { rows } = await store.query(
+  const { rows } = await bookkeeping(
+    store,
     `WITH due AS (
        SELECT d.seq FROM webhook_deliveries d
        WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND (d.leased_until IS NULL OR d.leased_until <= $1)
@@ -85,7 +103,7 @@ export async function claimDueDeliveries(store, { now, limit, leaseMs }) {
 /**
  * Settles claimed messages. An outcome for an attempt that is no longer the message's latest (its
  * lease ran out and another attempt began) is dropped, unless it is a delivery, which always counts.
- * @param {import('./store-types.mjs').Queryable} store
+ * @param {import('./store-types.mjs').Store} store
  * @param {ReadonlyArray<DeliveryOutcome>} outcomes
  */
 export async function settleDeliveries(store, outcomes) {
@@ -99,7 +117,8 @@ export async function settleDeliveries(store, outcomes) {
     last_error: outcome.lastError,
     at: outcome.at.toISOString(),
   }));
-  await store.query(
+  await bookkeeping(
+    store,
     `UPDATE webhook_deliveries w
      SET status = o.status, next_attempt_at = coalesce(o.next_attempt_at, w.next_attempt_at), leased_until = NULL,
          last_status = o.last_status, last_error = o.last_error,

@@ -9,7 +9,13 @@ import { afterFailure } from './retry-schedule.mjs';
 import { sendWebhook } from './send-webhook.mjs';
 import { webhookPayload } from './webhook-message.mjs';
 
-const BATCH = 16;
+const BATCH = 64;
+/**
+ * How long a wake-up waits for company: applications stored meanwhile go in the same claim, one
+ * transaction for many messages rather than one each (the embedded store runs one statement at a
+ * time, on the thread that stores applications). Webhooks are a notification, not a creator's wait.
+ */
+const GATHER_MS = 50;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const KEEP_SETTLED_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -36,6 +42,8 @@ export function createWebhookDeliverer({ store, settings, log = () => undefined,
   /** @type {Promise<void>} */
   let idle = Promise.resolve();
   let prunedAt = 0;
+  /** A wake-up is already due within GATHER_MS. */
+  let nudged = false;
   const stopping = new AbortController();
 
   /** @param {import('../store/webhook-deliveries.mjs').ClaimedDelivery} delivery */
@@ -64,9 +72,12 @@ export function createWebhookDeliverer({ store, settings, log = () => undefined,
     for (;;) {
       again = false;
       const claimed = await claimDueDeliveries(store, { now: now(), limit: BATCH, leaseMs });
-      if (claimed.length === 0 && !again) break;
-      await settleDeliveries(store, await Promise.all(claimed.map(attempt)));
+      if (claimed.length > 0) await settleDeliveries(store, await Promise.all(claimed.map(attempt)));
       if (stopped) break;
+      // A full batch: more are due now. Fewer, with revisions stored meanwhile: gather them first.
+      if (claimed.length === BATCH) continue;
+      if (!again) break;
+      await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
     }
     if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
       prunedAt = Date.now();
@@ -84,6 +95,7 @@ export function createWebhookDeliverer({ store, settings, log = () => undefined,
 
   function tick() {
     timer = null;
+    nudged = false;
     if (stopped) return;
     if (running) {
       again = true;
@@ -107,10 +119,13 @@ export function createWebhookDeliverer({ store, settings, log = () => undefined,
       if (exclusive) await releaseLeases(store);
       schedule(0);
     },
-    /** A revision was stored: look at the outbox now rather than at the next poll. */
+    /** A revision was stored: look at the outbox soon rather than at the next poll. */
     nudge() {
       if (running) again = true;
-      else schedule(0);
+      else if (!nudged) {
+        nudged = true;
+        schedule(GATHER_MS);
+      }
     },
     /** Stops: attempts in flight are cut short and settled as failed, to be tried again after a restart. */
     async stop() {

@@ -5,15 +5,17 @@
 // application must be there once (0 lost, 0 duplicated). Writes tests/benchmark/receiver-report.md
 // and receiver-report.json. Budget (issue 12): at least 200 applications/s with p99 <= 100 ms on
 // the embedded store, with its syncs on (issue 29: each commit's WAL fsynced before the 201; the
-// settings each store ran with are read back and reported). Options: BENCH_RECEIVER_N (default 3000), BENCH_RECEIVER_CLIENTS (default 8).
+// settings each store ran with are read back and reported), with webhooks off and on (the lag from
+// each 201 to its webhook at a local endpoint is reported). Options: BENCH_RECEIVER_N (default 3000), BENCH_RECEIVER_CLIENTS (default 8).
 // The clients share this machine's 2 cores with the receiver, so they use node:http with a
 // keep-alive connection each (0.35-0.45 ms of CPU an application, against 1.0-1.2 ms with fetch,
 // which took a quarter of what the receiver itself used); the machine's load is reported too.
 /* global performance, setTimeout */
 import { Buffer } from 'node:buffer';
 import { execFile as execFileCallback, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { Agent, request } from 'node:http';
+import { Agent, createServer, request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import process from 'node:process';
 import { join } from 'node:path';
@@ -39,10 +41,12 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(
  * @param {string} root
  * @param {string} dataDir
  * @param {string | undefined} databaseUrl
+ * @param {Record<string, string>} [extraEnv]
+ * @param {string | undefined} databaseUrl
  */
-async function startReceiver(root, dataDir, databaseUrl) {
+async function startReceiver(root, dataDir, databaseUrl, extraEnv = {}) {
   /** @type {NodeJS.ProcessEnv} */
-  const env = { ...process.env, DIST_DIR: root, DATA_DIR: dataDir, PORT: '0' };
+  const env = { ...process.env, DIST_DIR: root, DATA_DIR: dataDir, PORT: '0', ...extraEnv };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const child = spawn(process.execPath, ['server/serve.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -79,17 +83,44 @@ function put(url, headers, body, agent) {
 }
 
 /**
+ * A webhook endpoint on this machine answering 204 at once, noting when each application's
+ * webhook arrived (the same clock as the clients' 201s).
+ */
+async function startWebhookEndpoint() {
+  /** @type {Map<string, number>} */
+  const arrivals = new Map();
+  const server = createServer((req, res) => {
+    /** @type {Buffer[]} */
+    const chunks = [];
+    req.on('data', (/** @type {Buffer} */ chunk) => chunks.push(chunk));
+    req.on('end', () => {
+      const at = performance.now();
+      const { data } = /** @type {{ data: { id: string } }} */ (JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      if (!arrivals.has(data.id)) arrivals.set(data.id, at);
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  return { url: `http://127.0.0.1:${String(port)}/hook`, arrivals, close: () => new Promise((resolve) => server.close(() => resolve(undefined))) };
+}
+
+/**
  * @param {string} name
  * @param {string | undefined} databaseUrl
+ * @param {{ webhooks?: boolean }} [options] webhooks: every application also POSTed, signed, to an endpoint here
  */
-async function measure(name, databaseUrl) {
+async function measure(name, databaseUrl, { webhooks = false } = {}) {
   const root = await mkdtemp(join(tmpdir(), 'bench-receiver-root-'));
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-receiver-data-'));
   await cp(join(ROOT, 'public', 'config.json'), join(root, 'config.json'));
   await writeFile(join(root, 'index.html'), '<!doctype html>');
-  const receiver = await startReceiver(root, dataDir, databaseUrl);
+  const endpoint = webhooks ? await startWebhookEndpoint() : null;
+  const receiver = await startReceiver(root, dataDir, databaseUrl, endpoint ? { WEBHOOK_URL: endpoint.url, WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}` } : {});
   /** @type {number[]} */
   const latencies = [];
+  /** @type {Map<string, number>} when each application's 201 was read */
+  const acknowledged = new Map();
   let failures = 0;
   let next = 0;
   const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
@@ -101,8 +132,12 @@ async function measure(name, databaseUrl) {
         const started = performance.now();
         try {
           const status = await put(`${receiver.url}/api/applications`, headers, body, agent);
-          latencies.push(performance.now() - started);
-          if (status === 201) break;
+          const answered = performance.now();
+          latencies.push(answered - started);
+          if (status === 201) {
+            acknowledged.set(headers['Application-Id'], answered);
+            break;
+          }
         } catch {
           // retried below
         }
@@ -117,6 +152,20 @@ async function measure(name, databaseUrl) {
   const seconds = (performance.now() - started) / 1000;
   const loadAfter = loadavg()[0] ?? Number.NaN;
   agent.destroy();
+  /** @type {{ delivered: number, p50Ms: number, p99Ms: number } | null} */
+  let webhookLag = null;
+  if (endpoint) {
+    // Every webhook, within a minute of the last 201; lag is from the 201 (the commit) to the endpoint.
+    const deadline = performance.now() + 60_000;
+    while (endpoint.arrivals.size < N && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    const lags = [...acknowledged].flatMap(([id, at]) => {
+      const arrived = endpoint.arrivals.get(id);
+      return arrived === undefined ? [] : [Math.max(0, arrived - at)];
+    });
+    lags.sort((a, b) => a - b);
+    webhookLag = { delivered: endpoint.arrivals.size, p50Ms: percentile(lags, 50), p99Ms: percentile(lags, 99) };
+    await endpoint.close();
+  }
   await receiver.stop();
   const store = await openStore({ databaseUrl, dataDir });
   const stored = await latestApplications(store);
@@ -130,37 +179,49 @@ async function measure(name, databaseUrl) {
   const lost = [...Array(N).keys()].filter((index) => !ids.has(`bench-app-${String(index)}`)).length;
   const duplicated = stored.filter((application) => application.revisions !== 1).length + (stored.length - ids.size);
   latencies.sort((a, b) => a - b);
-  return { store: name, applications: N, clients: CLIENTS, perSecond: N / seconds, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), failures, lost, duplicated, loadBefore, loadAfter, syncSettings };
+  return { store: name, webhooks, applications: N, clients: CLIENTS, perSecond: N / seconds, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), failures, lost, duplicated, loadBefore, loadAfter, syncSettings, webhookLag };
 }
 
 await execFile(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'vite.server.config.ts', '--logLevel', 'error'], { cwd: ROOT });
-const results = [await measure('embedded (PGlite)', undefined)];
-const postgres = await freshPostgresDatabase();
-if ('reason' in postgres) process.stderr.write(`PostgreSQL not measured: ${postgres.reason}.\n`);
-else {
+const results = [await measure('embedded (PGlite)', undefined), await measure('embedded (PGlite)', undefined, { webhooks: true })];
+for (const webhooks of [false, true]) {
+  // A fresh database each run, so the second store's figures start from an empty table too.
+  const postgres = await freshPostgresDatabase();
+  if ('reason' in postgres) {
+    process.stderr.write(`PostgreSQL not measured: ${postgres.reason}.\n`);
+    break;
+  }
   try {
-    results.push(await measure('PostgreSQL 15 (local, pg pool of 10)', postgres.url));
+    results.push(await measure('PostgreSQL (local, pg pool of 10)', postgres.url, { webhooks }));
   } finally {
     await postgres.stop();
   }
 }
 
 const { stdout: commit } = await execFile('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).catch(() => ({ stdout: 'unknown' }));
-const embedded = results[0];
-const verdict = embedded && embedded.perSecond >= BUDGET.perSecond && embedded.p99Ms <= BUDGET.p99Ms && results.every((result) => result.lost === 0 && result.duplicated === 0);
+const embedded = results.filter((result) => result.store.startsWith('embedded'));
+const verdict =
+  embedded.length > 0 &&
+  embedded.every((result) => result.perSecond >= BUDGET.perSecond && result.p99Ms <= BUDGET.p99Ms) &&
+  results.every((result) => result.lost === 0 && result.duplicated === 0 && (result.webhookLag === null || result.webhookLag.delivered === N));
 const lines = [
   '# Receiver benchmark',
   '',
   `Commit ${commit.trim()}, ${String(cpus().length)} CPU cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${new Date().toISOString()}.`,
   `${String(N)} distinct valid applications PUT by ${String(CLIENTS)} concurrent clients to \`node server/serve.mjs\` on 127.0.0.1, each answered only after its transaction committed; then the store is read back.`,
   '',
-  '| store | applications/s | p50 ms | p99 ms | failed attempts (retried) | lost | duplicated | load average (1 min) before → after | syncs (fsync, synchronous_commit, wal_sync_method) |',
-  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
-  ...results.map((result) => `| ${result.store} | ${result.perSecond.toFixed(0)} | ${result.p50Ms.toFixed(1)} | ${result.p99Ms.toFixed(1)} | ${String(result.failures)} | ${String(result.lost)} | ${String(result.duplicated)} | ${result.loadBefore.toFixed(2)} → ${result.loadAfter.toFixed(2)} | ${SYNC_SETTINGS.map((setting) => result.syncSettings[setting]).join(', ')} |`),
+  '| store | webhooks | applications/s | p50 ms | p99 ms | failed attempts (retried) | lost | duplicated | webhooks delivered | webhook lag p50 / p99 ms | load average (1 min) before → after | syncs (fsync, synchronous_commit, wal_sync_method) |',
+  '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+  ...results.map(
+    (result) =>
+      `| ${result.store} | ${result.webhooks ? 'on' : 'off'} | ${result.perSecond.toFixed(0)} | ${result.p50Ms.toFixed(1)} | ${result.p99Ms.toFixed(1)} | ${String(result.failures)} | ${String(result.lost)} | ${String(result.duplicated)} | ${result.webhookLag ? String(result.webhookLag.delivered) : '–'} | ${result.webhookLag ? `${result.webhookLag.p50Ms.toFixed(1)} / ${result.webhookLag.p99Ms.toFixed(1)}` : '–'} | ${result.loadBefore.toFixed(2)} → ${result.loadAfter.toFixed(2)} | ${SYNC_SETTINGS.map((setting) => result.syncSettings[setting]).join(', ')} |`,
+  ),
   '',
   'Syncs are on for both stores, read back from each after its run: a 201 leaves only once the transaction holding the application is on the disk. The embedded store (PGlite) fsyncs its WAL segment before each commit returns (server/store/durable-node-fs.mjs, checked at every start; tests/unit/server/fsync-before-201.node.test.ts sees each fsync under strace), one fsync for a group of applications committed together; PostgreSQL runs with its defaults, which sync.',
   '',
-  `Budget (embedded store): at least ${String(BUDGET.perSecond)} applications/s, p99 at most ${String(BUDGET.p99Ms)} ms, 0 lost, 0 duplicated: **${verdict ? 'met' : 'NOT met'}**.`,
+  'With webhooks on, every application is also POSTed, signed, to an endpoint on this machine that answers 204 at once: the outbox row is written in the same transaction as the application, and the deliverer claims and settles its messages in batches beside the receiver. Webhook lag is from the 201 read by the client (the commit) to the webhook read by the endpoint; every webhook must arrive.',
+  '',
+  `Budget (embedded store, webhooks off and on): at least ${String(BUDGET.perSecond)} applications/s, p99 at most ${String(BUDGET.p99Ms)} ms, 0 lost, 0 duplicated: **${verdict ? 'met' : 'NOT met'}**.`,
   '',
 ];
 await writeFile(join(ROOT, 'tests', 'benchmark', 'receiver-report.md'), lines.join('\n'));
