@@ -1,6 +1,9 @@
 // Cross-origin requests to the receiver are refused unless their origin is configured
 // (CORS_ORIGINS, a comma-separated list of origins such as https://apply.example.com). A browser
-// sends Origin with every PUT, same-origin ones included, so the page's own origin always passes.
+// sends Origin with every PUT, same-origin ones included, so the page's own origin always passes:
+// the site as Host names it, or, behind a reverse proxy, as PUBLIC_ORIGIN or the trusted proxy's
+// headers name it (proxy-trust.mjs).
+import { siteOf } from './proxy-trust.mjs';
 
 export const CORS_REQUEST_HEADERS = 'Content-Type, Content-Language, Idempotency-Key, Application-Id, Application-Revision';
 
@@ -21,12 +24,12 @@ export function parseOrigins(list) {
  * 'same' for no Origin or the server's own, 'allowed' for a configured one, else 'refused'.
  * @param {import('node:http').IncomingMessage} req
  * @param {ReadonlySet<string>} allowed
+ * @param {import('./proxy-trust.mjs').ProxyTrust} [trust] TRUST_PROXY and PUBLIC_ORIGIN; else those the server noted on the request
  * @returns {'same' | 'allowed' | 'refused'}
  */
-export function originVerdict(req, allowed) {
+export function originVerdict(req, allowed, trust) {
   const origin = req.headers.origin;
   if (origin === undefined) return 'same';
-  const host = req.headers.host;
-  if (host && (origin === `http://${host}` || origin === `https://${host}`)) return 'same';
+  if (siteOf(req, trust).origins.includes(origin)) return 'same';
   return allowed.has(origin) ? 'allowed' : 'refused';
 }

@@ -7,6 +7,22 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { siteOf } from './proxy-trust.mjs';
+
+/** A year, subdomains included: sent only by a site known to be https. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The headers that depend on how the request reached the site: Strict-Transport-Security when the
+ * site is https (PUBLIC_ORIGIN is https://…, or the trusted proxy says the client used https);
+ * never for plain http, where it would be a lie (and is ignored), nor when no proxy is trusted.
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('./proxy-trust.mjs').ProxyTrust} [trust] else the settings the server noted on the request
+ * @returns {Record<string, string>}
+ */
+export function transportSecurityHeaders(req, trust) {
+  return siteOf(req, trust).https ? { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : {};
+}
 
 /** @param {unknown} value */
 function originOf(value) {

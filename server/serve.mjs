@@ -1,7 +1,8 @@
 // `npm start`: serves dist/ on http://127.0.0.1:4173 and receives applications at the default
 // programme's requestUrl (/api/applications), keeping them in ./data (PGlite) or, with
 // DATABASE_URL, in PostgreSQL. Environment: HOST, PORT, DATA_DIR, DATABASE_URL, CORS_ORIGINS,
-// RECEIVER_PATH, WEBHOOK_URL, WEBHOOK_SECRET, WEBHOOK_TIMEOUT_MS, LOG_FORMAT (docs/receiver.md).
+// RECEIVER_PATH, WEBHOOK_URL, WEBHOOK_SECRET, WEBHOOK_TIMEOUT_MS, LOG_FORMAT, TRUST_PROXY,
+// PUBLIC_ORIGIN (docs/receiver.md).
 // Logs name applications by id only, never their content (server-log.mjs).
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +42,8 @@ try {
     databaseUrl,
     corsOrigins: process.env.CORS_ORIGINS,
     receiverPathOverride: process.env.RECEIVER_PATH || undefined,
+    trustProxy: process.env.TRUST_PROXY,
+    publicOrigin: process.env.PUBLIC_ORIGIN,
     webhooks,
     log,
     logRequest: serverLog.request,
@@ -54,6 +57,7 @@ try {
     log(`Note: the programme sends applications to ${new URL(requestUrl).origin}, not to this receiver (requestUrl)`);
   }
   log(`Applications accepted from the page's own origin${server.allowedOrigins.length > 0 ? ` and ${server.allowedOrigins.join(', ')}` : ' only (CORS_ORIGINS adds others)'}`);
+  log(`Proxy: ${server.proxy} (TRUST_PROXY, PUBLIC_ORIGIN)`);
   // The origin only: a hook's path often is its secret (Zapier's and Make's are).
   log(webhooks ? `Webhooks: each application and revision is POSTed to ${webhooks.url.origin}/…, signed` : 'Webhooks: off (set WEBHOOK_URL and WEBHOOK_SECRET to be told of each application)');
   const stop = () => {

@@ -10,7 +10,9 @@ import { parseOrigins } from './cors.mjs';
 import { acquireLock } from './data-dir-lock.mjs';
 import { createProgrammeSource } from './programme-source.mjs';
 import { createReceiver } from './receiver.mjs';
+import { proxyTrust, useProxyTrust } from './proxy-trust.mjs';
 import { noteRefusal } from './refusal-reason.mjs';
+import { transportSecurityHeaders } from './security-headers.mjs';
 import { openStore } from './store/open-store.mjs';
 import { createWebhookDeliverer } from './webhooks/webhook-deliverer.mjs';
 
@@ -96,18 +98,21 @@ export function receiverPath(requestUrl, override) {
  * @param {{
  *   root: string, host?: string, port?: number, dataDir?: string, databaseUrl?: string | undefined,
  *   corsOrigins?: string | undefined, receiverPathOverride?: string | undefined,
+ *   trustProxy?: string | undefined, publicOrigin?: string | undefined,
  *   receiverRules?: (config: unknown) => import('../src/config/receiver-rules.ts').ReceiverRules,
  *   webhooks?: import('./webhooks/webhook-settings.mjs').WebhookSettings | null,
  *   webhookPollMs?: number,
  *   log?: (line: string) => void,
  *   logRequest?: (entry: import('./server-log.mjs').RequestEntry) => void,
  * }} options webhooks: where to POST each stored revision (webhook-settings.mjs), null for none;
- *   log: messages; logRequest: a line per request (server-log.mjs)
+ *   log: messages; logRequest: a line per request (server-log.mjs);
+ *   trustProxy, publicOrigin: TRUST_PROXY and PUBLIC_ORIGIN, behind a reverse proxy (proxy-trust.mjs)
  */
 export async function startServer({
   root, host = '127.0.0.1', port = 4173, dataDir = 'data', databaseUrl, corsOrigins, receiverPathOverride, receiverRules,
-  webhooks = null, webhookPollMs, log = () => undefined, logRequest,
+  webhooks = null, webhookPollMs, log = () => undefined, logRequest, trustProxy, publicOrigin,
 }) {
+  const trust = proxyTrust({ trustProxy, publicOrigin });
   const rulesFor = await loadRulesFor(root, receiverRules);
   const lock = databaseUrl ? null : await acquireLock(resolve(dataDir));
   let store;
@@ -143,7 +148,12 @@ export async function startServer({
   const server = createAppServer({
     root,
     logRequest,
-    api: async (req, res) => answerAdminNotHere(req, res) || receiver(req, res),
+    api: async (req, res) => {
+      // Behind a proxy: which site the request was sent to (the Origin check) and over what (HSTS).
+      useProxyTrust(req, trust);
+      for (const [name, value] of Object.entries(transportSecurityHeaders(req, trust))) res.setHeader(name, value);
+      return answerAdminNotHere(req, res) || receiver(req, res);
+    },
   });
   await listen(server, port, host);
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${String(listeningPort(server))}`;
@@ -167,6 +177,8 @@ export async function startServer({
     programme: { title: started.title, digest: started.digest, requestUrl: started.rules.requestUrl },
     /** The origins besides the page's own that may send applications (CORS_ORIGINS). */
     allowedOrigins: [...parseOrigins(corsOrigins)],
+    /** What TRUST_PROXY and PUBLIC_ORIGIN make of the requests, for the start-up log. */
+    proxy: trust.description,
     close() {
       closing ??= (async () => {
         server.closeAllConnections();
