@@ -2,10 +2,15 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { readFileSync } from 'node:fs';
 import { MANIFEST_SCREENSHOTS } from './scripts/manifest-screenshots.mjs';
 import { prerenderWelcome } from './scripts/prerender-welcome.ts';
 import { reactDomSentinels } from './scripts/react-dom-sentinels.ts';
 import { responsiveCovers } from './scripts/responsive-covers.ts';
+import { manifestFields } from './server/manifest-fields.mjs';
+
+/** The default programme, whose words the manifest carries (checked by the prerender plugin's build). */
+const programme = JSON.parse(readFileSync(new URL('public/config.json', import.meta.url), 'utf8')) as Parameters<typeof manifestFields>[0];
 
 export default defineConfig({
   plugins: [
@@ -25,15 +30,14 @@ export default defineConfig({
       registerType: 'prompt',
       manifest: {
         id: '/',
-        name: 'Hartwell Creator Trade Programme',
-        short_name: 'Creator Programme',
-        description: 'Apply for a trade partnership with Hartwell Window Co. as a content creator.',
+        // Name, short name, description and language from the programme (server/manifest-fields.mjs);
+        // the server rewrites them from the config.json it serves when a deployer edits it.
+        ...manifestFields(programme),
         start_url: '/',
         scope: '/',
         display: 'standalone',
         theme_color: '#24434a',
         background_color: '#ffffff',
-        lang: 'en',
         // Captured by `npm run generate:screenshots`. Not precached: only the install dialog shows
         // them, and it is opened online; each phone would otherwise download them for nothing.
         screenshots: MANIFEST_SCREENSHOTS,

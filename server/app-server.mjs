@@ -4,11 +4,12 @@
 // the same server a person starts. Hardened as a public server must be: nothing outside dist/
 // (no `..`, encoded or not, no symlink leading out), malformed percent-encoding is 400, a missing
 // asset is 404 rather than index.html, ETag and 304, and security headers on every answer.
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
-import { compressedFile } from './compressed-file.mjs';
+import { compressedBody, compressedFile } from './compressed-file.mjs';
 import { noteRefusal, refusalOf } from './refusal-reason.mjs';
 import { securityHeaders } from './security-headers.mjs';
 
@@ -113,15 +114,37 @@ function logWhenDone(req, res, logRequest) {
 }
 
 /**
+ * Bytes made for this request (a file rewritten for the programme): its ETag is its content's.
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ * @param {Buffer} content
+ * @param {{ 'Content-Type': string, 'Cache-Control': string, Vary: string }} headers
+ */
+function sendBytes(req, res, content, headers) {
+  const compressed = compressedBody(content, headers['Content-Type'], req.headers['accept-encoding']);
+  const etag = `W/"${createHash('sha1').update(content).digest('hex').slice(0, 16)}${compressed ? `-${compressed.encoding}` : ''}"`;
+  if (matches(etag, req.headers['if-none-match'])) {
+    res.writeHead(304, { ETag: etag, 'Cache-Control': headers['Cache-Control'], Vary: headers.Vary }).end();
+    return;
+  }
+  const body = compressed ? compressed.body : content;
+  res.writeHead(200, { ...headers, ETag: etag, ...(compressed ? { 'Content-Encoding': compressed.encoding } : {}), 'Content-Length': body.length });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
  * @param {{
  *   root: string,
  *   api?: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean | Promise<boolean>,
  *   logRequest?: (entry: import('./server-log.mjs').RequestEntry) => void,
+ *   rewrite?: (path: string) => Promise<Buffer | null>,
  * }} options
  *   `api` answers the requests it recognises and returns true; everything else is a static file.
  *   `logRequest` is told of each request once it is over (server-log.mjs).
+ *   `rewrite` gives a file's bytes as they should be served, or null to serve the file as it is
+ *   (programme-pages.mjs).
  */
-export function createAppServer({ root, api, logRequest }) {
+export function createAppServer({ root, api, logRequest, rewrite }) {
   const base = resolve(root);
   const realBase = realpath(base).catch(() => base);
   const headersFor = securityHeaders(base);
@@ -168,6 +191,11 @@ export function createAppServer({ root, api, logRequest }) {
         'Cache-Control': cacheControlFor(file.path),
         Vary: 'Accept-Encoding',
       };
+      const rewritten = rewrite ? await rewrite(file.path) : null;
+      if (rewritten) {
+        sendBytes(req, res, rewritten, headers);
+        return;
+      }
       const compressed = await compressedFile(file.path, contentType, file.size, req.headers['accept-encoding']);
       const etag = `W/"${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}${compressed ? `-${compressed.encoding}` : ''}"`;
       const lastModified = new Date(file.mtimeMs).toUTCString();

@@ -44,9 +44,20 @@ export function chooseEncoding(acceptEncoding) {
  * @returns {Promise<{ body: Buffer, encoding: 'br' | 'gzip' } | null>} null: send the file as it is.
  */
 export async function compressedFile(path, contentType, size, acceptEncoding) {
+  if (!chooseEncoding(acceptEncoding) || size < MIN_BYTES || !COMPRESSIBLE.test(contentType)) return null;
+  return compressedBody(await readFile(path), contentType, acceptEncoding);
+}
+
+/**
+ * Bytes made at the time of the request (a page rewritten for the programme), compressed like a file's.
+ * @param {Buffer} content
+ * @param {string} contentType
+ * @param {string | undefined} acceptEncoding
+ * @returns {{ body: Buffer, encoding: 'br' | 'gzip' } | null}
+ */
+export function compressedBody(content, contentType, acceptEncoding) {
   const encoding = chooseEncoding(acceptEncoding);
-  if (!encoding || size < MIN_BYTES || !COMPRESSIBLE.test(contentType)) return null;
-  const content = await readFile(path);
+  if (!encoding || content.length < MIN_BYTES || !COMPRESSIBLE.test(contentType)) return null;
   const key = `${encoding}:${createHash('sha1').update(content).digest('hex')}`;
   let body = cache.get(key);
   if (!body) {

@@ -1,13 +1,14 @@
 // Starts the whole system `npm start` runs: the built app from dist/, the receiver at the
 // programme's requestUrl, and its store (embedded PGlite in DATA_DIR, or PostgreSQL at
 // DATABASE_URL). The tests start it the same way, in their own process or in a child.
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createAdmin } from './admin.mjs';
 import { createServer } from 'node:http';
 import { createAppServer } from './app-server.mjs';
 import { parseOrigins } from './cors.mjs';
 import { acquireLock } from './data-dir-lock.mjs';
+import { createProgrammePages } from './programme-pages.mjs';
 import { createProgrammeSource } from './programme-source.mjs';
 import { createReceiver } from './receiver.mjs';
 import { proxyTrust, useProxyTrust } from './proxy-trust.mjs';
@@ -148,6 +149,7 @@ export async function startServer({
   const server = createAppServer({
     root,
     logRequest,
+    rewrite: createProgrammePages(await realpath(resolve(root))),
     api: async (req, res) => {
       // Behind a proxy: which site the request was sent to (the Origin check) and over what (HSTS).
       useProxyTrust(req, trust);

@@ -62,6 +62,10 @@ function buildConfigSchema() {
     title: nonBlank,
     lang: z.string().check(z.regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'expected a language tag such as "en" or "en-US"')),
     programmeTitle: nonBlank,
+    /** The installed app's name under its icon (the manifest's short_name); programmeTitle when absent. */
+    shortName: z.optional(nonBlank),
+    /** What the installed app is for, in app stores and install prompts (the manifest's description). */
+    description: z.optional(nonBlank),
     /** Where the application is sent with a PUT; absent or null: submitting succeeds without a call. */
     requestUrl: z.optional(z.nullable(href)),
     /** The creator hub's sign-up page, opened by the last step's button. */

@@ -1,0 +1,74 @@
+// @vitest-environment node
+// An edited dist/config.json names its own programme everywhere the server sends words the build
+// took from public/config.json: index.html's title and language (and no build-time Welcome of
+// another programme), and the manifest an install reads.
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../../server/start-server.mjs';
+import { receiverRules } from '../../../src/config/receiver-rules';
+import { DIST_DIR } from '../../support/dist-dir';
+import { rawRequest } from '../../support/http-request';
+
+let root: string;
+let dataDir: string;
+let server: Awaited<ReturnType<typeof startServer>>;
+let built: Record<string, unknown>;
+
+const get = (path: string, headers: Array<[string, string]> = []) => rawRequest(`${server.url}${path}`, { method: 'GET', headers });
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'programme-pages-root-'));
+  dataDir = await mkdtemp(join(tmpdir(), 'programme-pages-data-'));
+  await cp(DIST_DIR, root, { recursive: true });
+  built = JSON.parse(await readFile(join(root, 'config.json'), 'utf8')) as Record<string, unknown>;
+  server = await startServer({ root, port: 0, dataDir, receiverRules });
+}, 60_000);
+
+afterAll(async () => {
+  await server.close();
+  await rm(root, { recursive: true, force: true });
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('the pages of a programme', () => {
+  it('serves the build as it is while config.json is the one it was built with', async () => {
+    const page = await get('/');
+    expect(page.text).toContain(`<title>${String(built.title).replace('&', '&amp;')}</title>`);
+    expect(page.text).toContain('<html lang="en">');
+    const manifest = (await get('/manifest.webmanifest')).json as Record<string, unknown>;
+    expect(manifest).toMatchObject({ name: built.programmeTitle, short_name: built.shortName, description: built.description, lang: 'en' });
+    expect(manifest.screenshots).toHaveLength(4);
+  });
+
+  it('names the edited programme in the title, the language and the manifest, and opens on the loading line rather than the build\'s Welcome', async () => {
+    const before = await get('/');
+    const edited: Record<string, unknown> = { ...built, title: 'Programme des créateurs · Rideaux & Cie', programmeTitle: 'Programme des créateurs', lang: 'fr', shortName: 'Créateurs' };
+    delete edited.description;
+    await writeFile(join(root, 'config.json'), JSON.stringify(edited, null, 2));
+
+    expect((await get('/', [['Accept-Encoding', 'gzip']])).headers['content-encoding']).toBe('gzip');
+    const page = await get('/');
+    expect(page.text).toContain('<title>Programme des créateurs · Rideaux &amp; Cie</title>');
+    expect(page.text).toContain('<html lang="fr" class="resuming">');
+    expect(page.text).not.toContain(`<title>${String(built.title)}`);
+    expect(page.headers.etag).not.toBe(before.headers.etag);
+    // Asked again with its ETag: not modified.
+    expect((await get('/', [['If-None-Match', String(page.headers.etag)]])).status).toBe(304);
+
+    const manifest = (await get('/manifest.webmanifest')).json as Record<string, unknown>;
+    expect(manifest).toMatchObject({ name: 'Programme des créateurs', short_name: 'Créateurs', lang: 'fr', start_url: '/', display: 'standalone' });
+    expect(manifest).not.toHaveProperty('description');
+    // The screenshots are pictures of the build's programme.
+    expect(manifest).not.toHaveProperty('screenshots');
+    expect(JSON.stringify(manifest)).not.toContain(String(built.programmeTitle));
+  });
+
+  it('serves the build as it is over a broken edit (the page shows its configuration error screen)', async () => {
+    await writeFile(join(root, 'config.json'), '{ "title": ');
+    const page = await get('/');
+    expect(page.text).toContain(`<title>${String(built.title).replace('&', '&amp;')}</title>`);
+    expect((await get('/manifest.webmanifest')).json).toMatchObject({ name: built.programmeTitle });
+  });
+});
