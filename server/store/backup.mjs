@@ -9,11 +9,8 @@
 import { createGzip } from 'node:zlib';
 import { pipeline } from 'node:stream/promises';
 import { BadBackup, checkBackup, FORMAT, FORMAT_VERSION, readBackup } from './backup-file.mjs';
-import { MIGRATIONS } from './schema.mjs';
+import { MIGRATION_LOCK, NEWEST_VERSION, applyMigrations, createVersionTable } from './schema.mjs';
 
-// The advisory lock schema.mjs's migrate() takes, so a receiver starting on the same database
-// waits for a restore instead of creating the tables under it.
-const MIGRATION_LOCK = 7406319;
 const FETCH_ROWS = 500;
 
 /** @param {string} name */
@@ -148,27 +145,13 @@ export async function writeBackup(store, sink) {
 }
 
 /**
- * Applies the migrations after `from` up to and including `to`, as schema.mjs's migrate() does.
- * @param {import('./store-types.mjs').Queryable} tx
- * @param {number} from
- * @param {number} to
- */
-async function migrateWithin(tx, from, to) {
-  for (const migration of MIGRATIONS) {
-    if (migration.version <= from || migration.version > to) continue;
-    for (const statement of migration.sql.split(';').map((part) => part.trim()).filter(Boolean)) await tx.query(statement);
-    await tx.query('INSERT INTO schema_version (version) VALUES ($1)', [migration.version]);
-  }
-}
-
-/**
  * Reads a whole backup file and checks that this receiver can restore it, touching no database.
  * @param {string} path
  */
 export async function checkRestorable(path) {
   const checked = await checkBackup(path);
   const version = checked.header.schemaVersion;
-  const newest = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
+  const newest = NEWEST_VERSION;
   if (version > newest) throw new BadBackup(`${path} was taken from a newer receiver (schema version ${String(version)}; this one has ${String(newest)}): restore it with that receiver's version or a later one.`);
   return checked;
 }
@@ -197,7 +180,7 @@ export async function restoreBackup(store, path, checked) {
  */
 function restoreChecked(store, path, backup) {
   const { schemaVersion: version, takenAt } = backup.header;
-  const newest = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
+  const newest = NEWEST_VERSION;
   return store.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     const current = await schemaVersion(tx);
@@ -212,8 +195,8 @@ function restoreChecked(store, path, backup) {
     }
     if (held.length > 0) throw new Error(`The target already holds data (${held.join(', ')}): restore only fills an empty store. Set DATA_DIR to a new folder, or DATABASE_URL to an empty database.`);
     if (current > version) throw new Error(`The target's schema (version ${String(current)}) is newer than the backup's (${String(version)}); it holds no data, but a restore starts from the backup's version: restore into a new folder or database on which no receiver has started.`);
-    await tx.query('CREATE TABLE IF NOT EXISTS schema_version (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
-    await migrateWithin(tx, current, version);
+    await createVersionTable(tx);
+    await applyMigrations(tx, current, version);
 
     /** @type {Map<string, Array<{ name: string, generated: boolean, sequence: string | null }>>} */
     const tables = new Map();
@@ -246,7 +229,7 @@ function restoreChecked(store, path, backup) {
       if ((rows[table] ?? 0) !== count) throw new BadBackup(`${path} changed while it was restored: ${table} had ${String(count)} rows, ${String(rows[table] ?? 0)} were restored.`);
     }
 
-    await migrateWithin(tx, version, newest);
+    await applyMigrations(tx, version, newest);
     for (const table of await tablesInOrder(tx)) {
       for (const column of await columnsOf(tx, table)) {
         if (column.sequence === null) continue;

@@ -77,8 +77,34 @@ export const MIGRATIONS = [
   },
 ];
 
-// Any constant: the key of the advisory lock that serialises migrations across instances.
-const MIGRATION_LOCK = 7406319;
+// Any constant: the key of the advisory lock that serialises migrations (and restores: backup.mjs)
+// across instances.
+export const MIGRATION_LOCK = 7406319;
+
+/** The newest schema version this receiver knows. */
+export const NEWEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
+
+/**
+ * Creates the table that records the migrations applied, when it is not there yet.
+ * @param {import('./store-types.mjs').Queryable} tx
+ */
+export async function createVersionTable(tx) {
+  await tx.query('CREATE TABLE IF NOT EXISTS schema_version (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+}
+
+/**
+ * Applies the migrations after `from` up to and including `to`, in the caller's transaction.
+ * @param {import('./store-types.mjs').Queryable} tx
+ * @param {number} from
+ * @param {number} [to]
+ */
+export async function applyMigrations(tx, from, to = NEWEST_VERSION) {
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= from || migration.version > to) continue;
+    for (const statement of migration.sql.split(';').map((part) => part.trim()).filter(Boolean)) await tx.query(statement);
+    await tx.query('INSERT INTO schema_version (version) VALUES ($1)', [migration.version]);
+  }
+}
 
 /**
  * Creates the schema or brings it up to date.
@@ -88,16 +114,11 @@ const MIGRATION_LOCK = 7406319;
 export async function migrate(store) {
   return store.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await tx.query('CREATE TABLE IF NOT EXISTS schema_version (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+    await createVersionTable(tx);
     const { rows } = await tx.query('SELECT coalesce(max(version), 0) AS version FROM schema_version');
     const current = Number(rows[0]?.version ?? 0);
-    const newest = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
-    if (current > newest) throw new Error(`The database's schema (version ${current}) is newer than this receiver's (${newest}): update the receiver.`);
-    for (const migration of MIGRATIONS) {
-      if (migration.version <= current) continue;
-      for (const statement of migration.sql.split(';').map((part) => part.trim()).filter(Boolean)) await tx.query(statement);
-      await tx.query('INSERT INTO schema_version (version) VALUES ($1)', [migration.version]);
-    }
-    return newest;
+    if (current > NEWEST_VERSION) throw new Error(`The database's schema (version ${current}) is newer than this receiver's (${NEWEST_VERSION}): update the receiver.`);
+    await applyMigrations(tx, current);
+    return NEWEST_VERSION;
   });
 }

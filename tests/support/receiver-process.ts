@@ -4,6 +4,8 @@
  * as `npm run build` would, so the child runs exactly what a deployer runs.
  */
 import { execFile as execFileCallback, spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
@@ -27,12 +29,20 @@ export interface ReceiverProcess {
   stop: () => Promise<void>;
 }
 
-export async function spawnReceiver({ root, dataDir, databaseUrl, port = 0, extraEnv = {} }: { root: string; dataDir: string; databaseUrl?: string | undefined; port?: number; extraEnv?: Record<string, string> }): Promise<ReceiverProcess> {
+/**
+ * @param options.wrapper a command that runs the receiver (`strace … node server/serve.mjs`): then
+ *   stop() signals the receiver itself, by the pid in DATA_DIR/receiver.json, and the wrapper ends with it
+ */
+export async function spawnReceiver({ root, dataDir, databaseUrl, port = 0, extraEnv = {}, wrapper }: {
+  root: string; dataDir: string; databaseUrl?: string | undefined; port?: number; extraEnv?: Record<string, string>;
+  wrapper?: { command: string; args: string[] };
+}): Promise<ReceiverProcess> {
   await buildServerBundle();
   const env: NodeJS.ProcessEnv = { ...process.env, DIST_DIR: root, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...extraEnv };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const child = spawn(process.execPath, ['server/serve.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const command = wrapper ? [wrapper.command, ...wrapper.args, process.execPath] : [process.execPath];
+  const child = spawn(command[0] ?? process.execPath, [...command.slice(1), 'server/serve.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => { resolve(); }));
   const url = await new Promise<string>((resolve, reject) => {
@@ -54,8 +64,15 @@ export async function spawnReceiver({ root, dataDir, databaseUrl, port = 0, extr
       await exited;
     },
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (!wrapper) child.kill('SIGTERM');
+      else {
+        const { pid } = JSON.parse(await readFile(join(dataDir, 'receiver.json'), 'utf8')) as { pid: number };
+        process.kill(pid, 'SIGTERM');
+      }
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
       await exited;
+      clearTimeout(timer);
     },
   };
 }

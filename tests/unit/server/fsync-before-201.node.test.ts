@@ -8,20 +8,18 @@
  * write, its sync and the answer together. Without strace, or where it may not trace (ptrace
  * refused), the test fails with a one-line reason: it never skips.
  */
-import { execFile as execFileCallback, spawn, type ChildProcess } from 'node:child_process';
+import { execFile as execFileCallback } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { rawRequest } from '../../support/http-request';
 import { servedRoot } from '../../support/receiver-fixture';
-import { buildServerBundle } from '../../support/receiver-process';
+import { spawnReceiver, type ReceiverProcess } from '../../support/receiver-process';
 import { sampleBody } from '../../support/sample-application.mjs';
 
 const execFile = promisify(execFileCallback);
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const STRACE = process.env.STRACE_PATH ?? '/usr/bin/strace';
 const WRITES = new Set(['write', 'writev', 'pwrite64', 'pwritev', 'pwritev2']);
 const SYNCS = new Set(['fsync', 'fdatasync']);
@@ -92,41 +90,10 @@ function syncBeforeAnswer(calls: Call[], key: string): { ok: true; walSyncs: num
   return { ok: true, walSyncs: between.filter((call) => SYNCS.has(call.name) && WAL_SEGMENT.test(call.path)).length };
 }
 
-interface TracedReceiver {
-  url: string;
-  stop: () => Promise<void>;
-}
-
 /** node server/serve.mjs under strace, on an embedded store in dataDir. */
-async function spawnTracedReceiver(root: string, dataDir: string, traceFile: string): Promise<TracedReceiver> {
-  await buildServerBundle();
-  const env: NodeJS.ProcessEnv = { ...process.env, DIST_DIR: root, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' };
-  delete env.DATABASE_URL;
-  const args = ['-f', '--seccomp-bpf', '-tt', '-yy', '-s', '512', '-e', `trace=read,accept4,${[...WRITES, ...SYNCS].join(',')}`, '-o', traceFile, process.execPath, 'server/serve.mjs'];
-  const child: ChildProcess = spawn(STRACE, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => { resolve(); }));
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      const match = /Creator partnership wizard: (http:\/\/[^/\s]+)\//.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    void exited.then(() => { reject(new Error(`the receiver exited under strace before listening:\n${output}`)); });
-  });
-  return {
-    url,
-    async stop() {
-      // SIGTERM to the receiver itself (its pid is in the folder's lock file); strace ends with it.
-      const lock = JSON.parse(await readFile(join(dataDir, 'receiver.json'), 'utf8')) as { pid: number };
-      process.kill(lock.pid, 'SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
+function spawnTracedReceiver(root: string, dataDir: string, traceFile: string): Promise<ReceiverProcess> {
+  const args = ['-f', '--seccomp-bpf', '-tt', '-yy', '-s', '512', '-e', `trace=read,accept4,${[...WRITES, ...SYNCS].join(',')}`, '-o', traceFile];
+  return spawnReceiver({ root, dataDir, wrapper: { command: STRACE, args } });
 }
 
 function put(url: string, key: string, index: number) {
