@@ -86,7 +86,7 @@ function layerRules() {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/', 'server/build/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench/tmp/'] },
+  { ignores: ['dist/', 'dist-strict/', 'data-dev/', 'server/build/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench/tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
