@@ -101,12 +101,12 @@ export function useAutosave({ form, pendingInputs, wizard, store, active, onSave
   useEffect(() => form.subscribe({ formState: { values: true }, callback: schedule }), [form, schedule]);
 
   // A step change is saved like a keystroke, so a reload comes back to the same step.
-  const firstStep = useRef(true);
+  // Compared with the place last seen rather than a "first run" flag, which an effect run twice
+  // (StrictMode) would clear on its first run and save an untouched draft on its second.
+  const lastPlace = useRef(wizard);
   useEffect(() => {
-    if (firstStep.current) {
-      firstStep.current = false;
-      return;
-    }
+    if (lastPlace.current === wizard) return;
+    lastPlace.current = wizard;
     schedule();
   }, [wizard, schedule]);
 

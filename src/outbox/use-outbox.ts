@@ -38,6 +38,8 @@ export function useOutbox({ store, locks, timeoutMs, active, onAccepted }: UseOu
     () => outbox.getStatus(),
   );
 
+  // Stopped by the cleanup and resumed by the next run: an effect run twice (StrictMode) keeps
+  // a live queue, whose failed attempts are retried on schedule.
   useEffect(() => {
     if (!active) return undefined;
     void outbox.resume();
@@ -47,12 +49,9 @@ export function useOutbox({ store, locks, timeoutMs, active, onAccepted }: UseOu
     window.addEventListener('online', online);
     return () => {
       window.removeEventListener('online', online);
+      outbox.stop();
     };
   }, [active, outbox]);
-
-  useEffect(() => () => {
-    outbox.dispose();
-  }, [outbox]);
 
   // A failed attempt goes to the service worker as the page goes away, to be sent after the tab is closed.
   useEffect(() => watchForBackgroundSync(() => showsServerError(outbox.getStatus()) && outbox.getStatus().state !== 'refused'), [outbox]);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { heldAcrossRerun } from '../browser/held-across-rerun';
 import { createEditorLock, type EditorLock, type EditorRole, type RoleChangeReason } from './editor-lock';
 
 export interface RoleChange {
@@ -15,21 +16,31 @@ export interface RoleChange {
 export function useEditorRole(locks: LockManager | undefined, asking = true): RoleChange & { takeOver: () => void } {
   // Without Web Locks every tab edits; with them, the lock decides.
   const [change, setChange] = useState<RoleChange>(() => ({ role: locks ? 'unknown' : 'editor', reason: 'first' }));
-  const lock = useRef<EditorLock | null>(null);
+  // Kept, not requested again, when React cleans the effect up and runs it again at once.
+  const [lock] = useState(() =>
+    heldAcrossRerun<EditorLock>(
+      () =>
+        createEditorLock((role, reason) => {
+          setChange({ role, reason });
+        }, locks),
+      (held) => {
+        held.release();
+      },
+    ),
+  );
+  const current = useRef<EditorLock | null>(null);
   useEffect(() => {
     if (!asking) return undefined;
-    const created = createEditorLock((role, reason) => {
-      setChange({ role, reason });
-    }, locks);
-    lock.current = created;
+    current.current = lock.acquire();
     return () => {
-      created.release();
+      current.current = null;
+      lock.release();
     };
-  }, [locks, asking]);
+  }, [lock, asking]);
   return {
     ...change,
     takeOver: () => {
-      lock.current?.takeOver();
+      current.current?.takeOver();
     },
   };
 }

@@ -22,6 +22,29 @@ async function editorAndViewer() {
 }
 
 describe('useEditorRole (the editor lock between tabs)', () => {
+  it('under StrictMode (its effect run, cleaned up and run again) makes a single tab the editor, never a viewer', async () => {
+    const locks = fakeLocks();
+    const seen: string[] = [];
+    const tab = renderHook(
+      () => {
+        const change = useEditorRole(locks);
+        seen.push(change.role);
+        return change;
+      },
+      { reactStrictMode: true },
+    );
+    await waitFor(() => {
+      expect(tab.result.current).toMatchObject({ role: 'editor', reason: 'first' });
+    });
+    expect(seen).not.toContain('viewer');
+    // The first run's request, granted after its cleanup, was let go: a second tab waits on this one only.
+    tab.unmount();
+    const next = renderHook(() => useEditorRole(locks));
+    await waitFor(() => {
+      expect(next.result.current.role).toBe('editor');
+    });
+  });
+
   it('is unknown until the lock answers, then makes the first tab the editor', async () => {
     const { first } = oneTab();
     expect(first.result.current.role).toBe('unknown');
