@@ -144,11 +144,17 @@ export function createApplicationSession({ config, programme, initial, devices, 
       if (form) void outbox.revise(form.currentBody());
     },
   });
-  function setWizard(wizard: WizardState): void {
-    if (wizard === snapshot.wizard) return;
-    update({ wizard });
+
+  /** The wizard's place changes, for whatever reason: what it reaches is reported. */
+  function place(change: Partial<SessionSnapshot> & { wizard: WizardState }): void {
+    update(change);
     reportSteps();
-    // A step change is saved like a keystroke, so a reload comes back to the same step.
+  }
+
+  /** The creator moves: saved like a keystroke, so a reload comes back to the same step. */
+  function move(wizard: WizardState): void {
+    if (wizard === snapshot.wizard) return;
+    place({ wizard });
     autosave.schedule();
   }
 
@@ -167,7 +173,7 @@ export function createApplicationSession({ config, programme, initial, devices, 
     const draft = restoreDraft(stored, programme, stepCount);
     if (draft.kind !== 'restored') return;
     form?.reset(draft.values);
-    update({ wizard: draft.wizard });
+    place({ wizard: draft.wizard });
   }
 
   async function reloadDraft(): Promise<void> {
@@ -176,13 +182,13 @@ export function createApplicationSession({ config, programme, initial, devices, 
 
   function showAccepted(): void {
     form?.reset(programme.emptyValues);
-    update({ submitted: true, wizard: allStepsReached(stepCount) });
+    place({ submitted: true, wizard: allStepsReached(stepCount) });
   }
 
   function showNewApplication(): void {
     accepting = false;
     form?.reset(programme.emptyValues);
-    update({ submitted: false, wizard: initialWizardState });
+    place({ submitted: false, wizard: initialWizardState });
   }
 
   function onMessage(message: DraftMessage): void {
@@ -228,6 +234,8 @@ export function createApplicationSession({ config, programme, initial, devices, 
     () => {
       const opened = connectToPage({ locks, form: attachedForm(), autosave, outbox, onRole, onMessage });
       connection = opened;
+      // On screen now: the steps it opens on are reported (a restored draft's were, before).
+      reportSteps();
       // Without Web Locks every tab edits: the role is known at once.
       if (!locks) onRole('editor', 'first');
       return opened;
@@ -255,7 +263,6 @@ export function createApplicationSession({ config, programme, initial, devices, 
     if (await holdsAnApplication(store)) return false;
     if (disposed) return false;
     update({ awake: true });
-    reportSteps();
     connectIfLive();
     return true;
   }
@@ -268,7 +275,7 @@ export function createApplicationSession({ config, programme, initial, devices, 
     trackFormSubmitted();
     connection?.post({ type: 'accepted' });
     // Accepted in the background (a retry): the wizard moves on by itself.
-    update({ submitted: true, wizard: skipLastStep ? snapshot.wizard : goToStep(snapshot.wizard, stepCount - 1, stepCount) });
+    place({ submitted: true, wizard: skipLastStep ? snapshot.wizard : goToStep(snapshot.wizard, stepCount - 1, stepCount) });
   }
 
   return {
@@ -295,7 +302,7 @@ export function createApplicationSession({ config, programme, initial, devices, 
     },
     dispose() {
       disposed = true;
-      autosave.cancel();
+      // Letting go writes a pending save first (page-connection.ts): nothing typed is lost.
       connectIfLive();
     },
     async next() {
@@ -312,7 +319,7 @@ export function createApplicationSession({ config, programme, initial, devices, 
               send: (url, body) => outbox.submit(url, body),
             }),
           advance: () => {
-            setWizard(advance(snapshot.wizard, stepCount));
+            move(advance(snapshot.wizard, stepCount));
           },
           redirect: () => {
             trackSignInClicked();
@@ -324,7 +331,7 @@ export function createApplicationSession({ config, programme, initial, devices, 
       }
     },
     previous() {
-      setWizard(back(snapshot.wizard, stepCount));
+      move(back(snapshot.wizard, stepCount));
     },
     takeOver() {
       connection?.takeOver();

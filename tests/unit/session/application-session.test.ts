@@ -89,11 +89,14 @@ afterEach(() => {
 });
 
 describe('createApplicationSession', () => {
-  it('accept: Continue on Details sends, clears the personal data once accepted and moves to the last step', async () => {
+  it('accept: Continue on Details sends, clears the personal data once accepted and moves to the last step, reported', async () => {
+    const track = vi.spyOn(analytics, 'track');
     const fetchMock = stubFetchAnswering(201);
     const { session, store } = tab();
 
     expect(await session.next()).toBe(true);
+
+    expect(track.mock.calls.filter(([event]) => event === 'Step Reached').map(([, properties]) => properties?.step)).toEqual([DETAILS_STEP + 1]);
 
     expect(fetchMock).toHaveBeenCalledOnce();
     expect(session.getSnapshot()).toMatchObject({ submitted: true, wizard: { current: DETAILS_STEP + 1 } });
@@ -226,11 +229,14 @@ describe('createApplicationSession', () => {
     expect(session.getSnapshot().outbox.state).toBe('waiting');
     fetchMock.mockImplementation(() => Promise.resolve(new Response('{}', { status: 201 })));
 
+    const track = vi.spyOn(analytics, 'track');
     // The first retry is due 2 s after the failure (retry-policy.ts).
     await vi.advanceTimersByTimeAsync(2_000);
 
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(session.getSnapshot().submitted).toBe(true);
+    // Accepted in the background: the wizard moves on by itself, and says so.
+    expect(session.getSnapshot()).toMatchObject({ submitted: true, wizard: { current: DETAILS_STEP + 1 } });
+    expect(track.mock.calls.filter(([event]) => event === 'Step Reached').map(([, properties]) => properties?.step)).toEqual([DETAILS_STEP + 1]);
   });
 
   it('a failed send is retried after the page let go and attached again later (a re-mount)', async () => {
