@@ -27,8 +27,10 @@ const LAYERS = {
   outbox: ['browser', 'storage'],
   tabs: ['browser'],
   pwa: [],
+  // The application session: the coordination of the features above, in plain code.
+  session: ['application', 'boot', 'browser', 'config', 'drafts', 'outbox', 'storage', 'tabs', 'telemetry', 'wizard'],
   boot: ['application', 'config', 'drafts', 'storage', 'telemetry', 'wizard'],
-  app: ['application', 'blocks', 'boot', 'browser', 'config', 'drafts', 'form', 'html', 'outbox', 'pwa', 'storage', 'tabs', 'telemetry', 'wizard'],
+  app: ['application', 'blocks', 'boot', 'browser', 'config', 'drafts', 'form', 'html', 'outbox', 'pwa', 'session', 'storage', 'tabs', 'telemetry', 'wizard'],
   // Build time only: Welcome rendered into index.html (scripts/prerender-welcome.ts).
   prerender: ['app', 'boot', 'config', 'html'],
 };
@@ -43,6 +45,7 @@ const PURE = {
   config: ['src/config/**/*.ts'],
   wizard: ['src/wizard/wizard-machine.ts'],
   outbox: ['src/outbox/retry-policy.ts', 'src/outbox/attempt-once.ts', 'src/outbox/outbox-record.ts'],
+  session: ['src/session/**/*.ts'],
 };
 /** @type {ImportPattern[]} */
 const NO_REACT = [{ group: ['react', 'react-dom', 'react/*', '**/*.tsx'], message: 'The core stays free of React: it is unit-tested without a DOM.' }];
@@ -86,7 +89,7 @@ function layerRules() {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/', 'server/build/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench/tmp/'] },
+  { ignores: ['dist/', 'dist-strict/', 'data-dev/', 'server/build/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench/tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

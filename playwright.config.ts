@@ -1,10 +1,14 @@
 import { defineConfig } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
 import { CHROME_FLAGS, CHROME_PATH } from './tests/support/chromium.mjs';
 
 const executablePath = CHROME_PATH;
 const args = CHROME_FLAGS;
 
-export default defineConfig({
+/** React's development build (`npm run build:strict`): StrictMode runs every effect twice there. */
+const STRICT_BUILD = fileURLToPath(new URL('dist-strict', import.meta.url));
+
+export default defineConfig<{ appBuild: string | undefined }>({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   fullyParallel: true,
@@ -22,6 +26,13 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    // Journeys whose resources (the tab lock, the outbox, the channels, autosave's timers) must
+    // survive an effect run twice, against a build where React does run them twice.
+    {
+      name: 'strict-effects',
+      testMatch: ['strict-effects.spec.ts', 'drafts-and-outbox.spec.ts'],
+      use: { viewport: { width: 1280, height: 800 }, appBuild: STRICT_BUILD },
+    },
     { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
   ],
 });

@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync } from 'node:fs';
 import { MANIFEST_SCREENSHOTS } from './scripts/manifest-screenshots.mjs';
+import { devReceiver } from './scripts/dev-receiver.ts';
 import { prerenderWelcome } from './scripts/prerender-welcome.ts';
 import { reactDomSentinels } from './scripts/react-dom-sentinels.ts';
 import { responsiveCovers } from './scripts/responsive-covers.ts';
@@ -16,7 +17,11 @@ export default defineConfig({
   plugins: [
     react(),
     // React DOM's module-level sentinels made without a stack: no re-parse of the entry under an inspector (Lighthouse).
-    reactDomSentinels(),
+    // Production React only: a development build (`npm run build:strict`, StrictMode's double
+    // effects on) has no production react-dom to patch.
+    process.env.NODE_ENV === 'development' ? null : reactDomSentinels(),
+    // `npm run dev` sends to the real receiver, started beside the dev server (scripts/dev-receiver.ts).
+    devReceiver(),
     // src/covers → covers/<name>-<width>.{avif,webp} and one .jpg each, plus the first cover's preload.
     responsiveCovers(),
     // Welcome drawn from public/config.json into index.html, so the first paint needs no script.

@@ -13,7 +13,7 @@ import { prepareSanitizer } from './html/sanitize-html';
 import { registerServiceWorker } from './pwa/service-worker';
 import { reportUnknownConfigKeys } from './telemetry/report-unknown-config-keys';
 import { appStore } from './storage/app-store';
-import { hintsHoldsApplication, rememberHoldsApplication } from './storage/resume-hint';
+import { rememberHoldsApplication } from './storage/resume-hint';
 import { startTelemetry } from './telemetry/start-telemetry';
 import './styles/base.css';
 import './styles/layout.css';
@@ -57,7 +57,8 @@ async function boot(): Promise<void> {
   document.documentElement.lang = config.lang;
   if (opensOnWelcomeAlone(config) && !(await holding)) {
     // A first visit: Welcome is drawn at once; the form follows while the browser is idle,
-    // built hidden behind Welcome, and Continue shows it.
+    // built hidden behind Welcome with its session asleep, and Continue shows it and wakes it
+    // (the hand-over's stages: app/welcome-takeover.tsx).
     const loadWizard = async () => {
       const { applicationElement } = await loadFullApplication();
       return applicationElement(config, { fromWelcome: true });
@@ -81,7 +82,6 @@ async function boot(): Promise<void> {
             config={config}
             loadWizard={loadWizard}
             buildAhead={buildAhead}
-            builtWizardIsStale={hintsHoldsApplication}
             continuePressedEarly={takeEarlyContinue}
             onTakenOver={giveFocusBack}
           />

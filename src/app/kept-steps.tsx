@@ -1,14 +1,14 @@
-import { useContext } from 'react';
 import type { StepConfig } from '../config/config-schema';
 import { KeptStepBlocks } from './kept-step-blocks';
 import { useLiveParts } from './use-live-parts';
-import { WizardAwakeContext } from './wizard-awake';
 
 interface KeptStepsProps {
   steps: readonly StepConfig[];
   /** The steps drawn (stepsKeptRendered): reached ones and the one after the current one. */
   kept: readonly number[];
   current: number;
+  /** False while the wizard is built behind Welcome and shows no step: even its current one goes live by parts. */
+  shown: boolean;
   /** Saves the draft, then reloads: offered when a block fails. */
   onReload: () => void;
 }
@@ -20,9 +20,8 @@ interface KeptStepsProps {
  * (useLiveParts), then their effects run while the step is still hidden, so showing it later
  * mounts nothing.
  */
-export function KeptSteps({ steps, kept, current, onReload }: KeptStepsProps) {
-  // Built behind Welcome, the wizard shows no step yet: even its current one goes live by parts.
-  const live = useLiveParts(steps, kept, current, useContext(WizardAwakeContext));
+export function KeptSteps({ steps, kept, current, shown, onReload }: KeptStepsProps) {
+  const live = useLiveParts(steps, kept, current, shown);
   return kept.map((index) => {
     const step = steps[index];
     return step ? (

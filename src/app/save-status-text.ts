@@ -1,4 +1,4 @@
-import type { SaveState } from '../drafts/use-autosave';
+import type { SaveState } from '../session/session-autosave';
 import type { StorageHealth } from '../storage/resilient-store';
 
 export interface SaveStatusFacts {

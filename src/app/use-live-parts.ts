@@ -23,7 +23,7 @@ export function partsOfStep(step: StepConfig): number {
  * a hidden step changes nothing the creator sees.
  *
  * The current step, once `shown`, is whole, and stays live when left. Built behind Welcome, the
- * wizard is mounted but not awake (wizard-awake.ts) and shows nothing: its current step goes live
+ * wizard is mounted with its session asleep and shows nothing: its current step goes live
  * a part at a time as well, first, so that Continue finds it whole.
  */
 export function useLiveParts(steps: readonly StepConfig[], kept: readonly number[], current: number, shown: boolean): LiveParts {

@@ -12,9 +12,10 @@ const RESTORE_WITHIN_MS = 4000;
  * that position. The browser's own restoration cannot do this: it runs before the wizard has
  * drawn the step. Moving between steps is not a restore: the new step opens at its start.
  * Scrolling, a key or a touch by the creator while the page grows ends the restore.
- * Nothing is read or kept while the wizard is not `onScreen` (built ahead behind Welcome).
+ * Rendered only while the wizard is awake (ScrollMemory): nothing is read or kept while it is built
+ * ahead behind Welcome.
  */
-export function useScrollMemory(current: number, restoreOnOpen: boolean, onScreen = true): void {
+export function useScrollMemory(current: number, restoreOnOpen: boolean): void {
   const step = useRef(current);
   const restoring = useRef(false);
   // Read once: only the opening is restored; later step changes scroll to the new step's start (see WizardApp).
@@ -25,7 +26,6 @@ export function useScrollMemory(current: number, restoreOnOpen: boolean, onScree
   }, [current]);
 
   useEffect(() => {
-    if (!onScreen) return undefined;
     if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
     const saved = readScrollPosition();
     if (!restoreAtOpening.current || saved?.step !== step.current || saved.y <= 0) return undefined;
@@ -49,10 +49,9 @@ export function useScrollMemory(current: number, restoreOnOpen: boolean, onScree
     for (const type of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const) window.addEventListener(type, finish, { capture: true, passive: true });
     tryRestore();
     return finish;
-  }, [onScreen]);
+  }, []);
 
   useEffect(() => {
-    if (!onScreen) return undefined;
     let timer: ReturnType<typeof setTimeout> | null = null;
     const remember = () => {
       timer = null;
@@ -75,5 +74,11 @@ export function useScrollMemory(current: number, restoreOnOpen: boolean, onScree
       window.removeEventListener('pagehide', remember);
       document.removeEventListener('visibilitychange', onHidden);
     };
-  }, [onScreen]);
+  }, []);
+}
+
+/** The scroll memory as a part of the page: mounted when the wizard wakes, so it needs no flag. */
+export function ScrollMemory({ current, restoreOnOpen }: { current: number; restoreOnOpen: boolean }): null {
+  useScrollMemory(current, restoreOnOpen);
+  return null;
 }

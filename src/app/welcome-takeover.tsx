@@ -4,24 +4,23 @@ import { whenIdle } from '../browser/when-idle';
 import { useWarmHiddenStep } from './use-warm-hidden-step';
 import type { WizardConfig } from '../config/config-schema';
 import { WelcomeShell } from './welcome-shell';
-import { WizardAwakeContext } from './wizard-awake';
+
+/** The wizard ready to show, and its session (Welcome wakes it); see render-application.tsx. */
+export interface PreparedWizard {
+  element: ReactElement;
+  session: { wake(): Promise<boolean>; dispose(): void };
+}
 
 interface WelcomeTakeoverProps {
   config: WizardConfig;
-  /** Loads the wizard's chunk and the application; resolves with the wizard opened on step 1. */
-  loadWizard: () => Promise<ReactElement>;
+  /** Loads the wizard's chunk and the application from the store; resolves with the wizard opened on step 1, awake. */
+  loadWizard: () => Promise<PreparedWizard>;
   /**
-   * The same, ahead of Continue, while Welcome is read: it refuses (rejects) when the device has
-   * come to hold an application meanwhile, since reading that one may set it aside or forget it,
-   * which is Continue's to do; Continue then loads it as before.
+   * The same, ahead of Continue, while Welcome is read, from a blank application and asleep: it
+   * refuses (rejects) when the device has come to hold an application meanwhile, since reading
+   * that one may set it aside or forget it, which is Continue's to do; Continue then loads it.
    */
-  buildAhead: () => Promise<ReactElement>;
-  /**
-   * Whether the device has come to hold an application since the wizard was built (another tab
-   * saved a draft while this one showed Welcome): it is then built afresh, from what is stored,
-   * as a Continue before this change did, so this tab never overwrites that draft with a blank one.
-   */
-  builtWizardIsStale: () => boolean;
+  buildAhead: () => Promise<PreparedWizard>;
   /** Whether Continue was pressed on index.html's Welcome before the app ran (see WelcomeShell). */
   continuePressedEarly?: () => boolean;
   /** Called once this Welcome has replaced index.html's, before it is painted (to give focus back). */
@@ -29,28 +28,42 @@ interface WelcomeTakeoverProps {
 }
 
 /**
- * A first visit's Welcome, with the wizard built behind it. Once the browser is idle the wizard
- * is loaded and mounted, already on step 1, hidden (display: none, out of the accessibility
- * tree) and not awake (wizard-awake.ts): its fields are wired up as on any mount, but nothing
- * acts beyond the form (no draft saved, no tab lock, no analytics, no focus moved). Continue
- * then only unhides it and wakes it. Pressed before the wizard is ready, Continue loads it then.
+ * A first visit's Welcome, with the wizard built behind it. The hand-over's stages:
+ *
+ * | stage     | on screen           | the wizard                                  | next                                   |
+ * | --------- | ------------------- | ------------------------------------------- | -------------------------------------- |
+ * | welcome   | Welcome             | not loaded                                  | idle: building; Continue: loading      |
+ * | building  | Welcome             | loading, blank (buildAhead)                 | built; refused: welcome; Continue: loading |
+ * | built     | Welcome             | mounted hidden, its session asleep          | Continue: waking                       |
+ * | loading   | Welcome (pressed)   | loading from the store (loadWizard), or the build under way | shown, or welcome with the failure said |
+ * | waking    | the wizard, step 1  | shown; its session asks the store           | nothing came meanwhile: shown; else loading afresh |
+ * | shown     | the wizard          | awake: saves, holds the tab lock, sends     | (the page's life)                      |
+ *
+ * Asleep, the session only holds the form: its fields' effects (react-hook-form registering each
+ * field, Headless UI wiring each combobox, configured HTML set) run while the creator reads
+ * Welcome instead of in the press of Continue, and nothing else acts: no draft saved, no tab lock,
+ * no channel to the other tabs, no queued application sent, no "Step Reached", no focus moved.
+ * Whether another tab saved an application meanwhile (the blank wizard is then stale) is the
+ * store's answer, read by the session as it wakes, not a guess made here.
  *
  * Not a hidden Activity, which holds back every effect: showing one mounted every field's
  * effects in the press (Headless UI's comboboxes each drawn again), about half of the first
- * Continue at 4x CPU (issue 16).
+ * Continue at 4x CPU.
  */
-export function WelcomeTakeover({ config, loadWizard, buildAhead, builtWizardIsStale, continuePressedEarly, onTakenOver }: WelcomeTakeoverProps) {
-  const [wizard, setWizard] = useState<ReactElement | null>(null);
+export function WelcomeTakeover({ config, loadWizard, buildAhead, continuePressedEarly, onTakenOver }: WelcomeTakeoverProps) {
+  // Keyed by its build, so a wizard loaded afresh mounts with its own state, not the stale one's.
+  const [wizard, setWizard] = useState<{ prepared: PreparedWizard; build: number } | null>(null);
   const [continued, setContinued] = useState(false);
-  const loading = useRef<Promise<ReactElement> | null>(null);
+  const builds = useRef(0);
+  const loading = useRef<Promise<PreparedWizard> | null>(null);
   // The build ahead of Continue, kept apart from `loading`: when it refuses, nothing is read until
   // Continue asks, since reading an application that came meanwhile (another tab's draft, one
   // that cannot be read) may set it aside or forget it, which only Continue may do.
-  const ahead = useRef<Promise<ReactElement> | null>(null);
+  const ahead = useRef<Promise<PreparedWizard> | null>(null);
 
   // One load at a time; a failed one is forgotten so the next press tries again. A press while
   // the build ahead is under way waits for it, and loads afresh only if it refused.
-  const load = useCallback((): Promise<ReactElement> => {
+  const load = useCallback((): Promise<PreparedWizard> => {
     const built = ahead.current;
     loading.current ??= (built ? built.catch(() => loadWizard()) : loadWizard()).catch((error: unknown) => {
       loading.current = null;
@@ -58,6 +71,11 @@ export function WelcomeTakeover({ config, loadWizard, buildAhead, builtWizardIsS
     });
     return loading.current;
   }, [loadWizard]);
+
+  const mount = useCallback((prepared: PreparedWizard) => {
+    builds.current += 1;
+    setWizard({ prepared, build: builds.current });
+  }, []);
 
   useLayoutEffect(() => {
     onTakenOver?.();
@@ -78,45 +96,52 @@ export function WelcomeTakeover({ config, loadWizard, buildAhead, builtWizardIsS
         built.then(
           (ready) => {
             startTransition(() => {
-              setWizard(ready);
+              mount(ready);
             });
           },
           () => undefined,
         );
       }),
-    [buildAhead],
+    [buildAhead, mount],
   );
 
   // While Welcome is read, the hidden first step's fonts and words are readied for drawing.
   useWarmHiddenStep(wizard && !continued ? 1 : null);
 
-  const onContinue = useCallback((): Promise<void> => {
-    // Ready: shown in the press's own render, no load and no frame in between.
-    if (wizard && !builtWizardIsStale()) {
+  /** Shows the wizard and wakes its session; one built blank that the store has overtaken is replaced by one loaded from the store. */
+  const show = useCallback(
+    async (prepared: PreparedWizard): Promise<void> => {
       setContinued(true);
-      return Promise.resolve();
-    }
-    if (wizard) {
-      // Unmounted first, so the fresh one mounts with its own state rather than the stale one's.
-      setWizard(null);
+      if (await prepared.session.wake()) return;
+      prepared.session.dispose();
       loading.current = null;
       ahead.current = null;
-    }
+      try {
+        mount(await load());
+      } catch (error) {
+        setContinued(false);
+        throw error;
+      }
+    },
+    [load, mount],
+  );
+
+  const onContinue = useCallback((): Promise<void> => {
+    // Ready: shown in the press's own render, no load and no frame in between.
+    if (wizard) return show(wizard.prepared);
     return load().then((ready) => {
-      setWizard(ready);
-      setContinued(true);
+      mount(ready);
+      return show(ready);
     });
-  }, [builtWizardIsStale, load, wizard]);
+  }, [load, mount, show, wizard]);
 
   return (
     <>
       {continued ? null : <WelcomeShell config={config} onContinue={onContinue} continuePressedEarly={continuePressedEarly} />}
       {wizard ? (
-        <WizardAwakeContext.Provider value={continued}>
-          <div className="takeover-slot" hidden={!continued}>
-            {wizard}
-          </div>
-        </WizardAwakeContext.Provider>
+        <div className="takeover-slot" hidden={!continued} key={wizard.build}>
+          {wizard.prepared.element}
+        </div>
       ) : null}
     </>
   );

@@ -1,4 +1,4 @@
-import { type SubmitEvent, useCallback, useContext, useEffect, useRef } from 'react';
+import { type SubmitEvent, useCallback, useEffect, useRef } from 'react';
 import { FormProvider } from 'react-hook-form';
 import type { ProgrammeForm } from '../application/rules/programme-form';
 import { preloadFormSection } from '../blocks/lazy-form-section-block';
@@ -6,11 +6,13 @@ import type { WizardConfig } from '../config/config-schema';
 import { PendingInputsContext } from '../form/pending-inputs';
 import { ProgrammeFormContext } from '../form/programme-form-context';
 import type { InitialApplication } from '../drafts/initial-application';
-import { BACK_BUTTON_TEXT, continueActions, continueButtonText } from '../wizard/wizard-machine';
+import { BACK_BUTTON_TEXT, canGoBack, continueActions, continueButtonText } from '../wizard/wizard-machine';
 import { stepsKeptRendered } from '../wizard/steps-kept-rendered';
 import { whenIdle } from '../browser/when-idle';
-import { defaultLocks } from '../browser/web-locks';
+import { showsServerError } from '../outbox/shows-server-error';
+import type { ApplicationSession } from '../session/application-session';
 import { appStore } from '../storage/app-store';
+import { useStorageHealth } from '../storage/use-storage-health';
 import { ReadOnlyBanner } from './read-only-banner';
 import { HomeScreenHint } from './home-screen-hint';
 import { pointOutProblems } from './point-out-problems';
@@ -18,38 +20,33 @@ import { SaveStatus } from './save-status';
 import { KeptSteps } from './kept-steps';
 import { WizardLayout } from './wizard-layout';
 import { useApplicationSession } from './use-application-session';
-import { useScrollMemory } from './use-scroll-memory';
+import { ScrollMemory } from './use-scroll-memory';
 import { useSteadyActions } from './use-steady-actions';
 import { useWarmHiddenStep } from './use-warm-hidden-step';
-import { WizardAwakeContext } from './wizard-awake';
 
 export const DEFAULT_SERVER_ERROR_TEXT = 'Something went wrong. Please, try again later.';
 
 const NARROW_SCREEN = '(max-width: 576px)';
 
-/** The page's one store and its Web Locks, handed to the session. */
-const PAGE_DEVICES = { store: appStore, locks: defaultLocks() };
-
 interface WizardAppProps {
   config: WizardConfig;
   programme: ProgrammeForm;
   initial: InitialApplication;
+  /** The application's session (session/application-session.ts), asleep while built behind Welcome. */
+  session: ApplicationSession;
   /** Arrived from the Welcome step shown before this loaded: focus the step's heading at once. */
   focusOnMount?: boolean;
 }
 
-export function WizardApp({ config, programme, initial, focusOnMount = false }: WizardAppProps) {
+export function WizardApp({ config, programme, initial, session, focusOnMount = false }: WizardAppProps) {
   const stepCount = config.steps.length;
-  // False while built ahead behind a first visit's Welcome (wizard-awake.ts).
-  const awake = useContext(WizardAwakeContext);
-  const session = useApplicationSession(config, programme, initial, PAGE_DEVICES, awake);
-  const { form, pendingInputs, failedAttempts, wizard } = session;
-  const current = session.wizardState.current;
+  const { form, pendingInputs, failedAttempts, state } = useApplicationSession(session, programme, initial.values);
+  const storageHealth = useStorageHealth(appStore);
+  // False while built ahead behind a first visit's Welcome: no focus moved, no scroll kept.
+  const { awake } = state;
+  const current = state.wizard.current;
   const step = config.steps[current] ?? config.steps[0];
   if (!step) throw new Error('The configuration has no steps.');
-
-  // Arriving from the Welcome shell is a step change, not a reopening.
-  useScrollMemory(current, !focusOnMount, awake);
 
   const contentRef = useRef<HTMLDivElement>(null);
   // Every kept step is in the form; focus and error lookups read only the one on screen.
@@ -97,22 +94,22 @@ export function WizardApp({ config, programme, initial, focusOnMount = false }: 
     whenIdle(preloadFormSection);
   }, []);
 
-  const { saveNow } = session;
-  // One identity for the page's life, so the kept steps (memoized) are not re-rendered when
-  // saveNow changes.
-  const latestSaveNow = useRef(saveNow);
-  useEffect(() => {
-    latestSaveNow.current = saveNow;
-  }, [saveNow]);
+  const saveNow = useCallback(() => session.saveNow(), [session]);
+  // The session's identity is the page's, so the kept steps (memoized) are not re-rendered.
   const reloadKeepingDraft = useCallback(() => {
-    void latestSaveNow.current().finally(() => {
+    void session.saveNow().finally(() => {
       window.location.reload();
     });
-  }, []);
-  const kept = stepsKeptRendered(session.wizardState.reached, current, stepCount);
+  }, [session]);
+  const kept = stepsKeptRendered(state.wizard.reached, current, stepCount);
 
   const steadyActions = useSteadyActions(pendingInputs);
-  const readOnly = session.role === 'viewer';
+  const readOnly = state.role === 'viewer';
+  const busy = state.busy;
+  const backAllowed = canGoBack(state.wizard, stepCount);
+  const previous = useCallback(() => {
+    session.previous();
+  }, [session]);
   const isLast = current === stepCount - 1;
   const serverErrorText = config.serverErrorText ?? DEFAULT_SERVER_ERROR_TEXT;
   const sendsFromHere = continueActions(current, stepCount, config.skipLastStep ?? false).includes('submit');
@@ -121,9 +118,9 @@ export function WizardApp({ config, programme, initial, focusOnMount = false }: 
     (event: SubmitEvent<HTMLFormElement>) => {
       event.preventDefault();
       if (readOnly) return;
-      void wizard.next();
+      void session.next();
     },
-    [readOnly, wizard],
+    [readOnly, session],
   );
 
   return (
@@ -133,15 +130,15 @@ export function WizardApp({ config, programme, initial, focusOnMount = false }: 
     <WizardLayout
       config={config}
       current={current}
-      onBack={wizard.canGoBack && !readOnly ? wizard.previous : null}
+      onBack={backAllowed && !readOnly ? previous : null}
       saveDraft={saveNow}
       contentRef={contentRef}
     >
-        <form className="step-form" noValidate onSubmit={onSubmit} aria-busy={wizard.busy} ref={formRef}>
+        <form className="step-form" noValidate onSubmit={onSubmit} aria-busy={busy} ref={formRef}>
           {readOnly ? <ReadOnlyBanner onTakeOver={session.takeOver} /> : null}
           {initial.notice ? <p className="draft-notice" role="status">{initial.notice}</p> : null}
           <fieldset className="step-fieldset" disabled={readOnly}>
-          <KeptSteps steps={config.steps} kept={kept} current={current} onReload={reloadKeepingDraft} />
+          <KeptSteps steps={config.steps} kept={kept} current={current} shown={awake} onReload={reloadKeepingDraft} />
           {/* Just above the button that sends, in room kept free on that step by an invisible copy
               of the text, so the line shows beside the failed action, on screen, without moving
               the buttons under the pointer. */}
@@ -152,29 +149,31 @@ export function WizardApp({ config, programme, initial, focusOnMount = false }: 
               </p>
             ) : null}
             <p className="server-error" role="alert">
-              {session.serverError ? serverErrorText : null}
+              {showsServerError(state.outbox) ? serverErrorText : null}
             </p>
           </div>
           <div className="step-actions" {...steadyActions}>
-            {wizard.canGoBack ? (
-              <button type="button" className="button button--secondary step-actions__back" onClick={wizard.previous}>
+            {backAllowed ? (
+              <button type="button" className="button button--secondary step-actions__back" onClick={previous}>
                 {BACK_BUTTON_TEXT}
               </button>
             ) : null}
             {step.hideConfirmButton ? null : (
-              <button type="submit" className="button button--primary" aria-disabled={wizard.busy}>
+              <button type="submit" className="button button--primary" aria-disabled={busy}>
                 {continueButtonText(current, stepCount, step.continueButtonText)}
               </button>
             )}
           </div>
           </fieldset>
-          {isLast && session.submitted && !readOnly ? (
+          {isLast && state.submitted && !readOnly ? (
             <button type="button" className="button button--link new-application" onClick={() => void session.newApplication()}>
               Start a new application
             </button>
           ) : null}
-          <SaveStatus saveState={session.saveState} sending={session.sending} storageHealth={session.storageHealth} accepted={session.submitted} />
-          <HomeScreenHint hasDraft={session.saveState === 'saved' && !session.submitted && !readOnly} step={current} sent={session.submitted} />
+          <SaveStatus saveState={state.saveState} sending={state.outbox.state === 'sending'} storageHealth={storageHealth} accepted={state.submitted} />
+          <HomeScreenHint hasDraft={state.saveState === 'saved' && !state.submitted && !readOnly} step={current} sent={state.submitted} />
+          {/* Arriving from the Welcome shell is a step change, not a reopening. */}
+          {awake ? <ScrollMemory current={current} restoreOnOpen={!focusOnMount} /> : null}
           <p className="visually-hidden" role="status" ref={announcer} />
         </form>
     </WizardLayout>

@@ -40,7 +40,10 @@ export class Outbox {
   private readonly listeners = new Set<(status: OutboxStatus) => void>();
   private inFlight: Promise<AttemptOutcome | 'busy'> | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private disposed = false;
+  // Stopped while the page that owns the queue is not using it (its effect cleaned up): no retry
+  // is scheduled. `resume()` starts it again, so a re-run effect (StrictMode, a hidden and shown
+  // subtree) finds a live queue rather than one disposed for good.
+  private stopped = false;
   private acceptance: () => Promise<void> = () => Promise.resolve();
   private readonly records: OutboxStore;
 
@@ -107,8 +110,9 @@ export class Outbox {
     if (was.held) this.retrySoon();
   }
 
-  /** On page load: picks up an application a previous page left unsent. */
+  /** On page load, or the queue's owner back in use: picks up an application left unsent. */
   async resume(): Promise<void> {
+    this.stopped = false;
     const record = await this.records.read();
     if (!record) return;
     if (record.refused) this.setStatus({ state: 'refused', record });
@@ -131,10 +135,10 @@ export class Outbox {
     this.setStatus({ state: 'empty' });
   }
 
-  dispose(): void {
-    this.disposed = true;
+  /** No more automatic retries until `resume()`; an attempt under way ends as it would. */
+  stop(): void {
+    this.stopped = true;
     this.clearTimer();
-    this.listeners.clear();
   }
 
   private clearTimer(): void {
@@ -196,7 +200,7 @@ export class Outbox {
     }
     const due = nextAttemptAt(attemptedAt, record.attempts);
     this.setStatus({ state: 'waiting', record, nextAttemptAt: due });
-    if (!this.disposed) {
+    if (!this.stopped) {
       this.timer = setTimeout(() => {
         this.timer = null;
         void this.attempt();

@@ -9,7 +9,9 @@ import { UNLOAD_COPY_KEY } from './unload-copy';
  * the first paint; localStorage can, synchronously.
  *
  * Only a flag, never personal data. It is a hint, not the truth: a stale one costs the loading
- * line for a moment, and every start sets it right from what IndexedDB holds (main.tsx).
+ * line for a moment, and every start sets it right from what IndexedDB holds (main.tsx). Nothing
+ * else is decided from it: whether the wizard built behind Welcome is stale is the store's
+ * answer, read as its session wakes (session/application-session.ts).
  */
 export const RESUME_HINT_KEY = 'creator-wizard:holds-application';
 
@@ -23,15 +25,6 @@ export function rememberHoldsApplication(holds: boolean): void {
     else localStorage.removeItem(RESUME_HINT_KEY);
   } catch {
     // localStorage blocked or full: the prerendered Welcome shows a moment longer, nothing more.
-  }
-}
-
-/** Whether the hint says the device holds an application (false where localStorage is blocked). */
-export function hintsHoldsApplication(): boolean {
-  try {
-    return localStorage.getItem(RESUME_HINT_KEY) !== null;
-  } catch {
-    return false;
   }
 }
 

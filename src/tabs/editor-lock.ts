@@ -38,7 +38,9 @@ export function createEditorLock(
   let released = false;
 
   function become(role: EditorRole, reason: RoleChangeReason): void {
-    if (role === current) return;
+    // Released (the tab's effect was cleaned up, perhaps to run again at once): a lock answering
+    // now speaks for an owner that is gone, and a newer lock object speaks for this tab.
+    if (released || role === current) return;
     current = role;
     onRoleChange(role, reason);
   }
@@ -52,6 +54,10 @@ export function createEditorLock(
     locks
       .request(LOCK_NAME, options, (lock) => {
         if (!lock) return null;
+        // Granted after this handle was released (React ran the effect's cleanup while the request
+        // was on its way, as StrictMode does on every mount): let it go at once, or it would be
+        // held for the page's life and the tab's next request would count this one as another tab.
+        if (released) return null;
         granted = true;
         become('editor', reason);
         return new Promise<void>((resolve) => {
@@ -60,7 +66,7 @@ export function createEditorLock(
       })
       .then(
         (result) => {
-          if (result === null) onNotGranted?.();
+          if (result === null && !released) onNotGranted?.();
         },
         () => {
           // Either this tab's own waiting request was aborted (it took over), or its lock was stolen.

@@ -70,9 +70,10 @@ export class TestApp {
     this.server = createAppServer({ root, api: (req, res) => this.answer(req, res) });
   }
 
-  static async start(): Promise<TestApp> {
+  /** `dist`: the build to serve, dist/ unless a project names another (the StrictMode build, dist-strict/). */
+  static async start(dist: string = DIST): Promise<TestApp> {
     const root = await mkdtemp(join(tmpdir(), 'wizard-e2e-'));
-    await cp(DIST, root, { recursive: true });
+    await cp(dist, root, { recursive: true });
     const app = new TestApp(root);
     await new Promise<void>((resolve) => app.server.listen(0, '127.0.0.1', resolve));
     const { port } = app.server.address() as AddressInfo;

@@ -2,7 +2,6 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KeptSteps } from '../../../src/app/kept-steps';
 import type { StepConfig } from '../../../src/config/config-schema';
-import { WizardAwakeContext } from '../../../src/app/wizard-awake';
 import { prepareSanitizer } from '../../../src/html/sanitize-html';
 
 // Each step's text is configured HTML, set by an effect (SafeHtml): whether a hidden step's
@@ -51,7 +50,7 @@ afterEach(() => {
 
 describe('KeptSteps', () => {
   it('shows the current step at once, and runs a hidden step’s effects only once the browser is idle, still hidden', () => {
-    render(<KeptSteps steps={steps} kept={[0, 1]} current={0} onReload={() => undefined} />);
+    render(<KeptSteps steps={steps} kept={[0, 1]} current={0} shown onReload={() => undefined} />);
     expect(slotOf('Welcome')).toBeVisible();
     expect(slotOf('Welcome')).toHaveTextContent('Words of Welcome');
     expect(slotOf('Basic Info')).not.toBeVisible();
@@ -64,10 +63,10 @@ describe('KeptSteps', () => {
   });
 
   it('shows a live step by unhiding it, and keeps a newly kept step waiting until the next idle time', () => {
-    const { rerender } = render(<KeptSteps steps={steps} kept={[0, 1]} current={0} onReload={() => undefined} />);
+    const { rerender } = render(<KeptSteps steps={steps} kept={[0, 1]} current={0} shown onReload={() => undefined} />);
     runIdleCallbacks();
 
-    rerender(<KeptSteps steps={steps} kept={[0, 1, 2]} current={1} onReload={() => undefined} />);
+    rerender(<KeptSteps steps={steps} kept={[0, 1, 2]} current={1} shown onReload={() => undefined} />);
     expect(screen.getByRole('group', { name: 'Basic Info' })).toBeVisible();
     expect(slotOf('Welcome')).not.toBeVisible();
     expect(slotOf('Welcome')).toHaveTextContent('Words of Welcome');
@@ -79,15 +78,15 @@ describe('KeptSteps', () => {
   });
 
   it('shows a step pressed to before it went live, with its effects run then', () => {
-    const { rerender } = render(<KeptSteps steps={steps} kept={[0, 1]} current={0} onReload={() => undefined} />);
-    rerender(<KeptSteps steps={steps} kept={[0, 1, 2]} current={1} onReload={() => undefined} />);
+    const { rerender } = render(<KeptSteps steps={steps} kept={[0, 1]} current={0} shown onReload={() => undefined} />);
+    rerender(<KeptSteps steps={steps} kept={[0, 1, 2]} current={1} shown onReload={() => undefined} />);
     expect(screen.getByRole('group', { name: 'Basic Info' })).toBeVisible();
     expect(slotOf('Basic Info')).toHaveTextContent('Words of Basic Info');
   });
 
   it('brings a hidden step live a part per idle moment, so no one task mounts it whole', () => {
     const parts = [step('Welcome', 'Words of Welcome'), stepOfThree('Basic Info')];
-    render(<KeptSteps steps={parts} kept={[0, 1]} current={0} onReload={() => undefined} />);
+    render(<KeptSteps steps={parts} kept={[0, 1]} current={0} shown onReload={() => undefined} />);
     expect(slotOf('Basic Info')).toHaveTextContent('');
     runIdleCallbacks();
     expect(slotOf('Basic Info').textContent).toBe('Basic Info one');
@@ -101,9 +100,7 @@ describe('KeptSteps', () => {
   it('built behind Welcome (not awake), brings even its current step live by parts, that one first', () => {
     const parts = [step('Welcome', 'Words of Welcome'), stepOfThree('Basic Info'), step('Details', 'Words of Details')];
     render(
-      <WizardAwakeContext value={false}>
-        <KeptSteps steps={parts} kept={[0, 1, 2]} current={1} onReload={() => undefined} />
-      </WizardAwakeContext>,
+      <KeptSteps steps={parts} kept={[0, 1, 2]} current={1} shown={false} onReload={() => undefined} />,
     );
     expect(slotOf('Basic Info')).toHaveTextContent('');
     runIdleCallbacks();
@@ -118,23 +115,23 @@ describe('KeptSteps', () => {
 
   it('shows a step whole the moment it is current, though only part of it was live', () => {
     const parts = [step('Welcome', 'Words of Welcome'), stepOfThree('Basic Info')];
-    const { rerender } = render(<KeptSteps steps={parts} kept={[0, 1]} current={0} onReload={() => undefined} />);
+    const { rerender } = render(<KeptSteps steps={parts} kept={[0, 1]} current={0} shown onReload={() => undefined} />);
     runIdleCallbacks();
-    rerender(<KeptSteps steps={parts} kept={[0, 1]} current={1} onReload={() => undefined} />);
+    rerender(<KeptSteps steps={parts} kept={[0, 1]} current={1} shown onReload={() => undefined} />);
     expect(screen.getByRole('group', { name: 'Basic Info' })).toHaveTextContent('Basic Info oneBasic Info twoBasic Info three');
   });
 
   it('brings a step that left the page back hidden, not live, and live again by parts', () => {
     const parts = [step('Welcome', 'Words of Welcome'), step('Basic Info', 'Words of Basic Info'), stepOfThree('Details')];
-    const { rerender } = render(<KeptSteps steps={parts} kept={[0, 1, 2]} current={1} onReload={() => undefined} />);
+    const { rerender } = render(<KeptSteps steps={parts} kept={[0, 1, 2]} current={1} shown onReload={() => undefined} />);
     for (let round = 0; round < 4; round += 1) runIdleCallbacks();
     expect(slotOf('Details').textContent).toBe('Details oneDetails twoDetails three');
 
     // Back to Welcome: Details is no longer kept, and goes.
-    rerender(<KeptSteps steps={parts} kept={[0, 1]} current={0} onReload={() => undefined} />);
+    rerender(<KeptSteps steps={parts} kept={[0, 1]} current={0} shown onReload={() => undefined} />);
     expect(screen.queryByRole('group', { name: 'Details', hidden: true })).toBeNull();
     // Continue again: it comes back drawn but hidden, its effects held back until idle moments.
-    rerender(<KeptSteps steps={parts} kept={[0, 1, 2]} current={1} onReload={() => undefined} />);
+    rerender(<KeptSteps steps={parts} kept={[0, 1, 2]} current={1} shown onReload={() => undefined} />);
     expect(slotOf('Details')).toHaveTextContent('');
     runIdleCallbacks();
     expect(slotOf('Details').textContent).toBe('Details one');

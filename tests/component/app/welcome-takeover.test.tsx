@@ -1,10 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type ReactElement, useContext, useEffect } from 'react';
+import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { FORM_LOAD_FAILED_TEXT } from '../../../src/boot/load-failed-text';
-import { WelcomeTakeover } from '../../../src/app/welcome-takeover';
-import { WizardAwakeContext } from '../../../src/app/wizard-awake';
+import { WelcomeTakeover, type PreparedWizard } from '../../../src/app/welcome-takeover';
 import { parseConfig } from '../../../src/config/parse-config';
 import { defaultConfig } from '../../fixtures/default-programme';
 
@@ -14,71 +13,80 @@ function config() {
   return result.config;
 }
 
-/** Stands in for the wizard: says when its effects run, and whether it was awake then (wizard-awake.ts). */
-function FakeWizard({ label, onEffect }: { label: string; onEffect: (awake: boolean) => void }) {
-  const awake = useContext(WizardAwakeContext);
+/** Stands in for the wizard: says when its effects run. */
+function FakeWizard({ label, onEffect }: { label: string; onEffect: () => void }) {
   useEffect(() => {
-    onEffect(awake);
-  }, [onEffect, awake]);
+    onEffect();
+  }, [onEffect]);
   return <h2>{label}</h2>;
+}
+
+/** A prepared wizard whose session answers `wake` with `awakes` (false: the store came to hold another application). */
+function prepared(label: string, { onEffect = () => undefined, awakes = true }: { onEffect?: () => void; awakes?: boolean } = {}) {
+  const session = { wake: vi.fn(() => Promise.resolve(awakes)), dispose: vi.fn() };
+  return { element: <FakeWizard label={label} onEffect={onEffect} />, session } satisfies PreparedWizard;
 }
 
 const WELCOME_BUTTON = { name: 'Continue' };
 
 describe('WelcomeTakeover', () => {
-  it('builds the wizard hidden once idle, mounted but not awake, and Continue only shows it and wakes it', async () => {
-    const effects = vi.fn<(awake: boolean) => void>();
-    const loadWizard = vi.fn(() => Promise.resolve(<FakeWizard label="Step one" onEffect={effects} />));
-    render(<WelcomeTakeover config={config()} loadWizard={loadWizard} buildAhead={loadWizard} builtWizardIsStale={() => false} />);
+  it('builds the wizard hidden once idle, mounted with its session asleep, and Continue shows it and wakes it', async () => {
+    const effects = vi.fn();
+    const wizard = prepared('Step one', { onEffect: effects });
+    const loadWizard = vi.fn(() => Promise.resolve(wizard));
+    render(<WelcomeTakeover config={config()} loadWizard={loadWizard} buildAhead={loadWizard} />);
     await waitFor(() => {
       expect(loadWizard).toHaveBeenCalledTimes(1);
     });
-    // Built (in the document) and mounted, but hidden and not awake: no role, and its effects know.
+    // Built (in the document) and mounted, but hidden, and its session not woken.
     await waitFor(() => {
       expect(screen.getByText('Step one', { selector: 'h2' })).toBeInTheDocument();
     });
     expect(screen.queryByRole('heading', { name: 'Step one' })).toBeNull();
-    expect(effects.mock.calls).toEqual([[false]]);
+    expect(effects).toHaveBeenCalledTimes(1);
+    expect(wizard.session.wake).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('button', WELCOME_BUTTON));
     expect(screen.getByRole('heading', { name: 'Step one' })).toBeVisible();
-    expect(effects.mock.calls).toEqual([[false], [true]]);
+    expect(wizard.session.wake).toHaveBeenCalledTimes(1);
+    // Shown, not mounted again.
+    expect(effects).toHaveBeenCalledTimes(1);
     expect(loadWizard).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('button', WELCOME_BUTTON)).toBeNull();
   });
 
   it('a Continue before the wizard is ready loads it then, and says so when that fails', async () => {
-    const loadWizard = vi.fn((): Promise<ReactElement> => Promise.reject(new Error('Failed to fetch dynamically imported module')));
-    render(<WelcomeTakeover config={config()} loadWizard={loadWizard} buildAhead={loadWizard} builtWizardIsStale={() => false} />);
+    const loadWizard = vi.fn((): Promise<PreparedWizard> => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+    render(<WelcomeTakeover config={config()} loadWizard={loadWizard} buildAhead={loadWizard} />);
     await userEvent.click(screen.getByRole('button', WELCOME_BUTTON));
     expect(await screen.findByRole('alert')).toHaveTextContent(FORM_LOAD_FAILED_TEXT);
-    loadWizard.mockImplementation(() => Promise.resolve(<FakeWizard label="Step one" onEffect={() => undefined} />));
+    loadWizard.mockImplementation(() => Promise.resolve(prepared('Step one')));
     await userEvent.click(screen.getByRole('button', WELCOME_BUTTON));
     expect(await screen.findByRole('heading', { name: 'Step one' })).toBeVisible();
   });
 
-  it('builds the wizard afresh when the device came to hold an application meanwhile (another tab)', async () => {
-    let built = 0;
-    const loadWizard = vi.fn(() => {
-      built += 1;
-      return Promise.resolve(<FakeWizard label={`Build ${String(built)}`} onEffect={() => undefined} />);
-    });
-    let stale = false;
-    render(<WelcomeTakeover config={config()} loadWizard={loadWizard} buildAhead={loadWizard} builtWizardIsStale={() => stale} />);
+  it('loads the wizard from the store when its session, waking, finds the device came to hold an application (another tab)', async () => {
+    const stale = prepared('Built blank', { awakes: false });
+    const buildAhead = vi.fn(() => Promise.resolve(stale));
+    const loadWizard = vi.fn(() => Promise.resolve(prepared('Loaded from the store')));
+    render(<WelcomeTakeover config={config()} loadWizard={loadWizard} buildAhead={buildAhead} />);
     await waitFor(() => {
-      expect(screen.getByText('Build 1', { selector: 'h2' })).toBeInTheDocument();
+      expect(screen.getByText('Built blank', { selector: 'h2' })).toBeInTheDocument();
     });
-    stale = true;
+
     await userEvent.click(screen.getByRole('button', WELCOME_BUTTON));
-    expect(await screen.findByRole('heading', { name: 'Build 2' })).toBeVisible();
-    expect(screen.queryByText('Build 1')).toBeNull();
+
+    expect(await screen.findByRole('heading', { name: 'Loaded from the store' })).toBeVisible();
+    expect(screen.queryByText('Built blank')).toBeNull();
+    expect(stale.session.dispose).toHaveBeenCalledOnce();
+    expect(loadWizard).toHaveBeenCalledOnce();
   });
 
   it("a press made on index.html's Welcome before the app ran opens step 1 with one load, and no build ahead", async () => {
-    const loadWizard = vi.fn(() => Promise.resolve(<FakeWizard label="Step one" onEffect={() => undefined} />));
-    const buildAhead = vi.fn(() => Promise.resolve(<FakeWizard label="Built ahead" onEffect={() => undefined} />));
+    const loadWizard = vi.fn(() => Promise.resolve(prepared('Step one')));
+    const buildAhead = vi.fn(() => Promise.resolve(prepared('Built ahead')));
     const takenOver = vi.fn();
-    render(<WelcomeTakeover config={config()} loadWizard={loadWizard} buildAhead={buildAhead} builtWizardIsStale={() => false} continuePressedEarly={() => true} onTakenOver={takenOver} />);
+    render(<WelcomeTakeover config={config()} loadWizard={loadWizard} buildAhead={buildAhead} continuePressedEarly={() => true} onTakenOver={takenOver} />);
     expect(takenOver).toHaveBeenCalledTimes(1);
     expect(await screen.findByRole('heading', { name: 'Step one' })).toBeVisible();
     expect(screen.queryByRole('button', WELCOME_BUTTON)).toBeNull();
@@ -89,4 +97,3 @@ describe('WelcomeTakeover', () => {
     expect(screen.queryByText('Built ahead')).toBeNull();
   });
 });
-

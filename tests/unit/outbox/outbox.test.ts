@@ -82,7 +82,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  for (const outbox of outboxes.splice(0)) outbox.dispose();
+  for (const outbox of outboxes.splice(0)) outbox.stop();
   vi.useRealTimers();
 });
 
@@ -268,7 +268,7 @@ describe('Outbox.resume', () => {
     const dbName = freshDbName();
     const before = outboxOver(dbName, scriptedSend(httpFailure(503)));
     await before.submit(URL, { firstName: 'Ada' });
-    before.dispose();
+    before.stop();
 
     const send = scriptedSend(ACCEPTED);
     const reloaded = outboxOver(dbName, send, { newId: () => 'id-2' });
@@ -373,16 +373,33 @@ describe('Outbox.recheck', () => {
   });
 });
 
-describe('Outbox.dispose', () => {
-  it('cancels the pending automatic retry', async () => {
+describe('Outbox.stop and resume', () => {
+  it('stop cancels the pending automatic retry', async () => {
     const send = scriptedSend(httpFailure(500));
     const outbox = outboxOver(freshDbName(), send);
     await outbox.submit(URL, { firstName: 'Ada' });
 
-    outbox.dispose();
+    outbox.stop();
     await vi.advanceTimersByTimeAsync(600_000);
 
     expect(send).toHaveBeenCalledOnce();
+  });
+
+  it('stopped and resumed at once (an effect run twice), a failed attempt is still retried on schedule', async () => {
+    const send = scriptedSend(httpFailure(503), ACCEPTED);
+    const outbox = outboxOver(freshDbName(), send);
+    // As a page's effect runs under StrictMode: resume, cleanup, resume.
+    await outbox.resume();
+    outbox.stop();
+    await outbox.resume();
+    const waiting = statusBecomes(outbox, 'waiting');
+    await outbox.submit(URL, { firstName: 'Ada' });
+    await waiting;
+
+    const accepted = statusBecomes(outbox, 'accepted');
+    await vi.advanceTimersByTimeAsync(2_000);
+    await accepted;
+    expect(send).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -1,0 +1,53 @@
+import { watchForBackgroundSync } from '../outbox/background-sync';
+import { newSubmissionId } from '../outbox/new-submission-id';
+import { Outbox } from '../outbox/outbox';
+import { SUBMISSION_CHANNEL } from '../outbox/outbox-names';
+import { DEFAULT_SEND_TIMEOUT_MS, sendApplication } from '../outbox/send-application';
+import { exclusively } from '../outbox/send-lock';
+import { showsServerError } from '../outbox/shows-server-error';
+import type { KeyValueStore } from '../storage/resilient-store';
+
+interface PageOutboxOptions {
+  store: KeyValueStore;
+  /** The lock manager under which one tab (or the service worker) sends at a time. */
+  locks: LockManager | undefined;
+  timeoutMs: number | undefined;
+  /** Runs once the server has accepted the application, before the outbox reports it. */
+  onAccepted: () => Promise<void>;
+}
+
+/** The page's submission queue: sends with fetch, one tab (or the service worker) at a time. */
+export function pageOutbox({ store, locks, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, onAccepted }: PageOutboxOptions): Outbox {
+  const outbox = new Outbox({
+    store,
+    send: (record) => sendApplication(record.url, record.body, { idempotencyKey: record.key, applicationId: record.applicationId, revision: record.revision, timeoutMs }),
+    exclusively: (attempt) => exclusively(attempt, locks),
+    newId: newSubmissionId,
+  });
+  outbox.handleAcceptance(onAccepted);
+  return outbox;
+}
+
+/**
+ * What the queue hears from the page while its session holds it: the browser back online (try
+ * a waiting application now), the service worker saying it sent one, and the page going away
+ * with a failed attempt (handed to the service worker's Background Sync). Returns the way to stop.
+ */
+export function listenForOutbox(outbox: Outbox): () => void {
+  const online = () => {
+    outbox.retrySoon();
+  };
+  window.addEventListener('online', online);
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SUBMISSION_CHANNEL);
+  if (channel) {
+    channel.onmessage = () => {
+      outbox.recheck();
+    };
+  }
+  const stopSync = watchForBackgroundSync(() => showsServerError(outbox.getStatus()) && outbox.getStatus().state !== 'refused');
+  return () => {
+    window.removeEventListener('online', online);
+    channel?.close();
+    stopSync();
+  };
+}

@@ -1,0 +1,258 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { flattenApplication } from '../../../src/application/body/flatten-application';
+import type { ApplicationValues } from '../../../src/application/values/application-values';
+import type { WizardConfig } from '../../../src/config/config-schema';
+import { initialApplication, type InitialApplication } from '../../../src/drafts/initial-application';
+import { createApplicationSession, type ApplicationSession } from '../../../src/session/application-session';
+import { AUTOSAVE_DEBOUNCE_MS } from '../../../src/session/session-autosave';
+import type { SessionForm } from '../../../src/session/session-form';
+import { DRAFT_KEY, OUTBOX_KEY, SUBMITTED_KEY } from '../../../src/storage/stored-keys';
+import { analytics } from '../../../src/telemetry/analytics';
+import { completeValues, defaultConfig, defaultProgramme } from '../../fixtures/default-programme';
+import { fakeLocks } from '../../component/support/fake-locks';
+import { memoryStore } from '../../component/support/memory-store';
+import { stubFetchAnswering } from '../../support/stub-fetch';
+
+const DETAILS_STEP = 2;
+
+/** The form as the session sees it, without React: answers in an object, every change told. */
+function plainForm(initial: ApplicationValues): SessionForm & { set(change: (values: ApplicationValues) => void): void } {
+  let values = structuredClone(initial);
+  const listeners = new Set<() => void>();
+  const tell = () => {
+    for (const listener of listeners) listener();
+  };
+  return {
+    values: () => values,
+    flush: () => undefined,
+    reset(next) {
+      values = structuredClone(next);
+      tell();
+    },
+    watch(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    validateStep: () => true,
+    bodyToSend: () => Promise.resolve(flattenApplication(values, defaultProgramme.context.specs)),
+    currentBody: () => flattenApplication(values, defaultProgramme.context.specs),
+    shownTexts: () => [],
+    set(change) {
+      values = structuredClone(values);
+      change(values);
+      tell();
+    },
+  };
+}
+
+const sessions: ApplicationSession[] = [];
+
+interface TabOptions {
+  config?: WizardConfig;
+  store?: ReturnType<typeof memoryStore>;
+  locks?: LockManager;
+  initial?: InitialApplication;
+  asleep?: boolean;
+}
+
+/** One tab's session, attached to a plain form: by default on the Details step of a complete application restored from a draft. */
+function tab({ config = defaultConfig(), store = memoryStore(), locks, initial, asleep = false }: TabOptions = {}) {
+  const opening =
+    initial ??
+    initialApplication(defaultProgramme, config.steps.length, { kind: 'restored', values: completeValues(), wizard: { current: DETAILS_STEP, reached: [0, 1, 2] }, dropped: [] }, false);
+  const redirect = vi.fn();
+  const session = createApplicationSession({ config, programme: defaultProgramme, initial: opening, devices: { store, locks, redirect }, asleep });
+  sessions.push(session);
+  const form = plainForm(opening.values);
+  const detach = session.attach(form);
+  return { session, form, store, detach, redirect };
+}
+
+function blank(config = defaultConfig()): InitialApplication {
+  return { ...initialApplication(defaultProgramme, config.steps.length, { kind: 'none' }, false), wizard: { current: 1, reached: [0, 1] }, reported: [0] };
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let tries = 0; tries < 200; tries += 1) {
+    if (check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`Never happened: ${what}`);
+}
+
+afterEach(() => {
+  for (const session of sessions.splice(0)) session.dispose();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('createApplicationSession', () => {
+  it('accept: Continue on Details sends, clears the personal data once accepted and moves to the last step, reported', async () => {
+    const track = vi.spyOn(analytics, 'track');
+    const fetchMock = stubFetchAnswering(201);
+    const { session, store } = tab();
+
+    expect(await session.next()).toBe(true);
+
+    expect(track.mock.calls.filter(([event]) => event === 'Step Reached').map(([, properties]) => properties?.step)).toEqual([DETAILS_STEP + 1]);
+
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(session.getSnapshot()).toMatchObject({ submitted: true, wizard: { current: DETAILS_STEP + 1 } });
+    expect(store.entries.has(DRAFT_KEY)).toBe(false);
+    expect(store.entries.has(OUTBOX_KEY)).toBe(false);
+    expect(store.entries.get(SUBMITTED_KEY)).toEqual({ submittedAt: expect.any(Number) as number });
+  });
+
+  it('keeps the step, the draft and the queued application when the server fails', async () => {
+    stubFetchAnswering(503);
+    const { session, store } = tab();
+    store.entries.set(DRAFT_KEY, { savedAt: 1, wizard: { current: DETAILS_STEP, reached: [0, 1, 2] }, values: completeValues() });
+
+    expect(await session.next()).toBe(false);
+
+    expect(session.getSnapshot()).toMatchObject({ submitted: false, wizard: { current: DETAILS_STEP }, outbox: { state: 'waiting' } });
+    expect(store.entries.has(DRAFT_KEY)).toBe(true);
+    expect(store.entries.get(OUTBOX_KEY)).toMatchObject({ attempts: 1, lastError: 'HTTP 503' });
+  });
+
+  it('starts a new application after acceptance: blank answers on the first step', async () => {
+    stubFetchAnswering(201);
+    const { session, form, store } = tab();
+    await session.next();
+
+    await session.newApplication();
+
+    expect(session.getSnapshot()).toMatchObject({ submitted: false, wizard: { current: 0, reached: [0] } });
+    expect(form.values()).toEqual(defaultProgramme.emptyValues);
+    expect(store.entries.has(SUBMITTED_KEY)).toBe(false);
+  });
+
+  it('wake: asleep it takes no lock, saves nothing and reports no step; woken, it does all of it', async () => {
+    const track = vi.spyOn(analytics, 'track');
+    const locks = fakeLocks();
+    const store = memoryStore();
+    const { session, form } = tab({ locks, store, initial: blank(), asleep: true });
+    // Another tab that opens meanwhile edits: this one holds no lock.
+    const other = tab({ locks, store: memoryStore() });
+    await until(() => other.session.getSnapshot().role === 'editor', 'the other tab edits');
+    other.session.dispose();
+
+    form.set((values) => {
+      values.personalInfo.firstName = 'Ada';
+    });
+    await new Promise((resolve) => setTimeout(resolve, AUTOSAVE_DEBOUNCE_MS + 100));
+    expect(session.getSnapshot()).toMatchObject({ awake: false, role: 'unknown' });
+    expect(store.entries.has(DRAFT_KEY)).toBe(false);
+    expect(track.mock.calls.filter(([event]) => event === 'Step Reached')).toEqual([]);
+
+    expect(await session.wake()).toBe(true);
+    await until(() => session.getSnapshot().role === 'editor', 'this tab edits');
+    expect(track.mock.calls.filter(([event]) => event === 'Step Reached').map(([, properties]) => properties?.step)).toEqual([1]);
+    form.set((values) => {
+      values.personalInfo.firstName = 'Ada Lovelace';
+    });
+    await until(() => (store.entries.get(DRAFT_KEY) as { values?: ApplicationValues } | undefined)?.values?.personalInfo.firstName === 'Ada Lovelace', 'the draft is saved');
+    expect(store.entries.get(DRAFT_KEY)).toMatchObject({ wizard: { current: 1 } });
+  });
+
+  it('wake: stays asleep, writing nothing, when the device came to hold an application meanwhile (another tab)', async () => {
+    const store = memoryStore();
+    const { session } = tab({ store, locks: fakeLocks(), initial: blank(), asleep: true });
+    const theirs = { savedAt: 1, wizard: { current: 1, reached: [0, 1] }, values: completeValues() };
+    store.entries.set(DRAFT_KEY, theirs);
+
+    expect(await session.wake()).toBe(false);
+
+    expect(session.getSnapshot()).toMatchObject({ awake: false, role: 'unknown' });
+    expect(store.entries.get(DRAFT_KEY)).toEqual(theirs);
+  });
+
+  it('attached, let go and attached again in one task (an effect run twice) keeps the editor lock: never read-only', async () => {
+    const locks = fakeLocks();
+    const roles: string[] = [];
+    const { session, form, detach } = tab({ locks });
+    session.subscribe(() => roles.push(session.getSnapshot().role));
+    detach();
+    session.attach(form);
+    await until(() => session.getSnapshot().role === 'editor', 'this tab edits');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(roles).not.toContain('viewer');
+    // A second tab finds the lock held by this one alone, and waits for it.
+    const second = tab({ locks });
+    await until(() => second.session.getSnapshot().role === 'viewer', 'the second tab is read-only');
+  });
+
+  it('dispose and re-create: the disposed session lets the lock go, and a new one on the same locks edits', async () => {
+    const locks = fakeLocks();
+    const store = memoryStore();
+    const first = tab({ locks, store });
+    await until(() => first.session.getSnapshot().role === 'editor', 'the first session edits');
+
+    first.session.dispose();
+    const again = tab({ locks, store });
+
+    await until(() => again.session.getSnapshot().role === 'editor', 'the new session edits');
+  });
+
+  it('a second tab takes over, the first becomes read-only with everything handed over, then takes it back', async () => {
+    const locks = fakeLocks();
+    const store = memoryStore();
+    const first = tab({ locks, store });
+    await until(() => first.session.getSnapshot().role === 'editor', 'the first tab edits');
+    const second = tab({ locks, store });
+    await until(() => second.session.getSnapshot().role === 'viewer', 'the second tab is read-only');
+    first.form.set((values) => {
+      values.personalInfo.firstName = 'Augusta';
+    });
+
+    second.session.takeOver();
+
+    await until(() => second.session.getSnapshot().role === 'editor', 'the second tab edits');
+    await until(() => first.session.getSnapshot().role === 'viewer', 'the first tab is read-only');
+    // The first tab's last keystrokes were saved as it lost the role, and the second carries on from them.
+    await until(() => second.form.values().personalInfo.firstName === 'Augusta', 'the second tab shows the handed-over answers');
+
+    first.session.takeOver();
+    await until(() => first.session.getSnapshot().role === 'editor', 'the first tab edits again');
+    await until(() => second.session.getSnapshot().role === 'viewer', 'the second tab is read-only again');
+  });
+
+  it('a failed send is retried on schedule after an effect run twice (let go and attached again in one task)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const fetchMock = stubFetchAnswering(503);
+    const { session, form, detach } = tab();
+    detach();
+    session.attach(form);
+    await session.next();
+    expect(session.getSnapshot().outbox.state).toBe('waiting');
+    fetchMock.mockImplementation(() => Promise.resolve(new Response('{}', { status: 201 })));
+
+    const track = vi.spyOn(analytics, 'track');
+    // The first retry is due 2 s after the failure (retry-policy.ts).
+    await vi.advanceTimersByTimeAsync(2_000);
+
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    // Accepted in the background: the wizard moves on by itself, and says so.
+    expect(session.getSnapshot()).toMatchObject({ submitted: true, wizard: { current: DETAILS_STEP + 1 } });
+    expect(track.mock.calls.filter(([event]) => event === 'Step Reached').map(([, properties]) => properties?.step)).toEqual([DETAILS_STEP + 1]);
+  });
+
+  it('a failed send is retried after the page let go and attached again later (a re-mount)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const fetchMock = stubFetchAnswering(503);
+    const { session, form, detach } = tab();
+    await session.next();
+    expect(session.getSnapshot().outbox.state).toBe('waiting');
+
+    // Hidden and shown later (not in the same task): everything is let go, then taken afresh.
+    detach();
+    await vi.advanceTimersByTimeAsync(0);
+    fetchMock.mockImplementation(() => Promise.resolve(new Response('{}', { status: 201 })));
+    session.attach(form);
+    await vi.advanceTimersByTimeAsync(10_000);
+
+    expect(session.getSnapshot().submitted).toBe(true);
+  });
+});
