@@ -320,10 +320,27 @@ function conditionFindings(at: string, condition: ShowOnCondition, own: readonly
   }
 }
 
+/**
+ * The step whose Continue sends the application, or null when none does, as the wizard's
+ * continueActions (src/wizard/wizard-machine.ts, a layer config may not import) decides it: the
+ * last step with skipLastStep, else the one before it, unless that is the first step (Welcome),
+ * whose Continue only moves on. tests/unit/wizard/wizard-machine.test.ts holds the two together.
+ */
+export function sendingStep(stepCount: number, skipLastStep: boolean): number | null {
+  if (skipLastStep) return stepCount - 1;
+  return stepCount >= 3 ? stepCount - 2 : null;
+}
+
 function formFindings(config: WizardConfig): ConfigProblem[] {
   const fields = placedFields(config);
   const { answers, bounded } = answersOf(fields, config);
   const findings: ConfigProblem[] = [];
+  if (sendingStep(config.steps.length, config.skipLastStep ?? false) === null) {
+    findings.push({
+      path: 'steps',
+      message: `no step sends the application: with ${String(config.steps.length)} steps and no "skipLastStep", Continue on the first step only moves on and the last step only opens the creator hub; add a form step before the last one, or set "skipLastStep": true so the last step sends`,
+    });
+  }
   const claimed = new Map<string, string>();
   const claim = (path: string, at: string, where: string, what: string) => {
     const first = claimed.get(path);

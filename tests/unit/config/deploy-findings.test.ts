@@ -233,6 +233,21 @@ describe('deploy findings: fieldRules, options and paths', () => {
   });
 });
 
+describe('deploy findings: a programme that can never send', () => {
+  it('refuses two steps without skipLastStep (Welcome only moves on, the last step only redirects), and passes them with it', () => {
+    const twoSteps = edited((c) => {
+      const steps = c.steps as unknown[];
+      c.steps = [steps[0], steps[steps.length - 1]];
+      c.skipLastStep = false;
+    });
+    expect(errorsOf(twoSteps)).toEqual([
+      'steps: no step sends the application: with 2 steps and no "skipLastStep", Continue on the first step only moves on and the last step only opens the creator hub; add a form step before the last one, or set "skipLastStep": true so the last step sends',
+    ]);
+    expect(receiverRules(twoSteps).ok).toBe(false);
+    expect(errorsOf({ ...twoSteps, skipLastStep: true })).toEqual([]);
+  });
+});
+
 describe('deploy findings: the app stays lenient, the receiver does not start', () => {
   const typo = edited((c) => {
     c.requestUrll = c.requestUrl;

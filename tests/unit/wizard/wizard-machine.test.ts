@@ -12,8 +12,33 @@ import {
   stepBarItems,
   type ContinueEffects,
 } from '../../../src/wizard/wizard-machine';
+import { sendingStep } from '../../../src/config/deploy-findings';
 
 const FOUR = 4;
+
+describe('which step sends the application, for each number of steps and each skipLastStep', () => {
+  const sends = (stepCount: number, skipLastStep: boolean) => {
+    const steps = Array.from({ length: stepCount }, (_, step) => step).filter((step) => continueActions(step, stepCount, skipLastStep).includes('submit'));
+    return steps.length === 0 ? null : steps;
+  };
+
+  it('is the one before the last, or the last with skipLastStep; with two steps and no skipLastStep, none', () => {
+    expect(sends(2, false)).toBeNull();
+    expect(sends(2, true)).toEqual([1]);
+    expect(sends(3, false)).toEqual([1]);
+    expect(sends(3, true)).toEqual([2]);
+    expect(sends(4, false)).toEqual([2]);
+    expect(sends(4, true)).toEqual([3]);
+    expect(sends(6, false)).toEqual([4]);
+    expect(sends(6, true)).toEqual([5]);
+  });
+
+  it('is what the configuration checker assumes (deploy-findings refuses a programme where none sends)', () => {
+    for (let stepCount = 2; stepCount <= 8; stepCount += 1) {
+      for (const skipLastStep of [false, true]) expect(sendingStep(stepCount, skipLastStep)).toBe(sends(stepCount, skipLastStep)?.[0] ?? null);
+    }
+  });
+});
 
 describe('continueActions', () => {
   it('moves on from step 0 without validating', () => {
