@@ -1,7 +1,7 @@
 // What makes the embedded store (PGlite) durable: an application answered 201 is on stable
 // storage, not only in the operating system's cache, before the answer leaves.
 //
-// PGlite 0.5 leaves that out twice over (issue 29, measured with strace): it starts Postgres with
+// PGlite 0.5 leaves that out twice over (measured with strace): it starts Postgres with
 // `-F` (fsync off), and its Node filesystem layer (Emscripten's NODEFS) has no `fsync`, so the
 // fsync() Postgres makes returns success without any system call (and fdatasync() is swallowed
 // before it reaches a filesystem at all). Here:

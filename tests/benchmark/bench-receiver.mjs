@@ -3,8 +3,8 @@
 // `npm start` runs it (node server/serve.mjs, its own process); concurrent clients PUT distinct
 // valid applications, retrying on a failure as the wizard does. Afterwards the store is read: every
 // application must be there once (0 lost, 0 duplicated). Writes tests/benchmark/receiver-report.md
-// and receiver-report.json. Budget (issue 12): at least 200 applications/s with p99 <= 100 ms on
-// the embedded store, with its syncs on (issue 29: each commit's WAL fsynced before the 201; the
+// and receiver-report.json. Budget: at least 200 applications/s with p99 <= 100 ms on
+// the embedded store, with its syncs on (each commit's WAL fsynced before the 201; the
 // settings each store ran with are read back and reported), with webhooks off and on (the lag from
 // each 201 to its webhook at a local endpoint is reported). Options: BENCH_RECEIVER_N (default 3000), BENCH_RECEIVER_CLIENTS (default 8).
 // The clients share this machine's 2 cores with the receiver, so they use node:http with a

@@ -78,7 +78,7 @@ export function budgetChecks(/** @type {BenchResults} */ results) {
     rows.push(check('Lighthouse mobile: CLS (median)', metrics.cls, (value) => value.toFixed(3), '<=', budget.clsAtMost));
   }
   if (installability) {
-    // Not one of issue 7's budgets: issue 5 asks for an installable app, and Lighthouse 12 no longer checks it.
+    // Not one of the performance budgets: the app must be installable, and Lighthouse 12 no longer checks it.
     rows.push({
       figure: 'Installable, by Chromium’s own check (CDP Page.getInstallabilityErrors)',
       measured: installability.installable ? 'yes' : installability.errors.map((error) => error.id).join(', '),
@@ -90,7 +90,7 @@ export function budgetChecks(/** @type {BenchResults} */ results) {
     rows.push(check('Offline start to interactive Welcome, no throttling (median)', offlineStart.unthrottled.paintedMs.median, ms, '<', BUDGETS.offlineStartMs));
   }
   if (typing) {
-    // Issue 16: a ratio to the floor of the probe (the same keystrokes, in the same run, into a
+    // A ratio to the floor of the probe (the same keystrokes, in the same run, into a
     // page with only one text box), since the app cannot measure under it and the machine is noisy.
     const floorP95 = typing.floor.nextPaintMs.p95;
     const ratio = typing.nextPaintMs.p95 !== null && floorP95 ? typing.nextPaintMs.p95 / floorP95 : null;

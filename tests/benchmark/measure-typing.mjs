@@ -12,7 +12,7 @@ import { sleep } from './sleep.mjs';
 import { percentile, summarize } from './stats.mjs';
 /* global window, performance -- the callbacks of page.evaluate and waitForFunction run in the page */
 
-/** Keystrokes per burst, as issue 7 defines a burst. */
+/** Keystrokes per burst, as the typing budget defines a burst. */
 export const BURST_LENGTH = 20;
 const CPU_THROTTLING = 4;
 // Long enough, with the CPU 4x slower, for the hand-over (500 ms) and the autosave (500 ms) to land.

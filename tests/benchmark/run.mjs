@@ -1,5 +1,5 @@
 // `npm run bench`: builds the app into a temporary directory, serves copies of it with the
-// project's own server, takes issue 7's measurements one after another (in parallel they
+// project's own server, takes the performance budgets' measurements one after another (in parallel they
 // would disturb each other's timings) and writes tests/benchmark/report.json and report.md.
 // `npm run bench -- --help` lists the options; BENCH_RUNS=1 is enough while developing.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

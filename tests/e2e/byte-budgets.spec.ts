@@ -6,7 +6,7 @@ import { coverFiles } from '../support/cover-images.mjs';
 import { BUDGETS } from '../support/performance-budgets.mjs';
 import { DIST_DIR } from '../support/dist-dir';
 
-// Issue 7's byte budgets, read from the production build: deterministic, unlike the timings
+// The byte budgets, read from the production build: deterministic, unlike the timings
 // of `npm run bench`, so they can fail a build. No browser needed.
 
 function breakdown(chunks: ChunkSize[]): string {

@@ -6,7 +6,7 @@ import { breakIndexedDb } from './helpers/device-storage';
 import { pressLikeAPerson } from './helpers/press';
 
 /**
- * The wizard as a careful person meets it (issue 11): presses held as long as a thumb holds
+ * The wizard as a careful person meets it: presses held as long as a thumb holds
  * them, landing near an edge, right after a field edit; phones 390 px wide; first visits and
  * returning ones.
  */

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 
-// Issue 11, defect 7: a configuration mistake is named for what it is, where it is.
+// A configuration mistake is named for what it is, where it is.
 
 test('a field with an unknown kind is reported by its path as an unknown field kind, with the kinds that exist', async ({ page, app }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'a message, not a layout: once is enough');

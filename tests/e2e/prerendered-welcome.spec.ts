@@ -9,7 +9,7 @@ import { pressLikeAPerson } from './helpers/press';
 import { fillBasicInfo, WELCOME } from '../support/default-programme.mjs';
 import { expect, test } from './fixtures';
 
-// Issue 16: index.html carries Welcome as HTML, made at build time from public/config.json
+// index.html carries Welcome as HTML, made at build time from public/config.json
 // (scripts/prerender-welcome.ts), so the first paint needs no script; the app takes over
 // without moving anything, and a config.json edited after the build wins.
 

@@ -2,7 +2,7 @@
 // ones, the benchmark (npm run bench) prints every figure against them.
 import { KB } from './bundle-sizes.mjs';
 
-/** Issue 7's budgets; bytes are gzip unless named otherwise. */
+/** The performance budgets; bytes are gzip unless named otherwise. */
 export const BUDGETS = Object.freeze({
   /** JavaScript fetched before the Welcome step is interactive (React and react-dom alone are about 66 kB). */
   criticalPathGzip: 90 * KB,
@@ -10,13 +10,13 @@ export const BUDGETS = Object.freeze({
   wholeWizardGzip: 320 * KB,
   /** Each cover image in the size a phone picks. */
   phoneCoverBytes: 80 * KB,
-  /** Issue 16: Welcome is painted from HTML, so the browser itself is the limit. CLS 0: no shift at all. */
+  /** Welcome is painted from HTML, so the browser itself is the limit. CLS 0: no shift at all. */
   lighthouseMobile: Object.freeze({ performance: 100, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 1000, clsAtMost: 0 }),
   /** Median from navigation to an interactive Welcome step, offline, service worker in control, no throttling. */
   offlineStartMs: 400,
   /**
    * p95 time from a keystroke to the next paint with 4x CPU throttling, as a multiple of the same
-   * figure for a page with only one text box in the same run (the probe's floor; issue 16: the
+   * figure for a page with only one text box in the same run (the probe's floor; the
    * former 16 ms sat under that floor, 35 ms on the machine of the first benchmark).
    */
   typingNextPaintP95OverFloor: 1.2,

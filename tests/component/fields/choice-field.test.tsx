@@ -33,7 +33,7 @@ function chipNames(): string[] {
 describe('ChoiceField', { timeout: 20_000 }, () => {
   // The form is sent as JSON from react-hook-form's values, never by the browser: Headless UI's
   // hidden inputs for a native submit (made when a Combobox has a name) would only be drawn, and
-  // each wired through a ref that sets state, drawing its select twice on mount (issue 16).
+  // each wired through a ref that sets state, drawing its select twice on mount.
   it('keeps its value in the form only, with no hidden inputs for a native submit', async () => {
     const user = userEvent.setup();
     const { container, form } = renderWithForm(

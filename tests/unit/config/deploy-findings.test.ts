@@ -5,7 +5,7 @@ import { parseConfig } from '../../../src/config/parse-config';
 import { receiverRules } from '../../../src/config/receiver-rules';
 import defaultConfigText from '../../../public/config.json?raw';
 
-// Issue 33: what cannot work is refused before it is deployed (npm run check-config, and the
+// What cannot work is refused before it is deployed (npm run check-config, and the
 // receiver at start), though the app itself still opens with it.
 
 type Config = Record<string, unknown>;
