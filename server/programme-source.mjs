@@ -18,6 +18,7 @@ import { join } from 'node:path';
 /** How long a replaced programme's applications are still accepted: a draft kept on a phone for weeks. */
 export const PREVIOUS_PROGRAMMES_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 const MAX_PREVIOUS = 20;
+const PREVIOUS_REREAD_MS = 30_000;
 
 /**
  * @typedef {import('../src/config/receiver-rules.ts').ReceiverRules} ReceiverRules
@@ -57,9 +58,10 @@ function programmeOf(text, rulesFor) {
  *   store: import('./store/store-types.mjs').Store,
  *   log?: (line: string) => void,
  *   now?: () => Date,
- * }} options
+ *   onChange?: (programme: Programme) => void,
+ * }} options onChange: told of each programme applied after the first
  */
-export async function createProgrammeSource({ root, rulesFor, store, log = () => undefined, now = () => new Date() }) {
+export async function createProgrammeSource({ root, rulesFor, store, log = () => undefined, now = () => new Date(), onChange = () => undefined }) {
   const file = join(root, 'config.json');
   /** @type {Map<string, ValidRules>} rules of previous programmes, by digest, built once each */
   const previousRules = new Map();
@@ -118,12 +120,27 @@ export async function createProgrammeSource({ root, rulesFor, store, log = () =>
       await record(next.programme, text);
       log(`Programme changed: "${next.programme.title}" (digest ${next.programme.digest}) now applies; applications made under "${current.title}" (digest ${current.digest}) are still accepted for 30 days`);
       current = next.programme;
+      onChange(current);
     }
     return current;
   }
 
-  /** Programmes applied recently, other than the current one, newest first. */
+  /** @type {{ digest: string, readAt: number, list: Array<{ digest: string, rules: ValidRules }> } | null} */
+  let previous = null;
+
+  /**
+   * Programmes applied recently, other than the current one, newest first. Read from the store at
+   * most every PREVIOUS_REREAD_MS (another instance may have applied one meanwhile): only refused
+   * bodies ask, and a client sending nothing but refused bodies must not cost a query each.
+   */
   async function previousProgrammes() {
+    if (previous && previous.digest === current.digest && Date.now() - previous.readAt < PREVIOUS_REREAD_MS) return previous.list;
+    const list = await readPreviousProgrammes();
+    previous = { digest: current.digest, readAt: Date.now(), list };
+    return list;
+  }
+
+  async function readPreviousProgrammes() {
     const { rows } = await store.query(
       `SELECT digest, config FROM programmes
        WHERE digest <> $1 AND (retired_at IS NULL OR retired_at >= $2)

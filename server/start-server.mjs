@@ -121,7 +121,14 @@ export async function startServer({
   let programmes;
   try {
     store = await openStore({ databaseUrl, dataDir });
-    programmes = await createProgrammeSource({ root, rulesFor, store, log });
+    programmes = await createProgrammeSource({
+      root, rulesFor, store, log,
+      // Called on a later request, once `path` below is set.
+      onChange(programme) {
+        if (receiverPath(programme.rules.requestUrl, receiverPathOverride) === path) return;
+        log(`warning: config.json's requestUrl is now ${String(programme.rules.requestUrl)}, but this receiver answers at ${path} until it is restarted (npm run serve)`);
+      },
+    });
   } catch (error) {
     await store?.close();
     await lock?.release();
@@ -130,20 +137,9 @@ export async function startServer({
   const started = programmes.started;
   const path = receiverPath(started.rules.requestUrl, receiverPathOverride);
   const deliverer = webhooks ? createWebhookDeliverer({ store, settings: webhooks, log, pollMs: webhookPollMs }) : null;
-  /** @type {string | null} the programme whose requestUrl was last found not to be this receiver's path */
-  let toldOfPath = null;
   const receiver = createReceiver({
     store, path, allowedOrigins: parseOrigins(corsOrigins), log, webhooks, onStored: () => deliverer?.nudge(),
-    async validate(body) {
-      const { issues } = await programmes.validate(body);
-      const programme = await programmes.current();
-      const wanted = receiverPath(programme.rules.requestUrl, receiverPathOverride);
-      if (wanted !== path && toldOfPath !== programme.digest) {
-        toldOfPath = programme.digest;
-        log(`warning: config.json's requestUrl is now ${String(programme.rules.requestUrl)}, but this receiver answers at ${path} until it is restarted (npm run serve)`);
-      }
-      return issues;
-    },
+    validate: async (body) => (await programmes.validate(body)).issues,
     defaultLanguage: () => programmes.language,
   });
   const server = createAppServer({

@@ -78,6 +78,12 @@ describe.each(stores)('an edited programme on the $name store', ({ databaseUrl, 
       expect(await put(withoutNiche(withBudget))).toBe(201);
       expect(await put(sampleBody())).toBe(201);
 
+      // A requestUrl moved to another path needs a restart: the log says so, once.
+      await writeFile(join(root, 'config.json'), JSON.stringify({ ...edited, requestUrl: '/api/v2/applications' }, null, 2));
+      expect(await put(withoutNiche(withBudget))).toBe(201);
+      expect(await put(withoutNiche(withBudget))).toBe(201);
+      expect(lines.filter((line) => line.includes("requestUrl is now /api/v2/applications, but this receiver answers at /api/applications until it is restarted"))).toHaveLength(1);
+
       // A broken edit is not applied: the last valid programme goes on, and the log says why, once.
       await writeFile(join(root, 'config.json'), '{ "title": "half an edit", ');
       expect(await put(withoutNiche(withBudget))).toBe(201);
