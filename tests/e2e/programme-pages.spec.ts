@@ -1,15 +1,14 @@
-// @vitest-environment node
+// Reads the production build in dist/ (built by `npm run test:e2e` before this suite); no browser.
 // An edited dist/config.json names its own programme everywhere the server sends words the build
 // took from public/config.json: index.html's title and language (and no build-time Welcome of
 // another programme), and the manifest an install reads.
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../../server/start-server.mjs';
-import { receiverRules } from '../../../src/config/receiver-rules';
-import { DIST_DIR } from '../../support/dist-dir';
-import { rawRequest } from '../../support/http-request';
+import { expect, test } from '@playwright/test';
+import { startServer } from '../../server/start-server.mjs';
+import { DIST_DIR } from '../support/dist-dir';
+import { rawRequest } from '../support/http-request';
 
 let root: string;
 let dataDir: string;
@@ -18,22 +17,32 @@ let built: Record<string, unknown>;
 
 const get = (path: string, headers: Array<[string, string]> = []) => rawRequest(`${server.url}${path}`, { method: 'GET', headers });
 
-beforeAll(async () => {
+const once = () => test.info().project.name === 'desktop';
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  if (!once()) return;
   root = await mkdtemp(join(tmpdir(), 'programme-pages-root-'));
   dataDir = await mkdtemp(join(tmpdir(), 'programme-pages-data-'));
   await cp(DIST_DIR, root, { recursive: true });
   built = JSON.parse(await readFile(join(root, 'config.json'), 'utf8')) as Record<string, unknown>;
-  server = await startServer({ root, port: 0, dataDir, receiverRules });
-}, 60_000);
+  server = await startServer({ root, port: 0, dataDir });
+});
 
-afterAll(async () => {
+test.afterAll(async () => {
+  if (!once()) return;
   await server.close();
   await rm(root, { recursive: true, force: true });
   await rm(dataDir, { recursive: true, force: true });
 });
 
-describe('the pages of a programme', () => {
-  it('serves the build as it is while config.json is the one it was built with', async () => {
+test.beforeEach(() => {
+  test.skip(!once(), 'reads files and HTTP only: once is enough');
+});
+
+test.describe('the pages of a programme', () => {
+  test('serves the build as it is while config.json is the one it was built with', async () => {
     const page = await get('/');
     expect(page.text).toContain(`<title>${String(built.title).replace('&', '&amp;')}</title>`);
     expect(page.text).toContain('<html lang="en">');
@@ -42,7 +51,7 @@ describe('the pages of a programme', () => {
     expect(manifest.screenshots).toHaveLength(4);
   });
 
-  it('names the edited programme in the title, the language and the manifest, and opens on the loading line rather than the build\'s Welcome', async () => {
+  test('names the edited programme in the title, the language and the manifest, and opens on the loading line rather than the build\'s Welcome', async () => {
     const before = await get('/');
     const edited: Record<string, unknown> = { ...built, title: 'Programme des créateurs · Rideaux & Cie', programmeTitle: 'Programme des créateurs', lang: 'fr', shortName: 'Créateurs' };
     delete edited.description;
@@ -65,7 +74,7 @@ describe('the pages of a programme', () => {
     expect(JSON.stringify(manifest)).not.toContain(String(built.programmeTitle));
   });
 
-  it('serves the build as it is over a broken edit (the page shows its configuration error screen)', async () => {
+  test('serves the build as it is over a broken edit (the page shows its configuration error screen)', async () => {
     await writeFile(join(root, 'config.json'), '{ "title": ');
     const page = await get('/');
     expect(page.text).toContain(`<title>${String(built.title).replace('&', '&amp;')}</title>`);
