@@ -13,26 +13,28 @@ const LAYERS = {
   storage: [],
   html: [],
   covers: [],
+  // The app's own words in every language; React only in messages-context.ts.
+  i18n: [],
   'application/values': [],
   'application/lookups': ['application/values'],
   'application/rules': ['application/values'],
   'application/body': ['application/values', 'application/rules'],
-  config: ['application'],
+  config: ['application', 'i18n'],
   telemetry: ['browser', 'config'],
   wizard: ['telemetry'],
   form: ['application'],
-  fields: ['application', 'form', 'html'],
-  blocks: ['application', 'config', 'fields', 'html'],
+  fields: ['application', 'form', 'html', 'i18n'],
+  blocks: ['application', 'config', 'fields', 'html', 'i18n'],
   drafts: ['application', 'form', 'storage', 'wizard'],
   outbox: ['browser', 'storage'],
   tabs: ['browser'],
-  pwa: [],
+  pwa: ['i18n'],
   // The application session: the coordination of the features above, in plain code.
   session: ['application', 'boot', 'browser', 'config', 'drafts', 'outbox', 'storage', 'tabs', 'telemetry', 'wizard'],
   boot: ['application', 'config', 'drafts', 'storage', 'telemetry', 'wizard'],
-  app: ['application', 'blocks', 'boot', 'browser', 'config', 'drafts', 'form', 'html', 'outbox', 'pwa', 'session', 'storage', 'tabs', 'telemetry', 'wizard'],
+  app: ['application', 'blocks', 'boot', 'browser', 'config', 'drafts', 'form', 'html', 'i18n', 'outbox', 'pwa', 'session', 'storage', 'tabs', 'telemetry', 'wizard'],
   // Build time only: Welcome rendered into index.html (scripts/prerender-welcome.ts).
-  prerender: ['app', 'boot', 'config', 'html'],
+  prerender: ['app', 'boot', 'config', 'html', 'i18n'],
 };
 
 // The pure core: no React, no components; unit-tested without a DOM. Whole folders, and single files of others.
@@ -43,6 +45,7 @@ const PURE = {
   'application/rules': ['src/application/rules/**/*.ts'],
   'application/body': ['src/application/body/**/*.ts'],
   config: ['src/config/**/*.ts'],
+  i18n: ['src/i18n/catalogue.ts', 'src/i18n/format-message.ts', 'src/i18n/messages.ts', 'src/i18n/problem-code.ts', 'src/i18n/messages-en.ts', 'src/i18n/messages-fr.ts', 'src/i18n/messages-es.ts', 'src/i18n/built-in-catalogues.ts'],
   wizard: ['src/wizard/wizard-machine.ts'],
   outbox: ['src/outbox/retry-policy.ts', 'src/outbox/attempt-once.ts', 'src/outbox/outbox-record.ts'],
   session: ['src/session/**/*.ts'],

@@ -31,8 +31,8 @@ import { createServer, type Plugin } from 'vite';
 import { checkedConfigBlock } from '../src/config/checked-config';
 import { configDigest } from '../src/config/config-digest';
 import { CARRIED_CONTINUE_KEY, EARLY_CONTINUE_ATTRIBUTE, earlyContinueScript } from '../src/boot/early-continue';
-import { FORM_LOAD_FAILED_TEXT } from '../src/boot/load-failed-text';
 import type { PrerenderedWelcome } from '../src/prerender/prerendered-welcome';
+import { EN } from '../src/i18n/messages-en';
 import { RESUMING_CLASS, resumeHintScript } from '../src/storage/resume-hint';
 
 /** The attribute of the wrapper that holds the prerendered Welcome: the hash of its config.json. */
@@ -77,12 +77,15 @@ function escapeAttribute(text: string): string {
 export function withPrerenderedWelcome(html: string, welcome: PrerenderedWelcome, digest: string): string {
   if (!ROOT.test(html)) throw new Error('prerender-welcome: index.html has no <div id="root">…</div> before its <noscript>.');
   // index.html's loading line stays, hidden unless the head script finds the device resuming.
-  const loadingLine = (/<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '').replace('class="boot-message"', `class="boot-message ${RESUMING_LINE_CLASS}"`);
+  const loadingLine = (/<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '')
+    .replace('class="boot-message"', `class="boot-message ${RESUMING_LINE_CLASS}"`)
+    .replace(/>[^<]*<\/p>/, () => `>${escapeText(welcome.words.loading)}</p>`);
   const checked = isJsonData(welcome.checked) ? `\n    ${checkedConfigBlock({ digest, ...welcome.checked })}` : '';
   return html
     .replace(ROOT, () => `<div id="root">${loadingLine}<div class="prerendered" ${PRERENDER_HASH_ATTRIBUTE}="${digest}">${welcome.markup}</div></div>${checked}`)
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeText(welcome.title)}</title>`)
-    .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeAttribute(welcome.lang)}">`);
+    .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeAttribute(welcome.lang)}">`)
+    .replace(/<noscript>[\s\S]*?<\/noscript>/, () => `<noscript>${escapeText(welcome.words.needsScript)}</noscript>`);
 }
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="\/(assets\/[^"]+\.js)"><\/script>\s*/;
@@ -100,7 +103,7 @@ export const STARTER_MAX_WAIT_MS = 1500;
  * share the connection with about 90 kB of script, and its paint never waits for that script.
  * A hidden tab draws no frame, so a timer stands in for the frame.
  */
-export function starterScript(entry: string, preloads: readonly string[], fetches: readonly string[] = []): string {
+export function starterScript(entry: string, preloads: readonly string[], fetches: readonly string[] = [], loadFailed: string = EN.formLoadFailed): string {
   return [
     `const preloads=${JSON.stringify(preloads)},fetches=${JSON.stringify(fetches)};`,
     'const cover=document.querySelector(".prerendered .cover-panel__image");',
@@ -119,7 +122,7 @@ export function starterScript(entry: string, preloads: readonly string[], fetche
     // busy button, and the next Continue loads the page again with the press carried across (a
     // browser keeps a failed module fetch for the page's life, so importing again cannot work).
     `.catch(()=>{const form=document.querySelector(".prerendered form"),line=form?form.querySelector("[role=alert]"):document.querySelector(${JSON.stringify(`.${RESUMING_LINE_CLASS}`)});`,
-    `if(line)line.textContent=${JSON.stringify(FORM_LOAD_FAILED_TEXT)};root.removeAttribute(${JSON.stringify(EARLY_CONTINUE_ATTRIBUTE)});`,
+    `if(line)line.textContent=${JSON.stringify(loadFailed)};root.removeAttribute(${JSON.stringify(EARLY_CONTINUE_ATTRIBUTE)});`,
     'if(form){form.removeAttribute("aria-busy");const button=form.querySelector("[type=submit]");if(button)button.setAttribute("aria-disabled","false");}',
     `document.addEventListener("submit",()=>{try{sessionStorage.setItem(${JSON.stringify(CARRIED_CONTINUE_KEY)},"1")}catch(e){}location.reload();},{once:true});});`,
     '',
@@ -131,13 +134,13 @@ export function starterScript(entry: string, preloads: readonly string[], fetche
  * more request, on a phone's network a new connection, before the first paint): the entry script
  * and its modulepreloads are replaced.
  */
-export function withStarter(html: string): { html: string; entry: string | null; preloads: string[]; fetches: string[] } {
+export function withStarter(html: string, loadFailed: string = EN.formLoadFailed): { html: string; entry: string | null; preloads: string[]; fetches: string[] } {
   const entry = ENTRY_SCRIPT.exec(html)?.[1] ?? null;
   if (!entry) return { html, entry: null, preloads: [], fetches: [] };
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => `/${match[1] ?? ''}`);
   // config.json's preload too: asked for with the app's code, not beside the cover.
   const fetches = [...html.matchAll(FETCH_PRELOAD)].map((match) => match[1] ?? match[2] ?? '');
-  const source = starterScript(`/${entry}`, preloads, fetches);
+  const source = starterScript(`/${entry}`, preloads, fetches, loadFailed);
   const rewritten = html
     .replace(MODULE_PRELOAD, '')
     .replace(FETCH_PRELOAD, '')
@@ -216,7 +219,7 @@ export function prerenderWelcome(): Plugin {
           if (!digest) throw new Error('prerender-welcome: this Node.js has no Web Crypto.');
           if (!isJsonData(welcome.checked)) this.warn('public/config.json validates to more than JSON: the app will validate it again at run time.');
           const prerendered = withPrerenderedWelcome(html, welcome, digest);
-          return withHeadFirst(withStarter(prerendered).html);
+          return withHeadFirst(withStarter(prerendered, welcome.words.loadFailed).html);
         } finally {
           await server.close();
         }

@@ -9,6 +9,8 @@ import { holdsAnApplication } from './boot/holds-an-application';
 import { opensOnWelcomeAlone } from './boot/opens-on-welcome-alone';
 import { whenIdle } from './browser/when-idle';
 import { loadConfig } from './boot/load-config';
+import { programmeMessages } from './i18n/built-in-catalogues';
+import { MessagesContext } from './i18n/messages-context';
 import { prepareSanitizer } from './html/sanitize-html';
 import { registerServiceWorker } from './pwa/service-worker';
 import { reportUnknownConfigKeys } from './telemetry/report-unknown-config-keys';
@@ -48,13 +50,22 @@ async function boot(): Promise<void> {
   if (!result.ok) {
     // Still registered and checked: the way out of a broken pair of app and configuration is
     // often a newer version already waiting, which the screen offers.
-    root.render(<ConfigErrorScreen problems={result.problems} />);
+    // In the language index.html was built in: the configuration that would name one is broken.
+    const messages = await programmeMessages(document.documentElement.lang || 'en');
+    root.render(
+      <MessagesContext.Provider value={messages}>
+        <ConfigErrorScreen problems={result.problems} />
+      </MessagesContext.Provider>,
+    );
     registerAfterLoad();
     return;
   }
   const { config, unknownKeys } = result;
   document.title = config.title;
   document.documentElement.lang = config.lang;
+  // English is in the entry; another language's catalogue is a small chunk, fetched with nothing
+  // else to wait for here (a returning creator's wizard chunk is already on its way).
+  const messages = await programmeMessages(config.lang, config.messages);
   if (opensOnWelcomeAlone(config) && !(await holding)) {
     // A first visit: Welcome is drawn at once; the form follows while the browser is idle,
     // built hidden behind Welcome with its session asleep, and Continue shows it and wakes it
@@ -77,6 +88,7 @@ async function boot(): Promise<void> {
     };
     root.render(
       <StrictMode>
+        <MessagesContext.Provider value={messages}>
         <AppErrorBoundary>
           <WelcomeTakeover
             config={config}
@@ -86,11 +98,12 @@ async function boot(): Promise<void> {
             onTakenOver={giveFocusBack}
           />
         </AppErrorBoundary>
+        </MessagesContext.Provider>
       </StrictMode>,
     );
   } else {
     const { renderApplication } = await loadFullApplication();
-    await renderApplication(root, config);
+    await renderApplication(root, config, messages);
   }
   startTelemetry(config);
   reportUnknownConfigKeys(unknownKeys);

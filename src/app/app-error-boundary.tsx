@@ -1,5 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { reportError } from '../telemetry/errors';
+import type { Messages } from '../i18n/messages';
+import { MessagesContext } from '../i18n/messages-context';
 
 interface State {
   failed: boolean;
@@ -8,6 +10,8 @@ interface State {
 /** Last line of defence: a readable message and a way out instead of a blank page. */
 export class AppErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { failed: false };
+  static override contextType = MessagesContext;
+  declare context: Messages;
 
   static getDerivedStateFromError(): State {
     return { failed: true };
@@ -21,8 +25,8 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, State> 
     if (!this.state.failed) return this.props.children;
     return (
       <main className="config-error">
-        <h1>Something went wrong</h1>
-        <p>What you typed is kept on this device. Reload the page to carry on.</p>
+        <h1>{this.context.text('crashed')}</h1>
+        <p>{this.context.text('keptReload')}</p>
         <button
           type="button"
           className="button button--primary"
@@ -30,7 +34,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, State> 
             window.location.reload();
           }}
         >
-          Reload
+          {this.context.text('reload')}
         </button>
       </main>
     );

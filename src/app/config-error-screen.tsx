@@ -1,5 +1,6 @@
 import type { ConfigProblem } from '../config/describe-config-issue';
 import { AppStatus } from '../pwa/app-status';
+import { useMessages } from '../i18n/messages-context';
 
 // Nothing is typed on this screen: the draft stays in IndexedDB, so an update needs no saving first.
 const nothingToSave = () => Promise.resolve();
@@ -10,10 +11,11 @@ const nothingToSave = () => Promise.resolve();
  * what this configuration was written for).
  */
 export function ConfigErrorScreen({ problems }: { problems: readonly ConfigProblem[] }) {
+  const messages = useMessages();
   return (
     <main className="config-error">
-      <h1>This application cannot open yet</h1>
-      <p>Its configuration file, config.json, has {problems.length === 1 ? 'a problem' : `${String(problems.length)} problems`}:</p>
+      <h1>{messages.text('configBroken')}</h1>
+      <p>{messages.text('configProblems', { count: problems.length })}</p>
       <ul className="config-error__list">
         {problems.map((problem, index) => (
           <li key={`${String(index)}-${problem.path}`}>
@@ -21,7 +23,7 @@ export function ConfigErrorScreen({ problems }: { problems: readonly ConfigProbl
           </li>
         ))}
       </ul>
-      <p>If you run this site, correct config.json and reload. If you are applying, please try again later.</p>
+      <p>{messages.text('configBrokenHelp')}</p>
       <AppStatus saveDraft={nothingToSave} offlineLines={false} />
     </main>
   );

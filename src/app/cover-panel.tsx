@@ -4,6 +4,7 @@ import type { WizardConfig } from '../config/config-schema';
 import type { CoverImage } from '../config/cover-image-schema';
 import { coverPreload } from '../config/cover-preload';
 import { whenIdle } from '../browser/when-idle';
+import { useMessages } from '../i18n/messages-context';
 import { warmCover } from './warm-cover';
 
 interface CoverPanelProps {
@@ -34,13 +35,14 @@ export const CoverPanel = memo(function CoverPanel({ logo, background, next, onB
     });
   }, [next, background]);
 
+  const messages = useMessages();
   const logoImage = <img className="cover-panel__logo" src={logo.src} alt={logo.alt} height={40} />;
   return (
     <div className="cover-panel">
       <CoverPicture cover={background} />
       <header className="cover-panel__header">
         {onBack ? (
-          <button type="button" className="cover-panel__back" onClick={onBack} aria-label="Back">
+          <button type="button" className="cover-panel__back" onClick={onBack} aria-label={messages.text('back')}>
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
               <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
             </svg>

@@ -1,12 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { requestPersistentStorage, runsInstalled } from '../storage/persistent-storage';
 import { shouldSuggestHomeScreen } from '../storage/should-suggest-home-screen';
+import { useMessages } from '../i18n/messages-context';
 
 /** Where the device remembers that the suggestion was shown, so it is shown once. */
 export const HOME_SCREEN_HINT_KEY = 'creator-wizard:home-screen-hint';
-
-export const HOME_SCREEN_HINT_TEXT =
-  'This browser may clear saved answers of a site you have not opened for a few days. To keep yours, add this page to your Home Screen (on iPhone: Share, then Add to Home Screen) and continue from there, or send your application today.';
 
 interface ShownMemory {
   wasShown(): boolean;
@@ -55,6 +53,7 @@ export function HomeScreenHint({ hasDraft, step, sent, persistence = requestPers
   // The step on which the note became due; it shows from the next one on, until dismissed.
   const [dueOn, setDueOn] = useState<number | null>(null);
   const [dismissed, setDismissed] = useState(false);
+  const messages = useMessages();
   const stepRef = useRef(step);
   useEffect(() => {
     stepRef.current = step;
@@ -84,9 +83,9 @@ export function HomeScreenHint({ hasDraft, step, sent, persistence = requestPers
   if (!visible) return null;
   return (
     <div className="home-screen-hint" role="note">
-      <p>{HOME_SCREEN_HINT_TEXT}</p>
+      <p>{messages.text('homeScreen')}</p>
       <button type="button" className="button button--link" onClick={() => { setDismissed(true); }}>
-        Got it
+        {messages.text('gotIt')}
       </button>
     </div>
   );

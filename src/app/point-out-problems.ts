@@ -3,8 +3,8 @@ import { FORM_SECTION_LOADING_CLASS } from '../blocks/lazy-form-section-block';
 const LOADING = `.${FORM_SECTION_LOADING_CLASS}`;
 
 /**
- * After a Continue that found problems: says in `announcer` how many there are and focuses the
- * first, once the step's fields are drawn in `region`.
+ * After a Continue that found problems: says in `announcer` how many there are (in the words
+ * `say` gives for a count) and focuses the first, once the step's fields are drawn in `region`.
  *
  * Pressed while the step's form widgets were still loading (a first visit on a slow connection,
  * Continue pressed as the step opened), the problems are in the form but not yet on screen:
@@ -15,14 +15,14 @@ const LOADING = `.${FORM_SECTION_LOADING_CLASS}`;
  *
  * Returns a function that stops waiting (the step left, or Continue pressed again).
  */
-export function pointOutProblems(region: HTMLElement, announcer: HTMLElement | null): () => void {
+export function pointOutProblems(region: HTMLElement, announcer: HTMLElement | null, say: (count: number) => string): () => void {
   const document = region.ownerDocument;
   const pressedFrom = document.activeElement;
   const pointOut = () => {
     if (region.closest('[hidden]')) return;
     const problems = region.querySelectorAll('.field-error').length;
     if (announcer && problems > 0) {
-      announcer.textContent = `${String(problems)} ${problems === 1 ? 'answer needs' : 'answers need'} your attention.`;
+      announcer.textContent = say(problems);
     }
     const focusIsWhereThePressLeftIt = document.activeElement === pressedFrom || document.activeElement === document.body || document.activeElement === null;
     if (!focusIsWhereThePressLeftIt) return;

@@ -8,6 +8,8 @@ import type { InitialApplication } from '../drafts/initial-application';
 import { createApplicationSession, type ApplicationSession, type SessionDevices } from '../session/application-session';
 import { appStore } from '../storage/app-store';
 import { advance } from '../wizard/wizard-machine';
+import type { Messages } from '../i18n/messages';
+import { MessagesContext } from '../i18n/messages-context';
 import { AppErrorBoundary } from './app-error-boundary';
 import { WizardApp } from './wizard-app';
 
@@ -31,11 +33,13 @@ export interface PreparedWizard {
  * and the tab lock. Loaded before the first render when the device holds an application, or
  * after the Welcome step of a first visit is on screen.
  */
-export async function renderApplication(root: Root, config: WizardConfig): Promise<void> {
+export async function renderApplication(root: Root, config: WizardConfig, messages: Messages): Promise<void> {
   const { element } = await applicationElement(config, { fromWelcome: false });
   root.render(
     <StrictMode>
-      <AppErrorBoundary>{element}</AppErrorBoundary>
+      <MessagesContext.Provider value={messages}>
+        <AppErrorBoundary>{element}</AppErrorBoundary>
+      </MessagesContext.Provider>
     </StrictMode>,
   );
 }

@@ -1,3 +1,4 @@
+import { useMessages } from '../i18n/messages-context';
 import { saveStatusText, type SaveStatusFacts } from './save-status-text';
 
 /**
@@ -5,14 +6,16 @@ import { saveStatusText, type SaveStatusFacts } from './save-status-text';
  * losing the device's storage is, since the creator should then keep the page open.
  */
 export function SaveStatus(facts: SaveStatusFacts) {
+  const messages = useMessages();
+  const line = saveStatusText(facts);
   return (
     <>
       <p className="save-status" aria-live="off">
-        {saveStatusText(facts)}
+        {line ? messages.text(line) : ''}
       </p>
       <p className="storage-notice" role="status">
         {facts.storageHealth === 'memory-only' && !facts.accepted
-          ? 'This device cannot save your application right now, so it is kept in this page only. Please keep the page open until it is sent; saving is retried in the background.'
+          ? messages.text('storageLost')
           : ''}
       </p>
     </>

@@ -1,9 +1,11 @@
 import type { StepBarItem } from '../wizard/wizard-machine';
+import { useMessages } from '../i18n/messages-context';
 
 /** The progress bar above the step: each step by name, the current one marked for assistive tech. */
 export function StepBar({ items }: { items: readonly StepBarItem[] }) {
+  const messages = useMessages();
   return (
-    <nav className="step-bar" aria-label="Application progress">
+    <nav className="step-bar" aria-label={messages.text('progress')}>
       <ol className="step-bar__list">
         {items.map((item, index) => (
           <li
@@ -15,7 +17,7 @@ export function StepBar({ items }: { items: readonly StepBarItem[] }) {
               {item.completed ? '✓' : index + 1}
             </span>
             <span className="step-bar__name">{item.name}</span>
-            {item.completed ? <span className="visually-hidden"> (completed)</span> : null}
+            {item.completed ? <span className="visually-hidden"> {messages.text('completed')}</span> : null}
           </li>
         ))}
       </ol>

@@ -1,4 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import type { Messages } from '../i18n/messages';
+import { MessagesContext } from '../i18n/messages-context';
 import { reportError } from '../telemetry/errors';
 
 interface StepErrorBoundaryProps {
@@ -18,6 +20,8 @@ interface State {
  */
 export class StepErrorBoundary extends Component<StepErrorBoundaryProps, State> {
   override state: State = { failed: false };
+  static override contextType = MessagesContext;
+  declare context: Messages;
 
   static getDerivedStateFromError(): State {
     return { failed: true };
@@ -32,10 +36,10 @@ export class StepErrorBoundary extends Component<StepErrorBoundaryProps, State> 
     if (!this.state.failed) return this.props.children;
     return (
       <div className="step-failure" role="alert">
-        <h2>This part of the step could not be shown</h2>
-        <p>What you typed is kept on this device. Reload the page to carry on.</p>
+        <h2>{this.context.text('stepCrashed')}</h2>
+        <p>{this.context.text('keptReload')}</p>
         <button type="button" className="button button--primary" onClick={this.props.onReload}>
-          Reload
+          {this.context.text('reload')}
         </button>
       </div>
     );

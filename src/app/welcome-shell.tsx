@@ -1,8 +1,8 @@
 import { type SubmitEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { FORM_LOAD_FAILED_TEXT } from '../boot/load-failed-text';
 import type { WizardConfig } from '../config/config-schema';
 import { trackStepReached } from '../telemetry/analytics-events';
 import { continueButtonText } from '../wizard/wizard-machine';
+import { useMessages } from '../i18n/messages-context';
 import { StepBlocks } from './step-blocks';
 import { WizardLayout } from './wizard-layout';
 
@@ -29,6 +29,7 @@ const nothingToSave = () => Promise.resolve();
 export function WelcomeShell({ config, onContinue, continuePressedEarly }: WelcomeShellProps) {
   const step = config.steps[0];
   if (!step) throw new Error('The configuration has no steps.');
+  const messages = useMessages();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const reported = useRef(false);
@@ -72,13 +73,13 @@ export function WelcomeShell({ config, onContinue, continuePressedEarly }: Welco
           <div className="step-actions">
             {step.hideConfirmButton ? null : (
               <button type="submit" className="button button--primary" aria-disabled={busy}>
-                {continueButtonText(0, config.steps.length, step.continueButtonText)}
+                {step.continueButtonText ?? messages.text(continueButtonText(0, config.steps.length))}
               </button>
             )}
           </div>
         </fieldset>
         <p className="server-error" role="alert">
-          {failed ? FORM_LOAD_FAILED_TEXT : null}
+          {failed ? messages.text('formLoadFailed') : null}
         </p>
       </form>
     </WizardLayout>

@@ -6,7 +6,8 @@ import type { WizardConfig } from '../config/config-schema';
 import { PendingInputsContext } from '../form/pending-inputs';
 import { ProgrammeFormContext } from '../form/programme-form-context';
 import type { InitialApplication } from '../drafts/initial-application';
-import { BACK_BUTTON_TEXT, canGoBack, continueActions, continueButtonText } from '../wizard/wizard-machine';
+import { canGoBack, continueActions, continueButtonText } from '../wizard/wizard-machine';
+import { useMessages } from '../i18n/messages-context';
 import { stepsKeptRendered } from '../wizard/steps-kept-rendered';
 import { whenIdle } from '../browser/when-idle';
 import { showsServerError } from '../outbox/shows-server-error';
@@ -24,8 +25,6 @@ import { ScrollMemory } from './use-scroll-memory';
 import { useSteadyActions } from './use-steady-actions';
 import { useWarmHiddenStep } from './use-warm-hidden-step';
 
-export const DEFAULT_SERVER_ERROR_TEXT = 'Something went wrong. Please, try again later.';
-
 const NARROW_SCREEN = '(max-width: 576px)';
 
 interface WizardAppProps {
@@ -39,6 +38,7 @@ interface WizardAppProps {
 }
 
 export function WizardApp({ config, programme, initial, session, focusOnMount = false }: WizardAppProps) {
+  const messages = useMessages();
   const stepCount = config.steps.length;
   const { form, pendingInputs, failedAttempts, state } = useApplicationSession(session, programme, initial.values);
   const storageHealth = useStorageHealth(appStore);
@@ -83,8 +83,8 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
     if (failedAttempts === 0) return undefined;
     const region = shownRegion();
     if (!region) return undefined;
-    return pointOutProblems(region, announcer.current);
-  }, [failedAttempts, shownRegion]);
+    return pointOutProblems(region, announcer.current, (count) => messages.text('problems', { count }));
+  }, [failedAttempts, shownRegion, messages]);
 
   // The next step, built hidden, has its fonts and words readied while this one is filled in.
   useWarmHiddenStep(current + 1 < stepCount ? current + 1 : null, formRef);
@@ -111,7 +111,7 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
     session.previous();
   }, [session]);
   const isLast = current === stepCount - 1;
-  const serverErrorText = config.serverErrorText ?? DEFAULT_SERVER_ERROR_TEXT;
+  const serverErrorText = config.serverErrorText ?? messages.text('sendFailed');
   const sendsFromHere = continueActions(current, stepCount, config.skipLastStep ?? false).includes('submit');
 
   const onSubmit = useCallback(
@@ -136,7 +136,7 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
     >
         <form className="step-form" noValidate onSubmit={onSubmit} aria-busy={busy} ref={formRef}>
           {readOnly ? <ReadOnlyBanner onTakeOver={session.takeOver} /> : null}
-          {initial.notice ? <p className="draft-notice" role="status">{initial.notice}</p> : null}
+          {initial.notice ? <p className="draft-notice" role="status">{messages.text(initial.notice)}</p> : null}
           <fieldset className="step-fieldset" disabled={readOnly}>
           <KeptSteps steps={config.steps} kept={kept} current={current} shown={awake} onReload={reloadKeepingDraft} />
           {/* Just above the button that sends, in room kept free on that step by an invisible copy
@@ -155,19 +155,19 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
           <div className="step-actions" {...steadyActions}>
             {backAllowed ? (
               <button type="button" className="button button--secondary step-actions__back" onClick={previous}>
-                {BACK_BUTTON_TEXT}
+                {messages.text('back')}
               </button>
             ) : null}
             {step.hideConfirmButton ? null : (
               <button type="submit" className="button button--primary" aria-disabled={busy}>
-                {continueButtonText(current, stepCount, step.continueButtonText)}
+                {step.continueButtonText ?? messages.text(continueButtonText(current, stepCount))}
               </button>
             )}
           </div>
           </fieldset>
           {isLast && state.submitted && !readOnly ? (
             <button type="button" className="button button--link new-application" onClick={() => void session.newApplication()}>
-              Start a new application
+              {messages.text('startNew')}
             </button>
           ) : null}
           <SaveStatus saveState={state.saveState} sending={state.outbox.state === 'sending'} storageHealth={storageHealth} accepted={state.submitted} />

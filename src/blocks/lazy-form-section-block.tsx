@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { FieldConfig, FormSectionData } from '../application/rules/form-config-schema';
+import { useMessages } from '../i18n/messages-context';
 
 type FormSectionFieldsType = ComponentType<{ fields: readonly FieldConfig[] }>;
 
@@ -32,6 +33,7 @@ export function LazyFormSectionBlock({ data }: { data: FormSectionData }) {
   // Once preloaded, the widgets render in the same pass as the step: React.lazy would still
   // suspend once, commit the loading line and draw the fields a render later.
   const Fields = loaded;
+  const messages = useMessages();
   return (
     <section className="form-section">
       {data.title ? <SectionTitle level={data.titleLevel ?? 2} text={data.title} /> : null}
@@ -39,7 +41,7 @@ export function LazyFormSectionBlock({ data }: { data: FormSectionData }) {
       {Fields ? (
         <Fields fields={data.fields} />
       ) : (
-        <Suspense fallback={<p className={FORM_SECTION_LOADING_CLASS} role="status">Loading the form…</p>}>
+        <Suspense fallback={<p className={FORM_SECTION_LOADING_CLASS} role="status">{messages.text('loadingForm')}</p>}>
           <LazyFormSectionFields fields={data.fields} />
         </Suspense>
       )}

@@ -4,6 +4,7 @@ import { PLATFORM_KEYS } from '../application/values/platforms';
 import { coverImageSchemas } from './cover-image-schema';
 import { isSafeLink, isSafeResource } from './url-rules';
 import { contentBlockSchemas } from './content-block-schemas';
+import { messagesSchema } from './messages-schema';
 
 /**
  * The configuration document, `config.json`, read at start-up. One schema for the whole
@@ -86,6 +87,8 @@ function buildConfigSchema() {
     /** Per-field rule bounds by path, such as { "personalInfo.firstName": { "maxLength": 80 } }. */
     fieldRules: z.optional(form.fieldRules),
     steps: z.array(stepSchema).check(z.minLength(2, 'expected at least two steps')),
+    /** The programme's own words for texts the app writes, by key (src/i18n/messages-en.ts); the built-in catalogue of `lang` otherwise. */
+    messages: z.optional(messagesSchema()),
   });
 }
 

@@ -5,6 +5,12 @@ import type { ConfigProblem } from './describe-config-issue';
 import { describeConfigIssueForDeployers } from './describe-union-forms';
 import { parseConfig } from './parse-config';
 import { programmeFormOf } from './programme-form-of';
+import { createMessages } from '../i18n/messages';
+import { EN } from '../i18n/messages-en';
+
+// The 422's words are for the deployer and the integrator reading the answer: English, whatever
+// the programme's language, from the catalogue the page uses for the same rules.
+const ENGLISH = createMessages('en', EN);
 
 /**
  * The receiver's entry into the wizard's own rules (server/receiver.mjs): from a programme's
@@ -27,5 +33,5 @@ export function receiverRules(config: unknown): ReceiverRules {
   if (!parsed.ok) return { ok: false, problems: [...parsed.problems, ...findings] };
   if (findings.length > 0) return { ok: false, problems: findings };
   const form = programmeFormOf(parsed.config);
-  return { ok: true, requestUrl: parsed.config.requestUrl ?? null, language: parsed.config.lang, validate: (body) => validateApplicationBody(body, form) };
+  return { ok: true, requestUrl: parsed.config.requestUrl ?? null, language: parsed.config.lang, validate: (body) => validateApplicationBody(body, form).map((issue) => ({ path: issue.path, message: ENGLISH.problem(issue.message) })) };
 }

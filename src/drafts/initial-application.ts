@@ -11,8 +11,8 @@ export interface InitialApplication {
   submitted: boolean;
   /** True when the values came from a stored draft. */
   restored: boolean;
-  /** Said once on screen: a draft that could not be read was set aside. */
-  notice: string | null;
+  /** Said once on screen (a catalogue key): a draft that could not be read was set aside. */
+  notice: 'draftUnreadable' | null;
   /** Steps whose "Step Reached" already went out (by default: a restored draft's reached steps). */
   reported?: readonly number[];
 }
@@ -33,9 +33,6 @@ export function initialApplication(programme: ProgrammeForm, stepCount: number, 
     wizard: initialWizardState,
     submitted: false,
     restored: false,
-    notice:
-      draft.kind === 'corrupt'
-        ? 'The application saved on this device could not be read, so it has been set aside and you are starting afresh.'
-        : null,
+    notice: draft.kind === 'corrupt' ? 'draftUnreadable' : null,
   };
 }

@@ -1,9 +1,16 @@
-/** The message under an invalid field; the control points at it with aria-describedby. */
-export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+import { useMessages } from '../i18n/messages-context';
+import type { ProblemCode } from '../i18n/problem-code';
+
+/**
+ * The message under an invalid field, in the page's language (`message`: what the rules said,
+ * as a problem code); the control points at it with aria-describedby.
+ */
+export function FieldError({ id, message }: { id: string; message: ProblemCode | undefined }) {
+  const messages = useMessages();
   if (!message) return null;
   return (
     <p className="field-error" id={id}>
-      {message}
+      {messages.problem(message)}
     </p>
   );
 }

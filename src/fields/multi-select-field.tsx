@@ -2,7 +2,8 @@ import { Combobox } from '@headlessui/react';
 import { useState } from 'react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { pickWithMax } from './pick-with-max';
-import { isInvalid, OptionIcon, SEARCH_PLACEHOLDER, SELECT_PLACEHOLDER, SelectControl, SelectShell, useOptionSearch, type SelectBaseProps } from './select-shell';
+import { useMessages } from '../i18n/messages-context';
+import { isInvalid, OptionIcon, SelectControl, SelectShell, useOptionSearch, type SelectBaseProps } from './select-shell';
 import type { SelectOption } from './select-option';
 
 /** Props of {@link MultiSelectField}: those of every select, holding a list of values. */
@@ -22,6 +23,7 @@ export function MultiSelectField(props: MultiSelectFieldProps) {
   // onChange and onBlur stay on props (see SelectField).
   const { id, options, value, error, renderOption, max } = props;
   const search = useOptionSearch(options);
+  const messages = useMessages();
   const [limitHit, setLimitHit] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const chosen = value.map((chosenValue) => optionFor(options, chosenValue));
@@ -69,7 +71,7 @@ export function MultiSelectField(props: MultiSelectFieldProps) {
             field={props}
             search={search}
             open={open}
-            placeholder={open || value.length > 0 ? SEARCH_PLACEHOLDER : SELECT_PLACEHOLDER}
+            placeholder={messages.text(open || value.length > 0 ? 'searchPlaceholder' : 'selectPlaceholder')}
             onKeyDown={removeLastOnBackspace}
           />
         )}
@@ -83,7 +85,7 @@ export function MultiSelectField(props: MultiSelectFieldProps) {
               <button
                 type="button"
                 className="chip__remove"
-                aria-label={`Remove ${option.name}`}
+                aria-label={messages.text('remove', { name: option.name })}
                 onClick={(event) => {
                   removeByButton(event, option);
                 }}

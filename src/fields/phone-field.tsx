@@ -7,6 +7,7 @@ import { fieldId } from './field-id';
 import type { SelectOption } from './select-option';
 import { SelectField } from './select-field';
 import { TextField } from './text-field';
+import { useMessages } from '../i18n/messages-context';
 
 const dialCodeOptions: SelectOption[] = dialCodes.map((entry) => ({ name: entry.name, value: dialCodeOptionValue(entry) }));
 const flagByOptionValue = new Map(dialCodes.map((entry) => [dialCodeOptionValue(entry), entry.flag]));
@@ -27,6 +28,7 @@ function optionValueFor(code: string, country: string): string | null {
 /** The phone number: a searchable country code with flags (United States +1 first) and the number itself. */
 export function PhoneField({ field: config }: { field: PhoneFieldConfig }) {
   const { setValue } = useFormContext();
+  const messages = useMessages();
   const { field, fieldState } = useController({ name: PHONE_CODE_PATH });
   const country = useWatch({ name: COUNTRY_PATH }) as unknown;
   const code = typeof field.value === 'string' ? field.value : '';
@@ -39,7 +41,7 @@ export function PhoneField({ field: config }: { field: PhoneFieldConfig }) {
         <div className="phone__code">
           <SelectField
             id={fieldId(PHONE_CODE_PATH)}
-            label={config.countryCodeLabel ?? 'Country code'}
+            label={config.countryCodeLabel ?? messages.text('countryCode')}
             options={dialCodeOptions}
             value={optionValueFor(code, typeof country === 'string' ? country : '')}
             onChange={(value) => {
@@ -59,7 +61,7 @@ export function PhoneField({ field: config }: { field: PhoneFieldConfig }) {
         <div className="phone__number">
           <TextField
             name={PHONE_NUMBER_PATH}
-            label={config.numberLabel ?? 'Phone number'}
+            label={config.numberLabel ?? messages.text('phoneNumber')}
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"

@@ -11,14 +11,19 @@ import { describedBy, FieldError, FieldHint } from './field-error';
 import { fieldId } from './field-id';
 import { TextField } from './text-field';
 import { ChevronIcon } from './chevron-icon';
+import type { MessageKey } from '../i18n/catalogue';
+import { useMessages } from '../i18n/messages-context';
 
-const FIELD_LABELS = { handle: 'Handle', followers: 'Follower count', url: 'Website URL', monthlyTraffic: 'Monthly traffic' } as const;
+const FIELD_LABELS = { handle: 'handleLabel', followers: 'followersLabel', url: 'urlLabel', monthlyTraffic: 'trafficLabel' } as const satisfies Record<string, MessageKey>;
 
 /**
  * The platforms a creator publishes on, one card each: Add takes the next platform not yet on
  * a card, a card's platform can be switched, and Remove clears the card's values.
  */
 export function PlatformPickerField({ field: config }: { field: PlatformsFieldConfig }) {
+  const messages = useMessages();
+  /** A platform by name: brands as they spell themselves, a website in the page's language. */
+  const platformName = (platform: PlatformKey) => (platform === 'website' ? messages.text('website') : PLATFORM_LABELS[platform]);
   const { getValues, setValue, trigger } = useFormContext<ApplicationValues>();
   const { requiredPlatforms } = useProgrammeForm().context;
   const watched = useWatch<ApplicationValues, 'platformCards'>({ name: 'platformCards' });
@@ -61,7 +66,7 @@ export function PlatformPickerField({ field: config }: { field: PlatformsFieldCo
         const choices = offered.filter((key) => key === platform || !cards.includes(key));
         const required = requiredPlatforms.includes(platform);
         return (
-          <div key={platform} className="platform-card" role="group" aria-label={PLATFORM_LABELS[platform]}>
+          <div key={platform} className="platform-card" role="group" aria-label={platformName(platform)}>
             <div className="platform-card__header">
               <label className="field__label" htmlFor={`${cardId}-platform`}>
                 Platform
@@ -81,7 +86,7 @@ export function PlatformPickerField({ field: config }: { field: PlatformsFieldCo
                 >
                   {choices.map((key) => (
                     <option key={key} value={key}>
-                      {PLATFORM_LABELS[key]}
+                      {platformName(key)}
                     </option>
                   ))}
                 </select>
@@ -97,7 +102,7 @@ export function PlatformPickerField({ field: config }: { field: PlatformsFieldCo
                     focusLater('.platforms__add');
                   }}
                 >
-                  Remove
+                  {messages.text('removeCard')}
                 </button>
               )}
             </div>
@@ -106,7 +111,7 @@ export function PlatformPickerField({ field: config }: { field: PlatformsFieldCo
                 <TextField
                   key={part}
                   name={`platforms.${platform}.${part}`}
-                  label={FIELD_LABELS[part]}
+                  label={messages.text(FIELD_LABELS[part])}
                   type={part === 'url' ? 'url' : 'text'}
                   inputMode={part === 'followers' || part === 'monthlyTraffic' ? 'numeric' : undefined}
                   autoComplete="off"
@@ -126,7 +131,7 @@ export function PlatformPickerField({ field: config }: { field: PlatformsFieldCo
             focusLater(`#platform-card-${String(cards.length)}-platform`);
           }}
         >
-          {config.addButtonText ?? 'Add platform'}
+          {config.addButtonText ?? messages.text('addPlatform')}
         </button>
       ) : null}
       <FieldError id={`${id}-error`} message={filledError} />

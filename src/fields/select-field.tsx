@@ -1,5 +1,6 @@
 import { Combobox } from '@headlessui/react';
-import { isInvalid, SEARCH_PLACEHOLDER, SELECT_PLACEHOLDER, SelectControl, SelectShell, useOptionSearch, type SelectBaseProps } from './select-shell';
+import { useMessages } from '../i18n/messages-context';
+import { isInvalid, SelectControl, SelectShell, useOptionSearch, type SelectBaseProps } from './select-shell';
 import type { SelectOption } from './select-option';
 
 /** Props of {@link SelectField}. */
@@ -16,6 +17,7 @@ export function SelectField(props: SelectFieldProps) {
   // is what @typescript-eslint/unbound-method forbids.
   const { id, options, value, error, renderOption, shownAs } = props;
   const search = useOptionSearch(options);
+  const messages = useMessages();
   const selected = value === null ? undefined : options.find((option) => option.value === value);
   const invalid = isInvalid(error);
 
@@ -37,7 +39,7 @@ export function SelectField(props: SelectFieldProps) {
             field={props}
             search={search}
             open={open}
-            placeholder={open ? SEARCH_PLACEHOLDER : SELECT_PLACEHOLDER}
+            placeholder={messages.text(open ? 'searchPlaceholder' : 'selectPlaceholder')}
             displayValue={(current) => shownValue(options, current, shownAs)}
             lead={renderOption && selected ? renderOption(selected) : undefined}
             onFocus={(event) => {

@@ -13,6 +13,7 @@ import { filterOptions } from './filter-options';
 import type { SelectOption } from './select-option';
 import '../styles/fields.css';
 import { ChevronIcon } from './chevron-icon';
+import { useMessages } from '../i18n/messages-context';
 
 /**
  * What every searchable select shares, single (select-field.tsx) or multiple
@@ -20,13 +21,6 @@ import { ChevronIcon } from './chevron-icon';
  * the toggle and the list with its "No results found" line. A widget adds only its Combobox's
  * value handling and what it shows besides (the chips of a multi-select).
  */
-
-/** Placeholder of a select with nothing chosen (docs/product-rules.md §11). */
-export const SELECT_PLACEHOLDER = 'Select Option';
-/** Placeholder of the search box while the list is open (docs/product-rules.md §11). */
-export const SEARCH_PLACEHOLDER = 'Search...';
-/** What an open list says when the search matches nothing (docs/product-rules.md §4). */
-export const NO_RESULTS_TEXT = 'No results found';
 
 /** Props every select takes. */
 export interface SelectBaseProps {
@@ -65,6 +59,7 @@ export function isInvalid(error: string | undefined): boolean {
 
 /** The field around a select's Combobox (and what a widget shows after it), ending with the error line. */
 export function SelectShell({ id, error, onBlur, children }: { id: string; error: string | undefined; onBlur: () => void; children: ReactNode }) {
+  const messages = useMessages();
   const invalid = isInvalid(error);
   return (
     <Field className={fieldClassName(invalid)} onBlur={blurLeavingField(onBlur)}>
@@ -72,7 +67,7 @@ export function SelectShell({ id, error, onBlur, children }: { id: string; error
       {invalid ? (
         // Inside a Headless UI Field, a Description is what the input's aria-describedby points at.
         <Description as="p" id={`${id}-error`} className="field-error">
-          {error}
+          {messages.problem(error ?? '')}
         </Description>
       ) : null}
     </Field>
@@ -184,6 +179,7 @@ const SelectPopup = memo(function SelectPopup({
   open: boolean;
   renderOption: ((option: SelectOption) => ReactNode) | undefined;
 }) {
+  const messages = useMessages();
   return (
     <>
       {/* Rendered even when empty (and then hidden by CSS): an expanded combobox must point
@@ -214,7 +210,7 @@ const SelectPopup = memo(function SelectPopup({
         ))}
       </ComboboxOptions>
       <p className="select__empty" role="status">
-        {open && options.length === 0 ? NO_RESULTS_TEXT : ''}
+        {open && options.length === 0 ? messages.text('noResults') : ''}
       </p>
     </>
   );

@@ -1,6 +1,7 @@
 import { useController, useFormContext } from 'react-hook-form';
 import type { TextFieldConfig, YesNoFieldConfig } from '../application/rules/form-config-schema';
 import { followUpsOf } from '../application/rules/field-specs';
+import { useMessages } from '../i18n/messages-context';
 import { describedBy, FieldError, FieldHint } from './field-error';
 import { fieldId } from './field-id';
 import { ConfigTextField } from './config-text-field';
@@ -18,14 +19,15 @@ function FollowUp({ field }: { field: TextFieldConfig }) {
  */
 export function YesNoField({ field: config }: { field: YesNoFieldConfig }) {
   const valuePath = `${config.path}.value`;
-  const followUps = followUpsOf(config);
+  const messages = useMessages();
+  const followUps = followUpsOf(config, messages.text('explainLabel'));
   const { field, fieldState } = useController({ name: valuePath });
   const { clearErrors } = useFormContext();
   const id = fieldId(valuePath);
   const error = fieldState.error?.message;
   const choices = [
-    { value: true, label: config.yesLabel ?? 'Yes' },
-    { value: false, label: config.noLabel ?? 'No' },
+    { value: true, label: config.yesLabel ?? messages.text('yes') },
+    { value: false, label: config.noLabel ?? messages.text('no') },
   ];
   return (
     <div className="field field--yes-no">

@@ -28,6 +28,8 @@ export interface OutboxRecord {
    * last word, so nothing is sent until they are valid again or Continue is pressed.
    */
   held: boolean;
+  /** The language the creator applied in, sent as Content-Language (absent in records of earlier versions). */
+  language?: string;
 }
 
 /** A record as an earlier version stored it: one id for the application and every body. */

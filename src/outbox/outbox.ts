@@ -80,9 +80,9 @@ export class Outbox {
    * Queues the latest answers (the same application, with a new key if they changed) and tries
    * to send them now; an attempt already under way is let finish first.
    */
-  async submit(url: string, body: unknown): Promise<AttemptOutcome | 'busy'> {
+  async submit(url: string, body: unknown, language?: string): Promise<AttemptOutcome | 'busy'> {
     if (this.status.state === 'accepted') return 'accepted';
-    await this.records.update((existing) => ({ ...withLatestBody(existing, url, body, this.options.newId, this.now()), refused: false }));
+    await this.records.update((existing) => ({ ...withLatestBody(existing, url, body, this.options.newId, this.now()), refused: false, ...(language ? { language } : {}) }));
     while (this.inFlight) {
       await this.inFlight;
       // That attempt may have sent these answers too (it sends a newer body before it ends).

@@ -24,7 +24,7 @@ export async function replayOutbox(): Promise<AttemptOutcome | 'nothing' | 'busy
   const outcome = await exclusively(async (): Promise<AttemptOutcome | 'nothing'> => {
     for (let body = 0; body < MAX_BODIES_PER_SYNC; body += 1) {
       const result = await attemptOnce(records, {
-        send: (record) => sendApplication(record.url, record.body, { idempotencyKey: record.key, applicationId: record.applicationId, revision: record.revision }),
+        send: (record) => sendApplication(record.url, record.body, { idempotencyKey: record.key, applicationId: record.applicationId, revision: record.revision, language: record.language }),
         now: Date.now,
       });
       if (result.kind === 'waiting' || (result.kind === 'none' && body === 0)) return 'nothing';

@@ -14,6 +14,8 @@ export interface SendOptions {
   applicationId?: string;
   /** Sent as Application-Revision: which body of that application this is (1, 2, …). */
   revision?: number;
+  /** Sent as Content-Language: the language the creator answered in (the body stays the same for every receiver). */
+  language?: string | undefined;
   timeoutMs?: number;
   fetchImpl?: typeof fetch;
 }
@@ -26,7 +28,7 @@ export function isRetryableStatus(status: number): boolean {
 }
 
 export async function sendApplication(url: string, body: unknown, options: SendOptions = {}): Promise<SendResult> {
-  const { idempotencyKey, applicationId, revision, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, fetchImpl = fetch } = options;
+  const { idempotencyKey, applicationId, revision, language, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, fetchImpl = fetch } = options;
   const controller = new AbortController();
   const timer = setTimeout(() => {
     controller.abort();
@@ -36,6 +38,7 @@ export async function sendApplication(url: string, body: unknown, options: SendO
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     if (applicationId) headers['Application-Id'] = applicationId;
     if (revision !== undefined) headers['Application-Revision'] = String(revision);
+    if (language) headers['Content-Language'] = language;
     const response = await fetchImpl(url, { method: 'PUT', headers, body: JSON.stringify(body), signal: controller.signal });
     if (response.ok) return { ok: true, status: response.status };
     return { ok: false, retryable: isRetryableStatus(response.status), status: response.status, error: `HTTP ${String(response.status)}` };

@@ -3,7 +3,16 @@ import { WelcomeShell } from '../app/welcome-shell';
 import { opensOnWelcomeAlone } from '../boot/opens-on-welcome-alone';
 import { parseConfigText } from '../config/parse-config';
 import { PrerenderHtmlContext } from '../html/prerender-html';
+import { builtInLanguage } from '../i18n/built-in-catalogues';
+import { createMessages } from '../i18n/messages';
+import { MessagesContext } from '../i18n/messages-context';
+import { EN } from '../i18n/messages-en';
+import { ES } from '../i18n/messages-es';
+import { FR } from '../i18n/messages-fr';
 import type { PrerenderedWelcome } from './prerendered-welcome';
+
+// At build time every catalogue is at hand: no chunk to wait for.
+const CATALOGUES = { en: EN, fr: FR, es: ES };
 
 const stayOnWelcome = () => Promise.resolve();
 
@@ -17,10 +26,13 @@ export function renderWelcome(configText: string, sanitize: (html: string) => st
   const result = parseConfigText(configText);
   if (!result.ok || !opensOnWelcomeAlone(result.config)) return null;
   const { config } = result;
+  const messages = createMessages(config.lang, CATALOGUES[builtInLanguage(config.lang) ?? 'en'], config.messages);
   const markup = renderToStaticMarkup(
-    <PrerenderHtmlContext.Provider value={sanitize}>
-      <WelcomeShell config={config} onContinue={stayOnWelcome} />
-    </PrerenderHtmlContext.Provider>,
+    <MessagesContext.Provider value={messages}>
+      <PrerenderHtmlContext.Provider value={sanitize}>
+        <WelcomeShell config={config} onContinue={stayOnWelcome} />
+      </PrerenderHtmlContext.Provider>
+    </MessagesContext.Provider>,
   );
   // React puts its own preloads (the cover, the logo) ahead of the markup; index.html's head
   // already preloads the cover, and a link does not belong in #root.
@@ -28,6 +40,7 @@ export function renderWelcome(configText: string, sanitize: (html: string) => st
     markup: markup.replace(/^(?:<link [^>]*\/>)+/, ''),
     title: config.title,
     lang: config.lang,
+    words: { loading: messages.text('loadingApp'), needsScript: messages.text('needsScript'), loadFailed: messages.text('formLoadFailed') },
     checked: { config, unknownKeys: result.unknownKeys },
   };
 }

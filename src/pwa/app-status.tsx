@@ -1,5 +1,6 @@
 import { useState, useSyncExternalStore } from 'react';
 import { applyUpdate, onServiceWorkerState, serviceWorkerState } from './service-worker';
+import { useMessages } from '../i18n/messages-context';
 
 function subscribeOnline(listener: () => void): () => void {
   window.addEventListener('online', listener);
@@ -19,14 +20,15 @@ export function AppStatus({ saveDraft, offlineLines = true }: { saveDraft: () =>
   const worker = useSyncExternalStore(onServiceWorkerState, serviceWorkerState, serviceWorkerState);
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
   const [reloading, setReloading] = useState(false);
+  const messages = useMessages();
   return (
     <div className="app-status">
       <p className="app-status__line" role="status">
-        {!offlineLines ? '' : !online ? 'You are offline. Everything you type is kept on this device.' : worker.offlineReady ? 'Ready to work offline' : ''}
+        {!offlineLines ? '' : !online ? messages.text('offline') : worker.offlineReady ? messages.text('offlineReady') : ''}
       </p>
       {worker.updateWaiting ? (
         <div className="update-prompt" role="status">
-          <span>A new version is available.</span>
+          <span>{messages.text('updateReady')}</span>
           <button
             type="button"
             className="button button--secondary"
@@ -37,7 +39,7 @@ export function AppStatus({ saveDraft, offlineLines = true }: { saveDraft: () =>
               void saveDraft().finally(applyUpdate);
             }}
           >
-            Reload
+            {messages.text('reload')}
           </button>
         </div>
       ) : null}

@@ -316,7 +316,7 @@ export function createApplicationSession({ config, programme, initial, devices, 
             submitApplication(snapshot.submitted, config.requestUrl, {
               bodyToSend: () => attachedForm().bodyToSend(),
               accept,
-              send: (url, body) => outbox.submit(url, body),
+              send: (url, body) => outbox.submit(url, body, config.lang),
             }),
           advance: () => {
             move(advance(snapshot.wizard, stepCount));

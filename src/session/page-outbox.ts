@@ -20,7 +20,7 @@ interface PageOutboxOptions {
 export function pageOutbox({ store, locks, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, onAccepted }: PageOutboxOptions): Outbox {
   const outbox = new Outbox({
     store,
-    send: (record) => sendApplication(record.url, record.body, { idempotencyKey: record.key, applicationId: record.applicationId, revision: record.revision, timeoutMs }),
+    send: (record) => sendApplication(record.url, record.body, { idempotencyKey: record.key, applicationId: record.applicationId, revision: record.revision, language: record.language, timeoutMs }),
     exclusively: (attempt) => exclusively(attempt, locks),
     newId: newSubmissionId,
   });

@@ -97,9 +97,7 @@ export async function runContinue(actions: readonly ContinueAction[], effects: C
   return true;
 }
 
-/** The Continue button's text: the step's own, else Sign In on the last step and Continue before it. */
-export function continueButtonText(step: number, stepCount: number, configured: string | undefined): string {
-  return configured ?? (isLast(step, stepCount) ? 'Sign In' : 'Continue');
+/** The Continue button's words where the step names none (catalogue keys): Sign In on the last step, Continue before it. */
+export function continueButtonText(step: number, stepCount: number): 'signIn' | 'continue' {
+  return isLast(step, stepCount) ? 'signIn' : 'continue';
 }
-
-export const BACK_BUTTON_TEXT = 'Back';

@@ -14,21 +14,25 @@ export interface RuleBounds {
   maxItems?: number | undefined;
 }
 
+/**
+ * What each rule reports: a message key of the app's catalogues (src/i18n/messages-en.ts), which
+ * the page says in the creator's language and the receiver's 422 in English.
+ */
 export const MESSAGES = {
-  required: 'This field is required',
-  notBlank: 'This field cannot be only spaces',
-  email: 'Enter a valid email address',
-  zip: 'Enter a valid ZIP code: digits, hyphens and spaces only',
-  digits: 'Enter digits only',
-  followers: 'Enter a valid number',
-  url: 'Enter your website URL',
-  handle: 'Enter your username only',
-  checked: 'Please tick this box to continue',
-  platformsFilled: 'Fill at least one platform',
-  phoneNumberNeedsCode: 'Select a country code',
-  phoneCodeNeedsNumber: 'Enter your phone number',
-  choose: 'Select an option',
-  explain: 'Please tell us a little more',
+  required: 'required',
+  notBlank: 'notBlank',
+  email: 'email',
+  zip: 'zip',
+  digits: 'digits',
+  followers: 'followers',
+  url: 'url',
+  handle: 'handle',
+  checked: 'checked',
+  platformsFilled: 'platformsFilled',
+  phoneNumberNeedsCode: 'phoneNumberNeedsCode',
+  phoneCodeNeedsNumber: 'phoneCodeNeedsNumber',
+  choose: 'choose',
+  explain: 'explain',
 } as const;
 
 /** Whether a value counts as given: a non-empty string (spaces count, see notBlank), a true box, a non-empty list. */
@@ -68,11 +72,11 @@ export const RULES: Readonly<Record<RuleName, (value: FieldValue) => string | nu
 export function checkBounds(value: FieldValue, bounds: RuleBounds | undefined): string | null {
   if (!bounds) return null;
   if (typeof value === 'string' && value.length > 0) {
-    if (bounds.minLength !== undefined && value.trim().length < bounds.minLength) return `Use at least ${String(bounds.minLength)} characters`;
-    if (bounds.maxLength !== undefined && value.length > bounds.maxLength) return `Use at most ${String(bounds.maxLength)} characters`;
+    if (bounds.minLength !== undefined && value.trim().length < bounds.minLength) return `minLength:${String(bounds.minLength)}`;
+    if (bounds.maxLength !== undefined && value.length > bounds.maxLength) return `maxLength:${String(bounds.maxLength)}`;
   }
   if (Array.isArray(value) && bounds.maxItems !== undefined && value.length > bounds.maxItems) {
-    return `Choose at most ${String(bounds.maxItems)}`;
+    return `maxItems:${String(bounds.maxItems)}`;
   }
   return null;
 }

@@ -67,10 +67,11 @@ function messagesFor(field: FieldConfig, path: string): Partial<Record<RuleName,
 
 /**
  * The follow-up fields of a yes/no question: the configured ones, or one explanation box;
- * required once revealed unless configured otherwise.
+ * required once revealed unless configured otherwise. `explainLabel`: the box's label when the
+ * programme names none, in the page's language (rules and checks leave it out: they need no words).
  */
-export function followUpsOf(field: Extract<FieldConfig, { kind: 'yesNo' }>): TextFieldConfig[] {
-  const followUps = field.followUp ?? [{ kind: 'text', path: `${field.path}.explanation`, label: field.explanationLabel ?? 'Please explain', multiline: true }];
+export function followUpsOf(field: Extract<FieldConfig, { kind: 'yesNo' }>, explainLabel = ''): TextFieldConfig[] {
+  const followUps = field.followUp ?? [{ kind: 'text', path: `${field.path}.explanation`, label: field.explanationLabel ?? explainLabel, multiline: true }];
   return followUps.map((followUp) => ({ ...followUp, required: followUp.required ?? true }));
 }
 

@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { HOME_SCREEN_HINT_TEXT, HomeScreenHint } from '../../../src/app/home-screen-hint';
+import { HomeScreenHint } from '../../../src/app/home-screen-hint';
+import { EN } from '../../../src/i18n/messages-en';
 
 function memory(shown = false) {
   const state = { shown };
@@ -23,7 +24,7 @@ describe('HomeScreenHint', () => {
     expect(screen.queryByRole('note')).toBeNull();
     expect(shown.state.shown).toBe(false);
     rerender(<HomeScreenHint hasDraft step={2} sent={false} {...props} />);
-    expect(await screen.findByRole('note')).toHaveTextContent(HOME_SCREEN_HINT_TEXT);
+    expect(await screen.findByRole('note')).toHaveTextContent(EN.homeScreen);
     expect(shown.state.shown).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Got it' }));
     expect(screen.queryByRole('note')).toBeNull();
@@ -34,7 +35,7 @@ describe('HomeScreenHint', () => {
     const { rerender } = render(<HomeScreenHint hasDraft step={1} sent={false} {...props} />);
     await settle();
     rerender(<HomeScreenHint hasDraft step={2} sent={false} {...props} />);
-    expect(await screen.findByRole('note')).toHaveTextContent(HOME_SCREEN_HINT_TEXT);
+    expect(await screen.findByRole('note')).toHaveTextContent(EN.homeScreen);
     // Sending ends the draft (hasDraft goes false) and shows the thank-you step.
     rerender(<HomeScreenHint hasDraft={false} step={3} sent {...props} />);
     expect(screen.queryByRole('note')).toBeNull();

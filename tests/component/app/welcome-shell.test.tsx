@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { WelcomeShell } from '../../../src/app/welcome-shell';
-import { FORM_LOAD_FAILED_TEXT } from '../../../src/boot/load-failed-text';
+import { EN } from '../../../src/i18n/messages-en';
 import { parseConfig } from '../../../src/config/parse-config';
 import { defaultConfig } from '../../fixtures/default-programme';
 
@@ -34,7 +34,7 @@ describe('WelcomeShell', () => {
     const onContinue = vi.fn(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
     render(<WelcomeShell config={config()} onContinue={onContinue} />);
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(FORM_LOAD_FAILED_TEXT);
+    expect(await screen.findByRole('alert')).toHaveTextContent(EN.formLoadFailed);
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(onContinue).toHaveBeenCalledTimes(2);
   });

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { FORM_LOAD_FAILED_TEXT } from '../../../src/boot/load-failed-text';
+import { EN } from '../../../src/i18n/messages-en';
 import { WelcomeTakeover, type PreparedWizard } from '../../../src/app/welcome-takeover';
 import { parseConfig } from '../../../src/config/parse-config';
 import { defaultConfig } from '../../fixtures/default-programme';
@@ -59,7 +59,7 @@ describe('WelcomeTakeover', () => {
     const loadWizard = vi.fn((): Promise<PreparedWizard> => Promise.reject(new Error('Failed to fetch dynamically imported module')));
     render(<WelcomeTakeover config={config()} loadWizard={loadWizard} buildAhead={loadWizard} />);
     await userEvent.click(screen.getByRole('button', WELCOME_BUTTON));
-    expect(await screen.findByRole('alert')).toHaveTextContent(FORM_LOAD_FAILED_TEXT);
+    expect(await screen.findByRole('alert')).toHaveTextContent(EN.formLoadFailed);
     loadWizard.mockImplementation(() => Promise.resolve(prepared('Step one')));
     await userEvent.click(screen.getByRole('button', WELCOME_BUTTON));
     expect(await screen.findByRole('heading', { name: 'Step one' })).toBeVisible();

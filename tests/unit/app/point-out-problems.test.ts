@@ -5,6 +5,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { pointOutProblems } from '../../../src/app/point-out-problems';
 import { FORM_SECTION_LOADING_CLASS } from '../../../src/blocks/lazy-form-section-block';
+import { createMessages } from '../../../src/i18n/messages';
+import { EN } from '../../../src/i18n/messages-en';
+
+const english = createMessages('en', EN);
+const say = (count: number) => english.text('problems', { count });
 
 const FIELDS_WITH_PROBLEMS = [
   '<label for="full-name">Full Name</label><input id="full-name" aria-invalid="true"><p class="field-error">This field is required</p>',
@@ -31,14 +36,14 @@ describe('pointOutProblems', () => {
 
   it('with the fields drawn, focuses the first invalid one and says how many problems there are', () => {
     const { region, announcer } = stepWith(FIELDS_WITH_PROBLEMS);
-    pointOutProblems(region, announcer);
+    pointOutProblems(region, announcer, say);
     expect(document.activeElement?.id).toBe('full-name');
     expect(announcer.textContent).toBe('2 answers need your attention.');
   });
 
   it('pressed while the form widgets load, waits for them, then focuses and counts', async () => {
     const { region, announcer, section } = stepWith(loadingLine);
-    pointOutProblems(region, announcer);
+    pointOutProblems(region, announcer, say);
     expect(document.activeElement?.textContent).toBe('Continue');
     expect(announcer.textContent).toBe('');
     section.innerHTML = FIELDS_WITH_PROBLEMS;
@@ -49,7 +54,7 @@ describe('pointOutProblems', () => {
 
   it('waits for every section still loading, not only the first', async () => {
     const { region, announcer, section } = stepWith(`${loadingLine}<div id="second">${loadingLine}</div>`);
-    pointOutProblems(region, announcer);
+    pointOutProblems(region, announcer, say);
     section.firstElementChild?.remove();
     await mutationsDelivered();
     expect(announcer.textContent).toBe('');
@@ -60,7 +65,7 @@ describe('pointOutProblems', () => {
 
   it('does not take the focus back from where the creator moved it while waiting', async () => {
     const { region, announcer, section } = stepWith(loadingLine);
-    pointOutProblems(region, announcer);
+    pointOutProblems(region, announcer, say);
     const elsewhere = document.createElement('input');
     elsewhere.setAttribute('aria-label', 'Search');
     document.body.append(elsewhere);
@@ -73,7 +78,7 @@ describe('pointOutProblems', () => {
 
   it('stops waiting when told to (the step left, or Continue pressed again)', async () => {
     const { region, announcer, section } = stepWith(loadingLine);
-    const stop = pointOutProblems(region, announcer);
+    const stop = pointOutProblems(region, announcer, say);
     stop();
     section.innerHTML = FIELDS_WITH_PROBLEMS;
     await mutationsDelivered();
@@ -83,7 +88,7 @@ describe('pointOutProblems', () => {
 
   it('says and moves nothing when the creator left the step while its fields loaded (Back: the step kept, hidden)', async () => {
     const { region, announcer, section } = stepWith(loadingLine);
-    pointOutProblems(region, announcer);
+    pointOutProblems(region, announcer, say);
     const slot = document.createElement('div');
     region.before(slot);
     slot.append(region);
@@ -100,7 +105,7 @@ describe('pointOutProblems', () => {
 
   it('announces nothing when no problem is drawn (the section failed to load instead)', async () => {
     const { region, announcer, section } = stepWith(loadingLine);
-    pointOutProblems(region, announcer);
+    pointOutProblems(region, announcer, say);
     section.innerHTML = '<p role="alert">This part of the form could not be loaded.</p>';
     await mutationsDelivered();
     expect(announcer.textContent).toBe('');

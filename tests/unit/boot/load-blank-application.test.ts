@@ -43,7 +43,7 @@ describe('loadBlankApplication', () => {
     expect(await contents(store)).toEqual({ [DRAFT_KEY]: 'this is not a draft', [SUBMITTED_KEY]: undefined, [CORRUPT_DRAFT_KEY]: undefined });
 
     const loaded = await loadApplication(config(), store);
-    expect(loaded.initial.notice).toMatch(/set aside/);
+    expect(loaded.initial.notice).toBe('draftUnreadable');
     expect(await store.get(DRAFT_KEY)).toBeUndefined();
   });
 

@@ -43,7 +43,7 @@ describe('initialApplication', () => {
     expect(initial.wizard).toEqual(initialWizardState);
     expect(initial.restored).toBe(false);
     expect(initial.submitted).toBe(false);
-    expect(initial.notice).toMatch(/could not be read.*set aside/);
+    expect(initial.notice).toBe('draftUnreadable');
   });
 
   it('without a draft opens a blank application at step 0 without a notice', () => {

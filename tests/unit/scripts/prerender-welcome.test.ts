@@ -9,6 +9,9 @@ import { RESUME_HINT_KEY } from '../../../src/storage/resume-hint';
 import { UNLOAD_COPY_KEY } from '../../../src/storage/unload-copy';
 import { buildTimeSanitizer, renderWelcome } from '../../../src/prerender/render-welcome';
 
+/** The words index.html writes itself, in the programme's language (here German). */
+const WORDS = { loading: 'Der Antrag wird geladen…', needsScript: 'Dieser Antrag braucht JavaScript.', loadFailed: 'Das Formular konnte nicht geladen werden.' };
+
 describe('renderWelcome (build time)', () => {
   it("draws the default programme's Welcome with its heading, text, info box, cover and step bar", async () => {
     const welcome = renderWelcome(defaultConfigText, await buildTimeSanitizer());
@@ -57,18 +60,19 @@ describe('withPrerenderedWelcome', () => {
     return { config: { ...parsed.config, title }, unknownKeys: parsed.unknownKeys };
   };
 
-  it('puts the markup into #root in a wrapper named by the config digest, keeps the loading line for a returning creator, and sets title and language', () => {
-    const html = withPrerenderedWelcome(indexHtml, { markup: '<div class="layout">Hi</div>', title: 'A & B', lang: 'de', checked: checked('A & B') }, 'abc123');
+  it('puts the markup into #root in a wrapper named by the config digest, keeps the loading line for a returning creator, and sets title, language and its own words', () => {
+    const html = withPrerenderedWelcome(indexHtml, { markup: '<div class="layout">Hi</div>', title: 'A & B', lang: 'de', words: WORDS, checked: checked('A & B') }, 'abc123');
     expect(html).toContain(
-      `<div id="root"><p class="boot-message ${RESUMING_LINE_CLASS}" role="status">Loading the application…</p><div class="prerendered" ${PRERENDER_HASH_ATTRIBUTE}="abc123"><div class="layout">Hi</div></div></div>`,
+      `<div id="root"><p class="boot-message ${RESUMING_LINE_CLASS}" role="status">Der Antrag wird geladen…</p><div class="prerendered" ${PRERENDER_HASH_ATTRIBUTE}="abc123"><div class="layout">Hi</div></div></div>`,
     );
     expect(html).toContain('<title>A &amp; B</title>');
     expect(html).toContain('<html lang="de">');
+    expect(html).toContain('<noscript>Dieser Antrag braucht JavaScript.</noscript>');
   });
 
   it('carries the checked configuration after #root, where the app reads it back, even with a script end tag in its text', () => {
     const sneaky = checked('Ends </script><script>steal()</script> here');
-    const html = withPrerenderedWelcome(indexHtml, { markup: '<p>Hi</p>', title: 'x', lang: 'en', checked: sneaky }, 'abc123');
+    const html = withPrerenderedWelcome(indexHtml, { markup: '<p>Hi</p>', title: 'x', lang: 'en', words: WORDS, checked: sneaky }, 'abc123');
     const doc = new DOMParser().parseFromString(html, 'text/html');
     expect(doc.querySelectorAll('script:not([type])')).toHaveLength(0);
     expect(doc.getElementById(CHECKED_CONFIG_ID)?.previousElementSibling?.id).toBe('root');
@@ -77,7 +81,7 @@ describe('withPrerenderedWelcome', () => {
 
   it('leaves the checked configuration out when it would not survive JSON', () => {
     const odd = { config: { ...checked('x').config, when: new Date(0) }, unknownKeys: [] };
-    const html = withPrerenderedWelcome(indexHtml, { markup: '<p>Hi</p>', title: 'x', lang: 'en', checked: odd }, 'abc123');
+    const html = withPrerenderedWelcome(indexHtml, { markup: '<p>Hi</p>', title: 'x', lang: 'en', words: WORDS, checked: odd }, 'abc123');
     expect(html).not.toContain(CHECKED_CONFIG_ID);
   });
 });

@@ -128,15 +128,10 @@ describe('stepBarItems', () => {
 });
 
 describe('continueButtonText', () => {
-  it('defaults to Continue before the last step and Sign In on it', () => {
-    expect(continueButtonText(0, FOUR, undefined)).toBe('Continue');
-    expect(continueButtonText(2, FOUR, undefined)).toBe('Continue');
-    expect(continueButtonText(3, FOUR, undefined)).toBe('Sign In');
-  });
-
-  it("uses the step's own text when configured", () => {
-    expect(continueButtonText(0, FOUR, 'Start my application')).toBe('Start my application');
-    expect(continueButtonText(3, FOUR, 'Go to the creator hub')).toBe('Go to the creator hub');
+  it('names Continue before the last step and Sign In on it, as catalogue keys', () => {
+    expect(continueButtonText(0, FOUR)).toBe('continue');
+    expect(continueButtonText(2, FOUR)).toBe('continue');
+    expect(continueButtonText(3, FOUR)).toBe('signIn');
   });
 });
 

@@ -16,7 +16,7 @@ describe('validateApplicationBody', () => {
     expect(validateApplicationBody(flattenApplication(values, defaultProgramme.context.specs), defaultProgramme)).toEqual([]);
     const withoutPhone = flattenApplication(setPath(values, 'personalInfo.phone', { countryCode: '', subscriber: '' }), defaultProgramme.context.specs);
     expect(withoutPhone.personalInfo.phone).toBeUndefined();
-    expect(validateApplicationBody(withoutPhone, defaultProgramme)).toEqual([{ path: 'personalInfo.phone.countryCode', message: 'Select a country code' }]);
+    expect(validateApplicationBody(withoutPhone, defaultProgramme)).toEqual([{ path: 'personalInfo.phone.countryCode', message: 'phoneNumberNeedsCode' }]);
   });
 
   it('refuses with the messages the wizard shows', () => {
@@ -24,15 +24,15 @@ describe('validateApplicationBody', () => {
     sent.personalInfo.emailAddress = 'not an address';
     sent.fields = sent.fields.filter((entry) => entry.key !== 'timeframe');
     expect(validateApplicationBody(sent, defaultProgramme)).toEqual([
-      { path: 'personalInfo.emailAddress', message: 'Enter a valid email address' },
-      { path: 'fields.single.timeframe', message: 'Select an option' },
+      { path: 'personalInfo.emailAddress', message: 'email' },
+      { path: 'fields.single.timeframe', message: 'choose' },
     ]);
   });
 
   it('asks a revealed follow-up to be answered', () => {
     const sent = body();
     sent.fields = sent.fields.filter((entry) => entry.key !== 'children.explanation');
-    expect(validateApplicationBody(sent, defaultProgramme)).toEqual([{ path: 'fields.single.children.explanation', message: 'Please tell us a little more' }]);
+    expect(validateApplicationBody(sent, defaultProgramme)).toEqual([{ path: 'fields.single.children.explanation', message: 'explain' }]);
   });
 
   it('refuses a platform with a URL for a handle and a body without any filled platform', () => {

@@ -5,8 +5,8 @@ describe('required', () => {
   it.each([['Ada'], [' '], [true], [['a']]])('passes %j', (value) => {
     expect(RULES.required(value)).toBeNull();
   });
-  it.each([[''], [null], [undefined], [false], [[]]])('fails %j with "This field is required"', (value) => {
-    expect(RULES.required(value)).toBe('This field is required');
+  it.each([[''], [null], [undefined], [false], [[]]])('fails %j with the required problem', (value) => {
+    expect(RULES.required(value)).toBe('required');
   });
 });
 
@@ -20,8 +20,8 @@ describe('notBlank', () => {
     expect(RULES.notBlank('')).toBeNull();
   });
   it('with required, rejects first names that are empty or only spaces', () => {
-    expect(firstFailure('', ['required', 'notBlank'])).toBe('This field is required');
-    expect(firstFailure('  ', ['required', 'notBlank'])).toBe('This field cannot be only spaces');
+    expect(firstFailure('', ['required', 'notBlank'])).toBe('required');
+    expect(firstFailure('  ', ['required', 'notBlank'])).toBe('notBlank');
     expect(firstFailure('Ada', ['required', 'notBlank'])).toBeNull();
   });
 });
@@ -31,7 +31,7 @@ describe('email', () => {
     expect(RULES.email(value)).toBeNull();
   });
   it.each(['ada', 'ada@', 'ada@example', '@example.com', 'ada @example.com', 'ada@example.c'])('rejects %s', (value) => {
-    expect(RULES.email(value)).toBe('Enter a valid email address');
+    expect(RULES.email(value)).toBe('email');
   });
 });
 
@@ -40,18 +40,18 @@ describe('zip', () => {
     expect(RULES.zip(value)).toBeNull();
   });
   it.each(['SW1A 1AA', '9021O', '-', 'abc'])('rejects %s', (value) => {
-    expect(RULES.zip(value)).toBe('Enter a valid ZIP code: digits, hyphens and spaces only');
+    expect(RULES.zip(value)).toBe('zip');
   });
 });
 
 describe('digits', () => {
   it('accepts digits only', () => {
     expect(RULES.digits('5551234567')).toBeNull();
-    expect(RULES.digits('555-123')).toBe('Enter digits only');
-    expect(RULES.digits('12k')).toBe('Enter digits only');
+    expect(RULES.digits('555-123')).toBe('digits');
+    expect(RULES.digits('12k')).toBe('digits');
   });
-  it('follower counts say "Enter a valid number"', () => {
-    expect(firstFailure('12k', ['digits'], undefined, { digits: MESSAGES.followers })).toBe('Enter a valid number');
+  it('follower counts say they need a valid number', () => {
+    expect(firstFailure('12k', ['digits'], undefined, { digits: MESSAGES.followers })).toBe('followers');
   });
 });
 
@@ -59,8 +59,8 @@ describe('url (website)', () => {
   it.each(['https://ada.example.com', 'http://ada.blog/posts?id=1', 'ada.example.com', 'www.ada-home.co.uk/about'])('accepts %s', (value) => {
     expect(RULES.url(value)).toBeNull();
   });
-  it.each(['ada', 'not a url', 'https://', 'ftp//x'])('rejects %s with "Enter your website URL"', (value) => {
-    expect(RULES.url(value)).toBe('Enter your website URL');
+  it.each(['ada', 'not a url', 'https://', 'ftp//x'])('rejects %s as no website URL', (value) => {
+    expect(RULES.url(value)).toBe('url');
   });
 });
 
@@ -69,9 +69,9 @@ describe('handle', () => {
     expect(RULES.handle(value)).toBeNull();
   });
   it.each(['https://instagram.com/ada', 'instagram.com/ada', 'www.tiktok.com/@ada', 'http://x.com/ada'])(
-    'rejects the full URL %s with "Enter your username only"',
+    'rejects the full URL %s: a username only',
     (value) => {
-      expect(RULES.handle(value)).toBe('Enter your username only');
+      expect(RULES.handle(value)).toBe('handle');
     },
   );
 });
@@ -85,9 +85,9 @@ describe('checked', () => {
 
 describe('configured bounds', () => {
   it('limits lengths and list sizes', () => {
-    expect(checkBounds('Ada', { maxLength: 2 })).toBe('Use at most 2 characters');
-    expect(checkBounds('A', { minLength: 2 })).toBe('Use at least 2 characters');
-    expect(checkBounds(['a', 'b', 'c'], { maxItems: 2 })).toBe('Choose at most 2');
+    expect(checkBounds('Ada', { maxLength: 2 })).toBe('maxLength:2');
+    expect(checkBounds('A', { minLength: 2 })).toBe('minLength:2');
+    expect(checkBounds(['a', 'b', 'c'], { maxItems: 2 })).toBe('maxItems:2');
     expect(checkBounds('Ada', { maxLength: 3 })).toBeNull();
     expect(checkBounds('', { minLength: 2 })).toBeNull();
   });

@@ -24,26 +24,26 @@ describe('the default programme', () => {
   it('reports every required field of a blank application with its message', () => {
     const issues = issuesOf(defaultProgramme.emptyValues);
     expect(issues).toMatchObject({
-      'personalInfo.firstName': 'This field is required',
-      'personalInfo.lastName': 'This field is required',
-      'personalInfo.emailAddress': 'This field is required',
-      'personalInfo.phone.subscriber': 'Enter your phone number',
-      'personalInfo.addressFirstLine': 'This field is required',
-      'personalInfo.city': 'This field is required',
-      'personalInfo.zip': 'This field is required',
-      'personalInfo.company': 'This field is required',
-      'platforms.filled': 'Fill at least one platform',
-      'fields.single.website.value': 'Select an option',
-      'fields.single.windowTreatments': 'Select an option',
-      'fields.single.roomPhotos': 'Select an option',
-      'fields.single.niche': 'Select an option',
-      'fields.single.timeframe': 'Select an option',
-      'fields.single.mediaKit': 'This field is required',
-      'fields.single.usedBefore': 'Select an option',
-      'fields.single.workedWithOtherCompanies.value': 'Select an option',
-      'fields.single.currentWindowTreatments.value': 'Select an option',
-      'fields.single.children.value': 'Select an option',
-      'fields.single.pets.value': 'Select an option',
+      'personalInfo.firstName': 'required',
+      'personalInfo.lastName': 'required',
+      'personalInfo.emailAddress': 'required',
+      'personalInfo.phone.subscriber': 'phoneCodeNeedsNumber',
+      'personalInfo.addressFirstLine': 'required',
+      'personalInfo.city': 'required',
+      'personalInfo.zip': 'required',
+      'personalInfo.company': 'required',
+      'platforms.filled': 'platformsFilled',
+      'fields.single.website.value': 'choose',
+      'fields.single.windowTreatments': 'choose',
+      'fields.single.roomPhotos': 'choose',
+      'fields.single.niche': 'choose',
+      'fields.single.timeframe': 'choose',
+      'fields.single.mediaKit': 'required',
+      'fields.single.usedBefore': 'choose',
+      'fields.single.workedWithOtherCompanies.value': 'choose',
+      'fields.single.currentWindowTreatments.value': 'choose',
+      'fields.single.children.value': 'choose',
+      'fields.single.pets.value': 'choose',
     });
     // Optional: address line 2, state, pronouns; and nothing hidden is checked.
     expect(Object.keys(issues)).not.toEqual(
@@ -52,34 +52,34 @@ describe('the default programme', () => {
   });
 
   it.each([
-    ['personalInfo.firstName', '   ', 'This field cannot be only spaces'],
-    ['personalInfo.lastName', ' ', 'This field cannot be only spaces'],
-    ['personalInfo.addressFirstLine', '  ', 'This field cannot be only spaces'],
-    ['personalInfo.city', '\t', 'This field cannot be only spaces'],
-    ['personalInfo.company', '  ', 'This field cannot be only spaces'],
-    ['personalInfo.emailAddress', 'ada@', 'Enter a valid email address'],
-    ['personalInfo.zip', 'ABC 123', 'Enter a valid ZIP code: digits, hyphens and spaces only'],
-    ['personalInfo.phone.subscriber', '555-1234', 'Enter digits only'],
-    ['platforms.website.url', 'my blog', 'Enter your website URL'],
-    ['platforms.website.monthlyTraffic', 'lots', 'Enter a valid number'],
-    ['platforms.instagram.handle', 'https://instagram.com/ada', 'Enter your username only'],
-    ['platforms.instagram.followers', '12k', 'Enter a valid number'],
+    ['personalInfo.firstName', '   ', 'notBlank'],
+    ['personalInfo.lastName', ' ', 'notBlank'],
+    ['personalInfo.addressFirstLine', '  ', 'notBlank'],
+    ['personalInfo.city', '\t', 'notBlank'],
+    ['personalInfo.company', '  ', 'notBlank'],
+    ['personalInfo.emailAddress', 'ada@', 'email'],
+    ['personalInfo.zip', 'ABC 123', 'zip'],
+    ['personalInfo.phone.subscriber', '555-1234', 'digits'],
+    ['platforms.website.url', 'my blog', 'url'],
+    ['platforms.website.monthlyTraffic', 'lots', 'followers'],
+    ['platforms.instagram.handle', 'https://instagram.com/ada', 'handle'],
+    ['platforms.instagram.followers', '12k', 'followers'],
   ])('%s = %j fails with "%s"', (path, value, message) => {
     const issues = issuesOf(change(path, value));
     expect(issues[path]).toBe(message);
   });
 
   it('a phone number needs a country code, and a country code needs a number', () => {
-    expect(issuesOf(change('personalInfo.phone.countryCode', ''))).toMatchObject({ 'personalInfo.phone.countryCode': 'Select a country code' });
+    expect(issuesOf(change('personalInfo.phone.countryCode', ''))).toMatchObject({ 'personalInfo.phone.countryCode': 'phoneNumberNeedsCode' });
     expect(issuesOf(change('personalInfo.phone.countryCode', '  '))).toMatchObject({
-      'personalInfo.phone.countryCode': 'This field cannot be only spaces',
+      'personalInfo.phone.countryCode': 'notBlank',
     });
-    expect(issuesOf(change('personalInfo.phone.subscriber', ''))).toMatchObject({ 'personalInfo.phone.subscriber': 'Enter your phone number' });
+    expect(issuesOf(change('personalInfo.phone.subscriber', ''))).toMatchObject({ 'personalInfo.phone.subscriber': 'phoneCodeNeedsNumber' });
   });
 
   it('a follow-up is required only when the revealing answer is given', () => {
     const yes = setPath(completeValues(), 'fields.single.children', { value: true, explanation: '' });
-    expect(issuesOf(yes)).toEqual({ 'fields.single.children.explanation': 'Please tell us a little more' });
+    expect(issuesOf(yes)).toEqual({ 'fields.single.children.explanation': 'explain' });
     const no = setPath(completeValues(), 'fields.single.children', { value: false, explanation: '' });
     expect(issuesOf(no)).toEqual({});
   });
@@ -87,34 +87,34 @@ describe('the default programme', () => {
   it("the website's URL and traffic are required only when the creator has a website", () => {
     const withSite = setPath(change('platforms.website', {}), 'fields.single.website.value', true);
     expect(issuesOf(withSite)).toEqual({
-      'platforms.website.url': 'This field is required',
-      'platforms.website.monthlyTraffic': 'This field is required',
+      'platforms.website.url': 'required',
+      'platforms.website.monthlyTraffic': 'required',
     });
     const withoutSite = setPath(change('platforms.website', { url: 'not a url' }), 'fields.single.website.value', false);
     expect(issuesOf(withoutSite)).toEqual({});
   });
 
   it('needs at least one platform with every field filled and valid', () => {
-    expect(issuesOf(change('platforms.instagram', { handle: 'ada' }))).toEqual({ 'platforms.filled': 'Fill at least one platform' });
+    expect(issuesOf(change('platforms.instagram', { handle: 'ada' }))).toEqual({ 'platforms.filled': 'platformsFilled' });
     expect(issuesOf(change('platforms.instagram', { handle: 'ada', followers: 'many' }))).toEqual({
-      'platforms.instagram.followers': 'Enter a valid number',
-      'platforms.filled': 'Fill at least one platform',
+      'platforms.instagram.followers': 'followers',
+      'platforms.filled': 'platformsFilled',
     });
   });
 
   it('a required platform has its fields required', () => {
     const ctx = { ...context, requiredPlatforms: ['youtube' as const] };
     expect(issuesOf(completeValues(), ctx)).toEqual({
-      'platforms.youtube.handle': 'This field is required',
-      'platforms.youtube.followers': 'This field is required',
+      'platforms.youtube.handle': 'required',
+      'platforms.youtube.followers': 'required',
     });
   });
 
   it('applies configured bounds, wildcards included', () => {
     const ctx = { ...context, fieldRules: { 'personalInfo.firstName': { maxLength: 2 }, 'platforms.*.handle': { maxLength: 5 } } };
     expect(issuesOf(completeValues(), ctx)).toEqual({
-      'personalInfo.firstName': 'Use at most 2 characters',
-      'platforms.instagram.handle': 'Use at most 5 characters',
+      'personalInfo.firstName': 'maxLength:2',
+      'platforms.instagram.handle': 'maxLength:5',
     });
   });
 
@@ -125,7 +125,7 @@ describe('the default programme', () => {
     );
     const ctx = { ...context, specs: [...context.specs, ...specs] };
     expect(issuesOf(completeValues(), ctx)).toEqual({});
-    expect(issuesOf(change('fields.single.usedBefore', 'Yes'), ctx)).toEqual({ 'fields.single.teamSize': 'This field is required' });
+    expect(issuesOf(change('fields.single.usedBefore', 'Yes'), ctx)).toEqual({ 'fields.single.teamSize': 'required' });
   });
 });
 
@@ -157,7 +157,7 @@ describe('buildApplicationSchema', () => {
     const result = schema.safeParse(change('personalInfo.emailAddress', 'nope'));
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-      ['personalInfo.emailAddress', 'Enter a valid email address'],
+      ['personalInfo.emailAddress', 'email'],
     ]);
   });
 });
