@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DIST_DIR } from '../support/dist-dir';
 import { CARRIED_CONTINUE_KEY } from '../../src/boot/early-continue';
-import { FORM_LOAD_FAILED_TEXT } from '../../src/boot/load-failed-text';
+import { EN } from '../../src/i18n/messages-en';
 import { pressLikeAPerson } from './helpers/press';
 import { fillBasicInfo, WELCOME } from '../support/default-programme.mjs';
 import { expect, test } from './fixtures';
@@ -158,13 +158,13 @@ test.describe('Welcome prerendered into index.html', () => {
     await expect(continueButton).toHaveAttribute('aria-disabled', 'true');
     await expect.poll(() => requests).toBe(1);
     drop();
-    await expect(page.getByRole('alert')).toHaveText(FORM_LOAD_FAILED_TEXT);
+    await expect(page.getByRole('alert')).toHaveText(EN.formLoadFailed);
     await expect(continueButton).toHaveAttribute('aria-disabled', 'false');
     // Pressed again: the page is loaded again and the press goes through once the app is there.
     await pressLikeAPerson(page, testInfo, continueButton);
     await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeFocused();
     expect(requests).toBe(2);
-    await expect(page.getByText(FORM_LOAD_FAILED_TEXT)).toHaveCount(0);
+    await expect(page.getByText(EN.formLoadFailed)).toHaveCount(0);
     // The carried press is used once: nothing of it stays for the next load.
     expect(await page.evaluate((key) => sessionStorage.getItem(key), CARRIED_CONTINUE_KEY)).toBeNull();
   });
