@@ -6,7 +6,8 @@ import type { FieldRules } from './form-config-schema';
 import { conditionsHold } from './field-visibility';
 import { platformFieldRules } from './platform-field-rules';
 import { platformsFilled } from './platform-picker';
-import { platformFields, type PlatformKey } from '../values/platforms';
+import { localDigits } from '../values/local-digits';
+import { isCountPath, platformFields, type PlatformKey } from '../values/platforms';
 
 /** One failed rule: the dotted path of the field and the message to show under it. */
 export interface FieldIssue {
@@ -18,6 +19,17 @@ export interface ValidationContext {
   specs: readonly FieldSpec[];
   requiredPlatforms: readonly PlatformKey[];
   fieldRules: FieldRules;
+  /**
+   * The page's language, in which counts may be typed ("12 000" in French); absent, a count is
+   * digits only, as in a sent body (flattenApplication writes counts as digits).
+   */
+  locale?: string | undefined;
+}
+
+/** A platform's count as its rules check it: the digits of a number typed the page's way, else as typed. */
+function countValue(value: FieldValue, path: string, locale: string | undefined): FieldValue {
+  if (locale === undefined || typeof value !== 'string' || !isCountPath(path)) return value;
+  return localDigits(value, locale) ?? value;
 }
 
 function asFieldValue(value: unknown): FieldValue {
@@ -56,7 +68,7 @@ function platformIssues(values: ApplicationValues, context: ValidationContext): 
     for (const field of platformFields(platform)) {
       const path = `platforms.${platform}.${field}`;
       const message = firstFailure(
-        asFieldValue(getPath(values, path)),
+        countValue(asFieldValue(getPath(values, path)), path, context.locale),
         platformFieldRules(field, required),
         boundsFor(context.fieldRules, path),
         { digits: MESSAGES.followers },
@@ -76,7 +88,7 @@ export function validateApplication(values: ApplicationValues, context: Validati
     else if (spec.type === 'platforms') issues.push(...platformIssues(values, context));
     else {
       if (!conditionsHold(spec.conditions, (path) => getPath(values, path))) continue;
-      const message = firstFailure(asFieldValue(getPath(values, spec.path)), spec.rules, boundsFor(context.fieldRules, spec.path), spec.messages);
+      const message = firstFailure(countValue(asFieldValue(getPath(values, spec.path)), spec.path, context.locale), spec.rules, boundsFor(context.fieldRules, spec.path), spec.messages);
       if (message) issues.push({ path: spec.path, message });
     }
   }
