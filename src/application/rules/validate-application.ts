@@ -4,10 +4,9 @@ import { firstFailure, MESSAGES, RULES, type FieldValue, type RuleBounds } from 
 import type { FieldSpec } from './field-specs';
 import type { FieldRules } from './form-config-schema';
 import { conditionsHold } from './field-visibility';
-import { platformFieldRules } from './platform-field-rules';
+import { asChecked, platformFieldRules } from './platform-field-rules';
 import { platformsFilled } from './platform-picker';
-import { localDigits } from '../values/local-digits';
-import { isCountPath, platformFields, type PlatformKey } from '../values/platforms';
+import { platformFields, type PlatformKey } from '../values/platforms';
 
 /** One failed rule: the dotted path of the field and the message to show under it. */
 export interface FieldIssue {
@@ -24,12 +23,6 @@ export interface ValidationContext {
    * digits only, as in a sent body (flattenApplication writes counts as digits).
    */
   locale?: string | undefined;
-}
-
-/** A platform's count as its rules check it: the digits of a number typed the page's way, else as typed. */
-function countValue(value: FieldValue, path: string, locale: string | undefined): FieldValue {
-  if (locale === undefined || typeof value !== 'string' || !isCountPath(path)) return value;
-  return localDigits(value, locale) ?? value;
 }
 
 function asFieldValue(value: unknown): FieldValue {
@@ -68,7 +61,7 @@ function platformIssues(values: ApplicationValues, context: ValidationContext): 
     for (const field of platformFields(platform)) {
       const path = `platforms.${platform}.${field}`;
       const message = firstFailure(
-        countValue(asFieldValue(getPath(values, path)), path, context.locale),
+        asChecked(path, asFieldValue(getPath(values, path)), context.locale),
         platformFieldRules(field, required),
         boundsFor(context.fieldRules, path),
         { digits: MESSAGES.followers },
@@ -76,7 +69,7 @@ function platformIssues(values: ApplicationValues, context: ValidationContext): 
       if (message) issues.push({ path, message });
     }
   }
-  if (!platformsFilled(cards, values.platforms)) issues.push({ path: PLATFORMS_FILLED_PATH, message: MESSAGES.platformsFilled });
+  if (!platformsFilled(cards, values.platforms, context.locale)) issues.push({ path: PLATFORMS_FILLED_PATH, message: MESSAGES.platformsFilled });
   return issues;
 }
 
@@ -88,7 +81,7 @@ export function validateApplication(values: ApplicationValues, context: Validati
     else if (spec.type === 'platforms') issues.push(...platformIssues(values, context));
     else {
       if (!conditionsHold(spec.conditions, (path) => getPath(values, path))) continue;
-      const message = firstFailure(countValue(asFieldValue(getPath(values, spec.path)), spec.path, context.locale), spec.rules, boundsFor(context.fieldRules, spec.path), spec.messages);
+      const message = firstFailure(asChecked(spec.path, asFieldValue(getPath(values, spec.path)), context.locale), spec.rules, boundsFor(context.fieldRules, spec.path), spec.messages);
       if (message) issues.push({ path: spec.path, message });
     }
   }
