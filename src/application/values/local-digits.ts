@@ -86,10 +86,11 @@ export function localDigits(text: string, locale: string): string | null {
   if (ASCII_DIGITS.test(typed)) return typed;
   const groupKind = markKind(writing.group);
   let kind: string | null = null;
-  const groups: string[] = [''];
+  const groups: string[] = [];
+  let group = '';
   for (const char of typed) {
     if (char >= '0' && char <= '9') {
-      groups[groups.length - 1] += char;
+      group += char;
       continue;
     }
     if (char === writing.decimal) return null;
@@ -97,8 +98,10 @@ export function localDigits(text: string, locale: string): string | null {
     // A space always groups; otherwise only the locale's own mark, and one kind throughout.
     if ((charKind !== ' ' && charKind !== groupKind) || (kind !== null && charKind !== kind)) return null;
     kind = charKind;
-    groups.push('');
+    groups.push(group);
+    group = '';
   }
+  groups.push(group);
   const last = groups.length - 1;
   const fits = groups.every((digits, index) => {
     if (index === last) return digits.length === writing.primaryGroup;
