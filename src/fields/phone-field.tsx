@@ -2,7 +2,7 @@ import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { COUNTRY_PATH, PHONE_CODE_PATH, PHONE_NUMBER_PATH } from '../application/values/field-paths';
 import type { PhoneFieldConfig } from '../application/rules/form-config-schema';
 import { dialCodeForOptionValue, dialCodeOptionValue, dialCodesFor } from '../application/lookups/dial-codes';
-import { FALLBACK_LOCALE } from '../application/values/usable-locale';
+import { FALLBACK_LOCALE, perLocale } from '../application/values/usable-locale';
 import { useProgrammeForm } from '../form/programme-form-context';
 import { describedBy, FieldHint } from './field-error';
 import { fieldId } from './field-id';
@@ -17,24 +17,17 @@ interface DialCodeOptions {
   shortNameByOptionValue: ReadonlyMap<string, string>;
 }
 
-const optionsByLocale = new Map<string, DialCodeOptions>();
-
 /** Made once per language: the list keeps one identity, so the search's cache lasts (filter-options.ts). */
-function dialCodeOptionsFor(locale: string): DialCodeOptions {
-  let made = optionsByLocale.get(locale);
-  if (!made) {
-    const dialCodes = dialCodesFor(locale);
-    made = {
-      options: dialCodes.map((entry) => ({ name: entry.name, value: dialCodeOptionValue(entry) })),
-      flagByOptionValue: new Map(dialCodes.map((entry) => [dialCodeOptionValue(entry), entry.flag])),
-      // The closed box is narrow beside the number: it shows the country's two letters and the code
-      // ("US +1", "GG +44-1481"), whole at any width; the list shows each country's full name.
-      shortNameByOptionValue: new Map(dialCodes.map((entry) => [dialCodeOptionValue(entry), `${entry.isoCode2} +${entry.code}`])),
-    };
-    optionsByLocale.set(locale, made);
-  }
-  return made;
-}
+const dialCodeOptionsFor = perLocale((locale): DialCodeOptions => {
+  const dialCodes = dialCodesFor(locale);
+  return {
+    options: dialCodes.map((entry) => ({ name: entry.name, value: dialCodeOptionValue(entry) })),
+    flagByOptionValue: new Map(dialCodes.map((entry) => [dialCodeOptionValue(entry), entry.flag])),
+    // The closed box is narrow beside the number: it shows the country's two letters and the code
+    // ("US +1", "GG +44-1481"), whole at any width; the list shows each country's full name.
+    shortNameByOptionValue: new Map(dialCodes.map((entry) => [dialCodeOptionValue(entry), `${entry.isoCode2} +${entry.code}`])),
+  };
+});
 
 /**
  * The option showing for a code: the entry of the chosen country when it has that code (so

@@ -1,7 +1,7 @@
 // The data is generated from the countries-list package by scripts/generate-lookups.mjs
 // (npm run generate:lookups), so only these four fields reach the phone.
 import generatedCountries from './countries.generated.json';
-import { languageOf, usableLocale } from '../values/usable-locale';
+import { languageOf, perLocale } from '../values/usable-locale';
 import { regionNamesIn } from './region-names';
 import { sortByName } from './sort-by-name';
 
@@ -19,8 +19,6 @@ export interface Country {
  */
 export const countries: readonly Country[] = generatedCountries;
 
-const countriesByLocale = new Map<string, readonly Country[]>();
-
 function namedIn(locale: string): readonly Country[] {
   // English keeps the generated names, chosen for this form ("Ivory Coast", "Hong Kong"), where
   // the platform's would be "Côte d’Ivoire" and "Hong Kong SAR China", and differ by engine.
@@ -34,15 +32,7 @@ function namedIn(locale: string): readonly Country[] {
  * Every country and territory named in `locale` by the platform (Intl.DisplayNames) and sorted
  * for it (Intl.Collator), made once per locale; same codes as `countries`, so the same values.
  */
-export function countriesFor(locale: string): readonly Country[] {
-  const tag = usableLocale(locale);
-  let list = countriesByLocale.get(tag);
-  if (!list) {
-    list = namedIn(tag);
-    countriesByLocale.set(tag, list);
-  }
-  return list;
-}
+export const countriesFor: (locale: string) => readonly Country[] = perLocale(namedIn);
 
 /** For a dial code several countries share, the one it chiefly belongs to (first by name would give Canada for +1). */
 export const PRIMARY_COUNTRY_FOR_SHARED_DIAL_CODE: Readonly<Record<string, string>> = {

@@ -1,5 +1,5 @@
 import { DEFAULT_COUNTRY, DEFAULT_DIAL_CODE } from '../values/defaults';
-import { usableLocale } from '../values/usable-locale';
+import { perLocale } from '../values/usable-locale';
 import { countries, countriesFor, type Country } from './countries';
 
 /** One phone country code option: `code` is the plain code sent with the application, such as "1-809". */
@@ -36,21 +36,11 @@ function buildDialCodes(sortedCountries: readonly Country[]): DialCode[] {
   return [...entries.filter(isDefault), ...entries.filter((entry) => !isDefault(entry))];
 }
 
-const dialCodesByLocale = new Map<string, readonly DialCode[]>();
-
 /**
  * Every (country, dial code) pair with the country named in `locale`: the United States (+1)
  * first, then by name as that language sorts it; made once per locale.
  */
-export function dialCodesFor(locale: string): readonly DialCode[] {
-  const tag = usableLocale(locale);
-  let list = dialCodesByLocale.get(tag);
-  if (!list) {
-    list = buildDialCodes(countriesFor(tag));
-    dialCodesByLocale.set(tag, list);
-  }
-  return list;
-}
+export const dialCodesFor: (locale: string) => readonly DialCode[] = perLocale((locale) => buildDialCodes(countriesFor(locale)));
 
 /** The entry's select option value, `${code}:${isoCode2}` such as "1:US": unique where countries share a code. */
 export function dialCodeOptionValue(entry: Pick<DialCode, 'code' | 'isoCode2'>): string {

@@ -1,9 +1,7 @@
-import { usableLocale } from '../values/usable-locale';
+import { perLocale } from '../values/usable-locale';
 
 /** Names a two-letter region code, or gives undefined where the platform has no name for it. */
 export type RegionNamer = (isoCode2: string) => string | undefined;
-
-const namers = new Map<string, RegionNamer>();
 
 function makeNamer(locale: string): RegionNamer {
   // Every engine that runs an ES2022 build has Intl.DisplayNames; the check is for odd embeds.
@@ -21,12 +19,4 @@ function makeNamer(locale: string): RegionNamer {
 }
 
 /** The platform's names of regions in `locale` (Intl.DisplayNames), made once per locale. */
-export function regionNamesIn(locale: string): RegionNamer {
-  const tag = usableLocale(locale);
-  let namer = namers.get(tag);
-  if (!namer) {
-    namer = makeNamer(tag);
-    namers.set(tag, namer);
-  }
-  return namer;
-}
+export const regionNamesIn: (locale: string) => RegionNamer = perLocale(makeNamer);

@@ -1,17 +1,7 @@
-import { usableLocale } from '../values/usable-locale';
-
-const collators = new Map<string, Intl.Collator>();
+import { perLocale } from '../values/usable-locale';
 
 /** One collator per locale: making one costs more than sorting 250 names with it. */
-function collatorFor(locale: string): Intl.Collator {
-  const tag = usableLocale(locale);
-  let collator = collators.get(tag);
-  if (!collator) {
-    collator = new Intl.Collator(tag);
-    collators.set(tag, collator);
-  }
-  return collator;
-}
+const collatorFor = perLocale((locale) => new Intl.Collator(locale));
 
 /** A sorted copy of `items`, by name as a reader of `locale` expects ("Émirats" with the E's in French). */
 export function sortByName<T>(items: readonly T[], nameOf: (item: T) => string, locale: string): T[] {

@@ -1,4 +1,4 @@
-import { usableLocale } from './usable-locale';
+import { perLocale } from './usable-locale';
 
 /**
  * Reading a whole number typed the way a language writes it ("12 000" in French, "12.000" in
@@ -27,8 +27,6 @@ const SPACES = new Set([' ', '\u00a0', '\u202f', '\u2009']);
 const APOSTROPHES = new Set(["'", '\u2019']);
 const ASCII_DIGITS = /^[0-9]+$/;
 
-const writings = new Map<string, NumberWriting>();
-
 function learnWriting(locale: string): NumberWriting {
   const format = new Intl.NumberFormat(locale);
   const parts = format.formatToParts(11111.5);
@@ -47,15 +45,7 @@ function learnWriting(locale: string): NumberWriting {
 }
 
 /** How `locale` writes numbers (Intl.NumberFormat), learnt once per locale. */
-export function numberWriting(locale: string): NumberWriting {
-  const tag = usableLocale(locale);
-  let writing = writings.get(tag);
-  if (!writing) {
-    writing = learnWriting(tag);
-    writings.set(tag, writing);
-  }
-  return writing;
-}
+export const numberWriting: (locale: string) => NumberWriting = perLocale(learnWriting);
 
 /** The kind of a grouping mark, so a typed space stands for the no-break space a locale formats with. */
 function markKind(mark: string): string {

@@ -25,3 +25,20 @@ export function usableLocale(locale: string): string {
 export function languageOf(locale: string): string {
   return (locale.split('-')[0] ?? '').toLowerCase();
 }
+
+/**
+ * `make` made once per usable locale: Intl objects and the lists built with them cost far more
+ * to make than to use, and a page asks for the same language over and over.
+ */
+export function perLocale<T>(make: (locale: string) => T): (locale: string) => T {
+  const made = new Map<string, T>();
+  return (locale) => {
+    const tag = usableLocale(locale);
+    let value = made.get(tag);
+    if (value === undefined) {
+      value = make(tag);
+      made.set(tag, value);
+    }
+    return value;
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageOf, usableLocale } from '../../../../src/application/values/usable-locale';
+import { languageOf, perLocale, usableLocale } from '../../../../src/application/values/usable-locale';
 
 describe('usableLocale', () => {
   it('gives a tag Intl accepts in its canonical form', () => {
@@ -17,5 +17,19 @@ describe('languageOf', () => {
   it('gives the language subtag, lower-cased', () => {
     expect(languageOf('fr-CA')).toBe('fr');
     expect(languageOf('ES')).toBe('es');
+  });
+});
+
+describe('perLocale', () => {
+  it('makes a value once per usable locale, under its canonical tag', () => {
+    const made: string[] = [];
+    const upper = perLocale((locale) => {
+      made.push(locale);
+      return locale.toUpperCase();
+    });
+    expect(upper('fr-ca')).toBe('FR-CA');
+    expect(upper('fr-CA')).toBe('FR-CA');
+    expect(upper('en-a1')).toBe('EN');
+    expect(made).toEqual(['fr-CA', 'en']);
   });
 });
