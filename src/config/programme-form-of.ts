@@ -11,5 +11,6 @@ export function programmeFormOf(config: WizardConfig): ProgrammeForm {
     fieldsByStep: config.steps.map((step) => step.blocks.flatMap((block) => (block.component === 'FormSection' ? block.data.fields : []))),
     requiredPlatforms: config.requiredPlatforms,
     fieldRules: config.fieldRules,
+    locale: config.lang,
   });
 }

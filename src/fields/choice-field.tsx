@@ -1,24 +1,27 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useController } from 'react-hook-form';
 import { isRequired } from '../application/rules/field-specs';
 import type { SelectFieldConfig } from '../application/rules/form-config-schema';
-import { canadianProvinces } from '../application/lookups/canadian-provinces';
-import { countries } from '../application/lookups/countries';
+import { canadianProvincesFor } from '../application/lookups/canadian-provinces';
+import { countriesFor } from '../application/lookups/countries';
 import { usStates } from '../application/lookups/us-states';
 import { usePendingInputs } from '../form/pending-inputs';
+import { useProgrammeForm } from '../form/programme-form-context';
 import { fieldId } from './field-id';
 import { MultiSelectField } from './multi-select-field';
 import type { SelectOption } from './select-option';
 import { SelectField } from './select-field';
 
-function optionsOf(options: SelectFieldConfig['options']): readonly SelectOption[] {
+/** A configured list's options; a built-in list is named and sorted in the page's language, its values the same codes in all. */
+function optionsOf(options: SelectFieldConfig['options'], locale: string): readonly SelectOption[] {
   switch (options) {
     case 'countries':
-      return countries.map((country) => ({ name: country.country, value: country.isoCode2 }));
+      return countriesFor(locale).map((country) => ({ name: country.country, value: country.isoCode2 }));
     case 'usStates':
+      // The USPS names are the states' own in every language the programme offers.
       return usStates.map((state) => ({ name: state.name, value: state.code }));
     case 'canadianProvinces':
-      return canadianProvinces.map((province) => ({ name: province.name, value: province.code }));
+      return canadianProvincesFor(locale).map((province) => ({ name: province.name, value: province.code }));
     default:
       return options;
   }
@@ -27,6 +30,9 @@ function optionsOf(options: SelectFieldConfig['options']): readonly SelectOption
 /** A configured select, single or multiple, bound to the form. */
 export function ChoiceField({ field: config }: { field: SelectFieldConfig }) {
   const { field, fieldState } = useController({ name: config.path });
+  const { locale } = useProgrammeForm();
+  // One list per render would make the search's cache (filter-options.ts) start over each time.
+  const options = useMemo(() => optionsOf(config.options, locale), [config.options, locale]);
   const pending = usePendingInputs();
   const box = useRef<HTMLInputElement | null>(null);
   // A choice reaches the form at once (nothing to hand over), but the box shows a name or a
@@ -43,7 +49,7 @@ export function ChoiceField({ field: config }: { field: SelectFieldConfig }) {
   const shared = {
     id: fieldId(config.path),
     label: config.label,
-    options: optionsOf(config.options),
+    options,
     onBlur: field.onBlur,
     error: fieldState.error?.message,
     hint: config.hint,

@@ -1,7 +1,9 @@
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { COUNTRY_PATH, PHONE_CODE_PATH, PHONE_NUMBER_PATH } from '../application/values/field-paths';
 import type { PhoneFieldConfig } from '../application/rules/form-config-schema';
-import { dialCodeForOptionValue, dialCodeOptionValue, dialCodes } from '../application/lookups/dial-codes';
+import { dialCodeForOptionValue, dialCodeOptionValue, dialCodesFor } from '../application/lookups/dial-codes';
+import { FALLBACK_LOCALE, perLocale } from '../application/values/usable-locale';
+import { useProgrammeForm } from '../form/programme-form-context';
 import { describedBy, FieldHint } from './field-error';
 import { fieldId } from './field-id';
 import type { SelectOption } from './select-option';
@@ -9,17 +11,32 @@ import { SelectField } from './select-field';
 import { TextField } from './text-field';
 import { useMessages } from '../i18n/messages-context';
 
-const dialCodeOptions: SelectOption[] = dialCodes.map((entry) => ({ name: entry.name, value: dialCodeOptionValue(entry) }));
-const flagByOptionValue = new Map(dialCodes.map((entry) => [dialCodeOptionValue(entry), entry.flag]));
-// The closed box is narrow beside the number: it shows the country's two letters and the code
-// ("US +1", "GG +44-1481"), whole at any width; the list shows each country's full name.
-const shortNameByOptionValue = new Map(dialCodes.map((entry) => [dialCodeOptionValue(entry), `${entry.isoCode2} +${entry.code}`]));
+/** The code select's options in one language, and what it draws beside them. */
+interface DialCodeOptions {
+  options: readonly SelectOption[];
+  flagByOptionValue: ReadonlyMap<string, string>;
+  shortNameByOptionValue: ReadonlyMap<string, string>;
+}
+
+/** Made once per language: the list keeps one identity, so the search's cache lasts (filter-options.ts). */
+const dialCodeOptionsFor = perLocale((locale): DialCodeOptions => {
+  const dialCodes = dialCodesFor(locale);
+  return {
+    options: dialCodes.map((entry) => ({ name: entry.name, value: dialCodeOptionValue(entry) })),
+    flagByOptionValue: new Map(dialCodes.map((entry) => [dialCodeOptionValue(entry), entry.flag])),
+    // The closed box is narrow beside the number: it shows the country's two letters and the code
+    // ("US +1", "GG +44-1481"), whole at any width; the list shows each country's full name.
+    shortNameByOptionValue: new Map(dialCodes.map((entry) => [dialCodeOptionValue(entry), `${entry.isoCode2} +${entry.code}`])),
+  };
+});
 
 /**
  * The option showing for a code: the entry of the chosen country when it has that code (so
- * Canada stays Canada though it shares +1), else the first country with the code.
+ * Canada stays Canada though it shares +1), else the first country with the code in English
+ * order, so that a draft shows the same country whatever the page's language.
  */
 function optionValueFor(code: string, country: string): string | null {
+  const dialCodes = dialCodesFor(FALLBACK_LOCALE);
   const exact = dialCodes.find((entry) => entry.code === code && entry.isoCode2 === country);
   const entry = exact ?? dialCodes.find((candidate) => candidate.code === code);
   return entry ? dialCodeOptionValue(entry) : null;
@@ -30,6 +47,7 @@ export function PhoneField({ field: config }: { field: PhoneFieldConfig }) {
   const { setValue } = useFormContext();
   const messages = useMessages();
   const { field, fieldState } = useController({ name: PHONE_CODE_PATH });
+  const { options, flagByOptionValue, shortNameByOptionValue } = dialCodeOptionsFor(useProgrammeForm().locale);
   const country = useWatch({ name: COUNTRY_PATH }) as unknown;
   const code = typeof field.value === 'string' ? field.value : '';
   const groupId = fieldId('personalInfo.phone');
@@ -42,7 +60,7 @@ export function PhoneField({ field: config }: { field: PhoneFieldConfig }) {
           <SelectField
             id={fieldId(PHONE_CODE_PATH)}
             label={config.countryCodeLabel ?? messages.text('countryCode')}
-            options={dialCodeOptions}
+            options={options}
             value={optionValueFor(code, typeof country === 'string' ? country : '')}
             onChange={(value) => {
               const entry = value === null ? undefined : dialCodeForOptionValue(value);

@@ -58,13 +58,13 @@ export function useApplicationForm(programme: ProgrammeForm, initialValues?: App
   const bodyToSend = useCallback(async (): Promise<ApplicationBody | null> => {
     pendingInputs.flushAll();
     if (!(await trigger())) return null;
-    return flattenApplication(getValues(), programme.context.specs);
+    return flattenApplication(getValues(), programme.context.specs, programme.locale);
   }, [getValues, pendingInputs, programme, trigger]);
 
   /** The body the current answers make, checked without showing any error; null while they are not valid. */
   const currentBody = useCallback((): ApplicationBody | null => {
     const values = getValues();
-    return validateApplication(values, programme.context).length === 0 ? flattenApplication(values, programme.context.specs) : null;
+    return validateApplication(values, programme.context).length === 0 ? flattenApplication(values, programme.context.specs, programme.locale) : null;
   }, [getValues, programme]);
 
   return { form, pendingInputs, validateStep, bodyToSend, currentBody, failedAttempts: attempts };

@@ -1,7 +1,8 @@
 import type { ApplicationValues, SingleAnswer, YesNoAnswer } from '../values/application-values';
 import { hiddenPaths } from '../rules/field-visibility';
 import type { FieldSpec } from '../rules/field-specs';
-import { isPlatformKey, platformFields, type PlatformEntry, type PlatformKey } from '../values/platforms';
+import { localDigits } from '../values/local-digits';
+import { isCountField, isPlatformKey, platformFields, type PlatformEntry, type PlatformKey } from '../values/platforms';
 
 /** What is sent with the PUT (docs/application-body.md). */
 export interface ApplicationBody {
@@ -24,11 +25,12 @@ function flattenAnswer(key: string, value: unknown, into: Array<{ key: string; v
   } else if (typeof value === 'string' || typeof value === 'number') into.push({ key, value: String(value) });
 }
 
-function trimmed(entry: PlatformEntry, platform: PlatformKey): PlatformEntry {
+function trimmed(entry: PlatformEntry, platform: PlatformKey, locale: string | undefined): PlatformEntry {
   const result: PlatformEntry = {};
   for (const field of platformFields(platform)) {
     const value = entry[field]?.trim();
-    if (value) result[field] = value;
+    // A count typed the page's way ("12 000") goes out as the digits it stands for, as before.
+    if (value) result[field] = locale !== undefined && isCountField(field) ? (localDigits(value, locale) ?? value) : value;
   }
   return result;
 }
@@ -36,9 +38,10 @@ function trimmed(entry: PlatformEntry, platform: PlatformKey): PlatformEntry {
 /**
  * The body of the PUT: personalInfo as an object (phone left out when both its parts are empty),
  * platforms with a handle (or a url for the website), and the answers as a flat key/value list.
- * Hidden follow-ups, the agreement and platforms.filled are never sent.
+ * Hidden follow-ups, the agreement and platforms.filled are never sent. Counts typed the way
+ * `locale` writes numbers are sent as digits.
  */
-export function flattenApplication(values: ApplicationValues, specs: readonly FieldSpec[]): ApplicationBody {
+export function flattenApplication(values: ApplicationValues, specs: readonly FieldSpec[], locale?: string): ApplicationBody {
   const hidden = hiddenPaths(values, specs);
   const { phone, ...personal } = values.personalInfo;
   const personalInfo: ApplicationBody['personalInfo'] = { ...personal };
@@ -54,7 +57,7 @@ export function flattenApplication(values: ApplicationValues, specs: readonly Fi
   for (const [key, entry] of Object.entries(values.platforms)) {
     if (!isPlatformKey(key)) continue;
     const sent = key === 'website' ? !hidden.has('platforms.website.url') && Boolean(entry.url?.trim()) : Boolean(entry.handle?.trim());
-    if (sent) platforms[key] = trimmed(entry, key);
+    if (sent) platforms[key] = trimmed(entry, key, locale);
   }
 
   const fields: ApplicationBody['fields'] = [];

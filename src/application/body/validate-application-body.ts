@@ -153,5 +153,7 @@ export function validateApplicationBody(body: unknown, form: ProgrammeForm): Fie
   platformIssues(body.platforms, issues);
   const answers = fieldIssues(body.fields, form, issues);
   if (issues.length > 0) return issues;
-  return validateApplication(valuesOf(body, answers, form), form.context);
+  // Without the page's language: the wizard sends counts as digits whatever the creator typed,
+  // so a body with "12 000" is one it never sends, and what is stored stays digits.
+  return validateApplication(valuesOf(body, answers, form), { ...form.context, locale: undefined });
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_COUNTRY, DEFAULT_DIAL_CODE } from '../values/defaults';
-import { countries } from './countries';
+import { perLocale } from '../values/usable-locale';
+import { countries, countriesFor, type Country } from './countries';
 
 /** One phone country code option: `code` is the plain code sent with the application, such as "1-809". */
 export interface DialCode {
@@ -20,8 +21,8 @@ export function flagEmoji(isoCode2: string): string {
   return String.fromCodePoint(indicator(0), indicator(1));
 }
 
-function buildDialCodes(): DialCode[] {
-  const entries = countries.flatMap((country) =>
+function buildDialCodes(sortedCountries: readonly Country[]): DialCode[] {
+  const entries = sortedCountries.flatMap((country) =>
     country.countryCodes.map((code) => ({
       code,
       name: `${country.country} (+${code})`,
@@ -35,20 +36,26 @@ function buildDialCodes(): DialCode[] {
   return [...entries.filter(isDefault), ...entries.filter((entry) => !isDefault(entry))];
 }
 
-/** Every (country, dial code) pair: the United States (+1) first, then by country name. */
-export const dialCodes: readonly DialCode[] = buildDialCodes();
+/**
+ * Every (country, dial code) pair with the country named in `locale`: the United States (+1)
+ * first, then by name as that language sorts it; made once per locale.
+ */
+export const dialCodesFor: (locale: string) => readonly DialCode[] = perLocale((locale) => buildDialCodes(countriesFor(locale)));
 
 /** The entry's select option value, `${code}:${isoCode2}` such as "1:US": unique where countries share a code. */
-export function dialCodeOptionValue(entry: DialCode): string {
+export function dialCodeOptionValue(entry: Pick<DialCode, 'code' | 'isoCode2'>): string {
   return `${entry.code}:${entry.isoCode2}`;
 }
 
 /** The option value selected at first, "1:US". */
 export const DEFAULT_DIAL_CODE_OPTION_VALUE = `${DEFAULT_DIAL_CODE}:${DEFAULT_DIAL_CODE_COUNTRY}`;
 
-const dialCodeByOptionValue = new Map(dialCodes.map((entry) => [dialCodeOptionValue(entry), entry]));
+// Option values are the same in every language, so one map from the English names serves all.
+const dialCodeByOptionValue = new Map(
+  countries.flatMap((country) => country.countryCodes.map((code) => [dialCodeOptionValue({ code, isoCode2: country.isoCode2 }), { code, isoCode2: country.isoCode2 }] as const)),
+);
 
-/** The entry behind a select option value, or undefined for an unknown value. */
-export function dialCodeForOptionValue(value: string): DialCode | undefined {
+/** The code and country behind a select option value (the same in every language), or undefined for an unknown value. */
+export function dialCodeForOptionValue(value: string): Pick<DialCode, 'code' | 'isoCode2'> | undefined {
   return dialCodeByOptionValue.get(value);
 }

@@ -1,6 +1,6 @@
 import { firstFailure } from './field-rules';
 import { platformFields, type PlatformEntry, type PlatformKey } from '../values/platforms';
-import { platformFieldRules } from './platform-field-rules';
+import { asChecked, platformFieldRules } from './platform-field-rules';
 
 /**
  * The platform picker's rules (docs/product-rules.md §4): Add takes the first platform not on a card,
@@ -49,12 +49,13 @@ export function removeCard(
   return { cards: cards.filter((_, i) => i !== index), platforms: next };
 }
 
-/** True when every field of the platform is filled and valid. */
-export function isPlatformFilled(platform: PlatformKey, entry: PlatformEntry | undefined): boolean {
+/** True when every field of the platform is filled and valid; counts may be typed the way `locale` writes numbers. */
+export function isPlatformFilled(platform: PlatformKey, entry: PlatformEntry | undefined, locale?: string): boolean {
   if (!entry) return false;
   return platformFields(platform).every((field) => {
     const value = entry[field];
-    return typeof value === 'string' && value.trim() !== '' && firstFailure(value, platformFieldRules(field, true)) === null;
+    const checked = asChecked(`platforms.${platform}.${field}`, value, locale);
+    return typeof value === 'string' && value.trim() !== '' && firstFailure(checked, platformFieldRules(field, true)) === null;
   });
 }
 
@@ -62,6 +63,7 @@ export function isPlatformFilled(platform: PlatformKey, entry: PlatformEntry | u
 export function platformsFilled(
   cards: readonly PlatformKey[],
   platforms: Readonly<Partial<Record<PlatformKey, PlatformEntry>>>,
+  locale?: string,
 ): boolean {
-  return cards.some((platform) => isPlatformFilled(platform, platforms[platform]));
+  return cards.some((platform) => isPlatformFilled(platform, platforms[platform], locale));
 }

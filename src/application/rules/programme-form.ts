@@ -4,6 +4,7 @@ import { setPath } from '../values/field-paths';
 import { fieldSpecsOf, type FieldSpec } from './field-specs';
 import type { FieldConfig, FieldRules } from './form-config-schema';
 import { DEFAULT_PICKER_PLATFORMS, type PlatformKey } from '../values/platforms';
+import { FALLBACK_LOCALE } from '../values/usable-locale';
 import type { ValidationContext } from './validate-application';
 
 /** Everything the form needs to know about a programme, derived once from its configuration. */
@@ -12,6 +13,8 @@ export interface ProgrammeForm {
   fieldsByStep: FieldConfig[][];
   context: ValidationContext;
   emptyValues: ApplicationValues;
+  /** The page's language (config `lang`): it names and sorts the lists and reads the counts typed. */
+  locale: string;
 }
 
 /**
@@ -23,6 +26,8 @@ export interface ProgrammeSource {
   fieldsByStep: FieldConfig[][];
   requiredPlatforms?: readonly PlatformKey[] | undefined;
   fieldRules?: FieldRules | undefined;
+  /** The page's language; English when not given. */
+  locale?: string | undefined;
 }
 
 function emptyAnswer(field: FieldConfig): SingleAnswer {
@@ -66,7 +71,7 @@ export function emptyApplication(fields: readonly FieldConfig[], firstCards: rea
   return values;
 }
 
-export function programmeForm({ fieldsByStep, requiredPlatforms = [], fieldRules = {} }: ProgrammeSource): ProgrammeForm {
+export function programmeForm({ fieldsByStep, requiredPlatforms = [], fieldRules = {}, locale = FALLBACK_LOCALE }: ProgrammeSource): ProgrammeForm {
   const specs: FieldSpec[] = fieldsByStep.flatMap((fields, step) => fieldSpecsOf(fields, step));
   const picker = fieldsByStep.flat().find((field) => field.kind === 'platforms');
   const offered = picker?.platforms ?? DEFAULT_PICKER_PLATFORMS;
@@ -75,7 +80,8 @@ export function programmeForm({ fieldsByStep, requiredPlatforms = [], fieldRules
   const firstCards: PlatformKey[] = !picker ? [] : requiredOffered.length > 0 ? requiredOffered : offered.slice(0, 1);
   return {
     fieldsByStep,
-    context: { specs, requiredPlatforms, fieldRules },
+    context: { specs, requiredPlatforms, fieldRules, locale },
     emptyValues: emptyApplication(fieldsByStep.flat(), firstCards),
+    locale,
   };
 }

@@ -4,7 +4,7 @@ import { firstFailure, MESSAGES, RULES, type FieldValue, type RuleBounds } from 
 import type { FieldSpec } from './field-specs';
 import type { FieldRules } from './form-config-schema';
 import { conditionsHold } from './field-visibility';
-import { platformFieldRules } from './platform-field-rules';
+import { asChecked, platformFieldRules } from './platform-field-rules';
 import { platformsFilled } from './platform-picker';
 import { platformFields, type PlatformKey } from '../values/platforms';
 
@@ -18,6 +18,11 @@ export interface ValidationContext {
   specs: readonly FieldSpec[];
   requiredPlatforms: readonly PlatformKey[];
   fieldRules: FieldRules;
+  /**
+   * The page's language, in which counts may be typed ("12 000" in French); absent, a count is
+   * digits only, as in a sent body (flattenApplication writes counts as digits).
+   */
+  locale?: string | undefined;
 }
 
 function asFieldValue(value: unknown): FieldValue {
@@ -56,7 +61,7 @@ function platformIssues(values: ApplicationValues, context: ValidationContext): 
     for (const field of platformFields(platform)) {
       const path = `platforms.${platform}.${field}`;
       const message = firstFailure(
-        asFieldValue(getPath(values, path)),
+        asChecked(path, asFieldValue(getPath(values, path)), context.locale),
         platformFieldRules(field, required),
         boundsFor(context.fieldRules, path),
         { digits: MESSAGES.followers },
@@ -64,7 +69,7 @@ function platformIssues(values: ApplicationValues, context: ValidationContext): 
       if (message) issues.push({ path, message });
     }
   }
-  if (!platformsFilled(cards, values.platforms)) issues.push({ path: PLATFORMS_FILLED_PATH, message: MESSAGES.platformsFilled });
+  if (!platformsFilled(cards, values.platforms, context.locale)) issues.push({ path: PLATFORMS_FILLED_PATH, message: MESSAGES.platformsFilled });
   return issues;
 }
 
@@ -76,7 +81,7 @@ export function validateApplication(values: ApplicationValues, context: Validati
     else if (spec.type === 'platforms') issues.push(...platformIssues(values, context));
     else {
       if (!conditionsHold(spec.conditions, (path) => getPath(values, path))) continue;
-      const message = firstFailure(asFieldValue(getPath(values, spec.path)), spec.rules, boundsFor(context.fieldRules, spec.path), spec.messages);
+      const message = firstFailure(asChecked(spec.path, asFieldValue(getPath(values, spec.path)), context.locale), spec.rules, boundsFor(context.fieldRules, spec.path), spec.messages);
       if (message) issues.push({ path: spec.path, message });
     }
   }

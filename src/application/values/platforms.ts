@@ -40,6 +40,16 @@ export type PlatformEntry = { handle?: string; followers?: string } & { url?: st
 
 export type PlatformField = 'handle' | 'followers' | 'url' | 'monthlyTraffic';
 
+/** A platform field holding a count (followers, monthly traffic): typed the page's way, sent as digits. */
+export function isCountField(field: string): boolean {
+  return field === 'followers' || field === 'monthlyTraffic';
+}
+
+/** Whether a path is a platform's count, such as `platforms.instagram.followers`. */
+export function isCountPath(path: string): boolean {
+  return path.startsWith('platforms.') && isCountField(path.slice(path.lastIndexOf('.') + 1));
+}
+
 export function platformFields(platform: PlatformKey): readonly PlatformField[] {
   return platform === 'website' ? ['url', 'monthlyTraffic'] : ['handle', 'followers'];
 }

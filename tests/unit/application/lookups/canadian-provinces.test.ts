@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canadianProvinces } from '../../../../src/application/lookups/canadian-provinces';
+import { canadianProvinces, canadianProvincesFor } from '../../../../src/application/lookups/canadian-provinces';
 
 describe('canadianProvinces', () => {
   it('lists the 10 provinces and 3 territories, sorted by name, with unique codes', () => {
@@ -20,5 +20,32 @@ describe('canadianProvinces', () => {
     ['YT', 'Yukon'],
   ])('includes %s, %s', (code, name) => {
     expect(canadianProvinces).toContainEqual({ name, code });
+  });
+});
+
+describe('canadianProvincesFor', () => {
+  it.each(['fr', 'fr-CA'])('gives the official French names in %s, sorted in French, with the same codes', (locale) => {
+    const provinces = canadianProvincesFor(locale);
+    expect(provinces.map((province) => province.name)).toEqual([
+      'Alberta',
+      'Colombie-Britannique',
+      'Île-du-Prince-Édouard',
+      'Manitoba',
+      'Nouveau-Brunswick',
+      'Nouvelle-Écosse',
+      'Nunavut',
+      'Ontario',
+      'Québec',
+      'Saskatchewan',
+      'Terre-Neuve-et-Labrador',
+      'Territoires du Nord-Ouest',
+      'Yukon',
+    ]);
+    expect(provinces.map((province) => province.code).sort()).toEqual(canadianProvinces.map((province) => province.code).sort());
+    expect(provinces).toContainEqual({ name: 'Québec', code: 'QC' });
+  });
+
+  it.each(['en', 'en-CA', 'es', 'es-MX'])('keeps the English names in %s', (locale) => {
+    expect(canadianProvincesFor(locale)).toBe(canadianProvinces);
   });
 });

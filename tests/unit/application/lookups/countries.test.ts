@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   countries,
+  countriesFor,
   countryForDialCode,
   PRIMARY_COUNTRY_FOR_SHARED_DIAL_CODE,
   type Country,
@@ -108,5 +109,53 @@ describe('countryForDialCode', () => {
     expect(countryForDialCode('')).toBeUndefined();
     expect(countryForDialCode('999')).toBeUndefined();
     expect(countryForDialCode('1:US')).toBeUndefined();
+  });
+});
+
+describe('countriesFor', () => {
+  const names = (locale: string) => countriesFor(locale).map((country) => country.country);
+  const nameOf = (locale: string, isoCode2: string) => countriesFor(locale).find((country) => country.isoCode2 === isoCode2)?.country;
+
+  it('keeps the generated English names and order on an English page', () => {
+    expect(countriesFor('en')).toBe(countries);
+    expect(countriesFor('en-CA')).toBe(countries);
+  });
+
+  it.each([
+    ['fr', 'DE', 'Allemagne'],
+    ['fr', 'US', 'États-Unis'],
+    ['fr-CA', 'AE', 'Émirats arabes unis'],
+    ['es', 'DE', 'Alemania'],
+    ['es-MX', 'US', 'Estados Unidos'],
+    ['es', 'CA', 'Canadá'],
+  ])('names the countries in %s (%s: %s)', (locale, isoCode2, name) => {
+    expect(nameOf(locale, isoCode2)).toBe(name);
+  });
+
+  it.each(['fr', 'es'])('sorts them as %s sorts, keeping every code and its dial codes', (locale) => {
+    const collator = new Intl.Collator(locale);
+    expect(names(locale)).toEqual([...names(locale)].sort(collator.compare));
+    const byCode = (list: readonly Country[]) => new Map(list.map((country) => [country.isoCode2, country.countryCodes]));
+    expect(byCode(countriesFor(locale))).toEqual(byCode(countries));
+  });
+
+  it('files "Émirats arabes unis" with the E\'s in French, not after Z', () => {
+    const list = names('fr');
+    const at = (name: string) => list.indexOf(name);
+    expect(at('Égypte')).toBeGreaterThan(at('Dominique'));
+    expect(at('Émirats arabes unis')).toBeGreaterThan(at('Égypte'));
+    expect(at('Émirats arabes unis')).toBeLessThan(at('Espagne'));
+    expect(at('États-Unis')).toBeLessThan(at('Fidji'));
+  });
+
+  it('files accented names with their letter in Spanish', () => {
+    const list = names('es');
+    expect(list.indexOf('Níger')).toBeGreaterThan(list.indexOf('Nicaragua'));
+    expect(list.indexOf('Níger')).toBeLessThan(list.indexOf('Nigeria'));
+    expect(list.indexOf('Omán')).toBeLessThan(list.indexOf('Países Bajos'));
+  });
+
+  it('is made once per locale', () => {
+    expect(countriesFor('fr')).toBe(countriesFor('fr'));
   });
 });

@@ -6,9 +6,11 @@ import {
   DEFAULT_DIAL_CODE_OPTION_VALUE,
   dialCodeForOptionValue,
   dialCodeOptionValue,
-  dialCodes,
+  dialCodesFor,
   flagEmoji,
 } from '../../../../src/application/lookups/dial-codes';
+
+const dialCodes = dialCodesFor('en');
 
 describe('dialCodes', () => {
   it('has one entry per country and dial code', () => {
@@ -45,12 +47,39 @@ describe('dialCodes', () => {
     expect(new Set(values).size).toBe(dialCodes.length);
     expect(values).toContain('1:US');
     expect(values).toContain('1:CA');
-    for (const entry of dialCodes) expect(dialCodeForOptionValue(dialCodeOptionValue(entry))).toBe(entry);
+    for (const entry of dialCodes) expect(dialCodeForOptionValue(dialCodeOptionValue(entry))).toEqual({ code: entry.code, isoCode2: entry.isoCode2 });
     expect(dialCodeForOptionValue('1')).toBeUndefined();
   });
 
   it('shows the same flag as the package for every country', () => {
     for (const entry of dialCodes) expect(entry.flag, entry.isoCode2).toBe(getEmojiFlag(entry.isoCode2 as TCountryCode));
     expect(flagEmoji('us')).toBe('🇺🇸');
+  });
+});
+
+describe('dialCodesFor', () => {
+  it.each(['fr', 'fr-CA', 'es', 'es-MX'])('keeps the United States (+1) first, as the default, in %s', (locale) => {
+    expect(dialCodesFor(locale)[0]).toMatchObject({ code: '1', isoCode2: 'US', flag: '🇺🇸' });
+    expect(dialCodeOptionValue(dialCodesFor(locale)[0]!)).toBe(DEFAULT_DIAL_CODE_OPTION_VALUE);
+  });
+
+  it.each([
+    ['fr', 'DE', 'Allemagne (+49)'],
+    ['fr', 'CA', 'Canada (+1)'],
+    ['es', 'DE', 'Alemania (+49)'],
+    ['es', 'MX', 'México (+52)'],
+  ])('names the countries in %s (%s: "%s")', (locale, isoCode2, name) => {
+    expect(dialCodesFor(locale)).toContainEqual(expect.objectContaining({ isoCode2, name }));
+  });
+
+  it.each(['fr', 'es'])('lists the rest as %s sorts them, with the same option values as English', (locale) => {
+    const list = dialCodesFor(locale);
+    const names = list.slice(1).map((entry) => entry.name.replace(/ \(\+[\d-]+\)$/, ''));
+    expect(names).toEqual([...names].sort(new Intl.Collator(locale).compare));
+    expect(list.map(dialCodeOptionValue).sort()).toEqual(dialCodes.map(dialCodeOptionValue).sort());
+  });
+
+  it('is made once per locale', () => {
+    expect(dialCodesFor('fr')).toBe(dialCodesFor('fr'));
   });
 });
