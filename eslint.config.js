@@ -13,11 +13,13 @@ const LAYERS = {
   storage: [],
   html: [],
   covers: [],
+  // The page's language: its direction (and, with the catalogues, its words).
+  i18n: [],
   'application/values': [],
   'application/lookups': ['application/values'],
   'application/rules': ['application/values'],
   'application/body': ['application/values', 'application/rules'],
-  config: ['application'],
+  config: ['application', 'i18n'],
   telemetry: ['browser', 'config'],
   wizard: ['telemetry'],
   form: ['application'],
@@ -30,9 +32,9 @@ const LAYERS = {
   // The application session: the coordination of the features above, in plain code.
   session: ['application', 'boot', 'browser', 'config', 'drafts', 'outbox', 'storage', 'tabs', 'telemetry', 'wizard'],
   boot: ['application', 'config', 'drafts', 'storage', 'telemetry', 'wizard'],
-  app: ['application', 'blocks', 'boot', 'browser', 'config', 'drafts', 'form', 'html', 'outbox', 'pwa', 'session', 'storage', 'tabs', 'telemetry', 'wizard'],
+  app: ['application', 'blocks', 'boot', 'browser', 'config', 'drafts', 'form', 'html', 'i18n', 'outbox', 'pwa', 'session', 'storage', 'tabs', 'telemetry', 'wizard'],
   // Build time only: Welcome rendered into index.html (scripts/prerender-welcome.ts).
-  prerender: ['app', 'boot', 'config', 'html'],
+  prerender: ['app', 'boot', 'config', 'html', 'i18n'],
 };
 
 // The pure core: no React, no components; unit-tested without a DOM. Whole folders, and single files of others.
@@ -43,6 +45,7 @@ const PURE = {
   'application/rules': ['src/application/rules/**/*.ts'],
   'application/body': ['src/application/body/**/*.ts'],
   config: ['src/config/**/*.ts'],
+  i18n: ['src/i18n/text-direction.ts'],
   wizard: ['src/wizard/wizard-machine.ts'],
   outbox: ['src/outbox/retry-policy.ts', 'src/outbox/attempt-once.ts', 'src/outbox/outbox-record.ts'],
   session: ['src/session/**/*.ts'],

@@ -10,6 +10,7 @@ import { opensOnWelcomeAlone } from './boot/opens-on-welcome-alone';
 import { whenIdle } from './browser/when-idle';
 import { loadConfig } from './boot/load-config';
 import { prepareSanitizer } from './html/sanitize-html';
+import { applyDocumentLanguage } from './i18n/document-language';
 import { registerServiceWorker } from './pwa/service-worker';
 import { reportUnknownConfigKeys } from './telemetry/report-unknown-config-keys';
 import { appStore } from './storage/app-store';
@@ -54,7 +55,7 @@ async function boot(): Promise<void> {
   }
   const { config, unknownKeys } = result;
   document.title = config.title;
-  document.documentElement.lang = config.lang;
+  applyDocumentLanguage(config.lang);
   if (opensOnWelcomeAlone(config) && !(await holding)) {
     // A first visit: Welcome is drawn at once; the form follows while the browser is idle,
     // built hidden behind Welcome with its session asleep, and Continue shows it and wakes it
