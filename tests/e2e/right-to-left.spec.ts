@@ -34,6 +34,7 @@ async function fillBasicInfo(page: Page) {
 async function fillDetails(page: Page) {
   await choose(page, ar('Pronouns'), ar('She/her'));
   await choose(page, ar('Which window treatments interest you?'), ar('Shades'));
+  await choose(page, ar('Which window treatments interest you?'), ar('Shutters'));
   await choose(page, ar('How many rooms would you photograph?'), ar('Two or three rooms'));
   await choose(page, ar('What is your content niche?'), ar('Home décor'));
   await choose(page, ar('When would you like your window treatments installed?'), ar('In one to three months'));
