@@ -5,47 +5,7 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ar, ARABIC_CONTINUE, arabicProgramme } from '../fixtures/arabic-programme';
-import { choose } from '../support/default-programme.mjs';
-
-async function answer(page: Page, question: string, choice: 'Yes' | 'No') {
-  await page.getByRole('group', { name: ar(question) }).getByRole('radio', { name: ar(choice) }).check();
-}
-
-async function fillBasicInfo(page: Page) {
-  const label = (text: string) => page.getByLabel(ar(text), { exact: true });
-  await label('Full Name').fill('آدا');
-  await label('Last Name').fill('لوفليس');
-  await label('Email Address').fill('ada@example.com');
-  await label('Phone number').fill('5551234567');
-  await label('Address').fill('12 شارع التحليل');
-  await label('City').fill('بورتلاند');
-  await label('ZIP').fill('97201');
-  await label('State').fill('OR');
-  await label('Brand Name').fill('آدا في المنزل');
-  // The platform card's own labels are the app's, English until the catalogues exist.
-  const instagram = page.getByRole('group', { name: 'Instagram' });
-  await instagram.getByLabel('Handle', { exact: true }).fill('ada.at.home');
-  await instagram.getByLabel('Follower count', { exact: true }).fill('12000');
-  await answer(page, 'Do you have a blog or website?', 'Yes');
-  await label('Website URL').fill('https://ada.example.com');
-  await label('Monthly traffic').fill('3000');
-}
-
-async function fillDetails(page: Page) {
-  await choose(page, ar('Pronouns'), ar('She/her'));
-  await choose(page, ar('Which window treatments interest you?'), ar('Shades'));
-  await choose(page, ar('Which window treatments interest you?'), ar('Shutters'));
-  await choose(page, ar('How many rooms would you photograph?'), ar('Two or three rooms'));
-  await choose(page, ar('What is your content niche?'), ar('Home décor'));
-  await choose(page, ar('When would you like your window treatments installed?'), ar('In one to three months'));
-  await page.getByLabel(ar('Link to your media kit'), { exact: true }).fill('https://ada.example.com/media-kit.pdf');
-  await choose(page, ar('Have you bought from Hartwell before?'), ar('No'));
-  await answer(page, 'Have you worked with other window-treatment companies?', 'No');
-  await answer(page, 'Do you have window treatments installed now?', 'Yes');
-  await page.getByLabel(ar('What do you have now, and in which rooms?'), { exact: true }).fill('ستائر قديمة في غرفة المعيشة');
-  await answer(page, 'Do you have children at home?', 'No');
-  await answer(page, 'Do you have pets?', 'No');
-}
+import { fillBasicInfo, fillDetails } from '../support/default-programme.mjs';
 
 const box = async (locator: Locator) => {
   const found = await locator.boundingBox();
@@ -53,11 +13,18 @@ const box = async (locator: Locator) => {
   return found;
 };
 
-/** The cover and content panels on screen (on Welcome, the wizard built behind it is hidden). */
-const panels = async (page: Page) => ({
-  cover: await box(page.locator('.cover-panel').filter({ visible: true })),
-  content: await box(page.locator('.content-panel').filter({ visible: true })),
-});
+/**
+ * The cover and content panels on screen, once the app has taken over from index.html's Welcome
+ * (on Welcome, the wizard built behind it is hidden).
+ */
+async function panels(page: Page) {
+  await expect(page.locator('.prerendered')).toHaveCount(0);
+  const cover = page.locator('.cover-panel').filter({ visible: true });
+  const content = page.locator('.content-panel').filter({ visible: true });
+  await expect(cover).toBeVisible();
+  await expect(content).toBeVisible();
+  return { cover: await box(cover), content: await box(content) };
+}
 
 async function expectNoSidewaysScroll(page: Page) {
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
@@ -115,7 +82,7 @@ test('an Arabic programme is laid out as the mirror of an English one, addresses
 
   await page.getByRole('button', { name: ARABIC_CONTINUE }).click();
   await expect(page.getByRole('heading', { name: ar('Basic Information') })).toBeFocused();
-  await fillBasicInfo(page);
+  await fillBasicInfo(page, ar);
   for (const label of ['Email Address', 'Phone number', 'Website URL'] as const) {
     // Left to right inside, and at the start of the right-to-left row: the right.
     expect(await writing(page.getByLabel(ar(label), { exact: true })), label).toEqual({ direction: 'ltr', textAlign: 'right' });
@@ -141,7 +108,7 @@ test('an Arabic programme is laid out as the mirror of an English one, addresses
 
   await page.getByRole('button', { name: ARABIC_CONTINUE }).click();
   await expect(page.getByRole('heading', { name: ar('Additional Details') })).toBeFocused();
-  await fillDetails(page);
+  await fillDetails(page, ar);
   expect(await writing(page.getByLabel(ar('Link to your media kit'), { exact: true }))).toEqual({ direction: 'ltr', textAlign: 'right' });
   await expectNoSidewaysScroll(page);
   await screenshot(page, testInfo, 2);
