@@ -9,6 +9,7 @@ import { prerenderWelcome } from './scripts/prerender-welcome.ts';
 import { reactDomSentinels } from './scripts/react-dom-sentinels.ts';
 import { responsiveCovers } from './scripts/responsive-covers.ts';
 import { manifestFields } from './server/manifest-fields.mjs';
+import { textDirection } from './src/i18n/text-direction.ts';
 
 /** The default programme, whose words the manifest carries (checked by the prerender plugin's build). */
 const programme = JSON.parse(readFileSync(new URL('public/config.json', import.meta.url), 'utf8')) as Parameters<typeof manifestFields>[0];
@@ -35,9 +36,9 @@ export default defineConfig({
       registerType: 'prompt',
       manifest: {
         id: '/',
-        // Name, short name, description and language from the programme (server/manifest-fields.mjs);
+        // Name, short name, description, language and its direction from the programme (server/manifest-fields.mjs);
         // the server rewrites them from the config.json it serves when a deployer edits it.
-        ...manifestFields(programme),
+        ...manifestFields(programme, textDirection(programme.lang)),
         start_url: '/',
         scope: '/',
         display: 'standalone',

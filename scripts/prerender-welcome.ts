@@ -6,7 +6,7 @@
  * The markup is provisional: it sits in a wrapper that names the SHA-256 of the config.json it
  * was made from. The app always renders from the config.json it fetches and replaces the wrapper
  * in one commit, so an edited config.json wins: its text replaces the built text, which never
- * stays as final. Title and language follow the same file. Until then it is live: its links work,
+ * stays as final. Title and language (with its direction, dir="rtl" for Arabic) follow the same file. Until then it is live: its links work,
  * and a press of Continue is caught by a script in the head and made again by the app
  * (src/boot/early-continue.ts), so a creator who presses at once is not ignored.
  *
@@ -31,6 +31,7 @@ import { createServer, type Plugin } from 'vite';
 import { checkedConfigBlock } from '../src/config/checked-config';
 import { configDigest } from '../src/config/config-digest';
 import { CARRIED_CONTINUE_KEY, EARLY_CONTINUE_ATTRIBUTE, earlyContinueScript } from '../src/boot/early-continue';
+import { textDirection } from '../src/i18n/text-direction';
 import type { PrerenderedWelcome } from '../src/prerender/prerendered-welcome';
 import { EN } from '../src/i18n/messages-en';
 import { RESUMING_CLASS, resumeHintScript } from '../src/storage/resume-hint';
@@ -71,7 +72,7 @@ function escapeAttribute(text: string): string {
 }
 
 /**
- * index.html with Welcome in #root, the configured title and language, and, after #root, the
+ * index.html with Welcome in #root, the configured title, language and direction, and, after #root, the
  * configuration as the build checked it (src/config/checked-config.ts) when it can be carried.
  */
 export function withPrerenderedWelcome(html: string, welcome: PrerenderedWelcome, digest: string): string {
@@ -84,7 +85,8 @@ export function withPrerenderedWelcome(html: string, welcome: PrerenderedWelcome
   return html
     .replace(ROOT, () => `<div id="root">${loadingLine}<div class="prerendered" ${PRERENDER_HASH_ATTRIBUTE}="${digest}">${welcome.markup}</div></div>${checked}`)
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeText(welcome.title)}</title>`)
-    .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeAttribute(welcome.lang)}">`)
+    // dir only where it is not the default, so a left-to-right page is the one it always was.
+    .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeAttribute(welcome.lang)}"${textDirection(welcome.lang) === 'rtl' ? ' dir="rtl"' : ''}>`)
     .replace(/<noscript>[\s\S]*?<\/noscript>/, () => `<noscript>${escapeText(welcome.words.needsScript)}</noscript>`);
 }
 

@@ -5,13 +5,16 @@
 
 /**
  * @param {{ programmeTitle: string, shortName?: string, description?: string, lang: string }} config
- * @returns {{ name: string, short_name: string, description?: string, lang: string }}
+ * @param {'ltr' | 'rtl'} direction the direction of `lang` (src/i18n/text-direction.ts), for the
+ *   install dialog and the app's name on the home screen
+ * @returns {{ name: string, short_name: string, description?: string, lang: string, dir: 'ltr' | 'rtl' }}
  */
-export function manifestFields(config) {
+export function manifestFields(config, direction) {
   return {
     name: config.programmeTitle,
     short_name: config.shortName ?? config.programmeTitle,
     ...(config.description ? { description: config.description } : {}),
     lang: config.lang,
+    dir: direction,
   };
 }

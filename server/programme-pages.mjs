@@ -9,7 +9,9 @@
 //   src/storage/resume-hint.ts), until the app draws the edited Welcome.
 // - manifest.webmanifest: name, short name, description and language from config.json; the
 //   screenshots (pictures of the build's programme) are left out when config.json was edited.
-// The html element's lang follows config.json too. Files are re-read only when they change.
+// The html element's lang follows config.json too, and its dir (rtl for a language written right to
+// left, the receiver's rules say which: src/i18n/text-direction.ts), so the page is laid out the
+// right way round before its script runs. Files are re-read only when they change.
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { manifestFields } from './manifest-fields.mjs';
@@ -35,12 +37,31 @@ function watchedText(path) {
   };
 }
 
+/** index.html's opening tag, with or without the dir the build gave it. */
+const HTML_TAG = /<html lang="[^"]*"(?: dir="[^"]*")?>/;
+
 /**
  * @param {string} root dist/ (the real path of the folder served)
+ * @param {(config: unknown) => import('../src/config/receiver-rules.ts').ReceiverRules} rulesFor
  */
-export function createProgrammePages(root) {
+export function createProgrammePages(root, rulesFor) {
   const configText = watchedText(join(root, 'config.json'));
   const indexText = watchedText(join(root, 'index.html'));
+  /** @type {{ text: string, direction: 'ltr' | 'rtl' } | null} */
+  let lastDirection = null;
+
+  /**
+   * The direction of the page in config.json's language: left to right when the file is not a
+   * valid programme (the page then shows its configuration-error screen, in English).
+   * @param {string} text @param {unknown} config
+   */
+  function directionOf(text, config) {
+    if (lastDirection?.text !== text) {
+      const rules = rulesFor(config);
+      lastDirection = { text, direction: rules.ok ? rules.direction : 'ltr' };
+    }
+    return lastDirection.direction;
+  }
 
   /** config.json parsed, and whether it is the file index.html was drawn from; null when unreadable. */
   async function programme() {
@@ -50,7 +71,7 @@ export function createProgrammePages(root) {
       const config = /** @type {{ title?: unknown, programmeTitle?: unknown, shortName?: unknown, description?: unknown, lang?: unknown }} */ (JSON.parse(text));
       if (typeof config.title !== 'string' || typeof config.programmeTitle !== 'string' || typeof config.lang !== 'string') return null;
       const built = /data-prerendered-config="([0-9a-f]+)"/.exec(await indexText())?.[1] ?? null;
-      return { config, edited: built !== null && built !== programmeDigest(text) };
+      return { config, edited: built !== null && built !== programmeDigest(text), direction: directionOf(text, config) };
     } catch {
       // A broken edit: the page shows its configuration-error screen; these files stay as built.
       return null;
@@ -68,11 +89,12 @@ export function createProgrammePages(root) {
     if (!isIndex && !isManifest) return null;
     const current = await programme();
     if (!current) return null;
-    const { config, edited } = current;
+    const { config, edited, direction } = current;
     if (isIndex) {
+      const dir = direction === 'rtl' ? ' dir="rtl"' : '';
       const html = (await indexText())
         .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(String(config.title))}</title>`)
-        .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeHtml(String(config.lang))}"${edited ? ' class="resuming"' : ''}>`);
+        .replace(HTML_TAG, () => `<html lang="${escapeHtml(String(config.lang))}"${dir}${edited ? ' class="resuming"' : ''}>`);
       return Buffer.from(html);
     }
     /** @type {Record<string, unknown>} */
@@ -80,6 +102,6 @@ export function createProgrammePages(root) {
     // The build's description belongs to the build's programme: config.json's, or none.
     delete manifest.description;
     if (edited) delete manifest.screenshots;
-    return Buffer.from(JSON.stringify({ ...manifest, ...manifestFields(/** @type {Parameters<typeof manifestFields>[0]} */ (config)) }));
+    return Buffer.from(JSON.stringify({ ...manifest, ...manifestFields(/** @type {Parameters<typeof manifestFields>[0]} */ (config), direction) }));
   };
 }

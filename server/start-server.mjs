@@ -145,7 +145,7 @@ export async function startServer({
   const server = createAppServer({
     root,
     logRequest,
-    rewrite: createProgrammePages(await realpath(resolve(root))),
+    rewrite: createProgrammePages(await realpath(resolve(root)), rulesFor),
     api: async (req, res) => {
       // Behind a proxy: which site the request was sent to (the Origin check) and over what (HSTS).
       useProxyTrust(req, trust);

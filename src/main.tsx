@@ -12,6 +12,7 @@ import { loadConfig } from './boot/load-config';
 import { programmeMessages } from './i18n/built-in-catalogues';
 import { MessagesContext } from './i18n/messages-context';
 import { prepareSanitizer } from './html/sanitize-html';
+import { applyDocumentLanguage } from './i18n/document-language';
 import { registerServiceWorker } from './pwa/service-worker';
 import { reportUnknownConfigKeys } from './telemetry/report-unknown-config-keys';
 import { appStore } from './storage/app-store';
@@ -62,7 +63,7 @@ async function boot(): Promise<void> {
   }
   const { config, unknownKeys } = result;
   document.title = config.title;
-  document.documentElement.lang = config.lang;
+  applyDocumentLanguage(config.lang);
   // English is in the entry; another language's catalogue is a small chunk, fetched with nothing
   // else to wait for here (a returning creator's wizard chunk is already on its way).
   const messages = await programmeMessages(config.lang, config.messages);

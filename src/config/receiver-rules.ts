@@ -1,4 +1,5 @@
 import { validateApplicationBody } from '../application/body/validate-application-body';
+import { textDirection, type TextDirection } from '../i18n/text-direction';
 import type { FieldIssue } from '../application/rules/validate-application';
 import { deployFindings } from './deploy-findings';
 import type { ConfigProblem } from './describe-config-issue';
@@ -14,7 +15,8 @@ const ENGLISH = createMessages('en', EN);
 
 /**
  * The receiver's entry into the wizard's own rules (server/receiver.mjs): from a programme's
- * config.json, the validator of received bodies and the path the wizard sends them to. No
+ * config.json, the validator of received bodies, the path the wizard sends them to, and the
+ * language and its direction (server/programme-pages.mjs writes them into index.html). No
  * browser import anywhere below it; `npm run build` bundles it for Node into
  * server/build/receiver-rules.mjs (vite.server.config.ts), so there is one copy of the rules.
  * Not ok, with every problem by its path, for a configuration the app refuses and for one
@@ -22,7 +24,7 @@ const ENGLISH = createMessages('en', EN);
  * server/start-server.mjs does not start on either.
  */
 export type ReceiverRules =
-  | { ok: true; requestUrl: string | null; language: string; validate: (body: unknown) => FieldIssue[] }
+  | { ok: true; requestUrl: string | null; language: string; direction: TextDirection; validate: (body: unknown) => FieldIssue[] }
   | { ok: false; problems: ConfigProblem[] };
 
 export function receiverRules(config: unknown): ReceiverRules {
@@ -33,5 +35,11 @@ export function receiverRules(config: unknown): ReceiverRules {
   if (!parsed.ok) return { ok: false, problems: [...parsed.problems, ...findings] };
   if (findings.length > 0) return { ok: false, problems: findings };
   const form = programmeFormOf(parsed.config);
-  return { ok: true, requestUrl: parsed.config.requestUrl ?? null, language: parsed.config.lang, validate: (body) => validateApplicationBody(body, form).map((issue) => ({ path: issue.path, message: ENGLISH.problem(issue.message) })) };
+  return {
+    ok: true,
+    requestUrl: parsed.config.requestUrl ?? null,
+    language: parsed.config.lang,
+    direction: textDirection(parsed.config.lang),
+    validate: (body) => validateApplicationBody(body, form).map((issue) => ({ path: issue.path, message: ENGLISH.problem(issue.message) })),
+  };
 }

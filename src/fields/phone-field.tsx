@@ -74,6 +74,7 @@ export function PhoneField({ field: config }: { field: PhoneFieldConfig }) {
             inputRef={field.ref}
             renderOption={(option) => <span aria-hidden="true">{flagByOptionValue.get(option.value)}</span>}
             shownAs={(option) => shortNameByOptionValue.get(option.value) ?? option.name}
+            dir="ltr"
           />
         </div>
         <div className="phone__number">

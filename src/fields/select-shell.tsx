@@ -38,6 +38,8 @@ export interface SelectBaseProps {
   renderOption?: (option: SelectOption) => ReactNode;
   /** So react-hook-form can focus the field. */
   inputRef?: Ref<HTMLInputElement>;
+  /** 'ltr' for a box whose text reads left to right in any language (a phone code, "US +1"). */
+  dir?: 'ltr';
 }
 
 /** The search typed in a select's box and the options it leaves; cleared when the list closes. */
@@ -91,7 +93,7 @@ interface SelectControlProps {
 
 /** The inside of a select's Combobox: label, search box, toggle and list. */
 export function SelectControl({ field, search, open, placeholder, displayValue, lead, onFocus, onKeyDown }: SelectControlProps) {
-  const { id, label, hint, error, required = false, autoComplete = 'off', renderOption, inputRef } = field;
+  const { id, label, hint, error, required = false, autoComplete = 'off', renderOption, inputRef, dir } = field;
   const invalid = isInvalid(error);
   return (
     <>
@@ -106,6 +108,7 @@ export function SelectControl({ field, search, open, placeholder, displayValue, 
           id={id}
           ref={inputRef}
           className="select__input"
+          dir={dir}
           placeholder={placeholder}
           {...(displayValue ? { displayValue } : {})}
           onChange={(event) => {

@@ -5,6 +5,9 @@ import { usePendingInputs } from '../form/pending-inputs';
 import { describedBy, FieldError, FieldHint } from './field-error';
 import { fieldId } from './field-id';
 
+// Addresses and numbers read left to right in every language, a right-to-left page's included.
+const LEFT_TO_RIGHT_TYPES: ReadonlySet<TextFieldProps['type']> = new Set(['email', 'tel', 'url']);
+
 export interface TextFieldProps {
   name: string;
   label: string;
@@ -96,7 +99,7 @@ export function TextField({ name, label, hint, type = 'text', multiline, autoCom
         {label}
       </label>
       <FieldHint id={id} text={hint} />
-      {multiline ? <textarea rows={3} {...shared} /> : <input type={type} inputMode={inputMode} {...shared} />}
+      {multiline ? <textarea rows={3} {...shared} /> : <input type={type} inputMode={inputMode} dir={LEFT_TO_RIGHT_TYPES.has(type) ? 'ltr' : undefined} {...shared} />}
       <FieldError id={`${id}-error`} message={error} />
     </div>
   );

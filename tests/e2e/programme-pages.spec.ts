@@ -47,7 +47,7 @@ test.describe('the pages of a programme', () => {
     expect(page.text).toContain(`<title>${String(built.title).replace('&', '&amp;')}</title>`);
     expect(page.text).toContain('<html lang="en">');
     const manifest = (await get('/manifest.webmanifest')).json as Record<string, unknown>;
-    expect(manifest).toMatchObject({ name: built.programmeTitle, short_name: built.shortName, description: built.description, lang: 'en' });
+    expect(manifest).toMatchObject({ name: built.programmeTitle, short_name: built.shortName, description: built.description, lang: 'en', dir: 'ltr' });
     expect(manifest.screenshots).toHaveLength(4);
   });
 
@@ -72,6 +72,16 @@ test.describe('the pages of a programme', () => {
     // The screenshots are pictures of the build's programme.
     expect(manifest).not.toHaveProperty('screenshots');
     expect(JSON.stringify(manifest)).not.toContain(String(built.programmeTitle));
+  });
+
+  test('lays a programme in a language written right to left out right to left, and the next edit back again', async () => {
+    await writeFile(join(root, 'config.json'), JSON.stringify({ ...built, lang: 'ar-EG' }, null, 2));
+    expect((await get('/')).text).toContain('<html lang="ar-EG" dir="rtl" class="resuming">');
+    expect((await get('/manifest.webmanifest')).json).toMatchObject({ lang: 'ar-EG', dir: 'rtl' });
+
+    await writeFile(join(root, 'config.json'), JSON.stringify({ ...built, lang: 'fr' }, null, 2));
+    expect((await get('/')).text).toContain('<html lang="fr" class="resuming">');
+    expect((await get('/manifest.webmanifest')).json).toMatchObject({ lang: 'fr', dir: 'ltr' });
   });
 
   test('serves the build as it is over a broken edit (the page shows its configuration error screen)', async () => {

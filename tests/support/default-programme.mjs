@@ -31,8 +31,17 @@ export async function choose(/** @type {Page} */ page, /** @type {string} */ lab
   await page.evaluate(() => new Promise((resolve) => { requestAnimationFrame(() => { requestAnimationFrame(resolve); }); }));
 }
 
-export async function answer(/** @type {Page} */ page, /** @type {string} */ question, /** @type {'Yes' | 'No'} */ choice) {
-  await page.getByRole('group', { name: question }).getByRole('radio', { name: choice }).check();
+/**
+ * The programme's own text as the page shows it: the default programme's English as it is, or a
+ * translation of it (tests/fixtures/arabic-programme.ts). The app's own words (the platform
+ * card's labels) are not the programme's, and are not passed through it.
+ * @typedef {(english: string) => string} Copy
+ */
+/** @type {Copy} */
+const asIs = (text) => text;
+
+export async function answer(/** @type {Page} */ page, /** @type {string} */ question, /** @type {'Yes' | 'No'} */ choice, copy = asIs) {
+  await page.getByRole('group', { name: copy(question) }).getByRole('radio', { name: copy(choice) }).check();
 }
 
 /** Presses Continue and waits until the next step's heading is on screen. */
@@ -42,8 +51,8 @@ export async function continueTo(/** @type {Page} */ page, /** @type {string} */
 }
 
 /** Fills the Basic Info step with Ada's details. */
-export async function fillBasicInfo(/** @type {Page} */ page) {
-  const label = (/** @type {string} */ text) => page.getByLabel(text, { exact: true });
+export async function fillBasicInfo(/** @type {Page} */ page, copy = asIs) {
+  const label = (/** @type {string} */ text) => page.getByLabel(copy(text), { exact: true });
   await label('Full Name').fill('Ada');
   await label('Last Name').fill('Lovelace');
   await label('Email Address').fill('ada@example.com');
@@ -56,25 +65,25 @@ export async function fillBasicInfo(/** @type {Page} */ page) {
   const instagram = page.getByRole('group', { name: 'Instagram' });
   await instagram.getByLabel('Handle', { exact: true }).fill('ada.at.home');
   await instagram.getByLabel('Follower count', { exact: true }).fill('12000');
-  await answer(page, 'Do you have a blog or website?', 'Yes');
+  await answer(page, 'Do you have a blog or website?', 'Yes', copy);
   await label('Website URL').fill('https://ada.example.com');
   await label('Monthly traffic').fill('3000');
 }
 
 /** Fills the Details step, the last step with a form. */
-export async function fillDetails(/** @type {Page} */ page) {
-  await choose(page, 'Pronouns', 'She/her');
-  await choose(page, 'Which window treatments interest you?', 'Shades');
-  await choose(page, 'Which window treatments interest you?', 'Shutters');
-  await choose(page, 'How many rooms would you photograph?', 'Two or three rooms');
-  await choose(page, 'What is your content niche?', 'Home décor');
-  await choose(page, 'When would you like your window treatments installed?', 'In one to three months');
-  await page.getByLabel('Link to your media kit', { exact: true }).fill('https://ada.example.com/media-kit.pdf');
-  await choose(page, 'Have you bought from Hartwell before?', 'No');
-  await answer(page, 'Have you worked with other window-treatment companies?', 'No');
-  await answer(page, 'Do you have window treatments installed now?', 'Yes');
-  await page.getByLabel('What do you have now, and in which rooms?', { exact: true }).fill('Old vinyl blinds in the living room');
-  await answer(page, 'Do you have children at home?', 'Yes');
-  await page.getByLabel('How old are they?', { exact: true }).fill('Two, aged 4 and 7');
-  await answer(page, 'Do you have pets?', 'No');
+export async function fillDetails(/** @type {Page} */ page, copy = asIs) {
+  await choose(page, copy('Pronouns'), copy('She/her'));
+  await choose(page, copy('Which window treatments interest you?'), copy('Shades'));
+  await choose(page, copy('Which window treatments interest you?'), copy('Shutters'));
+  await choose(page, copy('How many rooms would you photograph?'), copy('Two or three rooms'));
+  await choose(page, copy('What is your content niche?'), copy('Home décor'));
+  await choose(page, copy('When would you like your window treatments installed?'), copy('In one to three months'));
+  await page.getByLabel(copy('Link to your media kit'), { exact: true }).fill('https://ada.example.com/media-kit.pdf');
+  await choose(page, copy('Have you bought from Hartwell before?'), copy('No'));
+  await answer(page, 'Have you worked with other window-treatment companies?', 'No', copy);
+  await answer(page, 'Do you have window treatments installed now?', 'Yes', copy);
+  await page.getByLabel(copy('What do you have now, and in which rooms?'), { exact: true }).fill('Old vinyl blinds in the living room');
+  await answer(page, 'Do you have children at home?', 'Yes', copy);
+  await page.getByLabel(copy('How old are they?'), { exact: true }).fill('Two, aged 4 and 7');
+  await answer(page, 'Do you have pets?', 'No', copy);
 }

@@ -70,6 +70,11 @@ describe('withPrerenderedWelcome', () => {
     expect(html).toContain('<noscript>Dieser Antrag braucht JavaScript.</noscript>');
   });
 
+  it('writes the direction of a language written right to left beside it', () => {
+    const html = withPrerenderedWelcome(indexHtml, { markup: '<p>مرحبا</p>', title: 'x', lang: 'ar-EG', words: WORDS, checked: checked('x') }, 'abc123');
+    expect(html).toContain('<html lang="ar-EG" dir="rtl">');
+  });
+
   it('carries the checked configuration after #root, where the app reads it back, even with a script end tag in its text', () => {
     const sneaky = checked('Ends </script><script>steal()</script> here');
     const html = withPrerenderedWelcome(indexHtml, { markup: '<p>Hi</p>', title: 'x', lang: 'en', words: WORDS, checked: sneaky }, 'abc123');
