@@ -45,7 +45,7 @@ const PURE = {
   'application/rules': ['src/application/rules/**/*.ts'],
   'application/body': ['src/application/body/**/*.ts'],
   config: ['src/config/**/*.ts'],
-  i18n: ['src/i18n/catalogue.ts', 'src/i18n/format-message.ts', 'src/i18n/messages.ts', 'src/i18n/problem-code.ts', 'src/i18n/messages-en.ts', 'src/i18n/messages-fr.ts', 'src/i18n/messages-es.ts', 'src/i18n/built-in-catalogues.ts', 'src/i18n/text-direction.ts'],
+  i18n: ['src/i18n/catalogue.ts', 'src/i18n/format-message.ts', 'src/i18n/messages.ts', 'src/i18n/problem-code.ts', 'src/i18n/messages-en.ts', 'src/i18n/messages-en-shell.ts', 'src/i18n/messages-en-form.ts', 'src/i18n/messages-fr.ts', 'src/i18n/messages-es.ts', 'src/i18n/built-in-catalogues.ts', 'src/i18n/text-direction.ts'],
   wizard: ['src/wizard/wizard-machine.ts'],
   outbox: ['src/outbox/retry-policy.ts', 'src/outbox/attempt-once.ts', 'src/outbox/outbox-record.ts'],
   session: ['src/session/**/*.ts'],

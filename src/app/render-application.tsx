@@ -11,6 +11,7 @@ import { advance } from '../wizard/wizard-machine';
 import type { Messages } from '../i18n/messages';
 import { MessagesContext } from '../i18n/messages-context';
 import { AppErrorBoundary } from './app-error-boundary';
+import { FormWords } from './form-words';
 import { WizardApp } from './wizard-app';
 
 /** The page's one store, its Web Locks and its way out to the creator hub, handed to every session. */
@@ -58,7 +59,12 @@ export async function applicationElement(
   const { programme, initial } = aheadOfContinue ? await loadBlankApplication(config, appStore) : await loadApplication(config, appStore);
   const opening = fromWelcome && initial.wizard.current === 0 ? continuedFromWelcome(initial, config.steps.length) : initial;
   const session = createApplicationSession({ config, programme, initial: opening, devices: PAGE_DEVICES, asleep: aheadOfContinue, sendTimeoutMs: config.submitTimeoutMs });
-  return { element: <WizardApp config={config} programme={programme} initial={opening} session={session} focusOnMount={fromWelcome} />, session };
+  const element = (
+    <FormWords>
+      <WizardApp config={config} programme={programme} initial={opening} session={session} focusOnMount={fromWelcome} />
+    </FormWords>
+  );
+  return { element, session };
 }
 
 /** Continue was pressed on the Welcome step shown before the form loaded: open on the next step. */

@@ -1,7 +1,7 @@
 import { type CheckedConfig, readCheckedConfig } from '../config/checked-config';
 import { CONFIG_CACHE } from '../config/config-cache';
 import { configDigest } from '../config/config-digest';
-import { parseConfigText, type ConfigResult } from '../config/parse-config';
+import type { ConfigResult } from '../config/parse-config';
 
 /** Where the running app finds its configuration: beside index.html, so a deployer edits it without a rebuild. */
 export const CONFIG_URL = `${import.meta.env.BASE_URL}config.json`;
@@ -24,9 +24,8 @@ const readLastGoodConfig: LastGoodConfig = async (url) => {
  *
  * A file that is byte for byte the one the build checked is not validated again: the build's
  * result, carried by index.html (config/checked-config.ts), is used. Any other file (edited after
- * the build, or a kept copy from another one) is validated here. The schema stays in the entry's
- * code: loaded on demand, it would cost a deployment whose config.json was edited after the build
- * one more round trip, and split chunks compress less well.
+ * the build, or a kept copy from another one) is validated here, with the schema's code fetched
+ * then (readConfigText).
  */
 export async function loadConfig(
   url: string = CONFIG_URL,
@@ -47,6 +46,10 @@ export async function readConfigText(text: string, checked: CheckedConfig | unde
   if (checked && checked.digest === (await configDigest(text).catch(() => undefined))) {
     return { ok: true, config: checked.config, unknownKeys: checked.unknownKeys };
   }
+  // The schema (zod and the configuration's rules, about a tenth of the entry) loads only for a
+  // file the build did not check: one more request for a deployment edited after its build,
+  // none for the rest, and room in the entry for what every creator needs first.
+  const { parseConfigText } = await import('../config/parse-config');
   return parseConfigText(text);
 }
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { configSchema } from './config-schema';
+import { messagesSchema } from './messages-schema';
 
 /**
  * The JSON Schema of config.json, generated from the same zod schema the app parses with, so
@@ -11,8 +12,13 @@ import { configSchema } from './config-schema';
  */
 export function configJsonSchema(): Record<string, unknown> {
   const generated = z.toJSONSchema(configSchema(), { io: 'input', unrepresentable: 'any' });
+  // The app reads `messages` as any words by any key; an editor is told each key and the
+  // placeholders it needs, as check-config says them.
+  const properties = { ...(generated.properties as Record<string, unknown>), messages: z.toJSONSchema(messagesSchema(), { io: 'input', unrepresentable: 'any' }) };
+  delete (properties.messages as Record<string, unknown>).$schema;
   return {
     ...generated,
+    properties,
     title: 'config.json of the creator partnership wizard',
     description: 'See docs/configuration.md. Check a file with `npm run check-config FILE`.',
   };

@@ -8,6 +8,7 @@ import { isTree } from '../application/values/is-tree';
 import { DEFAULT_PICKER_PLATFORMS, platformFields, type PlatformKey } from '../application/values/platforms';
 import { configSchema, type WizardConfig } from './config-schema';
 import type { ConfigProblem } from './describe-config-issue';
+import { messageFindings } from './message-findings';
 import type { ConfigResult } from './parse-config';
 
 /**
@@ -33,7 +34,7 @@ export function deployFindings(input: unknown, result: ConfigResult): ConfigProb
       ? []
       : [{ path: unknown.path, message: `unknown key; did you mean ${JSON.stringify(meant)}? (the app would leave it out, and the setting with it)` }];
   });
-  if (result.ok) findings.push(...formFindings(result.config));
+  if (result.ok) findings.push(...formFindings(result.config), ...messageFindings(result.config.messages));
   return findings;
 }
 

@@ -13,6 +13,7 @@ const PLURAL_FORMS = ['zero', 'one', 'two', 'few', 'many'] as const;
  * A message with a count may give plural forms; `other` carries the placeholders.
  */
 export function messagesSchema(): z.ZodMiniType<Partial<Record<MessageKey, Message>>> {
+  // Used by the JSON Schema only (config-json-schema.ts), and the tools' checks (message-findings.ts) say the same.
   const shape = {} as Record<MessageKey, z.ZodMiniOptional<z.ZodMiniType<Message>>>;
   for (const key of Object.keys(EN) as MessageKey[]) {
     const needed = [...placeholdersOf(EN[key])];
@@ -31,3 +32,4 @@ export function messagesSchema(): z.ZodMiniType<Partial<Record<MessageKey, Messa
   // Built key by key, so its type is said here rather than inferred.
   return z.strictObject(shape);
 }
+

@@ -1,6 +1,6 @@
-import type { Catalogue, Message, MessageKey } from './catalogue';
+import type { Catalogue, Message } from './catalogue';
 import { createMessages, type Messages } from './messages';
-import { EN } from './messages-en';
+import { EN_SHELL } from './messages-en-shell';
 
 /** The languages the app speaks by itself; a programme in another gives its words in `messages`. */
 export const BUILT_IN_LANGUAGES = ['en', 'fr', 'es'] as const;
@@ -12,22 +12,22 @@ export function builtInLanguage(tag: string): (typeof BUILT_IN_LANGUAGES)[number
 }
 
 /**
- * The catalogue for a language tag: English at once (it is in the entry), French and Spanish
- * from their own small chunks, fetched only by a page in that language (the service worker
+ * The catalogue for a language tag: English's words for the page at once (they are in the
+ * entry; the form's come with the form), French and Spanish whole from their own small chunks, fetched only by a page in that language (the service worker
  * precaches them with the rest of the app). English for a language the app does not speak.
  */
-export async function loadCatalogue(tag: string): Promise<Catalogue> {
+export async function loadCatalogue(tag: string): Promise<Partial<Catalogue>> {
   switch (builtInLanguage(tag)) {
     case 'fr':
       return (await import('./messages-fr')).FR;
     case 'es':
       return (await import('./messages-es')).ES;
     default:
-      return EN;
+      return EN_SHELL;
   }
 }
 
 /** The app's texts for a programme: the built-in catalogue of its language, under its own words. */
-export async function programmeMessages(lang: string, overrides?: Partial<Record<MessageKey, Message>>): Promise<Messages> {
+export async function programmeMessages(lang: string, overrides?: Partial<Record<string, Message>>): Promise<Messages> {
   return createMessages(lang, await loadCatalogue(lang), overrides);
 }

@@ -1,80 +1,11 @@
+import { EN_FORM } from './messages-en-form';
+import { EN_SHELL } from './messages-en-shell';
+
 /**
- * Every text the app writes itself, in English: the default language, so this catalogue is in
- * the entry's code and the others load with their language (built-in-catalogues.ts). A key's
- * `{placeholders}` are filled by format-message.ts; a message with a count is a set of plural
- * forms chosen by Intl.PluralRules. A programme may replace any of them (config `messages`).
+ * Every text the app writes itself, in English: the default language, and the one every key is
+ * named after. A key's `{placeholders}` are filled by format-message.ts; a message with a count
+ * is a set of plural forms chosen by Intl.PluralRules. A programme may replace any of them
+ * (config `messages`). The page takes it in two parts (messages-en-shell.ts in the entry,
+ * messages-en-form.ts with the form); tools, the build and tests take it whole from here.
  */
-export const EN = {
-  // Validation (application/rules return these keys; the receiver's 422 says them in English).
-  required: 'This field is required',
-  notBlank: 'This field cannot be only spaces',
-  email: 'Enter a valid email address',
-  zip: 'Enter a valid ZIP code: digits, hyphens and spaces only',
-  digits: 'Enter digits only',
-  followers: 'Enter a valid number',
-  url: 'Enter your website URL',
-  handle: 'Enter your username only',
-  checked: 'Please tick this box to continue',
-  platformsFilled: 'Fill at least one platform',
-  phoneNumberNeedsCode: 'Select a country code',
-  phoneCodeNeedsNumber: 'Enter your phone number',
-  choose: 'Select an option',
-  explain: 'Please tell us a little more',
-  minLength: { one: 'Use at least {count} character', other: 'Use at least {count} characters' },
-  maxLength: { one: 'Use at most {count} character', other: 'Use at most {count} characters' },
-  maxItems: 'Choose at most {count}',
-  problems: { one: '{count} answer needs your attention.', other: '{count} answers need your attention.' },
-  // Buttons and labels a programme may leave to the app.
-  continue: 'Continue',
-  signIn: 'Sign In',
-  back: 'Back',
-  yes: 'Yes',
-  no: 'No',
-  explainLabel: 'Please explain',
-  countryCode: 'Country code',
-  phoneNumber: 'Phone number',
-  addPlatform: 'Add platform',
-  handleLabel: 'Handle',
-  followersLabel: 'Follower count',
-  urlLabel: 'Website URL',
-  trafficLabel: 'Monthly traffic',
-  website: 'Website',
-  selectPlaceholder: 'Select Option',
-  searchPlaceholder: 'Search...',
-  noResults: 'No results found',
-  remove: 'Remove {name}',
-  removeCard: 'Remove',
-  progress: 'Application progress',
-  completed: '(completed)',
-  startNew: 'Start a new application',
-  // Where the application stands.
-  saving: 'Saving…',
-  saved: 'Saved on this device',
-  pageOnly: 'Kept in this page only',
-  storageLost: 'This device cannot save your application right now, so it is kept in this page only. Please keep the page open until it is sent; saving is retried in the background.',
-  sending: 'Sending your application…',
-  sendFailed: 'Something went wrong. Please, try again later.',
-  offline: 'You are offline. Everything you type is kept on this device.',
-  offlineReady: 'Ready to work offline',
-  updateReady: 'A new version is available.',
-  reload: 'Reload',
-  readOnly: 'This application is open in another tab, so it is read-only here and follows what you type there.',
-  takeOver: 'Continue here instead',
-  homeScreen:
-    'This browser may clear saved answers of a site you have not opened for a few days. To keep yours, add this page to your Home Screen (on iPhone: Share, then Add to Home Screen) and continue from there, or send your application today.',
-  gotIt: 'Got it',
-  draftUnreadable: 'The application saved on this device could not be read, so it has been set aside and you are starting afresh.',
-  // Loading and error screens.
-  loadingApp: 'Loading the application…',
-  loadingForm: 'Loading the form…',
-  formLoadFailed: 'The application form could not be loaded. Check your connection and press Continue again.',
-  crashed: 'Something went wrong',
-  stepCrashed: 'This part of the step could not be shown',
-  keptReload: 'What you typed is kept on this device. Reload the page to carry on.',
-  configBroken: 'This application cannot open yet',
-  configProblems: { one: 'Its configuration file, config.json, has a problem:', other: 'Its configuration file, config.json, has {count} problems:' },
-  configBrokenHelp: 'If you run this site, correct config.json and reload. If you are applying, please try again later.',
-  pageTitle: 'Creator partnership application',
-  needsScript: 'This application needs JavaScript to run.',
-  language: 'Language',
-} as const;
+export const EN = { ...EN_SHELL, ...EN_FORM } as const;

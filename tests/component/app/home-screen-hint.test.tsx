@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { HomeScreenHint } from '../../../src/app/home-screen-hint';
 import { EN } from '../../../src/i18n/messages-en';
+import { FormWords } from '../../../src/app/form-words';
 
 function memory(shown = false) {
   const state = { shown };
@@ -17,7 +18,7 @@ describe('HomeScreenHint', () => {
   it('once a draft exists and persistence was refused, shows the advice with the next step, once, and Got it hides it', async () => {
     const shown = memory();
     const props = { persistence: refused, installed: notInstalled, memory: shown };
-    const { rerender } = render(<HomeScreenHint hasDraft={false} step={1} sent={false} {...props} />);
+    const { rerender } = render(<HomeScreenHint hasDraft={false} step={1} sent={false} {...props} />, { wrapper: FormWords });
     rerender(<HomeScreenHint hasDraft step={1} sent={false} {...props} />);
     await settle();
     // Not on the step being filled: nothing moves under the creator's pointer.
@@ -32,7 +33,7 @@ describe('HomeScreenHint', () => {
 
   it('goes once the application is accepted: its answers left the device, nothing is left to keep', async () => {
     const props = { persistence: refused, installed: notInstalled, memory: memory() };
-    const { rerender } = render(<HomeScreenHint hasDraft step={1} sent={false} {...props} />);
+    const { rerender } = render(<HomeScreenHint hasDraft step={1} sent={false} {...props} />, { wrapper: FormWords });
     await settle();
     rerender(<HomeScreenHint hasDraft step={2} sent={false} {...props} />);
     expect(await screen.findByRole('note')).toHaveTextContent(EN.homeScreen);
@@ -56,7 +57,7 @@ describe('HomeScreenHint', () => {
       { persistence: granted, installed: notInstalled, memory: memory() },
     ];
     for (const props of cases) {
-      const { rerender, unmount } = render(<HomeScreenHint hasDraft step={1} sent={false} {...props} />);
+      const { rerender, unmount } = render(<HomeScreenHint hasDraft step={1} sent={false} {...props} />, { wrapper: FormWords });
       await settle();
       rerender(<HomeScreenHint hasDraft step={2} sent={false} {...props} />);
       await settle();

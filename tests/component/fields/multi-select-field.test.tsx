@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MultiSelectField } from '../../../src/fields/multi-select-field';
 import type { MultiSelectFieldProps } from '../../../src/fields/multi-select-field';
 import type { SelectOption } from '../../../src/fields/select-option';
+import { FormWords } from '../../../src/app/form-words';
 
 const niches: readonly SelectOption[] = [
   { name: 'Home décor', value: 'decor' },
@@ -45,7 +46,7 @@ function chipNames(): string[] {
 describe('MultiSelectField', () => {
   it('names the combobox exactly by its visible label and marks the list multi-selectable', async () => {
     const user = userEvent.setup();
-    render(<Harness />);
+    render(<Harness />, { wrapper: FormWords });
     const input = screen.getByRole('combobox', { name: 'Niche' });
     expect(input).toHaveAttribute('placeholder', 'Select Option');
 
@@ -57,7 +58,7 @@ describe('MultiSelectField', () => {
   it('picks several values by keyboard, keeping the list open', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
-    render(<Harness onChange={onChange} />);
+    render(<Harness onChange={onChange} />, { wrapper: FormWords });
     const input = screen.getByRole('combobox', { name: 'Niche' });
 
     await user.type(input, 'fam');
@@ -79,7 +80,7 @@ describe('MultiSelectField', () => {
   it('picks and unpicks by mouse', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
-    render(<Harness onChange={onChange} />);
+    render(<Harness onChange={onChange} />, { wrapper: FormWords });
     await user.click(screen.getByRole('combobox', { name: 'Niche' }));
     await user.click(screen.getByRole('option', { name: 'Lifestyle' }));
     await user.click(screen.getByRole('option', { name: 'Home décor' }));
@@ -91,7 +92,7 @@ describe('MultiSelectField', () => {
 
   it('says "No results found" when the search matches nothing', async () => {
     const user = userEvent.setup();
-    render(<Harness />);
+    render(<Harness />, { wrapper: FormWords });
     await user.type(screen.getByRole('combobox', { name: 'Niche' }), 'cars');
     expect(screen.queryAllByRole('option')).toHaveLength(0);
     expect(screen.getByText('No results found')).toBeInTheDocument();
@@ -100,7 +101,7 @@ describe('MultiSelectField', () => {
   it('ignores picks beyond the maximum and says so politely', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
-    render(<Harness max={2} onChange={onChange} />);
+    render(<Harness max={2} onChange={onChange} />, { wrapper: FormWords });
     await user.click(screen.getByRole('combobox', { name: 'Niche' }));
     await user.click(screen.getByRole('option', { name: 'DIY' }));
     await user.click(screen.getByRole('option', { name: 'Family' }));
@@ -123,7 +124,7 @@ describe('MultiSelectField', () => {
   it('ignores a keyboard pick beyond the maximum too', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
-    render(<Harness max={1} initial={['diy']} onChange={onChange} />);
+    render(<Harness max={1} initial={['diy']} onChange={onChange} />, { wrapper: FormWords });
     await user.type(screen.getByRole('combobox', { name: 'Niche' }), 'life');
     await user.keyboard('{Enter}');
     expect(onChange).not.toHaveBeenCalled();
@@ -133,7 +134,7 @@ describe('MultiSelectField', () => {
   it('removes a chip by keyboard with its Remove button, keeping focus nearby', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
-    render(<Harness initial={['decor', 'diy', 'family']} onChange={onChange} />);
+    render(<Harness initial={['decor', 'diy', 'family']} onChange={onChange} />, { wrapper: FormWords });
     const input = screen.getByRole('combobox', { name: 'Niche' });
     expect(input).toHaveAttribute('placeholder', 'Search...');
 
@@ -158,7 +159,7 @@ describe('MultiSelectField', () => {
   it('removes the last chip with Backspace in the empty search box', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
-    render(<Harness initial={['decor', 'diy']} onChange={onChange} />);
+    render(<Harness initial={['decor', 'diy']} onChange={onChange} />, { wrapper: FormWords });
     const input = screen.getByRole('combobox', { name: 'Niche' });
     await user.type(input, 'x{Backspace}');
     expect(onChange).not.toHaveBeenCalled();
@@ -169,7 +170,7 @@ describe('MultiSelectField', () => {
   });
 
   it('shows the error, marks the control invalid and links the message', () => {
-    render(<Harness error="Choose at least one niche" />);
+    render(<Harness error="Choose at least one niche" />, { wrapper: FormWords });
     const input = screen.getByRole('combobox', { name: 'Niche' });
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveAccessibleDescription('Choose at least one niche');

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { SelectField } from '../../../src/fields/select-field';
 import type { SelectFieldProps } from '../../../src/fields/select-field';
 import type { SelectOption } from '../../../src/fields/select-option';
+import { FormWords } from '../../../src/app/form-words';
 
 const pronouns: readonly SelectOption[] = [
   { name: 'He/him', value: 'he-him' },
@@ -40,7 +41,7 @@ function optionNames(): string[] {
 
 describe('SelectField', () => {
   it('names the combobox exactly by its visible label', () => {
-    render(<Harness />);
+    render(<Harness />, { wrapper: FormWords });
     const input = screen.getByRole('combobox', { name: 'Pronouns' });
     expect(input).toHaveAttribute('id', 'pronouns');
     expect(screen.getByText('Pronouns', { selector: 'label' })).toHaveAttribute('for', 'pronouns');
@@ -48,7 +49,7 @@ describe('SelectField', () => {
 
   it('shows "Select Option" with nothing chosen and "Search..." while the list is open', async () => {
     const user = userEvent.setup();
-    render(<Harness />);
+    render(<Harness />, { wrapper: FormWords });
     const input = screen.getByRole('combobox', { name: 'Pronouns' });
     expect(input).toHaveAttribute('placeholder', 'Select Option');
     expect(input).toHaveAttribute('aria-expanded', 'false');
@@ -61,7 +62,7 @@ describe('SelectField', () => {
 
   it('lists options named by their text, and typing filters them by name', async () => {
     const user = userEvent.setup();
-    render(<Harness />);
+    render(<Harness />, { wrapper: FormWords });
     await user.click(screen.getByRole('combobox', { name: 'Pronouns' }));
     expect(optionNames()).toEqual(pronouns.map((option) => option.name));
     expect(screen.getByRole('option', { name: 'She/her' })).toBeInTheDocument();
@@ -72,7 +73,7 @@ describe('SelectField', () => {
 
   it('says "No results found" when the search matches nothing', async () => {
     const user = userEvent.setup();
-    render(<Harness />);
+    render(<Harness />, { wrapper: FormWords });
     const input = screen.getByRole('combobox', { name: 'Pronouns' });
     await user.type(input, 'zz');
     expect(screen.queryAllByRole('option')).toHaveLength(0);
@@ -87,7 +88,7 @@ describe('SelectField', () => {
   it('picks by keyboard: type to filter, ArrowDown to move, Enter to choose', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
-    render(<Harness onChange={onChange} />);
+    render(<Harness onChange={onChange} />, { wrapper: FormWords });
     const input = screen.getByRole('combobox', { name: 'Pronouns' });
 
     await user.type(input, 'they');
@@ -106,7 +107,7 @@ describe('SelectField', () => {
   it('opens with ArrowDown from a focused, closed field and picks with Enter', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
-    render(<Harness onChange={onChange} />);
+    render(<Harness onChange={onChange} />, { wrapper: FormWords });
     await user.tab();
     const input = screen.getByRole('combobox', { name: 'Pronouns' });
     expect(input).toHaveFocus();
@@ -122,7 +123,7 @@ describe('SelectField', () => {
   it('picks by mouse', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
-    render(<Harness onChange={onChange} />);
+    render(<Harness onChange={onChange} />, { wrapper: FormWords });
     await user.click(screen.getByRole('button', { name: 'Pronouns' }));
     await user.click(screen.getByRole('option', { name: 'Prefer not to say' }));
 
@@ -133,7 +134,7 @@ describe('SelectField', () => {
   it('closes on Escape without changing the value, and restores the chosen name', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
-    render(<Harness initial="she-her" onChange={onChange} />);
+    render(<Harness initial="she-her" onChange={onChange} />, { wrapper: FormWords });
     const input = screen.getByRole('combobox', { name: 'Pronouns' });
     expect(input).toHaveValue('She/her');
 
@@ -149,7 +150,7 @@ describe('SelectField', () => {
 
   it('marks the chosen option as selected when the list opens', async () => {
     const user = userEvent.setup();
-    render(<Harness initial="they-them" />);
+    render(<Harness initial="they-them" />, { wrapper: FormWords });
     await user.click(screen.getByRole('combobox', { name: 'Pronouns' }));
     expect(screen.getByRole('option', { name: 'They/them' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('option', { name: 'He/him' })).toHaveAttribute('aria-selected', 'false');
@@ -158,13 +159,13 @@ describe('SelectField', () => {
   it('clears the value when the text is deleted', async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
-    render(<Harness initial="she-her" onChange={onChange} />);
+    render(<Harness initial="she-her" onChange={onChange} />, { wrapper: FormWords });
     await user.clear(screen.getByRole('combobox', { name: 'Pronouns' }));
     expect(onChange).toHaveBeenLastCalledWith(null);
   });
 
   it('shows the error, marks the control invalid and links the message', () => {
-    render(<Harness error="Choose your pronouns" />);
+    render(<Harness error="Choose your pronouns" />, { wrapper: FormWords });
     const input = screen.getByRole('combobox', { name: 'Pronouns' });
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(input).toHaveAttribute('aria-describedby', 'pronouns-error');
@@ -176,7 +177,7 @@ describe('SelectField', () => {
   });
 
   it('is neither invalid nor described without an error', () => {
-    render(<Harness error={undefined} required />);
+    render(<Harness error={undefined} required />, { wrapper: FormWords });
     const input = screen.getByRole('combobox', { name: 'Pronouns' });
     expect(input).not.toHaveAttribute('aria-invalid');
     expect(input).not.toHaveAttribute('aria-describedby');
@@ -191,8 +192,7 @@ describe('SelectField', () => {
       <>
         <Harness onBlur={onBlur} />
         <button type="button">Next field</button>
-      </>,
-    );
+      </>, { wrapper: FormWords });
     await user.click(screen.getByRole('combobox', { name: 'Pronouns' }));
     await user.click(screen.getByRole('option', { name: 'He/him' }));
     expect(onBlur).not.toHaveBeenCalled();
@@ -203,7 +203,7 @@ describe('SelectField', () => {
 
   it('hands the input to inputRef so the form can focus it', () => {
     const inputRef = createRef<HTMLInputElement>();
-    render(<Harness inputRef={inputRef} />);
+    render(<Harness inputRef={inputRef} />, { wrapper: FormWords });
     expect(inputRef.current).toBe(screen.getByRole('combobox', { name: 'Pronouns' }));
   });
 
@@ -219,8 +219,7 @@ describe('SelectField', () => {
         label="Country code"
         options={codes}
         renderOption={(option) => <img src={`/flags/${option.value}.svg`} alt="" className="flag" />}
-      />,
-    );
+      />, { wrapper: FormWords });
     const input = screen.getByRole('combobox', { name: 'Country code' });
     await user.click(input);
     const listbox = screen.getByRole('listbox');

@@ -9,6 +9,7 @@ import type { WizardConfig } from '../../../src/config/config-schema';
 import { PendingInputsContext, type PendingInputs } from '../../../src/form/pending-inputs';
 import { ProgrammeFormContext } from '../../../src/form/programme-form-context';
 import { useApplicationForm } from '../../../src/form/use-application-form';
+import { FormWords } from '../../../src/app/form-words';
 import { defaultConfig, defaultProgramme } from '../../fixtures/default-programme';
 
 type ApplicationForm = ReturnType<typeof useApplicationForm>;
@@ -47,11 +48,13 @@ function FormProviders({
     onRender(app);
   });
   return (
-    <FormProvider {...app.form}>
-      <PendingInputsContext.Provider value={app.pendingInputs}>
-        <ProgrammeFormContext.Provider value={programme}>{children}</ProgrammeFormContext.Provider>
-      </PendingInputsContext.Provider>
-    </FormProvider>
+    <FormWords>
+      <FormProvider {...app.form}>
+        <PendingInputsContext.Provider value={app.pendingInputs}>
+          <ProgrammeFormContext.Provider value={programme}>{children}</ProgrammeFormContext.Provider>
+        </PendingInputsContext.Provider>
+      </FormProvider>
+    </FormWords>
   );
 }
 
