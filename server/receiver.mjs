@@ -96,7 +96,7 @@ export function createReceiver({
       return true;
     }
     /** @type {Record<string, string>} */
-    const corsHeaders = origin === 'allowed' ? { 'Access-Control-Allow-Origin': String(req.headers.origin), Vary: 'Origin' } : {};
+    const corsHeaders = origin === 'allowed' ? { 'Access-Control-Allow-Origin': String(req.headers.origin), 'Access-Control-Expose-Headers': 'Retry-After', Vary: 'Origin' } : {};
     if (req.method === 'OPTIONS' && origin === 'allowed') {
       res
         .writeHead(204, { ...corsHeaders, 'Access-Control-Allow-Methods': 'PUT', 'Access-Control-Allow-Headers': CORS_REQUEST_HEADERS, 'Access-Control-Max-Age': '600' })

@@ -28,6 +28,11 @@ export interface OutboxRecord {
    * last word, so nothing is sent until they are valid again or Continue is pressed.
    */
   held: boolean;
+  /**
+   * The server's Retry-After, as a time (ms since the epoch): no attempt, the page's, another
+   * tab's or the service worker's, goes out before it, even after a reload or an edit.
+   */
+  notBefore?: number;
 }
 
 /** A record as an earlier version stored it: one id for the application and every body. */

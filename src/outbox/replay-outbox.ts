@@ -15,8 +15,9 @@ const MAX_BODIES_PER_SYNC = 5;
  * attempt as the page's (attempt-once.ts: the record's latest body, with its key, application id
  * and revision), under the same lock. Workbox's background-sync plugin counts any HTTP answer as
  * delivered; here only a 2xx does: 5xx, 408, 429, timeouts and network errors make the sync fail
- * so the browser retries it later. On acceptance of the latest body (a page may still write an
- * edit while the request is out) the personal data leaves the device, as in the page.
+ * so the browser retries it later, as does a sync fired before the server's Retry-After has
+ * passed. On acceptance of the latest body (a page may still write an edit while the request is
+ * out) the personal data leaves the device, as in the page.
  */
 export async function replayOutbox(): Promise<AttemptOutcome | 'nothing' | 'busy'> {
   const store = createStore(APP_DB_NAME, APP_STORE_NAME);
@@ -29,6 +30,8 @@ export async function replayOutbox(): Promise<AttemptOutcome | 'nothing' | 'busy
       });
       if (result.kind === 'waiting' || (result.kind === 'none' && body === 0)) return 'nothing';
       if (result.kind === 'failed') return result.outcome;
+      // Not due (the server's Retry-After has not passed): a failed sync is fired again later.
+      if (result.kind === 'later') return 'retry';
       // An edit came while the body was on its way: it goes out now.
       if (result.kind === 'accepted' && !result.latest) continue;
       // Accepted (or gone after an earlier body was accepted): the same clearing as the page's.

@@ -1,11 +1,14 @@
+import { retryAfterMs } from './retry-after';
+
 /**
  * One attempt at delivering the application: a PUT of its JSON body. The caller decides what
- * to do with a failure; `retryable` says whether trying again may help.
+ * to do with a failure; `retryable` says whether trying again may help, and `retryAfterMs` how
+ * long the server asked to be left alone first (its Retry-After, on a 429 or a 503).
  */
 
 export type SendResult =
   | { ok: true; status: number }
-  | { ok: false; retryable: boolean; status: number | null; error: string };
+  | { ok: false; retryable: boolean; status: number | null; error: string; retryAfterMs?: number };
 
 export interface SendOptions {
   /** Sent as Idempotency-Key so the server can drop a repeat of an attempt it already stored. */
@@ -38,7 +41,9 @@ export async function sendApplication(url: string, body: unknown, options: SendO
     if (revision !== undefined) headers['Application-Revision'] = String(revision);
     const response = await fetchImpl(url, { method: 'PUT', headers, body: JSON.stringify(body), signal: controller.signal });
     if (response.ok) return { ok: true, status: response.status };
-    return { ok: false, retryable: isRetryableStatus(response.status), status: response.status, error: `HTTP ${String(response.status)}` };
+    const retryable = isRetryableStatus(response.status);
+    const wait = retryable ? retryAfterMs(response.headers.get('Retry-After'), Date.now()) : 0;
+    return { ok: false, retryable, status: response.status, error: `HTTP ${String(response.status)}`, ...(wait > 0 && { retryAfterMs: wait }) };
   } catch (error) {
     const timedOut = controller.signal.aborted;
     return {

@@ -41,6 +41,14 @@ describe('replayOutbox (the service worker after the tab is gone)', () => {
     expect(await get(SUBMITTED_KEY, store)).toEqual({ submittedAt: expect.any(Number) as number });
   });
 
+  it("sends nothing before the server's Retry-After has passed, failing the sync so the browser fires it later", async () => {
+    await set(OUTBOX_KEY, { ...record, notBefore: Date.now() + 60_000 }, store);
+    const fetchMock = answer(201);
+    expect(await replayOutbox()).toBe('retry');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect((await get<OutboxRecord>(OUTBOX_KEY, store))?.attempts).toBe(1);
+  });
+
   it.each([500, 503, 408, 429])('counts a %i as a failure to retry, not as delivered', async (status) => {
     await set(OUTBOX_KEY, record, store);
     answer(status);
