@@ -2,9 +2,14 @@ import { createStore, del, set } from 'idb-keyval';
 import { APP_DB_NAME, APP_STORE_NAME } from '../storage/stored-keys';
 import { attemptOnce } from './attempt-once';
 import { clearAfterAcceptance } from './clear-after-acceptance';
+import { challengeUrl } from '../proof-of-work/proof-of-work-http';
+import { fetchChallenge } from '../proof-of-work/fetch-challenge';
+import { createProofs } from '../proof-of-work/proofs';
+import { solveChallenge } from '../proof-of-work/solve-challenge';
 import { idbOutboxStore } from './idb-outbox-store';
 import type { AttemptOutcome } from './retry-policy';
 import { sendApplication } from './send-application';
+import { sendWithProof } from './send-with-proof';
 import { exclusively } from './send-lock';
 
 /** Bodies sent in one sync at most: each further one needs an edit made while the last was on its way. */
@@ -25,7 +30,11 @@ export async function replayOutbox(): Promise<AttemptOutcome | 'nothing' | 'busy
   const outcome = await exclusively(async (): Promise<AttemptOutcome | 'nothing'> => {
     for (let body = 0; body < MAX_BODIES_PER_SYNC; body += 1) {
       const result = await attemptOnce(records, {
-        send: (record) => sendApplication(record.url, record.body, { idempotencyKey: record.key, applicationId: record.applicationId, revision: record.revision }),
+        send: (record) => {
+          // The worker has no page to learn from: it asks the challenge endpoint, and solves in its own thread.
+          const proofs = createProofs({ fetchChallenge: () => fetchChallenge(challengeUrl(record.url, location.href)), solve: (challenge) => solveChallenge(challenge) });
+          return sendWithProof((headers) => sendApplication(record.url, record.body, { idempotencyKey: record.key, applicationId: record.applicationId, revision: record.revision, headers }), proofs);
+        },
         now: Date.now,
       });
       if (result.kind === 'waiting' || (result.kind === 'none' && body === 0)) return 'nothing';

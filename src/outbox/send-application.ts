@@ -18,6 +18,8 @@ export interface SendOptions {
   /** Sent as Application-Revision: which body of that application this is (1, 2, …). */
   revision?: number;
   timeoutMs?: number;
+  /** More headers: a proof of work's solution (send-with-proof.ts). */
+  headers?: Record<string, string>;
   fetchImpl?: typeof fetch;
 }
 
@@ -29,13 +31,13 @@ export function isRetryableStatus(status: number): boolean {
 }
 
 export async function sendApplication(url: string, body: unknown, options: SendOptions = {}): Promise<SendResult> {
-  const { idempotencyKey, applicationId, revision, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, fetchImpl = fetch } = options;
+  const { idempotencyKey, applicationId, revision, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, headers: more, fetchImpl = fetch } = options;
   const controller = new AbortController();
   const timer = setTimeout(() => {
     controller.abort();
   }, timeoutMs);
   try {
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json', ...more };
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     if (applicationId) headers['Application-Id'] = applicationId;
     if (revision !== undefined) headers['Application-Revision'] = String(revision);
