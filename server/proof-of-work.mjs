@@ -18,7 +18,7 @@ import { singleHeader } from './request-headers.mjs';
  * every number up to it in well under a second at 4x CPU slowdown (npm run bench), half that on
  * average; a script pays the same for every application it sends.
  */
-export const DEFAULT_MAX_NUMBER = 50_000;
+export const DEFAULT_MAX_NUMBER = 10_000;
 /** How long a challenge (and its solution) stays valid: the page solves a new one before then. */
 export const CHALLENGE_TTL_MS = 20 * 60_000;
 /** Used solutions past their expiry are deleted at most this often. */

@@ -14,6 +14,7 @@ let root: string;
 let dataDir: string;
 let server: ReceiverProcess;
 
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook needs from this pattern.
 test.beforeEach(async ({}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one run is enough: the solver is the same on every screen');
   root = await mkdtemp(join(tmpdir(), 'proof-of-work-'));
@@ -22,6 +23,7 @@ test.beforeEach(async ({}, testInfo) => {
   server = await spawnReceiver({ root, dataDir, extraEnv: { PROOF_OF_WORK: 'on' } });
 });
 
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook needs from this pattern.
 test.afterEach(async ({}, testInfo) => {
   if (testInfo.project.name !== 'desktop') return;
   await server.stop();

@@ -41,7 +41,7 @@ describe('proofOfWorkSettings', () => {
   it('is off unless PROOF_OF_WORK=on, and refuses anything else', () => {
     expect(proofOfWorkSettings({})).toBeNull();
     expect(proofOfWorkSettings({ PROOF_OF_WORK: 'off' })).toBeNull();
-    expect(proofOfWorkSettings({ PROOF_OF_WORK: 'on' })).toEqual({ hmacKey: null, maxNumber: 50_000, ttlMs: CHALLENGE_TTL_MS });
+    expect(proofOfWorkSettings({ PROOF_OF_WORK: 'on' })).toEqual({ hmacKey: null, maxNumber: 10_000, ttlMs: CHALLENGE_TTL_MS });
     expect(() => proofOfWorkSettings({ PROOF_OF_WORK: 'yes' })).toThrow(/PROOF_OF_WORK/);
     expect(() => proofOfWorkSettings({ PROOF_OF_WORK: 'on', PROOF_OF_WORK_HMAC_KEY: 'short' })).toThrow(/at least 32/);
     expect(() => proofOfWorkSettings({ PROOF_OF_WORK: 'on', PROOF_OF_WORK_MAX_NUMBER: '12.5' })).toThrow(/MAX_NUMBER/);
