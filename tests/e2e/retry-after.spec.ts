@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { outboxSyncFiring } from './helpers/background-sync';
 import { completeApplication } from './helpers/complete-application';
 
 // A receiver under load answers 429 (or 503) with Retry-After: the wizard shows the line of any
@@ -36,17 +37,7 @@ test("the service worker's background sync waits out the Retry-After too", async
   await page.close();
 
   const blank = await context.newPage();
-  const cdp = await context.newCDPSession(blank);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const registration = registrations.find((candidate) => candidate.scopeURL.startsWith(app.url) && !candidate.isDeleted);
-      if (registration) resolve(registration.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  const sync = async () => {
-    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: app.url, registrationId: await registrationId, tag: 'creator-wizard:outbox', lastChance: false });
-  };
+  const sync = await outboxSyncFiring(context, blank, app.url);
 
   // Within the server's wait the worker sends nothing (nor did the sync the closing page asked for).
   await sync();
