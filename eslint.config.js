@@ -26,11 +26,13 @@ const LAYERS = {
   fields: ['application', 'form', 'html', 'i18n'],
   blocks: ['application', 'config', 'fields', 'html', 'i18n'],
   drafts: ['application', 'form', 'storage', 'wizard'],
-  outbox: ['browser', 'storage'],
+  // Proof of work: the challenge, its solver and the solutions kept ahead; the outbox sends them.
+  'proof-of-work': [],
+  outbox: ['browser', 'storage', 'proof-of-work'],
   tabs: ['browser'],
   pwa: ['i18n'],
   // The application session: the coordination of the features above, in plain code.
-  session: ['application', 'boot', 'browser', 'config', 'drafts', 'outbox', 'storage', 'tabs', 'telemetry', 'wizard'],
+  session: ['application', 'boot', 'browser', 'config', 'drafts', 'outbox', 'proof-of-work', 'storage', 'tabs', 'telemetry', 'wizard'],
   boot: ['application', 'config', 'drafts', 'storage', 'telemetry', 'wizard'],
   app: ['application', 'blocks', 'boot', 'browser', 'config', 'drafts', 'form', 'html', 'i18n', 'outbox', 'pwa', 'session', 'storage', 'tabs', 'telemetry', 'wizard'],
   // Build time only: Welcome rendered into index.html (scripts/prerender-welcome.ts).

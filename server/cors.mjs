@@ -5,7 +5,7 @@
 // headers name it (proxy-trust.mjs).
 import { siteOf } from './proxy-trust.mjs';
 
-export const CORS_REQUEST_HEADERS = 'Content-Type, Content-Language, Idempotency-Key, Application-Id, Application-Revision';
+export const CORS_REQUEST_HEADERS = 'Content-Type, Content-Language, Idempotency-Key, Application-Id, Application-Revision, Altcha';
 
 /**
  * @param {string | undefined} list

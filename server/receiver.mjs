@@ -26,12 +26,14 @@ export const MAX_BODY_BYTES = 64 * 1024;
  *   defaultLanguage?: string | null | (() => string | null),
  *   webhooks?: { giveUpAfterMs: number } | null,
  *   onStored?: () => void,
+ *   proofOfWork?: { check: (req: import('node:http').IncomingMessage) => Promise<{ reason: string, body: unknown } | null> } | null,
  * }} ReceiverOptions
  *   validate: the programme's rules (programme-source.mjs: the current one, or a recent one that accepts it);
  *   defaultLanguage: the programme's `lang`, for a body sent without Content-Language;
  *   webhooks: each revision stored also gets its webhook in the outbox, in the same transaction, to
  *   be retried for giveUpAfterMs;
- *   onStored: told after a new revision was committed (wakes the webhooks' deliverer)
+ *   onStored: told after a new revision was committed (wakes the webhooks' deliverer);
+ *   proofOfWork: refuses (428) a PUT without a valid, unused solution, before its body is read (proof-of-work.mjs)
  */
 
 /**
@@ -72,7 +74,7 @@ function emailOf(body) {
  */
 export function createReceiver({
   store, path, validate, allowedOrigins = new Set(), maxBytes = MAX_BODY_BYTES, log = () => undefined, now = () => new Date(),
-  defaultLanguage = null, webhooks = null, onStored = () => undefined,
+  defaultLanguage = null, webhooks = null, onStored = () => undefined, proofOfWork = null,
 }) {
   /** Keys whose first request is being stored by this process right now. */
   const inProgress = new Set();
@@ -96,7 +98,7 @@ export function createReceiver({
       return true;
     }
     /** @type {Record<string, string>} */
-    const corsHeaders = origin === 'allowed' ? { 'Access-Control-Allow-Origin': String(req.headers.origin), Vary: 'Origin' } : {};
+    const corsHeaders = origin === 'allowed' ? { 'Access-Control-Allow-Origin': String(req.headers.origin), 'Access-Control-Expose-Headers': 'Retry-After', Vary: 'Origin' } : {};
     if (req.method === 'OPTIONS' && origin === 'allowed') {
       res
         .writeHead(204, { ...corsHeaders, 'Access-Control-Allow-Methods': 'PUT', 'Access-Control-Allow-Headers': CORS_REQUEST_HEADERS, 'Access-Control-Max-Age': '600' })
@@ -124,6 +126,11 @@ export function createReceiver({
     const clientRevision = parseRevision(singleHeader(req, 'application-revision'));
     if (Number.isNaN(clientRevision)) {
       refuse(res, 400, 'bad Application-Revision', { error: 'Application-Revision must be a whole number from 1.' }, corsHeaders);
+      return true;
+    }
+    const unproven = await proofOfWork?.check(req);
+    if (unproven) {
+      refuse(res, 428, unproven.reason, unproven.body, corsHeaders);
       return true;
     }
 

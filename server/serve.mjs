@@ -2,11 +2,12 @@
 // programme's requestUrl (/api/applications), keeping them in ./data (PGlite) or, with
 // DATABASE_URL, in PostgreSQL. Environment: HOST, PORT, DATA_DIR, DATABASE_URL, CORS_ORIGINS,
 // RECEIVER_PATH, WEBHOOK_URL, WEBHOOK_SECRET, WEBHOOK_TIMEOUT_MS, LOG_FORMAT, TRUST_PROXY,
-// PUBLIC_ORIGIN (docs/receiver.md).
+// PUBLIC_ORIGIN, PROOF_OF_WORK (docs/receiver.md).
 // Logs name applications by id only, never their content (server-log.mjs).
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServerLog, parseLogFormat } from './server-log.mjs';
+import { proofOfWorkSettings } from './proof-of-work.mjs';
 import { startServer } from './start-server.mjs';
 import { isPlainTextToAnotherMachine, webhookSettings } from './webhooks/webhook-settings.mjs';
 
@@ -34,6 +35,7 @@ try {
   if (webhooks && isPlainTextToAnotherMachine(webhooks.url)) log(`warning: WEBHOOK_URL is http://, so applications cross the network unencrypted to ${webhooks.url.host}; use https://`);
   const dataDir = process.env.DATA_DIR ?? 'data';
   const databaseUrl = process.env.DATABASE_URL || undefined;
+  const proofOfWork = proofOfWorkSettings(process.env);
   const server = await startServer({
     root,
     host: process.env.HOST ?? '127.0.0.1',
@@ -45,6 +47,7 @@ try {
     trustProxy: process.env.TRUST_PROXY,
     publicOrigin: process.env.PUBLIC_ORIGIN,
     webhooks,
+    proofOfWork,
     log,
     logRequest: serverLog.request,
   });
@@ -58,6 +61,7 @@ try {
   }
   log(`Applications accepted from the page's own origin${server.allowedOrigins.length > 0 ? ` and ${server.allowedOrigins.join(', ')}` : ' only (CORS_ORIGINS adds others)'}`);
   log(`Proxy: ${server.proxy} (TRUST_PROXY, PUBLIC_ORIGIN)`);
+  log(proofOfWork ? `Proof of work: on, challenges at GET ${server.challengePath} (up to ${String(proofOfWork.maxNumber)} hashes each)` : 'Proof of work: off (PROOF_OF_WORK=on asks every application for one)');
   // The origin only: a hook's path often is its secret (Zapier's and Make's are).
   log(webhooks ? `Webhooks: each application and revision is POSTed to ${webhooks.url.origin}/…, signed` : 'Webhooks: off (set WEBHOOK_URL and WEBHOOK_SECRET to be told of each application)');
   const stop = () => {

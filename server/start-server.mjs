@@ -10,6 +10,7 @@ import { parseOrigins } from './cors.mjs';
 import { acquireLock } from './data-dir-lock.mjs';
 import { createProgrammePages } from './programme-pages.mjs';
 import { createProgrammeSource } from './programme-source.mjs';
+import { createProofOfWork } from './proof-of-work.mjs';
 import { createReceiver } from './receiver.mjs';
 import { proxyTrust, useProxyTrust } from './proxy-trust.mjs';
 import { noteRefusal } from './refusal-reason.mjs';
@@ -103,6 +104,7 @@ export function receiverPath(requestUrl, override) {
  *   receiverRules?: (config: unknown) => import('../src/config/receiver-rules.ts').ReceiverRules,
  *   webhooks?: import('./webhooks/webhook-settings.mjs').WebhookSettings | null,
  *   webhookPollMs?: number,
+ *   proofOfWork?: import('./proof-of-work.mjs').ProofOfWorkSettings | null,
  *   log?: (line: string) => void,
  *   logRequest?: (entry: import('./server-log.mjs').RequestEntry) => void,
  * }} options webhooks: where to POST each stored revision (webhook-settings.mjs), null for none;
@@ -111,7 +113,7 @@ export function receiverPath(requestUrl, override) {
  */
 export async function startServer({
   root, host = '127.0.0.1', port = 4173, dataDir = 'data', databaseUrl, corsOrigins, receiverPathOverride, receiverRules,
-  webhooks = null, webhookPollMs, log = () => undefined, logRequest, trustProxy, publicOrigin,
+  webhooks = null, webhookPollMs, log = () => undefined, logRequest, trustProxy, publicOrigin, proofOfWork = null,
 }) {
   const trust = proxyTrust({ trustProxy, publicOrigin });
   const rulesFor = await loadRulesFor(root, receiverRules);
@@ -137,8 +139,9 @@ export async function startServer({
   const started = programmes.started;
   const path = receiverPath(started.rules.requestUrl, receiverPathOverride);
   const deliverer = webhooks ? createWebhookDeliverer({ store, settings: webhooks, log, pollMs: webhookPollMs }) : null;
+  const proofs = await createProofOfWork({ store, settings: proofOfWork, receiverPath: path, allowedOrigins: parseOrigins(corsOrigins) });
   const receiver = createReceiver({
-    store, path, allowedOrigins: parseOrigins(corsOrigins), log, webhooks, onStored: () => deliverer?.nudge(),
+    store, path, allowedOrigins: parseOrigins(corsOrigins), log, webhooks, onStored: () => deliverer?.nudge(), proofOfWork: proofs,
     validate: async (body) => (await programmes.validate(body)).issues,
     defaultLanguage: () => programmes.language,
   });
@@ -150,7 +153,7 @@ export async function startServer({
       // Behind a proxy: which site the request was sent to (the Origin check) and over what (HSTS).
       useProxyTrust(req, trust);
       for (const [name, value] of Object.entries(transportSecurityHeaders(req, trust))) res.setHeader(name, value);
-      return answerAdminNotHere(req, res) || receiver(req, res);
+      return answerAdminNotHere(req, res) || (await proofs.answerChallenge(req, res)) || receiver(req, res);
     },
   });
   await listen(server, port, host);
@@ -175,6 +178,8 @@ export async function startServer({
     programme: { title: started.title, digest: started.digest, requestUrl: started.rules.requestUrl },
     /** The origins besides the page's own that may send applications (CORS_ORIGINS). */
     allowedOrigins: [...parseOrigins(corsOrigins)],
+    /** Where challenges are answered (a 404 there while proof of work is off). */
+    challengePath: proofs.path,
     /** What TRUST_PROXY and PUBLIC_ORIGIN make of the requests, for the start-up log. */
     proxy: trust.description,
     close() {

@@ -10,6 +10,7 @@ import type { SendResult } from './send-application';
  * - No record: sent meanwhile (by another tab or the worker), or never queued.
  * - Held (edited into answers the wizard would not send) or refused: nothing goes out until the
  *   creator acts.
+ * - Not due: the server's Retry-After of the last failure has not passed (`later`, with when).
  * - Accepted: the record is removed only if no edit came while the request was out; otherwise
  *   the edit stays for the caller to send next (`latest: false`).
  * - A failure: the count, time and error go on the stored record, whose body may be newer than
@@ -19,6 +20,7 @@ import type { SendResult } from './send-application';
 export type AttemptOnceResult =
   | { kind: 'none' }
   | { kind: 'waiting'; record: OutboxRecord }
+  | { kind: 'later'; record: OutboxRecord; due: number }
   | { kind: 'accepted'; latest: boolean }
   | { kind: 'failed'; outcome: 'retry' | 'refused'; record: OutboxRecord; attemptedAt: number };
 
@@ -33,6 +35,7 @@ export async function attemptOnce(store: OutboxStore, { send, now, onSending }: 
   const record = await store.read();
   if (!record) return { kind: 'none' };
   if (record.held || record.refused) return { kind: 'waiting', record };
+  if ((record.notBefore ?? 0) > now()) return { kind: 'later', record, due: record.notBefore ?? 0 };
   onSending?.(record);
   const result = await send(record);
   const outcome = classifyAttempt(result);
@@ -42,10 +45,11 @@ export async function attemptOnce(store: OutboxStore, { send, now, onSending }: 
   }
   const attemptedAt = now();
   const lastError = result.ok ? null : result.error;
-  const failed: OutboxRecord = { ...record, attempts: record.attempts + 1, lastAttemptAt: attemptedAt, lastError, refused: outcome === 'refused' };
+  const notBefore = result.ok || !result.retryAfterMs ? undefined : attemptedAt + result.retryAfterMs;
+  const failed: OutboxRecord = { ...record, attempts: record.attempts + 1, lastAttemptAt: attemptedAt, lastError, refused: outcome === 'refused', notBefore };
   const stored = await store.update((current) => {
     if (current?.applicationId !== record.applicationId) return current;
-    return { ...current, attempts: failed.attempts, lastAttemptAt: attemptedAt, lastError, refused: failed.refused && current.key === record.key };
+    return { ...current, attempts: failed.attempts, lastAttemptAt: attemptedAt, lastError, refused: failed.refused && current.key === record.key, notBefore };
   });
   const shown = stored ?? failed;
   return { kind: 'failed', outcome: shown.refused ? 'refused' : 'retry', record: shown, attemptedAt };

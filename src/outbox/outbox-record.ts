@@ -30,6 +30,11 @@ export interface OutboxRecord {
   held: boolean;
   /** The language the creator applied in, sent as Content-Language (absent in records of earlier versions). */
   language?: string;
+  /**
+   * The server's Retry-After, as a time (ms since the epoch): no attempt, the page's, another
+   * tab's or the service worker's, goes out before it, even after a reload or an edit.
+   */
+  notBefore?: number;
 }
 
 /** A record as an earlier version stored it: one id for the application and every body. */

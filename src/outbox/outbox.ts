@@ -10,7 +10,8 @@ import type { SendResult } from './send-application';
  * body, its ids, the attempts so far and the last error; see outbox-record.ts), so it survives a
  * reload, a crash or a closed tab. Attempts run one at a time, in one tab at a time; a failure
  * worth retrying is retried on a backoff of min(2^n, 300) seconds, when the browser comes back
- * online, when the page opens again, or at once when the creator presses Continue. An edit while
+ * online, when the page opens again, or at once when the creator presses Continue, but never
+ * before the server's Retry-After (attempt-once.ts keeps that wait on the record). An edit while
  * the application is pending revises the record (a new key for the new body), so whatever sends
  * next sends the latest answers; an attempt that was already sending an older body counts only if
  * nothing newer came meanwhile, else the newer body is sent at once. Only an accepted attempt of
@@ -187,24 +188,26 @@ export class Outbox {
           // Refused in another tab meanwhile: only Continue sends it again.
           this.setStatus({ state: 'refused', record: result.record });
           return 'refused';
+        case 'later':
+          return this.waitUntil(result.record, result.due);
         case 'failed':
-          return this.failed(result.record, result.outcome, result.attemptedAt);
+          if (result.outcome === 'refused') {
+            this.setStatus({ state: 'refused', record: result.record });
+            return 'refused';
+          }
+          return this.waitUntil(result.record, nextAttemptAt(result.attemptedAt, result.record.attempts, result.record.notBefore));
       }
     }
   }
 
-  private failed(record: OutboxRecord, outcome: 'retry' | 'refused', attemptedAt: number): AttemptOutcome {
-    if (outcome === 'refused') {
-      this.setStatus({ state: 'refused', record });
-      return 'refused';
-    }
-    const due = nextAttemptAt(attemptedAt, record.attempts);
+  /** Shows the usual failed-send line and tries again at `due` (or sooner, when something above asks). */
+  private waitUntil(record: OutboxRecord, due: number): AttemptOutcome {
     this.setStatus({ state: 'waiting', record, nextAttemptAt: due });
     if (!this.stopped) {
       this.timer = setTimeout(() => {
         this.timer = null;
         void this.attempt();
-      }, due - attemptedAt);
+      }, due - this.now());
     }
     return 'retry';
   }

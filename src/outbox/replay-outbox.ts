@@ -2,9 +2,14 @@ import { createStore, del, set } from 'idb-keyval';
 import { APP_DB_NAME, APP_STORE_NAME } from '../storage/stored-keys';
 import { attemptOnce } from './attempt-once';
 import { clearAfterAcceptance } from './clear-after-acceptance';
+import { challengeUrl } from '../proof-of-work/proof-of-work-http';
+import { fetchChallenge } from '../proof-of-work/fetch-challenge';
+import { createProofs } from '../proof-of-work/proofs';
+import { solveChallenge } from '../proof-of-work/solve-challenge';
 import { idbOutboxStore } from './idb-outbox-store';
 import type { AttemptOutcome } from './retry-policy';
 import { sendApplication } from './send-application';
+import { sendWithProof } from './send-with-proof';
 import { exclusively } from './send-lock';
 
 /** Bodies sent in one sync at most: each further one needs an edit made while the last was on its way. */
@@ -15,8 +20,9 @@ const MAX_BODIES_PER_SYNC = 5;
  * attempt as the page's (attempt-once.ts: the record's latest body, with its key, application id
  * and revision), under the same lock. Workbox's background-sync plugin counts any HTTP answer as
  * delivered; here only a 2xx does: 5xx, 408, 429, timeouts and network errors make the sync fail
- * so the browser retries it later. On acceptance of the latest body (a page may still write an
- * edit while the request is out) the personal data leaves the device, as in the page.
+ * so the browser retries it later, as does a sync fired before the server's Retry-After has
+ * passed. On acceptance of the latest body (a page may still write an edit while the request is
+ * out) the personal data leaves the device, as in the page.
  */
 export async function replayOutbox(): Promise<AttemptOutcome | 'nothing' | 'busy'> {
   const store = createStore(APP_DB_NAME, APP_STORE_NAME);
@@ -24,11 +30,17 @@ export async function replayOutbox(): Promise<AttemptOutcome | 'nothing' | 'busy
   const outcome = await exclusively(async (): Promise<AttemptOutcome | 'nothing'> => {
     for (let body = 0; body < MAX_BODIES_PER_SYNC; body += 1) {
       const result = await attemptOnce(records, {
-        send: (record) => sendApplication(record.url, record.body, { idempotencyKey: record.key, applicationId: record.applicationId, revision: record.revision, language: record.language }),
+        send: (record) => {
+          // The worker has no page to learn from: it asks the challenge endpoint, and solves in its own thread.
+          const proofs = createProofs({ fetchChallenge: () => fetchChallenge(challengeUrl(record.url, location.href)), solve: (challenge) => solveChallenge(challenge) });
+          return sendWithProof((headers) => sendApplication(record.url, record.body, { idempotencyKey: record.key, applicationId: record.applicationId, revision: record.revision, language: record.language, headers }), proofs);
+        },
         now: Date.now,
       });
       if (result.kind === 'waiting' || (result.kind === 'none' && body === 0)) return 'nothing';
       if (result.kind === 'failed') return result.outcome;
+      // Not due (the server's Retry-After has not passed): a failed sync is fired again later.
+      if (result.kind === 'later') return 'retry';
       // An edit came while the body was on its way: it goes out now.
       if (result.kind === 'accepted' && !result.latest) continue;
       // Accepted (or gone after an earlier body was accepted): the same clearing as the page's.

@@ -20,7 +20,10 @@ export function backoffSeconds(failures: number): number {
   return Math.min(2 ** failures, MAX_BACKOFF_SECONDS);
 }
 
-/** When the next automatic attempt is due after `failures` failed ones, the last at `lastAttemptAt`. */
-export function nextAttemptAt(lastAttemptAt: number, failures: number): number {
-  return lastAttemptAt + backoffSeconds(failures) * 1000;
+/**
+ * When the next automatic attempt is due after `failures` failed ones, the last at `lastAttemptAt`:
+ * after the backoff, and never before `notBefore`, the time the server's Retry-After named.
+ */
+export function nextAttemptAt(lastAttemptAt: number, failures: number, notBefore = 0): number {
+  return Math.max(lastAttemptAt + backoffSeconds(failures) * 1000, notBefore);
 }

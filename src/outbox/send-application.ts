@@ -1,11 +1,14 @@
+import { retryAfterMs } from './retry-after';
+
 /**
  * One attempt at delivering the application: a PUT of its JSON body. The caller decides what
- * to do with a failure; `retryable` says whether trying again may help.
+ * to do with a failure; `retryable` says whether trying again may help, and `retryAfterMs` how
+ * long the server asked to be left alone first (its Retry-After, on a 429 or a 503).
  */
 
 export type SendResult =
   | { ok: true; status: number }
-  | { ok: false; retryable: boolean; status: number | null; error: string };
+  | { ok: false; retryable: boolean; status: number | null; error: string; retryAfterMs?: number };
 
 export interface SendOptions {
   /** Sent as Idempotency-Key so the server can drop a repeat of an attempt it already stored. */
@@ -17,6 +20,8 @@ export interface SendOptions {
   /** Sent as Content-Language: the language the creator answered in (the body stays the same for every receiver). */
   language?: string | undefined;
   timeoutMs?: number;
+  /** More headers: a proof of work's solution (send-with-proof.ts). */
+  headers?: Record<string, string>;
   fetchImpl?: typeof fetch;
 }
 
@@ -28,20 +33,22 @@ export function isRetryableStatus(status: number): boolean {
 }
 
 export async function sendApplication(url: string, body: unknown, options: SendOptions = {}): Promise<SendResult> {
-  const { idempotencyKey, applicationId, revision, language, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, fetchImpl = fetch } = options;
+  const { idempotencyKey, applicationId, revision, language, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, headers: more, fetchImpl = fetch } = options;
   const controller = new AbortController();
   const timer = setTimeout(() => {
     controller.abort();
   }, timeoutMs);
   try {
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json', ...more };
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     if (applicationId) headers['Application-Id'] = applicationId;
     if (revision !== undefined) headers['Application-Revision'] = String(revision);
     if (language) headers['Content-Language'] = language;
     const response = await fetchImpl(url, { method: 'PUT', headers, body: JSON.stringify(body), signal: controller.signal });
     if (response.ok) return { ok: true, status: response.status };
-    return { ok: false, retryable: isRetryableStatus(response.status), status: response.status, error: `HTTP ${String(response.status)}` };
+    const retryable = isRetryableStatus(response.status);
+    const wait = retryable ? retryAfterMs(response.headers.get('Retry-After'), Date.now()) : 0;
+    return { ok: false, retryable, status: response.status, error: `HTTP ${String(response.status)}`, ...(wait > 0 && { retryAfterMs: wait }) };
   } catch (error) {
     const timedOut = controller.signal.aborted;
     return {

@@ -18,6 +18,7 @@ import { connectToPage, type PageConnection } from './page-connection';
 import { createAutosave, type SaveState } from './session-autosave';
 import type { SessionForm } from './session-form';
 import { pageOutbox } from './page-outbox';
+import { proofOfWorkGate } from '../proof-of-work/proof-of-work-gate';
 
 /** Where the session keeps the application, and how tabs take turns; the page passes its own, a test fakes. */
 export interface SessionDevices {
@@ -124,7 +125,8 @@ export function createApplicationSession({ config, programme, initial, devices, 
     return form;
   }
 
-  const outbox = pageOutbox({ store, locks, timeoutMs: sendTimeoutMs, onAccepted: () => accept() });
+  const proofs = proofOfWorkGate(config.requestUrl);
+  const outbox = pageOutbox({ store, locks, timeoutMs: sendTimeoutMs, onAccepted: () => accept(), proofs });
   outbox.subscribe((status) => {
     update({ outbox: status });
   });
@@ -232,7 +234,7 @@ export function createApplicationSession({ config, programme, initial, devices, 
   // Kept, not taken again, when the page lets go and attaches again in the same task.
   const held = heldAcrossRerun(
     () => {
-      const opened = connectToPage({ locks, form: attachedForm(), autosave, outbox, onRole, onMessage });
+      const opened = connectToPage({ locks, form: attachedForm(), autosave, outbox, proofs, onRole, onMessage });
       connection = opened;
       // On screen now: the steps it opens on are reported (a restored draft's were, before).
       reportSteps();

@@ -1,4 +1,5 @@
 import type { Outbox } from '../outbox/outbox';
+import type { Proofs } from '../proof-of-work/proofs';
 import { openDraftChannel, type DraftMessage } from '../tabs/draft-channel';
 import { createEditorLock, type EditorRole, type RoleChangeReason } from '../tabs/editor-lock';
 import { registerFormValues } from '../telemetry/personal-values';
@@ -18,6 +19,8 @@ interface ConnectOptions {
   form: SessionForm;
   autosave: Autosave;
   outbox: Outbox;
+  /** The receiver's proof of work, solved ahead while the page holds the session. */
+  proofs: Proofs;
   onRole: (role: EditorRole, reason: RoleChangeReason) => void;
   onMessage: (message: DraftMessage) => void;
 }
@@ -29,13 +32,13 @@ interface ConnectOptions {
  * Each is taken afresh on every connection, so a session connected, closed and connected again
  * (an effect run twice, a subtree hidden and shown) holds live ones, never closed ones.
  */
-export function connectToPage({ locks, form, autosave, outbox, onRole, onMessage }: ConnectOptions): PageConnection {
+export function connectToPage({ locks, form, autosave, outbox, proofs, onRole, onMessage }: ConnectOptions): PageConnection {
   const channel = openDraftChannel(onMessage);
   const stopWatching = form.watch(() => {
     autosave.schedule();
   });
   const stopPage = autosave.watchPage();
-  const stopOutbox = listenForOutbox(outbox);
+  const stopOutbox = listenForOutbox(outbox, proofs);
   // Read only when an event or report is about to leave the device.
   const stopTelemetry = registerFormValues(() => form.values(), () => form.shownTexts());
   // Without Web Locks there is no lock: every tab edits (the session says so).

@@ -4,7 +4,9 @@ import { Outbox } from '../outbox/outbox';
 import { SUBMISSION_CHANNEL } from '../outbox/outbox-names';
 import { DEFAULT_SEND_TIMEOUT_MS, sendApplication } from '../outbox/send-application';
 import { exclusively } from '../outbox/send-lock';
+import { sendWithProof } from '../outbox/send-with-proof';
 import { showsServerError } from '../outbox/shows-server-error';
+import type { Proofs } from '../proof-of-work/proofs';
 import type { KeyValueStore } from '../storage/resilient-store';
 
 interface PageOutboxOptions {
@@ -14,13 +16,16 @@ interface PageOutboxOptions {
   timeoutMs: number | undefined;
   /** Runs once the server has accepted the application, before the outbox reports it. */
   onAccepted: () => Promise<void>;
+  /** Solutions of the receiver's proof of work, when it asks for one (proof-of-work-gate.ts). */
+  proofs: Proofs;
 }
 
 /** The page's submission queue: sends with fetch, one tab (or the service worker) at a time. */
-export function pageOutbox({ store, locks, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, onAccepted }: PageOutboxOptions): Outbox {
+export function pageOutbox({ store, locks, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, onAccepted, proofs }: PageOutboxOptions): Outbox {
   const outbox = new Outbox({
     store,
-    send: (record) => sendApplication(record.url, record.body, { idempotencyKey: record.key, applicationId: record.applicationId, revision: record.revision, language: record.language, timeoutMs }),
+    send: (record) =>
+      sendWithProof((headers) => sendApplication(record.url, record.body, { idempotencyKey: record.key, applicationId: record.applicationId, revision: record.revision, language: record.language, timeoutMs, headers }), proofs),
     exclusively: (attempt) => exclusively(attempt, locks),
     newId: newSubmissionId,
   });
@@ -31,9 +36,11 @@ export function pageOutbox({ store, locks, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, 
 /**
  * What the queue hears from the page while its session holds it: the browser back online (try
  * a waiting application now), the service worker saying it sent one, and the page going away
- * with a failed attempt (handed to the service worker's Background Sync). Returns the way to stop.
+ * with a failed attempt (handed to the service worker's Background Sync). Meanwhile a proof of
+ * work, when the receiver asks for one, is solved ahead. Returns the way to stop.
  */
-export function listenForOutbox(outbox: Outbox): () => void {
+export function listenForOutbox(outbox: Outbox, proofs: Proofs): () => void {
+  const stopProofs = proofs.warm();
   const online = () => {
     outbox.retrySoon();
   };
@@ -49,5 +56,6 @@ export function listenForOutbox(outbox: Outbox): () => void {
     window.removeEventListener('online', online);
     channel?.close();
     stopSync();
+    stopProofs();
   };
 }

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import { completeApplication } from './helpers/complete-application';
+import { outboxSyncFiring } from './helpers/background-sync';
 import { everythingStoredOnTheDevice } from './helpers/device-storage';
 
 test('background sync: the server down while submitting, the page closed, the server up, the sync fired: exactly one application arrives', async ({ context, app }, testInfo) => {
@@ -17,20 +18,8 @@ test('background sync: the server down while submitting, the page closed, the se
   app.answerNormally();
   const before = app.applications.length;
   const blank = await context.newPage();
-  const cdp = await context.newCDPSession(blank);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const registration = registrations.find((candidate) => candidate.scopeURL.startsWith(app.url) && !candidate.isDeleted);
-      if (registration) resolve(registration.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.dispatchSyncEvent', {
-    origin: app.url,
-    registrationId: await registrationId,
-    tag: 'creator-wizard:outbox',
-    lastChance: false,
-  });
+  const sync = await outboxSyncFiring(context, blank, app.url);
+  await sync();
   await expect.poll(() => app.stored.size, { timeout: 15_000 }).toBe(1);
   expect(app.applications.length).toBe(before + 1);
   expect(new Set(app.applications.map((request) => request.headers['idempotency-key'])).size).toBe(1);

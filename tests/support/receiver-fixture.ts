@@ -11,6 +11,7 @@ import { receiverRules } from '../../src/config/receiver-rules';
 import { startServer } from '../../server/start-server.mjs';
 import type { RequestEntry } from '../../server/server-log.mjs';
 import type { WebhookSettings } from '../../server/webhooks/webhook-settings.mjs';
+import type { ProofOfWorkSettings } from '../../server/proof-of-work.mjs';
 
 export type StartedReceiver = Awaited<ReturnType<typeof startServer>> & { root: string; dataDir: string };
 
@@ -27,7 +28,7 @@ export async function servedRoot(): Promise<string> {
 export async function startTestReceiver(
   options: {
     databaseUrl?: string; dataDir?: string; corsOrigins?: string; webhooks?: WebhookSettings; webhookPollMs?: number;
-    log?: (line: string) => void; logRequest?: (entry: RequestEntry) => void;
+    log?: (line: string) => void; logRequest?: (entry: RequestEntry) => void; proofOfWork?: ProofOfWorkSettings;
   } = {},
 ): Promise<StartedReceiver> {
   const root = await servedRoot();
@@ -35,6 +36,7 @@ export async function startTestReceiver(
   const server = await startServer({
     root, port: 0, dataDir, databaseUrl: options.databaseUrl, corsOrigins: options.corsOrigins, receiverRules,
     webhooks: options.webhooks ?? null, webhookPollMs: options.webhookPollMs, log: options.log, logRequest: options.logRequest,
+    proofOfWork: options.proofOfWork ?? null,
   });
   return { ...server, root, dataDir };
 }

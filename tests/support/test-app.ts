@@ -1,7 +1,7 @@
 /**
  * A real HTTP server for one end-to-end test: a private copy of dist/ (so a test can edit its
  * config.json like a deployer would) plus an application endpoint whose answers the test
- * scripts: accept, fail with a status, hang past the client's timeout, or drop the connection.
+ * scripts: accept, fail with a status (and headers), hang past the client's timeout, or drop the connection.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -17,13 +17,16 @@ export const API_PATH = '/api/applications';
 /** The app's entry script, as the build names it. */
 const ENTRY_SCRIPT = /^\/assets\/index-[^/]+\.js$/;
 
-export type ApiAnswer = { status: number } | 'hang' | 'drop';
+/** A status with any headers to send with it (a 429's Retry-After), a request left hanging, or a dropped connection. */
+export type ApiAnswer = { status: number; headers?: Record<string, string> } | 'hang' | 'drop';
 
 export interface ReceivedRequest {
   method: string;
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
+  /** When it arrived (ms since the epoch). */
+  at: number;
 }
 
 const DIST = DIST_DIR;
@@ -93,7 +96,7 @@ export class TestApp {
     }
     if (!path.startsWith(API_PATH)) return false;
     const body = await readBody(req);
-    this.received.push({ method: req.method ?? '', path, headers: req.headers, body });
+    this.received.push({ method: req.method ?? '', path, headers: req.headers, body, at: Date.now() });
     const answer = this.answers.shift() ?? { status: 201 };
     if (answer === 'drop') {
       req.socket.destroy();
@@ -109,7 +112,7 @@ export class TestApp {
           this.storedRevisions.set(id, revision);
         }
       }
-      res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(JSON.stringify({ status: answer.status }));
+      res.writeHead(answer.status, { 'Content-Type': 'application/json', ...answer.headers }).end(JSON.stringify({ status: answer.status }));
     }
     return true;
   }

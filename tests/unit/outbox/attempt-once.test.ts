@@ -80,6 +80,30 @@ describe('attemptOnce (the page and the service worker alike)', () => {
     expect(store.current()).toEqual(counted);
   });
 
+  it("keeps the server's Retry-After on the record as the time before which nothing is sent", async () => {
+    const store = memoryStore(record);
+    const result = await attemptOnce(store, options({ ok: false, retryable: true, status: 429, error: 'HTTP 429', retryAfterMs: 5_000 }));
+    expect(result).toMatchObject({ kind: 'failed', outcome: 'retry', record: { attempts: 1, notBefore: 10_000 } });
+    expect(store.current()?.notBefore).toBe(10_000);
+  });
+
+  it('sends nothing before that time and says when it is due; sends once it has passed', async () => {
+    const waiting = { ...record, attempts: 1, notBefore: 5_001 };
+    const early = options({ ok: true, status: 201 });
+    expect(await attemptOnce(memoryStore(waiting), early)).toEqual({ kind: 'later', record: waiting, due: 5_001 });
+    expect(early.send).not.toHaveBeenCalled();
+
+    const due = options({ ok: true, status: 201 });
+    expect(await attemptOnce(memoryStore({ ...waiting, notBefore: 5_000 }), due)).toEqual({ kind: 'accepted', latest: true });
+    expect(due.send).toHaveBeenCalledOnce();
+  });
+
+  it('forgets an earlier Retry-After once a failure comes without one', async () => {
+    const store = memoryStore({ ...record, attempts: 1, notBefore: 4_000 });
+    await attemptOnce(store, options({ ok: false, retryable: true, status: null, error: 'Failed to fetch' }));
+    expect(store.current()?.notBefore).toBeUndefined();
+  });
+
   it('marks a refusal only on the body refused: a newer body is worth its own attempt', async () => {
     const edited = { ...record, key: 'key-2', revision: 2 };
     const store = memoryStore(record);

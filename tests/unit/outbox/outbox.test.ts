@@ -11,8 +11,9 @@ const T0 = Date.UTC(2025, 0, 15, 9, 0, 0);
 const ACCEPTED: SendResult = { ok: true, status: 201 };
 let databases = 0;
 
-function httpFailure(status: number): SendResult {
-  return { ok: false, retryable: isRetryableStatus(status), status, error: `HTTP ${String(status)}` };
+/** An HTTP failure, with the wait its Retry-After asked for when given. */
+function httpFailure(status: number, retryAfterMs?: number): SendResult {
+  return { ok: false, retryable: isRetryableStatus(status), status, error: `HTTP ${String(status)}`, ...(retryAfterMs !== undefined && { retryAfterMs }) };
 }
 
 function freshDbName(): string {
@@ -126,6 +127,45 @@ describe('Outbox.submit', () => {
       lastError: 'HTTP 500',
       refused: false,
       held: false,
+    });
+  });
+
+  it("after a 429 with Retry-After waits that long, not the shorter backoff, whatever asks for an attempt meanwhile", async () => {
+    const dbName = freshDbName();
+    const send = scriptedSend(httpFailure(429, 5_000), ACCEPTED);
+    const outbox = outboxOver(dbName, send);
+
+    expect(await outbox.submit(URL, { firstName: 'Ada' })).toBe('retry');
+    const status = outbox.getStatus();
+    expect(status.state === 'waiting' ? status.nextAttemptAt : null).toBe(T0 + 5_000);
+
+    await vi.advanceTimersByTimeAsync(2_000);
+    // Continue pressed again, the browser back online: the server's wait still holds.
+    expect(await outbox.submit(URL, { firstName: 'Ada' })).toBe('retry');
+    outbox.retrySoon();
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(send).toHaveBeenCalledOnce();
+    expect(outbox.getStatus().state).toBe('waiting');
+
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.waitFor(() => {
+      expect(outbox.getStatus().state).toBe('accepted');
+    });
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+
+  it("keeps the server's wait across a reload", async () => {
+    const dbName = freshDbName();
+    await outboxOver(dbName, scriptedSend(httpFailure(503, 60_000))).submit(URL, { firstName: 'Ada' });
+
+    const send = scriptedSend(ACCEPTED);
+    const reloaded = outboxOver(dbName, send);
+    await reloaded.resume();
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(send).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1_000);
+    await vi.waitFor(() => {
+      expect(send).toHaveBeenCalledOnce();
     });
   });
 

@@ -23,6 +23,11 @@ const record: OutboxRecord = {
 
 const answer = stubFetchAnswering;
 
+/** The PUTs among the fetches (the worker first asks the challenge endpoint whether proof of work is on). */
+function puts(fetchMock: { mock: { calls: Array<[string, RequestInit]> } }): RequestInit[] {
+  return fetchMock.mock.calls.map(([, init]) => init).filter((init) => init.method === 'PUT');
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -33,12 +38,20 @@ describe('replayOutbox (the service worker after the tab is gone)', () => {
     await set(DRAFT_KEY, { values: { personalInfo: { emailAddress: 'ada@example.com' } } }, store);
     const fetchMock = answer(201);
     expect(await replayOutbox()).toBe('accepted');
-    const init = fetchMock.mock.calls[0]?.[1];
+    const init = puts(fetchMock)[0];
     expect(init?.method).toBe('PUT');
     expect(init?.headers).toMatchObject({ 'Idempotency-Key': record.key, 'Application-Id': record.applicationId, 'Application-Revision': '2' });
     expect(await get(OUTBOX_KEY, store)).toBeUndefined();
     expect(await get(DRAFT_KEY, store)).toBeUndefined();
     expect(await get(SUBMITTED_KEY, store)).toEqual({ submittedAt: expect.any(Number) as number });
+  });
+
+  it("sends nothing before the server's Retry-After has passed, failing the sync so the browser fires it later", async () => {
+    await set(OUTBOX_KEY, { ...record, notBefore: Date.now() + 60_000 }, store);
+    const fetchMock = answer(201);
+    expect(await replayOutbox()).toBe('retry');
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect((await get<OutboxRecord>(OUTBOX_KEY, store))?.attempts).toBe(1);
   });
 
   it.each([500, 503, 408, 429])('counts a %i as a failure to retry, not as delivered', async (status) => {
@@ -67,14 +80,14 @@ describe('replayOutbox (the service worker after the tab is gone)', () => {
     const edited: OutboxRecord = { ...record, key: 'key-of-the-edit', revision: 3, body: { personalInfo: { emailAddress: 'augusta@example.com' } } };
     const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>(async () => {
       // The page saves an edit while the first request is on its way.
-      if (fetchMock.mock.calls.length === 1) await set(OUTBOX_KEY, edited, store);
+      if (puts(fetchMock).length === 1) await set(OUTBOX_KEY, edited, store);
       return new Response('{}', { status: 201 });
     });
     vi.stubGlobal('fetch', fetchMock);
 
     expect(await replayOutbox()).toBe('accepted');
-    expect(fetchMock.mock.calls.map(([, init]) => JSON.parse(init.body as string) as unknown)).toEqual([record.body, edited.body]);
-    expect((fetchMock.mock.calls[1]?.[1].headers as Record<string, string>)['Idempotency-Key']).toBe('key-of-the-edit');
+    expect(puts(fetchMock).map((init) => JSON.parse(init.body as string) as unknown)).toEqual([record.body, edited.body]);
+    expect((puts(fetchMock)[1]?.headers as Record<string, string>)['Idempotency-Key']).toBe('key-of-the-edit');
     expect(await get(OUTBOX_KEY, store)).toBeUndefined();
     expect(await get(DRAFT_KEY, store)).toBeUndefined();
   });

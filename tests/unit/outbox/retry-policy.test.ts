@@ -39,6 +39,11 @@ describe('nextAttemptAt', () => {
     expect(nextAttemptAt(10_000, 3)).toBe(18_000);
     expect(nextAttemptAt(10_000, 12)).toBe(310_000);
   });
+
+  it("waits for the server's Retry-After when it is longer than the backoff, and only then", () => {
+    expect(nextAttemptAt(10_000, 1, 15_000)).toBe(15_000);
+    expect(nextAttemptAt(10_000, 3, 15_000)).toBe(18_000);
+  });
 });
 
 describe('classifyAttempt', () => {

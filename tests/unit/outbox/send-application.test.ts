@@ -71,6 +71,18 @@ describe('sendApplication', () => {
     expect(result).toEqual({ ok: false, retryable, status, error: `HTTP ${String(status)}` });
   });
 
+  it.each([429, 503])('reads the Retry-After of a %i as the wait the server asked for', async (status) => {
+    const fetchImpl = vi.fn<typeof fetch>(() => Promise.resolve(new Response(null, { status, headers: { 'Retry-After': '5' } })));
+
+    expect(await sendApplication(URL, BODY, { fetchImpl })).toEqual({ ok: false, retryable: true, status, error: `HTTP ${String(status)}`, retryAfterMs: 5_000 });
+  });
+
+  it('ignores a Retry-After on a refusal, which no wait will change', async () => {
+    const fetchImpl = vi.fn<typeof fetch>(() => Promise.resolve(new Response(null, { status: 422, headers: { 'Retry-After': '5' } })));
+
+    expect(await sendApplication(URL, BODY, { fetchImpl })).toEqual({ ok: false, retryable: false, status: 422, error: 'HTTP 422' });
+  });
+
   it('reports a fetch that rejects (no network) as retryable, with its message', async () => {
     const fetchImpl = vi.fn<typeof fetch>(() => Promise.reject(new TypeError('Failed to fetch')));
 
