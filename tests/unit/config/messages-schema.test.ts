@@ -1,35 +1,47 @@
-// config.json's `messages`: a programme's own words for the app's texts, checked by key and by
-// the placeholders each key fills, and reported by path.
+// config.json's `messages`: a programme's own words for the app's texts. The app takes any words
+// by key; `npm run check-config` and the receiver (deploy findings) refuse a key the app does not
+// have and a message without a placeholder its key fills, each by its path, and the JSON Schema
+// tells an editor the same.
 import { describe, expect, it } from 'vitest';
 import defaultConfigText from '../../../public/config.json?raw';
+import { configJsonSchema } from '../../../src/config/config-json-schema';
+import { deployFindings } from '../../../src/config/deploy-findings';
 import { parseConfig } from '../../../src/config/parse-config';
 
 const withMessages = (messages: unknown) => ({ ...(JSON.parse(defaultConfigText) as Record<string, unknown>), messages });
 
+function findings(messages: unknown): string[] {
+  const input = withMessages(messages);
+  return deployFindings(input, parseConfig(input)).map((problem) => `${problem.path}: ${problem.message}`);
+}
+
 describe('config.json messages', () => {
-  it('takes words and plural forms by key', () => {
-    const result = parseConfig(withMessages({ saved: 'Kept on this phone', problems: { one: 'One answer to check.', other: '{count} answers to check.' }, maxLength: 'At most {count} letters' }));
+  it('takes words and plural forms by key, with nothing for the deployer to fix', () => {
+    const messages = { saved: 'Kept on this phone', problems: { one: 'One answer to check.', other: '{count} answers to check.' }, maxLength: 'At most {count} letters' };
+    const result = parseConfig(withMessages(messages));
     expect(result.ok).toBe(true);
     if (result.ok) expect(result.config.messages?.saved).toBe('Kept on this phone');
+    expect(findings(messages)).toEqual([]);
   });
 
   it('reports a key the app does not have, by its path', () => {
-    const result = parseConfig(withMessages({ savd: 'Kept' }));
-    expect(result.unknownKeys.map((problem) => problem.path)).toEqual(['messages.savd']);
+    expect(findings({ savd: 'Kept' })).toEqual(['messages.savd: not a text of the app (docs/configuration.md, "Messages", lists them)']);
   });
 
-  it('refuses a message without a placeholder its key fills, in every form that must carry it', () => {
-    for (const message of ['At most some letters', { one: 'At most one letter', other: 'At most a few letters' }]) {
-      const result = parseConfig(withMessages({ maxLength: message }));
-      expect(result.ok).toBe(false);
-      if (!result.ok) expect(result.problems.map((problem) => problem.path)[0]).toMatch(/^messages\.maxLength/);
-      if (!result.ok) expect(result.problems.map((problem) => problem.message).join(' ')).toContain('{count}');
-    }
-    expect(parseConfig(withMessages({ remove: 'Take out' })).ok).toBe(false);
+  it('reports a message without a placeholder its key fills, in the form that must carry it', () => {
+    expect(findings({ maxLength: 'At most some letters' })).toEqual(['messages.maxLength: must contain {count}, which the app fills in']);
+    expect(findings({ maxLength: { one: 'At most one letter', other: 'At most a few letters' } })).toEqual(['messages.maxLength.other: must contain {count}, which the app fills in']);
+    expect(findings({ remove: 'Take out' })).toEqual(['messages.remove: must contain {name}, which the app fills in']);
   });
 
-  it('refuses plural forms where the text has no count, and an empty message', () => {
-    expect(parseConfig(withMessages({ saved: { other: 'Saved' } })).ok).toBe(false);
+  it('reports plural forms for a text without a count; an empty message is invalid', () => {
+    expect(findings({ saved: { other: 'Saved' } })).toEqual(['messages.saved: this text has no count: give words, not plural forms']);
     expect(parseConfig(withMessages({ saved: '  ' })).ok).toBe(false);
+  });
+
+  it('tells an editor every key and the placeholders it needs, in the JSON Schema', () => {
+    const messages = (configJsonSchema().properties as Record<string, { additionalProperties?: boolean; properties?: Record<string, unknown> }>).messages;
+    expect(messages?.additionalProperties).toBe(false);
+    expect(JSON.stringify(messages?.properties?.maxLength)).toContain('\\\\{count\\\\}');
   });
 });
