@@ -26,12 +26,14 @@ export const MAX_BODY_BYTES = 64 * 1024;
  *   defaultLanguage?: string | null | (() => string | null),
  *   webhooks?: { giveUpAfterMs: number } | null,
  *   onStored?: () => void,
+ *   admit?: import('./admission.mjs').Admit,
  * }} ReceiverOptions
  *   validate: the programme's rules (programme-source.mjs: the current one, or a recent one that accepts it);
  *   defaultLanguage: the programme's `lang`, for a body sent without Content-Language;
  *   webhooks: each revision stored also gets its webhook in the outbox, in the same transaction, to
  *   be retried for giveUpAfterMs;
- *   onStored: told after a new revision was committed (wakes the webhooks' deliverer)
+ *   onStored: told after a new revision was committed (wakes the webhooks' deliverer);
+ *   admit: whether a PUT is taken at all, before its body is read (admission.mjs: 429, 503)
  */
 
 /**
@@ -72,7 +74,7 @@ function emailOf(body) {
  */
 export function createReceiver({
   store, path, validate, allowedOrigins = new Set(), maxBytes = MAX_BODY_BYTES, log = () => undefined, now = () => new Date(),
-  defaultLanguage = null, webhooks = null, onStored = () => undefined,
+  defaultLanguage = null, webhooks = null, onStored = () => undefined, admit = () => Promise.resolve(null),
 }) {
   /** Keys whose first request is being stored by this process right now. */
   const inProgress = new Set();
@@ -96,7 +98,8 @@ export function createReceiver({
       return true;
     }
     /** @type {Record<string, string>} */
-    const corsHeaders = origin === 'allowed' ? { 'Access-Control-Allow-Origin': String(req.headers.origin), Vary: 'Origin' } : {};
+    // Retry-After is not a header a page on another origin may read unless it is exposed.
+    const corsHeaders = origin === 'allowed' ? { 'Access-Control-Allow-Origin': String(req.headers.origin), 'Access-Control-Expose-Headers': 'Retry-After', Vary: 'Origin' } : {};
     if (req.method === 'OPTIONS' && origin === 'allowed') {
       res
         .writeHead(204, { ...corsHeaders, 'Access-Control-Allow-Methods': 'PUT', 'Access-Control-Allow-Headers': CORS_REQUEST_HEADERS, 'Access-Control-Max-Age': '600' })
@@ -105,6 +108,12 @@ export function createReceiver({
     }
     if (req.method !== 'PUT') {
       refuse(res, 405, 'method not allowed', { error: 'Only PUT is accepted here.' }, { Allow: 'PUT' });
+      return true;
+    }
+    // Before anything is read or stored: the client's share (429) and the disk's room (503).
+    const refusal = await admit(req);
+    if (refusal) {
+      refuse(res, refusal.status, refusal.reason, { error: refusal.message }, { ...corsHeaders, 'Retry-After': String(refusal.retryAfterSeconds) });
       return true;
     }
     if (!isJsonContentType(req.headers['content-type'])) {

@@ -46,7 +46,8 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(
  */
 async function startReceiver(root, dataDir, databaseUrl, extraEnv = {}) {
   /** @type {NodeJS.ProcessEnv} */
-  const env = { ...process.env, DIST_DIR: root, DATA_DIR: dataDir, PORT: '0', ...extraEnv };
+  // The throughput runs send every application from one address: no rate limit there (the flood run sets its own).
+  const env = { ...process.env, DIST_DIR: root, DATA_DIR: dataDir, PORT: '0', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0', ...extraEnv };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const child = spawn(process.execPath, ['server/serve.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });

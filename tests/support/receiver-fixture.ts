@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { receiverRules } from '../../src/config/receiver-rules';
+import { DEFAULT_LIMITS, type LimitSettings } from '../../server/limit-settings.mjs';
 import { startServer } from '../../server/start-server.mjs';
 import type { RequestEntry } from '../../server/server-log.mjs';
 import type { WebhookSettings } from '../../server/webhooks/webhook-settings.mjs';
@@ -28,6 +29,7 @@ export async function startTestReceiver(
   options: {
     databaseUrl?: string; dataDir?: string; corsOrigins?: string; webhooks?: WebhookSettings; webhookPollMs?: number;
     log?: (line: string) => void; logRequest?: (entry: RequestEntry) => void;
+    limits?: Partial<LimitSettings>; freeBytes?: (dir: string) => Promise<number>; trustProxy?: string;
   } = {},
 ): Promise<StartedReceiver> {
   const root = await servedRoot();
@@ -35,6 +37,9 @@ export async function startTestReceiver(
   const server = await startServer({
     root, port: 0, dataDir, databaseUrl: options.databaseUrl, corsOrigins: options.corsOrigins, receiverRules,
     webhooks: options.webhooks ?? null, webhookPollMs: options.webhookPollMs, log: options.log, logRequest: options.logRequest,
+    // Most tests send many applications from one address, measuring the store: no rate limit
+    // unless a test asks for one (rate-limits.node.test.ts).
+    limits: { ...DEFAULT_LIMITS, rateWindows: [], ...options.limits }, freeBytes: options.freeBytes, trustProxy: options.trustProxy,
   });
   return { ...server, root, dataDir };
 }
