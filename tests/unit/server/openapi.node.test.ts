@@ -256,8 +256,8 @@ describe('the running receiver answers as docs/receiver-openapi.json says', () =
 });
 
 describe('409 and 503 as documented', () => {
-  async function serve(store: Store, during: (url: string) => Promise<void>) {
-    const receiver = createReceiver({ store, path: '/api/applications', validate: () => [] });
+  async function serve(store: Store, during: (url: string) => Promise<void>, options: Pick<Parameters<typeof createReceiver>[0], 'admit'> = {}) {
+    const receiver = createReceiver({ store, path: '/api/applications', validate: () => [], ...options });
     const server = createServer((req: IncomingMessage, res: ServerResponse) => {
       void receiver(req, res);
     });
@@ -294,6 +294,24 @@ describe('409 and 503 as documented', () => {
       release();
       expectDocumented(put, await first);
     });
+  });
+
+  it.each([
+    { status: 429 as const, reason: 'rate limited' },
+    { status: 503 as const, reason: 'disk under its floor' },
+  ])('$status from admission (rate limits, disk floor), before the body is read', async ({ status, reason }) => {
+    const store: Store = {
+      kind: 'postgres',
+      query: () => Promise.reject(new Error('not used')),
+      transaction: () => Promise.reject(new Error('not used')),
+      close: () => Promise.resolve(),
+    };
+    await serve(store, async (url) => {
+      const answer = await rawRequest(url, { headers, body: '{}' });
+      expect(answer.status).toBe(status);
+      expect(answer.headers['retry-after']).toBe('7');
+      expectDocumented(put, answer);
+    }, { admit: () => Promise.resolve({ status, reason, message: 'Retry later.', retryAfterSeconds: 7 }) });
   });
 
   it('503 when the store fails', async () => {
