@@ -296,17 +296,20 @@ describe('409 and 503 as documented', () => {
     });
   });
 
+  /** A store whose every query fails with `message`. */
+  const failingStore = (message: string): Store => ({
+    kind: 'embedded',
+    query: () => Promise.reject(new Error(message)),
+    transaction: () => Promise.reject(new Error('not used')),
+    close: () => Promise.resolve(),
+  });
+
   it.each([
     { status: 429 as const, reason: 'rate limited' },
     { status: 503 as const, reason: 'disk under its floor' },
   ])('$status from admission (rate limits, disk floor), before the body is read', async ({ status, reason }) => {
-    const store: Store = {
-      kind: 'postgres',
-      query: () => Promise.reject(new Error('not used')),
-      transaction: () => Promise.reject(new Error('not used')),
-      close: () => Promise.resolve(),
-    };
-    await serve(store, async (url) => {
+    // Refused before the store is asked anything.
+    await serve(failingStore('not used'), async (url) => {
       const answer = await rawRequest(url, { headers, body: '{}' });
       expect(answer.status).toBe(status);
       expect(answer.headers['retry-after']).toBe('7');
@@ -315,13 +318,7 @@ describe('409 and 503 as documented', () => {
   });
 
   it('503 when the store fails', async () => {
-    const store: Store = {
-      kind: 'embedded',
-      query: () => Promise.reject(new Error('the disk is full')),
-      transaction: () => Promise.reject(new Error('not used')),
-      close: () => Promise.resolve(),
-    };
-    await serve(store, async (url) => {
+    await serve(failingStore('the disk is full'), async (url) => {
       const answer = await rawRequest(url, { headers, body: '{}' });
       expect(answer.status).toBe(503);
       expectDocumented(put, answer);
