@@ -44,6 +44,9 @@ function postgresLimiter(window, pool) {
     const limiter = new RateLimiterPostgres({
       storeClient: pool, storeType: 'pool', schemaName: RATE_LIMIT_SCHEMA, tableName: keyPrefix, keyPrefix,
       points: window.points, duration: window.durationSeconds,
+      // A client that used its share is refused from memory until its window ends: a flood costs
+      // the database no query per request, and creators' counts do not queue behind the flooder's.
+      inMemoryBlockOnConsumed: window.points,
       insuranceLimiter: new RateLimiterMemory({ keyPrefix, points: window.points, duration: window.durationSeconds }),
     }, (error) => (error ? reject(/** @type {Error} */ (error)) : resolve(limiter)));
   });
