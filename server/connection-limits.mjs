@@ -21,7 +21,7 @@ const CLIENT_ERROR_ANSWERS = {
  * @param {number} status
  * @param {string} text
  */
-export function rawAnswer(status, text) {
+function rawAnswer(status, text) {
   const headers = Object.entries({ ...BARE_ANSWER_HEADERS, Connection: 'close', 'Content-Length': '0', 'Cache-Control': 'no-store' })
     .map(([name, value]) => `${name}: ${value}\r\n`).join('');
   return `HTTP/1.1 ${String(status)} ${text}\r\n${headers}\r\n`;

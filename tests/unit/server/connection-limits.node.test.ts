@@ -68,6 +68,15 @@ describe('timeouts', () => {
     expect(ms).toBeLessThan(LIMITS.requestTimeoutMs + 600);
   });
 
+  it('headers over 16 kB: 431 with the security headers, then closed', async () => {
+    const socket = await open('127.0.1.7');
+    const closed = untilClosed(socket);
+    socket.write(`GET / HTTP/1.1\r\nHost: localhost\r\nX-Filler: ${'x'.repeat(17 * 1024)}\r\n\r\n`);
+    const { text } = await closed;
+    expect(text).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+    expect(text).toMatch(/\r\nX-Frame-Options: DENY\r\n/);
+  });
+
   it('an idle kept-alive connection is closed after KEEP_ALIVE_TIMEOUT_MS', async () => {
     const socket = await open('127.0.1.3');
     const closed = untilClosed(socket);
@@ -124,6 +133,7 @@ describe('caps on connections', () => {
     expect(metrics.text).toMatch(/^receiver_connections_refused_total\{event="connection over MAX_CONNECTIONS_PER_ADDRESS"\} [1-9]/m);
     expect(metrics.text).toMatch(/^receiver_connections_refused_total\{event="connection over MAX_CONNECTIONS"\} [1-9]/m);
     expect(metrics.text).toMatch(/^receiver_connections_refused_total\{event="request timeout"\} [1-9]/m);
+    expect(metrics.text).toMatch(/^receiver_connections_refused_total\{event="headers too large"\} 1$/m);
     expect(metrics.text).toMatch(/^receiver_open_connections \d+$/m);
     const fromPage = await rawRequest(receiver.metricsUrl, { method: 'GET', headers: [['Origin', 'https://evil.example']] });
     expect(fromPage.status).toBe(404);

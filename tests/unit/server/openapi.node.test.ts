@@ -123,6 +123,12 @@ describe('docs/receiver-openapi.json', () => {
     expect(doc.openapi).toMatch(/^3\.1\./);
     const source = readFileSync(new URL('../../../server/receiver.mjs', import.meta.url), 'utf8');
     const answered = new Set([...source.matchAll(/(?:answer\(res, |refuse\(res, |writeHead\()(\d{3})/g)].map((match) => match[1]));
+    // Refusals made before the receiver reads the body (admission.mjs), and answers the server
+    // writes before any handler runs (connection-limits.mjs).
+    const admission = readFileSync(new URL('../../../server/admission.mjs', import.meta.url), 'utf8');
+    for (const match of admission.matchAll(/status: (\d{3})/g)) answered.add(match[1]);
+    const connectionLimits = readFileSync(new URL('../../../server/connection-limits.mjs', import.meta.url), 'utf8');
+    for (const match of connectionLimits.matchAll(/\[(\d{3}), '/g)) answered.add(match[1]);
     const documented = new Set([...Object.keys(put.responses), ...Object.keys(options.responses)]);
     expect([...documented].sort()).toEqual([...answered].sort());
     for (const status of ['201', '400', '405', '409', '413', '415', '422']) expect(Object.keys(put.responses)).toContain(status);
