@@ -132,6 +132,16 @@ function isTrustedProxy(trust, address, index) {
 }
 
 /**
+ * Whether a socket's peer is a trusted proxy (every peer, with a hop count): such a peer speaks for
+ * many clients, so limits per address do not apply to it.
+ * @param {ProxyTrust} trust
+ * @param {string} address normalised
+ */
+export function isTrustedPeer(trust, address) {
+  return isTrustedProxy(trust, address, 0);
+}
+
+/**
  * The comma-separated values of a header, all its lines together, in order.
  * @param {string | string[] | undefined} header
  */

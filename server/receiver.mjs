@@ -27,6 +27,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
  *   webhooks?: { giveUpAfterMs: number } | null,
  *   onStored?: () => void,
  *   proofOfWork?: { check: (req: import('node:http').IncomingMessage) => Promise<{ reason: string, body: unknown } | null> } | null,
+ *   admit?: import('./admission.mjs').Admit,
  * }} ReceiverOptions
  *   validate: the programme's rules (programme-source.mjs: the current one, or a recent one that accepts it);
  *   defaultLanguage: the programme's `lang`, for a body sent without Content-Language;
@@ -34,6 +35,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
  *   be retried for giveUpAfterMs;
  *   onStored: told after a new revision was committed (wakes the webhooks' deliverer);
  *   proofOfWork: refuses (428) a PUT without a valid, unused solution, before its body is read (proof-of-work.mjs)
+ *   admit: whether a PUT is taken at all, before its body is read (admission.mjs: 429, 503)
  */
 
 /**
@@ -74,7 +76,7 @@ function emailOf(body) {
  */
 export function createReceiver({
   store, path, validate, allowedOrigins = new Set(), maxBytes = MAX_BODY_BYTES, log = () => undefined, now = () => new Date(),
-  defaultLanguage = null, webhooks = null, onStored = () => undefined, proofOfWork = null,
+  defaultLanguage = null, webhooks = null, onStored = () => undefined, proofOfWork = null, admit = () => Promise.resolve(null),
 }) {
   /** Keys whose first request is being stored by this process right now. */
   const inProgress = new Set();
@@ -98,6 +100,7 @@ export function createReceiver({
       return true;
     }
     /** @type {Record<string, string>} */
+    // Retry-After is not a header a page on another origin may read unless it is exposed.
     const corsHeaders = origin === 'allowed' ? { 'Access-Control-Allow-Origin': String(req.headers.origin), 'Access-Control-Expose-Headers': 'Retry-After', Vary: 'Origin' } : {};
     if (req.method === 'OPTIONS' && origin === 'allowed') {
       res
@@ -107,6 +110,12 @@ export function createReceiver({
     }
     if (req.method !== 'PUT') {
       refuse(res, 405, 'method not allowed', { error: 'Only PUT is accepted here.' }, { Allow: 'PUT' });
+      return true;
+    }
+    // Before anything is read or stored: the client's share (429) and the disk's room (503).
+    const refusal = await admit(req);
+    if (refusal) {
+      refuse(res, refusal.status, refusal.reason, { error: refusal.message }, { ...corsHeaders, 'Retry-After': String(refusal.retryAfterSeconds) });
       return true;
     }
     if (!isJsonContentType(req.headers['content-type'])) {

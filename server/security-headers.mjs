@@ -108,6 +108,21 @@ async function modifiedAt(path) {
   }
 }
 
+/** The headers every answer carries, whatever the programme. */
+const COMMON_HEADERS = Object.freeze({
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+});
+
+/**
+ * The headers of an answer written before any handler ran (a request timed out or malformed,
+ * connection-limits.mjs): no page, so a policy that allows nothing.
+ */
+export const BARE_ANSWER_HEADERS = Object.freeze({ ...COMMON_HEADERS, 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'" });
+
 /**
  * The headers for every answer, kept current with root/config.json and root/index.html.
  * @param {string} root
@@ -128,14 +143,7 @@ export function securityHeaders(root) {
       const html = await readFile(htmlPath, 'utf8').catch(() => '');
       cached = {
         version,
-        headers: {
-          'Content-Security-Policy': contentSecurityPolicy(config, inlineScriptHashes(html)),
-          'X-Content-Type-Options': 'nosniff',
-          'Referrer-Policy': 'strict-origin-when-cross-origin',
-          'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
-          'X-Frame-Options': 'DENY',
-          'Cross-Origin-Opener-Policy': 'same-origin',
-        },
+        headers: { ...COMMON_HEADERS, 'Content-Security-Policy': contentSecurityPolicy(config, inlineScriptHashes(html)) },
       };
     }
     return cached.headers;

@@ -2,10 +2,11 @@
 // programme's requestUrl (/api/applications), keeping them in ./data (PGlite) or, with
 // DATABASE_URL, in PostgreSQL. Environment: HOST, PORT, DATA_DIR, DATABASE_URL, CORS_ORIGINS,
 // RECEIVER_PATH, WEBHOOK_URL, WEBHOOK_SECRET, WEBHOOK_TIMEOUT_MS, LOG_FORMAT, TRUST_PROXY,
-// PUBLIC_ORIGIN, PROOF_OF_WORK (docs/receiver.md).
+// PUBLIC_ORIGIN, PROOF_OF_WORK, the limits of limit-settings.mjs, ADMIN_PORT (docs/receiver.md).
 // Logs name applications by id only, never their content (server-log.mjs).
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { limitSettings } from './limit-settings.mjs';
 import { createServerLog, parseLogFormat } from './server-log.mjs';
 import { proofOfWorkSettings } from './proof-of-work.mjs';
 import { startServer } from './start-server.mjs';
@@ -28,6 +29,21 @@ function storeDescription(databaseUrl, dataDir) {
   }
 }
 
+/**
+ * The limits in force, for the start-up line.
+ * @param {import('./limit-settings.mjs').LimitSettings} limits
+ * @param {string | undefined} databaseUrl
+ */
+function describeLimits(limits, databaseUrl) {
+  const rates = limits.rateWindows.map((window) => `${String(window.points)} PUTs per ${window.durationSeconds === 60 ? 'minute' : window.durationSeconds === 3600 ? 'hour' : `${String(window.durationSeconds)} s`}`);
+  return [
+    rates.length > 0 ? `${rates.join(' and ')} per client${databaseUrl ? ' (counted in PostgreSQL, shared by every instance)' : ''}` : 'no rate limit',
+    `${limits.maxConnectionsPerAddress || 'unlimited'} connections per address, ${limits.maxConnections || 'unlimited'} in all`,
+    `headers within ${String(limits.headersTimeoutMs / 1000)} s, whole requests within ${String(limits.requestTimeoutMs / 1000)} s, idle connections closed after ${String(limits.keepAliveTimeoutMs / 1000)} s`,
+    databaseUrl ? null : limits.diskFloorBytes > 0 ? `${String(limits.diskFloorBytes / 1024 / 1024)} MB kept free in the data folder` : 'no disk floor',
+  ].filter((part) => part !== null).join('; ');
+}
+
 try {
   const serverLog = createServerLog({ format: parseLogFormat(process.env.LOG_FORMAT) });
   const log = serverLog.message;
@@ -36,6 +52,9 @@ try {
   const dataDir = process.env.DATA_DIR ?? 'data';
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const proofOfWork = proofOfWorkSettings(process.env);
+  const limits = limitSettings(process.env);
+  const adminPort = Number(process.env.ADMIN_PORT?.trim() || 0);
+  if (!Number.isInteger(adminPort) || adminPort < 0 || adminPort > 65535) throw new Error(`ADMIN_PORT must be a port number (0: any free one), not ${String(process.env.ADMIN_PORT)}`);
   const server = await startServer({
     root,
     host: process.env.HOST ?? '127.0.0.1',
@@ -48,6 +67,8 @@ try {
     publicOrigin: process.env.PUBLIC_ORIGIN,
     webhooks,
     proofOfWork,
+    limits,
+    adminPort,
     log,
     logRequest: serverLog.request,
   });
@@ -62,6 +83,7 @@ try {
   log(`Applications accepted from the page's own origin${server.allowedOrigins.length > 0 ? ` and ${server.allowedOrigins.join(', ')}` : ' only (CORS_ORIGINS adds others)'}`);
   log(`Proxy: ${server.proxy} (TRUST_PROXY, PUBLIC_ORIGIN)`);
   log(proofOfWork ? `Proof of work: on, challenges at GET ${server.challengePath} (up to ${String(proofOfWork.maxNumber)} hashes each)` : 'Proof of work: off (PROOF_OF_WORK=on asks every application for one)');
+  log(`Limits: ${describeLimits(limits, databaseUrl)}; counts at ${server.metricsUrl}`);
   // The origin only: a hook's path often is its secret (Zapier's and Make's are).
   log(webhooks ? `Webhooks: each application and revision is POSTed to ${webhooks.url.origin}/…, signed` : 'Webhooks: off (set WEBHOOK_URL and WEBHOOK_SECRET to be told of each application)');
   const stop = () => {

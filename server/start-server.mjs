@@ -4,15 +4,21 @@
 import { readFile, realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createAdmin } from './admin.mjs';
+import { createAdmission } from './admission.mjs';
 import { createServer } from 'node:http';
 import { createAppServer } from './app-server.mjs';
 import { parseOrigins } from './cors.mjs';
+import { limitConnections } from './connection-limits.mjs';
 import { acquireLock } from './data-dir-lock.mjs';
+import { createDiskFloor } from './disk-floor.mjs';
+import { DEFAULT_LIMITS } from './limit-settings.mjs';
+import { createMetrics } from './metrics.mjs';
 import { createProgrammePages } from './programme-pages.mjs';
 import { createProgrammeSource } from './programme-source.mjs';
 import { createProofOfWork } from './proof-of-work.mjs';
 import { createReceiver } from './receiver.mjs';
 import { proxyTrust, useProxyTrust } from './proxy-trust.mjs';
+import { createRateLimits } from './rate-limits.mjs';
 import { noteRefusal } from './refusal-reason.mjs';
 import { transportSecurityHeaders } from './security-headers.mjs';
 import { openStore } from './store/open-store.mjs';
@@ -72,13 +78,20 @@ function answerAdminNotHere(req, res) {
 }
 
 /**
- * @param {ReturnType<typeof createAdmin>} admin
+ * @param {ReturnType<typeof createAdmin> | null} admin null on PostgreSQL, where only /metrics is here
+ * @param {() => string} metrics the exposition (metrics.mjs)
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
  */
-async function answerAdmin(admin, req, res) {
+async function answerAdmin(admin, metrics, req, res) {
   try {
-    if (!(await admin(req, res))) res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+    // Counts only, nothing personal, on the loopback interface: a local Prometheus needs no token.
+    // A request with an Origin came from a page in a browser: not a scraper.
+    if (req.url === '/metrics' && req.method === 'GET' && req.headers.origin === undefined) {
+      res.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8', 'Cache-Control': 'no-store' }).end(metrics());
+      return;
+    }
+    if (!admin || !(await admin(req, res))) res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
   } catch {
     if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
     res.end('Internal error');
@@ -105,24 +118,33 @@ export function receiverPath(requestUrl, override) {
  *   webhooks?: import('./webhooks/webhook-settings.mjs').WebhookSettings | null,
  *   webhookPollMs?: number,
  *   proofOfWork?: import('./proof-of-work.mjs').ProofOfWorkSettings | null,
+ *   limits?: import('./limit-settings.mjs').LimitSettings,
+ *   freeBytes?: (dir: string) => Promise<number>,
+ *   adminPort?: number,
  *   log?: (line: string) => void,
  *   logRequest?: (entry: import('./server-log.mjs').RequestEntry) => void,
  * }} options webhooks: where to POST each stored revision (webhook-settings.mjs), null for none;
  *   log: messages; logRequest: a line per request (server-log.mjs);
- *   trustProxy, publicOrigin: TRUST_PROXY and PUBLIC_ORIGIN, behind a reverse proxy (proxy-trust.mjs)
+ *   trustProxy, publicOrigin: TRUST_PROXY and PUBLIC_ORIGIN, behind a reverse proxy (proxy-trust.mjs);
+ *   limits: what a client may send and hold (limit-settings.mjs); freeBytes: the free space of
+ *   DATA_DIR (disk-floor.mjs, injectable for tests); adminPort: the loopback admin server's port (0: any)
  */
 export async function startServer({
   root, host = '127.0.0.1', port = 4173, dataDir = 'data', databaseUrl, corsOrigins, receiverPathOverride, receiverRules,
   webhooks = null, webhookPollMs, log = () => undefined, logRequest, trustProxy, publicOrigin, proofOfWork = null,
+  limits = DEFAULT_LIMITS, freeBytes, adminPort = 0,
 }) {
   const trust = proxyTrust({ trustProxy, publicOrigin });
   const rulesFor = await loadRulesFor(root, receiverRules);
   const lock = databaseUrl ? null : await acquireLock(resolve(dataDir));
   let store;
+  /** @type {import('./rate-limits.mjs').RateLimits | undefined} */
+  let rateLimits;
   /** @type {Awaited<ReturnType<typeof createProgrammeSource>>} */
   let programmes;
   try {
     store = await openStore({ databaseUrl, dataDir });
+    rateLimits = await createRateLimits({ windows: limits.rateWindows, databaseUrl, log });
     programmes = await createProgrammeSource({
       root, rulesFor, store, log,
       // Called on a later request, once `path` below is set.
@@ -132,6 +154,7 @@ export async function startServer({
       },
     });
   } catch (error) {
+    await rateLimits?.close();
     await store?.close();
     await lock?.release();
     throw error;
@@ -140,14 +163,21 @@ export async function startServer({
   const path = receiverPath(started.rules.requestUrl, receiverPathOverride);
   const deliverer = webhooks ? createWebhookDeliverer({ store, settings: webhooks, log, pollMs: webhookPollMs }) : null;
   const proofs = await createProofOfWork({ store, settings: proofOfWork, receiverPath: path, allowedOrigins: parseOrigins(corsOrigins) });
+  // PostgreSQL's disk is its server's: a write it cannot make is the store's 503 instead.
+  const diskFloor = databaseUrl ? null : createDiskFloor({ dir: resolve(dataDir), floorBytes: limits.diskFloorBytes, freeBytes, log });
+  const metrics = createMetrics();
   const receiver = createReceiver({
     store, path, allowedOrigins: parseOrigins(corsOrigins), log, webhooks, onStored: () => deliverer?.nudge(), proofOfWork: proofs,
     validate: async (body) => (await programmes.validate(body)).issues,
     defaultLanguage: () => programmes.language,
+    admit: createAdmission({ rateLimits, diskFloor }),
   });
   const server = createAppServer({
     root,
-    logRequest,
+    logRequest(entry) {
+      metrics.countRequest(entry);
+      logRequest?.(entry);
+    },
     rewrite: createProgrammePages(await realpath(resolve(root)), rulesFor),
     api: async (req, res) => {
       // Behind a proxy: which site the request was sent to (the Origin check) and over what (HSTS).
@@ -156,22 +186,31 @@ export async function startServer({
       return answerAdminNotHere(req, res) || (await proofs.answerChallenge(req, res)) || receiver(req, res);
     },
   });
+  const connections = limitConnections(server, { limits, trust, count: metrics.countConnection });
   await listen(server, port, host);
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${String(listeningPort(server))}`;
   // The admin endpoints (npm run -s applications on the embedded store) get a server of their own on
   // the loopback interface, whatever HOST is: a receiver listening on one public address must still
   // answer them, and no request that came through a proxy or from another machine can reach them.
   const admin = lock ? createAdmin({ store, token: lock.token, onRedeliver: () => deliverer?.nudge() }) : null;
-  const adminServer = admin ? createServer((req, res) => void answerAdmin(admin, req, res)) : null;
-  if (adminServer) await listen(adminServer, 0, '127.0.0.1');
-  if (lock && adminServer) await lock.publish({ url, adminUrl: `http://127.0.0.1:${String(listeningPort(adminServer))}` });
+  const exposition = () => metrics.exposition({
+    receiver_open_connections: { help: 'Connections open on the public port.', value: connections.open() },
+    receiver_disk_free_bytes: { help: 'Free space in DATA_DIR at the last reading (embedded store).', value: diskFloor?.lastReading() ?? null },
+    process_resident_memory_bytes: { help: 'Resident memory of the receiver process.', value: process.memoryUsage.rss() },
+  });
+  const adminServer = createServer((req, res) => void answerAdmin(admin, exposition, req, res));
+  await listen(adminServer, adminPort, '127.0.0.1');
+  const adminUrl = `http://127.0.0.1:${String(listeningPort(adminServer))}`;
+  if (lock) await lock.publish({ url, adminUrl });
   // The embedded store is this process's alone: leases a killed predecessor left can be freed.
   await deliverer?.start({ exclusive: store.kind === 'embedded' });
   let closing;
   return {
     url,
     /** The admin endpoints' base URL (loopback only), null on PostgreSQL, where the CLI connects directly. */
-    adminUrl: adminServer ? `http://127.0.0.1:${String(listeningPort(adminServer))}` : null,
+    adminUrl: admin ? adminUrl : null,
+    /** GET it for the counts of answers and refusals, in Prometheus's text format (loopback only). */
+    metricsUrl: `${adminUrl}/metrics`,
     path,
     store,
     /** The programme whose rules the receiver applied at start: its title and config.json's digest. */
@@ -185,9 +224,10 @@ export async function startServer({
     close() {
       closing ??= (async () => {
         server.closeAllConnections();
-        adminServer?.closeAllConnections();
-        await Promise.all([server, adminServer].map((each) => each && new Promise((resolveClose) => each.close(() => resolveClose(undefined)))));
+        adminServer.closeAllConnections();
+        await Promise.all([server, adminServer].map((each) => new Promise((resolveClose) => each.close(() => resolveClose(undefined)))));
         await deliverer?.stop();
+        await rateLimits.close();
         await store.close();
         await lock?.release();
       })();

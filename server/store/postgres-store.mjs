@@ -9,7 +9,9 @@ import pg from 'pg';
  * @returns {Promise<import('./store-types.mjs').Store>}
  */
 export async function openPostgresStore(connectionString, { max = 10 } = {}) {
-  const pool = new pg.Pool({ connectionString, max });
+  // A database that does not answer a connection within 5 s is a 503 the creator's device retries,
+  // not a request held open until the device gives up.
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000 });
   // A connection that fails while idle must not crash the receiver; the next query reconnects.
   pool.on('error', () => undefined);
   // Fail at start, not on the first application, when the database cannot be reached.

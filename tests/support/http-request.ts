@@ -8,7 +8,8 @@ export interface RawAnswer {
   json: unknown;
 }
 
-export function rawRequest(url: string, options: { method?: string; headers?: Array<[string, string]>; body?: string | Buffer | AsyncIterable<Buffer>; headersOnly?: boolean } = {}): Promise<RawAnswer> {
+/** localAddress: the source address to send from (Linux lets a client bind any 127.x.y.z), to be another client. */
+export function rawRequest(url: string, options: { method?: string; headers?: Array<[string, string]>; body?: string | Buffer | AsyncIterable<Buffer>; headersOnly?: boolean; localAddress?: string } = {}): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     // A header given twice is sent twice.
     const headers: Record<string, string | string[]> = {};
@@ -16,7 +17,7 @@ export function rawRequest(url: string, options: { method?: string; headers?: Ar
       const before = headers[name];
       headers[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
     }
-    const req = request(url, { method: options.method ?? 'PUT', headers }, (res) => {
+    const req = request(url, { method: options.method ?? 'PUT', headers, ...(options.localAddress ? { localAddress: options.localAddress } : {}) }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {

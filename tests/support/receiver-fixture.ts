@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { receiverRules } from '../../src/config/receiver-rules';
+import { DEFAULT_LIMITS, type LimitSettings } from '../../server/limit-settings.mjs';
 import { startServer } from '../../server/start-server.mjs';
 import type { RequestEntry } from '../../server/server-log.mjs';
 import type { WebhookSettings } from '../../server/webhooks/webhook-settings.mjs';
@@ -29,6 +30,7 @@ export async function startTestReceiver(
   options: {
     databaseUrl?: string; dataDir?: string; corsOrigins?: string; webhooks?: WebhookSettings; webhookPollMs?: number;
     log?: (line: string) => void; logRequest?: (entry: RequestEntry) => void; proofOfWork?: ProofOfWorkSettings;
+    limits?: Partial<LimitSettings>; freeBytes?: (dir: string) => Promise<number>; trustProxy?: string;
   } = {},
 ): Promise<StartedReceiver> {
   const root = await servedRoot();
@@ -37,6 +39,9 @@ export async function startTestReceiver(
     root, port: 0, dataDir, databaseUrl: options.databaseUrl, corsOrigins: options.corsOrigins, receiverRules,
     webhooks: options.webhooks ?? null, webhookPollMs: options.webhookPollMs, log: options.log, logRequest: options.logRequest,
     proofOfWork: options.proofOfWork ?? null,
+    // Most tests send many applications from one address, measuring the store: no rate limit
+    // unless a test asks for one (rate-limits.node.test.ts).
+    limits: { ...DEFAULT_LIMITS, rateWindows: [], ...options.limits }, freeBytes: options.freeBytes, trustProxy: options.trustProxy,
   });
   return { ...server, root, dataDir };
 }

@@ -38,7 +38,9 @@ export async function spawnReceiver({ root, dataDir, databaseUrl, port = 0, extr
   wrapper?: { command: string; args: string[] };
 }): Promise<ReceiverProcess> {
   await buildServerBundle();
-  const env: NodeJS.ProcessEnv = { ...process.env, DIST_DIR: root, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...extraEnv };
+  // These tests send thousands of applications from one address to measure the store: no rate
+  // limit unless extraEnv sets one (the flood test).
+  const env: NodeJS.ProcessEnv = { ...process.env, DIST_DIR: root, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0', ...extraEnv };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const command = wrapper ? [wrapper.command, ...wrapper.args, process.execPath] : [process.execPath];

@@ -123,6 +123,12 @@ describe('docs/receiver-openapi.json', () => {
     expect(doc.openapi).toMatch(/^3\.1\./);
     const source = readFileSync(new URL('../../../server/receiver.mjs', import.meta.url), 'utf8');
     const answered = new Set([...source.matchAll(/(?:answer\(res, |refuse\(res, |writeHead\()(\d{3})/g)].map((match) => match[1]));
+    // Refusals made before the receiver reads the body (admission.mjs), and answers the server
+    // writes before any handler runs (connection-limits.mjs).
+    const admission = readFileSync(new URL('../../../server/admission.mjs', import.meta.url), 'utf8');
+    for (const match of admission.matchAll(/status: (\d{3})/g)) answered.add(match[1]);
+    const connectionLimits = readFileSync(new URL('../../../server/connection-limits.mjs', import.meta.url), 'utf8');
+    for (const match of connectionLimits.matchAll(/\[(\d{3}), '/g)) answered.add(match[1]);
     const documented = new Set([...Object.keys(put.responses), ...Object.keys(options.responses)]);
     expect([...documented].sort()).toEqual([...answered].sort());
     for (const status of ['201', '400', '405', '409', '413', '415', '422']) expect(Object.keys(put.responses)).toContain(status);
@@ -256,8 +262,8 @@ describe('the running receiver answers as docs/receiver-openapi.json says', () =
 });
 
 describe('409 and 503 as documented', () => {
-  async function serve(store: Store, during: (url: string) => Promise<void>) {
-    const receiver = createReceiver({ store, path: '/api/applications', validate: () => [] });
+  async function serve(store: Store, during: (url: string) => Promise<void>, options: Pick<Parameters<typeof createReceiver>[0], 'admit'> = {}) {
+    const receiver = createReceiver({ store, path: '/api/applications', validate: () => [], ...options });
     const server = createServer((req: IncomingMessage, res: ServerResponse) => {
       void receiver(req, res);
     });
@@ -296,14 +302,29 @@ describe('409 and 503 as documented', () => {
     });
   });
 
+  /** A store whose every query fails with `message`. */
+  const failingStore = (message: string): Store => ({
+    kind: 'embedded',
+    query: () => Promise.reject(new Error(message)),
+    transaction: () => Promise.reject(new Error('not used')),
+    close: () => Promise.resolve(),
+  });
+
+  it.each([
+    { status: 429 as const, reason: 'rate limited' },
+    { status: 503 as const, reason: 'disk under its floor' },
+  ])('$status from admission (rate limits, disk floor), before the body is read', async ({ status, reason }) => {
+    // Refused before the store is asked anything.
+    await serve(failingStore('not used'), async (url) => {
+      const answer = await rawRequest(url, { headers, body: '{}' });
+      expect(answer.status).toBe(status);
+      expect(answer.headers['retry-after']).toBe('7');
+      expectDocumented(put, answer);
+    }, { admit: () => Promise.resolve({ status, reason, message: 'Retry later.', retryAfterSeconds: 7 }) });
+  });
+
   it('503 when the store fails', async () => {
-    const store: Store = {
-      kind: 'embedded',
-      query: () => Promise.reject(new Error('the disk is full')),
-      transaction: () => Promise.reject(new Error('not used')),
-      close: () => Promise.resolve(),
-    };
-    await serve(store, async (url) => {
+    await serve(failingStore('the disk is full'), async (url) => {
       const answer = await rawRequest(url, { headers, body: '{}' });
       expect(answer.status).toBe(503);
       expectDocumented(put, answer);

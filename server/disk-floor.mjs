@@ -1,0 +1,62 @@
+// The free space the embedded store keeps in DATA_DIR: under the floor (DISK_FLOOR_MB), the
+// receiver refuses new applications with 503 and Retry-After before it reads or writes anything, so
+// the disk never fills in the middle of a write (a WAL segment is 16 MB; a full disk can stop
+// PostgreSQL and PGlite at a checkpoint, with every creator refused until someone frees space).
+// Applications already acknowledged are on the disk; those refused stay on the creators' devices
+// and are sent again after Retry-After. The reading is cached a second (statfs costs microseconds,
+// but a flood should not make one per request) and the log says so at most once a minute, and once
+// when space returns.
+import { statfs } from 'node:fs/promises';
+
+/** @param {string} dir */
+export async function freeBytesIn(dir) {
+  const info = await statfs(dir);
+  // bavail: the blocks an unprivileged process may use (root keeps a reserve the database never gets).
+  return info.bavail * info.bsize;
+}
+
+/**
+ * @param {{
+ *   dir: string,
+ *   floorBytes: number,
+ *   freeBytes?: (dir: string) => Promise<number>,
+ *   log?: (line: string) => void,
+ *   cacheMs?: number,
+ * }} options freeBytes: the reading, injectable for tests
+ * @returns {{ isUnder: () => Promise<boolean>, lastReading: () => number | null }}
+ */
+export function createDiskFloor({ dir, floorBytes, freeBytes = freeBytesIn, log = () => undefined, cacheMs = 1000 }) {
+  /** @type {{ at: number, free: number } | null} */
+  let reading = null;
+  let lastLogged = -Infinity;
+  let under = false;
+  const mb = (/** @type {number} */ bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+  return {
+    async isUnder() {
+      if (floorBytes <= 0) return false;
+      const now = performance.now();
+      if (!reading || now - reading.at >= cacheMs) {
+        try {
+          reading = { at: now, free: await freeBytes(dir) };
+        } catch (error) {
+          // An unreadable reading refuses nothing: the store's own errors still answer 503.
+          if (now - lastLogged >= 60_000) {
+            lastLogged = now;
+            log(`could not read the free space of the data folder: ${error instanceof Error ? error.message : String(error)}`);
+          }
+          return false;
+        }
+      }
+      const isUnder = reading.free < floorBytes;
+      if (isUnder && (!under || now - lastLogged >= 60_000)) {
+        lastLogged = now;
+        log(`disk floor: ${mb(reading.free)} free in the data folder, under the floor of ${mb(floorBytes)} (DISK_FLOOR_MB): new applications are refused with 503 until space is freed`);
+      } else if (!isUnder && under) {
+        log(`disk floor: ${mb(reading.free)} free in the data folder again: applications are accepted`);
+      }
+      under = isUnder;
+      return isUnder;
+    },
+    lastReading: () => reading?.free ?? null,
+  };
+}
