@@ -15,7 +15,7 @@ export const TYPING_FIELD = 'Full Name';
 /** @typedef {import('@playwright/test').Page} Page */
 
 /** Opens a searchable select, types the start of an option and picks it, as a person does. */
-export async function choose(/** @type {Page} */ page, /** @type {string} */ label, /** @type {string} */ option) {
+export async function choose(/** @type {Page} */ page, /** @type {string} */ label, /** @type {string} */ option, words = asIs) {
   const combobox = page.getByRole('combobox', { name: label, exact: true });
   await combobox.click();
   await combobox.fill(option.slice(0, 4));
@@ -23,7 +23,7 @@ export async function choose(/** @type {Page} */ page, /** @type {string} */ lab
   // A person moves on once the choice shows: in the box (a single select) or as a chip (a
   // multi-select). Moving on before that, on a busy machine, can have the next field's text
   // typed into this box, which takes focus back when it handles the click.
-  const chip = page.getByRole('button', { name: `Remove ${option}`, exact: true });
+  const chip = page.getByRole('button', { name: words(`Remove ${option}`), exact: true });
   await expect(async () => {
     const shown = (await combobox.inputValue()) === option || (await chip.count()) > 0;
     expect(shown).toBe(true);
@@ -51,7 +51,7 @@ export async function continueTo(/** @type {Page} */ page, /** @type {string} */
 }
 
 /** Fills the Basic Info step with Ada's details. */
-export async function fillBasicInfo(/** @type {Page} */ page, copy = asIs) {
+export async function fillBasicInfo(/** @type {Page} */ page, copy = asIs, words = asIs) {
   const label = (/** @type {string} */ text) => page.getByLabel(copy(text), { exact: true });
   await label('Full Name').fill('Ada');
   await label('Last Name').fill('Lovelace');
@@ -63,23 +63,23 @@ export async function fillBasicInfo(/** @type {Page} */ page, copy = asIs) {
   await label('State').fill('OR');
   await label('Brand Name').fill('Ada at Home');
   const instagram = page.getByRole('group', { name: 'Instagram' });
-  await instagram.getByLabel('Handle', { exact: true }).fill('ada.at.home');
-  await instagram.getByLabel('Follower count', { exact: true }).fill('12000');
+  await instagram.getByLabel(words('Handle'), { exact: true }).fill('ada.at.home');
+  await instagram.getByLabel(words('Follower count'), { exact: true }).fill('12000');
   await answer(page, 'Do you have a blog or website?', 'Yes', copy);
   await label('Website URL').fill('https://ada.example.com');
   await label('Monthly traffic').fill('3000');
 }
 
 /** Fills the Details step, the last step with a form. */
-export async function fillDetails(/** @type {Page} */ page, copy = asIs) {
-  await choose(page, copy('Pronouns'), copy('She/her'));
-  await choose(page, copy('Which window treatments interest you?'), copy('Shades'));
-  await choose(page, copy('Which window treatments interest you?'), copy('Shutters'));
-  await choose(page, copy('How many rooms would you photograph?'), copy('Two or three rooms'));
-  await choose(page, copy('What is your content niche?'), copy('Home décor'));
-  await choose(page, copy('When would you like your window treatments installed?'), copy('In one to three months'));
+export async function fillDetails(/** @type {Page} */ page, copy = asIs, words = asIs) {
+  await choose(page, copy('Pronouns'), copy('She/her'), words);
+  await choose(page, copy('Which window treatments interest you?'), copy('Shades'), words);
+  await choose(page, copy('Which window treatments interest you?'), copy('Shutters'), words);
+  await choose(page, copy('How many rooms would you photograph?'), copy('Two or three rooms'), words);
+  await choose(page, copy('What is your content niche?'), copy('Home décor'), words);
+  await choose(page, copy('When would you like your window treatments installed?'), copy('In one to three months'), words);
   await page.getByLabel(copy('Link to your media kit'), { exact: true }).fill('https://ada.example.com/media-kit.pdf');
-  await choose(page, copy('Have you bought from Hartwell before?'), copy('No'));
+  await choose(page, copy('Have you bought from Hartwell before?'), copy('No'), words);
   await answer(page, 'Have you worked with other window-treatment companies?', 'No', copy);
   await answer(page, 'Do you have window treatments installed now?', 'Yes', copy);
   await page.getByLabel(copy('What do you have now, and in which rooms?'), { exact: true }).fill('Old vinyl blinds in the living room');
