@@ -69,7 +69,7 @@ export function PlatformPickerField({ field: config }: { field: PlatformsFieldCo
           <div key={platform} className="platform-card" role="group" aria-label={platformName(platform)}>
             <div className="platform-card__header">
               <label className="field__label" htmlFor={`${cardId}-platform`}>
-                Platform
+                {messages.text('platformLabel')}
               </label>
               <span className="platform-card__choice">
                 <select

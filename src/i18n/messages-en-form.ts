@@ -27,6 +27,7 @@ export const EN_FORM = {
   countryCode: 'Country code',
   phoneNumber: 'Phone number',
   addPlatform: 'Add platform',
+  platformLabel: 'Platform',
   handleLabel: 'Handle',
   followersLabel: 'Follower count',
   urlLabel: 'Website URL',

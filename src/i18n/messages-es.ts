@@ -29,6 +29,7 @@ export const ES: Catalogue = {
   countryCode: 'Lada internacional',
   phoneNumber: 'Número de teléfono',
   addPlatform: 'Agregar plataforma',
+  platformLabel: 'Plataforma',
   handleLabel: 'Nombre de usuario',
   followersLabel: 'Número de seguidores',
   urlLabel: 'Dirección del sitio web',

@@ -29,6 +29,7 @@ export const FR: Catalogue = {
   countryCode: 'Indicatif du pays',
   phoneNumber: 'Numéro de téléphone',
   addPlatform: 'Ajouter une plateforme',
+  platformLabel: 'Plateforme',
   handleLabel: 'Nom d’utilisateur',
   followersLabel: 'Nombre d’abonnés',
   urlLabel: 'Adresse du site web',
