@@ -13,6 +13,7 @@ export const MEASUREMENTS = /** @type {const} */ ([
   'scale',
   'draft-restore',
   'covers',
+  'proof-of-work',
 ]);
 
 /** @typedef {typeof MEASUREMENTS[number]} Measurement */

@@ -12,6 +12,7 @@
  * @property {Awaited<ReturnType<typeof import('./measure-scale.mjs').measureScale>>} [scale]
  * @property {Awaited<ReturnType<typeof import('./measure-draft-restore.mjs').measureDraftRestore>>} [draftRestore]
  * @property {Awaited<ReturnType<typeof import('./measure-cover-images.mjs').measureCoverImages>>} [covers]
+ * @property {Awaited<ReturnType<typeof import('./measure-proof-of-work.mjs').measureProofOfWork>>} [proofOfWork]
  */
 
 /**

@@ -18,6 +18,7 @@ import { measureDraftRestore } from './measure-draft-restore.mjs';
 import { measureInstallability } from './measure-installability.mjs';
 import { measureLighthouse } from './measure-lighthouse.mjs';
 import { measureOfflineStart } from './measure-offline-start.mjs';
+import { measureProofOfWork } from './measure-proof-of-work.mjs';
 import { measureScale, SCALE_SIZES } from './measure-scale.mjs';
 import { measureStepChanges } from './measure-step-changes.mjs';
 import { measureTyping } from './measure-typing.mjs';
@@ -97,6 +98,12 @@ async function main() {
     if (only.has('covers')) {
       log('cover images');
       results.covers = await measureCoverImages({ dist });
+    }
+    if (only.has('proof-of-work')) {
+      log(`proof of work: ${String(runs)} worst-case solves each in a Web Worker (1x, and 4x to show it is not slowed) and on the main thread (1x, 4x CPU)`);
+      results.proofOfWork = await measureProofOfWork({ browser, url: plain.url, dist, runs });
+      const { mainThreadMs, mainThreadAt4xMs, slowdown } = results.proofOfWork;
+      log(`proof of work: main thread median ${String(mainThreadMs.median?.toFixed(0))} ms at 1x, ${String(mainThreadAt4xMs.median?.toFixed(0))} ms at 4x (${String(slowdown?.toFixed(2))}x)`);
     }
     results.meta.durationSeconds = Math.round((Date.now() - started) / 1000);
     const checks = budgetChecks(results);

@@ -28,6 +28,8 @@ export const BUDGETS = Object.freeze({
   keystroke200FieldsOverDefault: 1.25,
   /** IndexedDB writes per burst of 20 keystrokes. */
   writesPerBurst: 2,
+  /** Proof of work (PROOF_OF_WORK=on): the slowest worst-case solve at the default difficulty, 4x CPU, on the main thread. */
+  proofOfWorkSolveMs: 1000,
 });
 
 /**
