@@ -23,7 +23,5 @@ export const EN_SHELL = {
   configBroken: 'This application cannot open yet',
   configProblems: { one: 'Its configuration file, config.json, has a problem:', other: 'Its configuration file, config.json, has {count} problems:' },
   configBrokenHelp: 'If you run this site, correct config.json and reload. If you are applying, please try again later.',
-  pageTitle: 'Creator partnership application',
   needsScript: 'This application needs JavaScript to run.',
-  language: 'Language',
 } as const;

@@ -68,7 +68,5 @@ export const ES: Catalogue = {
   configBroken: 'Esta solicitud todavía no se puede abrir',
   configProblems: { one: 'Su archivo de configuración, config.json, tiene un problema:', other: 'Su archivo de configuración, config.json, tiene {count} problemas:' },
   configBrokenHelp: 'Si administras este sitio, corrige config.json y recarga la página. Si estás haciendo una solicitud, inténtalo de nuevo más tarde.',
-  pageTitle: 'Solicitud de alianza para creadores',
   needsScript: 'Esta solicitud necesita JavaScript para funcionar.',
-  language: 'Idioma',
 };

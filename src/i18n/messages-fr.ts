@@ -68,7 +68,5 @@ export const FR: Catalogue = {
   configBroken: 'Cette demande ne peut pas encore s’ouvrir',
   configProblems: { one: 'Son fichier de configuration, config.json, comporte un problème :', other: 'Son fichier de configuration, config.json, comporte {count} problèmes :' },
   configBrokenHelp: 'Si vous gérez ce site, corrigez config.json et rechargez la page. Si vous faites une demande, veuillez réessayer plus tard.',
-  pageTitle: 'Demande de partenariat pour créateurs',
   needsScript: 'Cette demande a besoin de JavaScript pour fonctionner.',
-  language: 'Langue',
 };

@@ -4,7 +4,6 @@ import { createMessages } from '../../../src/i18n/messages';
 import { EN } from '../../../src/i18n/messages-en';
 import { FR } from '../../../src/i18n/messages-fr';
 import { ES } from '../../../src/i18n/messages-es';
-import { problemCode } from '../../../src/i18n/problem-code';
 
 describe('formatMessage', () => {
   it('picks the plural form the language gives a count: French says 0 and 1 in the singular, English only 1', () => {
@@ -34,8 +33,8 @@ describe('formatMessage', () => {
 describe('createMessages', () => {
   it('says a rule\'s problem code in the language, with its bound', () => {
     const french = createMessages('fr-CA', FR);
-    expect(french.problem(problemCode('required'))).toBe('Ce champ est obligatoire');
-    expect(french.problem(problemCode('maxLength', 1))).toBe('Saisissez au plus 1 caractère');
+    expect(french.problem('required')).toBe('Ce champ est obligatoire');
+    expect(french.problem('maxLength:1')).toBe('Saisissez au plus 1 caractère');
     expect(french.problem('not a key')).toBe('not a key');
   });
 
