@@ -2,6 +2,8 @@ import { deployFindings } from './deploy-findings';
 import type { ConfigProblem } from './describe-config-issue';
 import { describeConfigIssueForDeployers } from './describe-union-forms';
 import { parseConfigText } from './parse-config';
+import { inLanguage } from './translated-config';
+import { translationFindings } from './translation-findings';
 
 /**
  * What `npm run check-config` says about a config.json: the app's own parse (the same
@@ -25,7 +27,7 @@ export function checkConfigText(text: string): ConfigCheck {
   } catch {
     return { errors: result.ok ? [] : result.problems, warnings: result.unknownKeys };
   }
-  const findings = deployFindings(input, result);
+  const findings = [...deployFindings(inLanguage(input, ''), result), ...translationFindings(input)];
   const refused = new Set(findings.map((finding) => finding.path));
   return {
     errors: [...(result.ok ? [] : result.problems), ...findings],

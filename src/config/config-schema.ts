@@ -5,6 +5,7 @@ import { coverImageSchemas } from './cover-image-schema';
 import { isSafeLink, isSafeResource } from './url-rules';
 import { contentBlockSchemas } from './content-block-schemas';
 import { messageSchema } from './message-schema';
+import { LANGUAGE_TAG } from './translated-config';
 
 /**
  * The configuration document, `config.json`, read at start-up. One schema for the whole
@@ -61,7 +62,12 @@ function buildConfigSchema() {
     /** Where an editor finds the JSON Schema of this file (config.schema.json); the app ignores it. */
     $schema: z.optional(z.string()),
     title: nonBlank,
-    lang: z.string().check(z.regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/, 'expected a language tag such as "en" or "en-US"')),
+    lang: z.string().check(z.regex(LANGUAGE_TAG, 'expected a language tag such as "en" or "en-US"')),
+    /**
+     * The languages the programme is offered in, `lang` (the default) among them; any text may
+     * then be given once per language, as { "en": …, "fr": … } (translated-config.ts).
+     */
+    languages: z.optional(z.array(z.string().check(z.regex(LANGUAGE_TAG, 'expected a language tag such as "fr" or "fr-CA"')))),
     programmeTitle: nonBlank,
     /** The installed app's name under its icon (the manifest's short_name); programmeTitle when absent. */
     shortName: z.optional(nonBlank),

@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import { configSchema, type WizardConfig } from './config-schema';
 import { describeConfigIssue, type ConfigProblem } from './describe-config-issue';
+import { inLanguage } from './translated-config';
 
 /**
  * Reads `config.json` the one way both the app and `npm run check-config` read it.
@@ -26,11 +27,13 @@ const MAX_PASSES = 8;
 
 /**
  * Validates a parsed `config.json` and lists every problem, not just the first; `describe` words
- * them (the deployer's tools pass a fuller one: describe-union-forms.ts).
+ * them (the deployer's tools pass a fuller one: describe-union-forms.ts). A programme offered in
+ * several languages is read in `language` (its default when not given or not offered:
+ * translated-config.ts).
  */
-export function parseConfig(input: unknown, describe: (issue: Issue) => ConfigProblem[] = describeConfigIssue): ConfigResult {
+export function parseConfig(input: unknown, describe: (issue: Issue) => ConfigProblem[] = describeConfigIssue, language = ''): ConfigResult {
   const unknownKeys: ConfigProblem[] = [];
-  let current = input;
+  let current = inLanguage(input, language);
   for (let pass = 0; ; pass += 1) {
     const result = configSchema().safeParse(current, { reportInput: true });
     if (result.success) return { ok: true, config: result.data, unknownKeys };
@@ -72,7 +75,7 @@ function removeKeys(root: unknown, path: Path, keys: readonly string[]): void {
 }
 
 /** Parses the text of `config.json`, reporting a JSON syntax error the same way as a schema error. */
-export function parseConfigText(text: string, describe?: (issue: Issue) => ConfigProblem[]): ConfigResult {
+export function parseConfigText(text: string, describe?: (issue: Issue) => ConfigProblem[], language?: string): ConfigResult {
   let input: unknown;
   try {
     input = JSON.parse(text);
@@ -80,5 +83,5 @@ export function parseConfigText(text: string, describe?: (issue: Issue) => Confi
     const reason = error instanceof Error ? error.message : String(error);
     return { ok: false, problems: [{ path: 'config.json', message: `is not valid JSON (${reason})` }], unknownKeys: [] };
   }
-  return parseConfig(input, describe);
+  return parseConfig(input, describe, language);
 }

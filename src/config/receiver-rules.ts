@@ -6,6 +6,8 @@ import type { ConfigProblem } from './describe-config-issue';
 import { describeConfigIssueForDeployers } from './describe-union-forms';
 import { parseConfig } from './parse-config';
 import { programmeFormOf } from './programme-form-of';
+import { inLanguage } from './translated-config';
+import { translationFindings } from './translation-findings';
 import { createMessages } from '../i18n/messages';
 import { EN } from '../i18n/messages-en';
 
@@ -28,10 +30,13 @@ export type ReceiverRules =
   | { ok: false; problems: ConfigProblem[] };
 
 export function receiverRules(config: unknown): ReceiverRules {
-  const parsed = parseConfig(config, describeConfigIssueForDeployers);
+  // A programme in several languages asks the same questions in each (translation-findings.ts):
+  // its default language's are the rules.
+  const input = inLanguage(config, '');
+  const parsed = parseConfig(input, describeConfigIssueForDeployers);
   // What `npm run check-config` refuses, the receiver refuses too: a typo of `requestUrl` would
   // send every application nowhere, and a condition that never holds hides a question for ever.
-  const findings = deployFindings(config, parsed);
+  const findings = [...deployFindings(input, parsed), ...translationFindings(config)];
   if (!parsed.ok) return { ok: false, problems: [...parsed.problems, ...findings] };
   if (findings.length > 0) return { ok: false, problems: findings };
   const form = programmeFormOf(parsed.config);
