@@ -33,7 +33,7 @@ const LAYERS = {
   pwa: ['i18n'],
   // The application session: the coordination of the features above, in plain code.
   session: ['application', 'boot', 'browser', 'config', 'drafts', 'outbox', 'proof-of-work', 'storage', 'tabs', 'telemetry', 'wizard'],
-  boot: ['application', 'config', 'drafts', 'storage', 'telemetry', 'wizard'],
+  boot: ['application', 'config', 'drafts', 'i18n', 'storage', 'telemetry', 'wizard'],
   app: ['application', 'blocks', 'boot', 'browser', 'config', 'drafts', 'form', 'html', 'i18n', 'outbox', 'pwa', 'session', 'storage', 'tabs', 'telemetry', 'wizard'],
   // Build time only: Welcome rendered into index.html (scripts/prerender-welcome.ts).
   prerender: ['app', 'boot', 'config', 'html', 'i18n'],
@@ -94,7 +94,7 @@ function layerRules() {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-strict/', 'data-dev/', 'server/build/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench/tmp/'] },
+  { ignores: ['dist/', 'dist-strict/', 'dist-languages/', 'data-dev/', 'server/build/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench/tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

@@ -11,8 +11,14 @@ import { responsiveCovers } from './scripts/responsive-covers.ts';
 import { manifestFields } from './server/manifest-fields.mjs';
 import { textDirection } from './src/i18n/text-direction.ts';
 
-/** The default programme, whose words the manifest carries (checked by the prerender plugin's build). */
-const programme = JSON.parse(readFileSync(new URL('public/config.json', import.meta.url), 'utf8')) as Parameters<typeof manifestFields>[0];
+/**
+ * The programme built with: public/config.json, or PROGRAMME_CONFIG's file (the test suite builds
+ * a programme in several languages so: `npm run build:languages`).
+ */
+const programmeFile = process.env.PROGRAMME_CONFIG;
+
+/** Its words are the manifest's (checked by the prerender plugin's build). */
+const programme = JSON.parse(readFileSync(programmeFile ?? new URL('public/config.json', import.meta.url), 'utf8')) as Parameters<typeof manifestFields>[0];
 
 export default defineConfig({
   plugins: [
@@ -26,7 +32,7 @@ export default defineConfig({
     // src/covers → covers/<name>-<width>.{avif,webp} and one .jpg each, plus the first cover's preload.
     responsiveCovers(),
     // Welcome drawn from public/config.json into index.html, so the first paint needs no script.
-    prerenderWelcome(),
+    prerenderWelcome(programmeFile),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -25,7 +25,7 @@
  * Both inline scripts are allowed by their SHA-256 in the Content-Security-Policy, which
  * server/security-headers.mjs computes from the served index.html.
  */
-import { readFile } from 'node:fs/promises';
+import { copyFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createServer, type Plugin } from 'vite';
 import { checkedConfigBlock } from '../src/config/checked-config';
@@ -35,6 +35,7 @@ import { textDirection } from '../src/i18n/text-direction';
 import type { PrerenderedWelcome } from '../src/prerender/prerendered-welcome';
 import { EN } from '../src/i18n/messages-en';
 import { RESUMING_CLASS, resumeHintScript } from '../src/storage/resume-hint';
+import { languageHeadScript, languageSwapScript, LOAD_FAILED_ATTRIBUTE } from '../src/boot/language-scripts';
 
 /** The attribute of the wrapper that holds the prerendered Welcome: the hash of its config.json. */
 export const PRERENDER_HASH_ATTRIBUTE = 'data-prerendered-config';
@@ -46,7 +47,8 @@ const ROOT = /<div id="root">[\s\S]*?<\/div>(?=\s*<noscript>)/;
 
 /** What src/prerender/render-welcome.tsx exports, as the build loads it. */
 interface PrerenderModule {
-  renderWelcome(configText: string, sanitize: (html: string) => string): PrerenderedWelcome | null;
+  renderWelcome(configText: string, sanitize: (html: string) => string, language?: string): PrerenderedWelcome | null;
+  welcomeLanguages(configText: string): string[];
   buildTimeSanitizer(): Promise<(html: string) => string>;
 }
 
@@ -75,19 +77,32 @@ function escapeAttribute(text: string): string {
  * index.html with Welcome in #root, the configured title, language and direction, and, after #root, the
  * configuration as the build checked it (src/config/checked-config.ts) when it can be carried.
  */
-export function withPrerenderedWelcome(html: string, welcome: PrerenderedWelcome, digest: string): string {
+export function withPrerenderedWelcome(html: string, welcome: PrerenderedWelcome, digest: string, others: readonly PrerenderedWelcome[] = []): string {
   if (!ROOT.test(html)) throw new Error('prerender-welcome: index.html has no <div id="root">…</div> before its <noscript>.');
   // index.html's loading line stays, hidden unless the head script finds the device resuming.
   const loadingLine = (/<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '')
     .replace('class="boot-message"', `class="boot-message ${RESUMING_LINE_CLASS}"`)
     .replace(/>[^<]*<\/p>/, () => `>${escapeText(welcome.words.loading)}</p>`);
-  const checked = isJsonData(welcome.checked) ? `\n    ${checkedConfigBlock({ digest, ...welcome.checked })}` : '';
+  const wrapper = (markup: string) => `<div class="prerendered" ${PRERENDER_HASH_ATTRIBUTE}="${digest}">${markup}</div>`;
+  const translations = Object.fromEntries(others.map((other) => [other.lang, other.checked.config]));
+  const checkedCopy = { digest, ...welcome.checked, ...(others.length > 0 ? { translations } : {}) };
+  const checked = isJsonData(checkedCopy) ? `\n    ${checkedConfigBlock(checkedCopy)}` : '';
+  // The Welcome of each other language, put in place before the first paint when the page opens
+  // in it (src/boot/language-scripts.ts).
+  const templates = others
+    .map(
+      (other) =>
+        `\n    <template data-language="${escapeAttribute(other.lang)}" data-title="${escapeAttribute(other.title)}" data-loading="${escapeAttribute(other.words.loading)}" data-load-failed="${escapeAttribute(other.words.loadFailed)}">${wrapper(other.markup)}</template>`,
+    )
+    .join('');
+  const swap = others.length > 0 ? `\n    <script>${languageSwapScript()}</script>` : '';
+  const noscript = [welcome, ...others].map((each) => (others.length > 0 ? `<p lang="${escapeAttribute(each.lang)}">${escapeText(each.words.needsScript)}</p>` : escapeText(each.words.needsScript))).join('');
   return html
-    .replace(ROOT, () => `<div id="root">${loadingLine}<div class="prerendered" ${PRERENDER_HASH_ATTRIBUTE}="${digest}">${welcome.markup}</div></div>${checked}`)
+    .replace(ROOT, () => `<div id="root">${loadingLine}${wrapper(welcome.markup)}</div>${templates}${swap}${checked}`)
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeText(welcome.title)}</title>`)
     // dir only where it is not the default, so a left-to-right page is the one it always was.
     .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeAttribute(welcome.lang)}"${textDirection(welcome.lang) === 'rtl' ? ' dir="rtl"' : ''}>`)
-    .replace(/<noscript>[\s\S]*?<\/noscript>/, () => `<noscript>${escapeText(welcome.words.needsScript)}</noscript>`);
+    .replace(/<noscript>[\s\S]*?<\/noscript>/, () => `<noscript>${noscript}</noscript>`);
 }
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="\/(assets\/[^"]+\.js)"><\/script>\s*/;
@@ -124,7 +139,7 @@ export function starterScript(entry: string, preloads: readonly string[], fetche
     // busy button, and the next Continue loads the page again with the press carried across (a
     // browser keeps a failed module fetch for the page's life, so importing again cannot work).
     `.catch(()=>{const form=document.querySelector(".prerendered form"),line=form?form.querySelector("[role=alert]"):document.querySelector(${JSON.stringify(`.${RESUMING_LINE_CLASS}`)});`,
-    `if(line)line.textContent=${JSON.stringify(loadFailed)};root.removeAttribute(${JSON.stringify(EARLY_CONTINUE_ATTRIBUTE)});`,
+    `if(line)line.textContent=root.getAttribute(${JSON.stringify(LOAD_FAILED_ATTRIBUTE)})||${JSON.stringify(loadFailed)};root.removeAttribute(${JSON.stringify(EARLY_CONTINUE_ATTRIBUTE)});`,
     'if(form){form.removeAttribute("aria-busy");const button=form.querySelector("[type=submit]");if(button)button.setAttribute("aria-disabled","false");}',
     `document.addEventListener("submit",()=>{try{sessionStorage.setItem(${JSON.stringify(CARRIED_CONTINUE_KEY)},"1")}catch(e){}location.reload();},{once:true});});`,
     '',
@@ -160,9 +175,10 @@ const COVER_PRELOAD = /\s*<link rel="preload" as="image"[^>]*>/;
  * cover's preload, ahead of the inlined styles, so the cover is asked for as soon as the first
  * bytes arrive.
  */
-export function withHeadFirst(html: string): string {
+export function withHeadFirst(html: string, languages: readonly string[] = []): string {
   const preload = COVER_PRELOAD.exec(html)?.[0].trim();
-  const first = [`<script>${resumeHintScript()}${earlyContinueScript()}</script>`, ...(preload ? [preload] : [])].join('\n    ');
+  const chooser = languages.length > 1 ? languageHeadScript(languages) : '';
+  const first = [`<script>${chooser}${resumeHintScript()}${earlyContinueScript()}</script>`, ...(preload ? [preload] : [])].join('\n    ');
   if (!VIEWPORT.test(html)) throw new Error('prerender-welcome: index.html has no <meta name="viewport">.');
   return html.replace(COVER_PRELOAD, '').replace(VIEWPORT, (viewport) => `${viewport}\n    ${first}`);
 }
@@ -184,10 +200,15 @@ export function inlineEntryStyles(html: string, bundle: Record<string, { type: s
   });
 }
 
-/** The Vite plugin: see the header of this file. */
-export function prerenderWelcome(): Plugin {
+/**
+ * The Vite plugin: see the header of this file. `programmeFile`: a config.json to build with in
+ * place of public/config.json (the test suite's build of a programme in several languages), also
+ * written into the build as its config.json.
+ */
+export function prerenderWelcome(programmeFile?: string): Plugin {
   let root = process.cwd();
   let publicDir = '';
+  let outDir = '';
   return {
     name: 'prerender-welcome',
     apply: 'build',
@@ -195,12 +216,16 @@ export function prerenderWelcome(): Plugin {
     configResolved(config) {
       root = config.root;
       publicDir = config.publicDir;
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      if (programmeFile) await copyFile(programmeFile, join(root, outDir, 'config.json'));
     },
     transformIndexHtml: {
       order: 'post',
       async handler(html, context) {
         html = inlineEntryStyles(html, context.bundle);
-        const configText = await readFile(join(publicDir, 'config.json'), 'utf8');
+        const configText = await readFile(programmeFile ?? join(publicDir, 'config.json'), 'utf8');
         // A small server of the app's sources, for Node: JSX, TypeScript and CSS imports as the app has them.
         const server = await createServer({
           root,
@@ -212,7 +237,8 @@ export function prerenderWelcome(): Plugin {
         });
         try {
           const module = (await server.ssrLoadModule('/src/prerender/render-welcome.tsx')) as PrerenderModule;
-          const welcome = module.renderWelcome(configText, await module.buildTimeSanitizer());
+          const sanitize = await module.buildTimeSanitizer();
+          const welcome = module.renderWelcome(configText, sanitize);
           if (!welcome) {
             this.warn('public/config.json is not valid or does not open on a Welcome step: index.html keeps its loading line.');
             return html;
@@ -220,8 +246,11 @@ export function prerenderWelcome(): Plugin {
           const digest = await configDigest(configText);
           if (!digest) throw new Error('prerender-welcome: this Node.js has no Web Crypto.');
           if (!isJsonData(welcome.checked)) this.warn('public/config.json validates to more than JSON: the app will validate it again at run time.');
-          const prerendered = withPrerenderedWelcome(html, welcome, digest);
-          return withHeadFirst(withStarter(prerendered, welcome.words.loadFailed).html);
+          // A programme in several languages: each other language's Welcome, for a page opening in it.
+          const languages = module.welcomeLanguages(configText);
+          const others = languages.slice(1).flatMap((language) => module.renderWelcome(configText, sanitize, language) ?? []);
+          const prerendered = withPrerenderedWelcome(html, welcome, digest, others);
+          return withHeadFirst(withStarter(prerendered, welcome.words.loadFailed).html, others.length > 0 ? languages : []);
         } finally {
           await server.close();
         }

@@ -4,16 +4,25 @@
 // installed under the default programme's name.
 
 /**
- * @param {{ programmeTitle: string, shortName?: string, description?: string, lang: string }} config
+ * @param {{ programmeTitle: unknown, shortName?: unknown, description?: unknown, lang: string }} config
  * @param {'ltr' | 'rtl'} direction the direction of `lang` (src/i18n/text-direction.ts), for the
  *   install dialog and the app's name on the home screen
  * @returns {{ name: string, short_name: string, description?: string, lang: string, dir: 'ltr' | 'rtl' }}
  */
 export function manifestFields(config, direction) {
+  // A programme in several languages gives its texts per language (src/config/translated-config.ts);
+  // one manifest is installed whatever the page's language: the default language's words.
+  /** @param {unknown} value @returns {string | undefined} */
+  const inDefault = (value) => {
+    const text = value !== null && typeof value === 'object' ? /** @type {Record<string, unknown>} */ (value)[config.lang] : value;
+    return typeof text === 'string' ? text : undefined;
+  };
+  const name = inDefault(config.programmeTitle) ?? '';
+  const description = inDefault(config.description);
   return {
-    name: config.programmeTitle,
-    short_name: config.shortName ?? config.programmeTitle,
-    ...(config.description ? { description: config.description } : {}),
+    name,
+    short_name: inDefault(config.shortName) ?? name,
+    ...(description ? { description } : {}),
     lang: config.lang,
     dir: direction,
   };

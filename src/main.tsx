@@ -1,7 +1,9 @@
-import { StrictMode } from 'react';
+import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppErrorBoundary } from './app/app-error-boundary';
 import { ConfigErrorScreen } from './app/config-error-screen';
+import { LanguageRoot, type ProgrammeInLanguage } from './app/language-root';
+import type { WizardConfig } from './config/config-schema';
 import { WelcomeTakeover } from './app/welcome-takeover';
 import { focusControlAt, focusedControlIndex, PRERENDERED_SELECTOR, takeEarlyContinue } from './boot/early-continue';
 import { landOnRoot } from './boot/land-on-root';
@@ -67,10 +69,23 @@ async function boot(): Promise<void> {
   // English is in the entry; another language's catalogue is a small chunk, fetched with nothing
   // else to wait for here (a returning creator's wizard chunk is already on its way).
   const messages = await programmeMessages(config.lang, config.messages);
+  // The programme in another of its languages, when the creator changes it (app/language-root.tsx).
+  const readLanguage = async (tag: string): Promise<ProgrammeInLanguage | null> => {
+    const other = await result.inLanguage(tag);
+    return other.ok ? { config: other.config, messages: await programmeMessages(other.config.lang, other.config.messages) } : null;
+  };
+  const inPageLanguage = (page: (shown: WizardConfig) => ReactNode) => (
+    <StrictMode>
+      <LanguageRoot initial={{ config, messages }} offered={result.offered} read={readLanguage}>
+        {(shown) => <AppErrorBoundary>{page(shown)}</AppErrorBoundary>}
+      </LanguageRoot>
+    </StrictMode>
+  );
   if (opensOnWelcomeAlone(config) && !(await holding)) {
     // A first visit: Welcome is drawn at once; the form follows while the browser is idle,
     // built hidden behind Welcome with its session asleep, and Continue shows it and wakes it
-    // (the hand-over's stages: app/welcome-takeover.tsx).
+    // (the hand-over's stages: app/welcome-takeover.tsx). The wizard is built from the programme
+    // as first read; it takes the words of the language shown from the language root.
     const loadWizard = async () => {
       const { applicationElement } = await loadFullApplication();
       return applicationElement(config, { fromWelcome: true });
@@ -88,23 +103,20 @@ async function boot(): Promise<void> {
       if (focused !== null) focusControlAt(container, focused);
     };
     root.render(
-      <StrictMode>
-        <MessagesContext.Provider value={messages}>
-        <AppErrorBoundary>
-          <WelcomeTakeover
-            config={config}
-            loadWizard={loadWizard}
-            buildAhead={buildAhead}
-            continuePressedEarly={takeEarlyContinue}
-            onTakenOver={giveFocusBack}
-          />
-        </AppErrorBoundary>
-        </MessagesContext.Provider>
-      </StrictMode>,
+      inPageLanguage((shown) => (
+        <WelcomeTakeover
+          config={shown}
+          loadWizard={loadWizard}
+          buildAhead={buildAhead}
+          continuePressedEarly={takeEarlyContinue}
+          onTakenOver={giveFocusBack}
+        />
+      )),
     );
   } else {
-    const { renderApplication } = await loadFullApplication();
-    await renderApplication(root, config, messages);
+    const { applicationElement } = await loadFullApplication();
+    const { element } = await applicationElement(config, { fromWelcome: false });
+    root.render(inPageLanguage(() => element));
   }
   startTelemetry(config);
   reportUnknownConfigKeys(unknownKeys);

@@ -1,5 +1,6 @@
-import { type ReactElement, StrictMode } from 'react';
-import type { Root } from 'react-dom/client';
+import { type ReactElement, useEffect, useMemo } from 'react';
+import type { ProgrammeForm } from '../application/rules/programme-form';
+import { programmeFormOf } from '../config/programme-form-of';
 import { loadApplication } from '../boot/load-application';
 import { loadBlankApplication } from '../boot/load-blank-application';
 import { defaultLocks } from '../browser/web-locks';
@@ -8,10 +9,8 @@ import type { InitialApplication } from '../drafts/initial-application';
 import { createApplicationSession, type ApplicationSession, type SessionDevices } from '../session/application-session';
 import { appStore } from '../storage/app-store';
 import { advance } from '../wizard/wizard-machine';
-import type { Messages } from '../i18n/messages';
-import { MessagesContext } from '../i18n/messages-context';
-import { AppErrorBoundary } from './app-error-boundary';
 import { FormWords } from './form-words';
+import { useProgrammeInLanguage } from './programme-context';
 import { WizardApp } from './wizard-app';
 
 /** The page's one store, its Web Locks and its way out to the creator hub, handed to every session. */
@@ -33,19 +32,7 @@ export interface PreparedWizard {
  * The full wizard, in a chunk of its own: the form, the rules, drafts, the submission queue
  * and the tab lock. Loaded before the first render when the device holds an application, or
  * after the Welcome step of a first visit is on screen.
- */
-export async function renderApplication(root: Root, config: WizardConfig, messages: Messages): Promise<void> {
-  const { element } = await applicationElement(config, { fromWelcome: false });
-  root.render(
-    <StrictMode>
-      <MessagesContext.Provider value={messages}>
-        <AppErrorBoundary>{element}</AppErrorBoundary>
-      </MessagesContext.Provider>
-    </StrictMode>,
-  );
-}
-
-/**
+ *
  * Reads what the device holds and prepares the wizard. `fromWelcome`: for a first visit's Welcome
  * (welcome-takeover.tsx), which shows it when Continue is pressed, so it opens on step 1 and
  * focuses that step's heading when shown. `aheadOfContinue`: built behind that Welcome before the
@@ -61,10 +48,34 @@ export async function applicationElement(
   const session = createApplicationSession({ config, programme, initial: opening, devices: PAGE_DEVICES, asleep: aheadOfContinue, sendTimeoutMs: config.submitTimeoutMs });
   const element = (
     <FormWords>
-      <WizardApp config={config} programme={programme} initial={opening} session={session} focusOnMount={fromWelcome} />
+      <WizardInLanguage built={config} builtProgramme={programme} initial={opening} session={session} focusOnMount={fromWelcome} />
     </FormWords>
   );
   return { element, session };
+}
+
+interface WizardInLanguageProps {
+  built: WizardConfig;
+  builtProgramme: ProgrammeForm;
+  initial: InitialApplication;
+  session: ApplicationSession;
+  focusOnMount: boolean;
+}
+
+/**
+ * The wizard in the page's language now (app/language-root.tsx): built once, with the programme
+ * as the page first read it, and given the words of another language when the creator changes
+ * it. The questions are the same in every language (config/translation-findings.ts), so the
+ * answers, the step and the session stay; the form reads counts and names the lists in the new
+ * language, the session sends in it.
+ */
+function WizardInLanguage({ built, builtProgramme, initial, session, focusOnMount }: WizardInLanguageProps) {
+  const config = useProgrammeInLanguage(built);
+  const programme = useMemo(() => (config === built ? builtProgramme : programmeFormOf(config)), [config, built, builtProgramme]);
+  useEffect(() => {
+    session.changeLanguage(config);
+  }, [session, config]);
+  return <WizardApp config={config} programme={programme} initial={initial} session={session} focusOnMount={focusOnMount} />;
 }
 
 /** Continue was pressed on the Welcome step shown before the form loaded: open on the next step. */

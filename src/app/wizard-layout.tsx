@@ -5,6 +5,7 @@ import { SafeHtml } from '../html/safe-html';
 import { AppStatus } from '../pwa/app-status';
 import { stepBarItems } from '../wizard/wizard-machine';
 import { CoverPanel } from './cover-panel';
+import { LanguageLinks } from './language-links';
 import { SiteFooter } from './site-footer';
 import { StepBar } from './step-bar';
 
@@ -33,6 +34,7 @@ export function WizardLayout({ config, current, onBack, saveDraft, contentRef, c
       />
       <div className="content-panel" ref={contentRef}>
         <main className="content-panel__main">
+          <LanguageLinks />
           <StepBar items={stepBarItems(config.steps.map((s) => s.name), current)} />
           {children}
           {step?.footer ? <SafeHtml className="step-footer" html={step.footer} /> : null}

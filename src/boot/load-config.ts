@@ -1,10 +1,22 @@
 import { type CheckedConfig, readCheckedConfig } from '../config/checked-config';
 import { CONFIG_CACHE } from '../config/config-cache';
 import { configDigest } from '../config/config-digest';
+import type { ConfigProblem } from '../config/describe-config-issue';
 import type { ConfigResult } from '../config/parse-config';
+import { offeredLanguages } from '../config/translated-config';
+import { pageLanguage } from './page-language';
 
 /** Where the running app finds its configuration: beside index.html, so a deployer edits it without a rebuild. */
 export const CONFIG_URL = `${import.meta.env.BASE_URL}config.json`;
+
+/**
+ * The programme as the page reads it: in one of its languages (`offered`, the default first), and
+ * how to read it in another (the page's language switch), from the same file.
+ */
+export type LoadedConfig = ConfigResult & { offered: string[]; inLanguage: (language: string) => Promise<ConfigResult> };
+
+/** Which of the offered languages (the default first) the page opens in. */
+export type ChooseLanguage = (offered: readonly string[]) => string;
 
 /** The last configuration the service worker accepted, or undefined when there is none (or no Cache Storage). */
 export type LastGoodConfig = (url: string) => Promise<string | undefined>;
@@ -32,39 +44,59 @@ export async function loadConfig(
   fetchImpl: typeof fetch = fetch,
   lastGood: LastGoodConfig = readLastGoodConfig,
   checked: CheckedConfig | undefined = readCheckedConfig(),
-): Promise<ConfigResult> {
-  const fresh = await fetchConfig(url, fetchImpl, checked);
+  choose: ChooseLanguage = pageLanguage,
+): Promise<LoadedConfig> {
+  const fetched = await fetchConfig(url, fetchImpl);
+  const fresh = typeof fetched === 'string' ? await readInChosenLanguage(fetched, checked, choose) : unreadable(fetched);
   if (fresh.ok) return fresh;
   const kept = await lastGood(new URL(url, window.location.href).href).catch(() => undefined);
-  if (kept === undefined) return fresh;
-  const fallback = await readConfigText(kept, checked);
-  return fallback.ok ? fallback : fresh;
+  const fallback = kept === undefined ? null : await readInChosenLanguage(kept, checked, choose);
+  return fallback?.ok ? fallback : fresh;
 }
 
-/** The build's result when `text` is the file it checked; otherwise the file, validated now. */
-export async function readConfigText(text: string, checked: CheckedConfig | undefined): Promise<ConfigResult> {
+function unreadable(problem: ConfigProblem): LoadedConfig {
+  const result: ConfigResult = { ok: false, problems: [problem], unknownKeys: [] };
+  return { ...result, offered: [], inLanguage: () => Promise.resolve(result) };
+}
+
+/** A file's text read in the language chosen among those it offers. */
+async function readInChosenLanguage(text: string, checked: CheckedConfig | undefined, choose: ChooseLanguage): Promise<LoadedConfig> {
+  let offered: string[] = [];
+  try {
+    offered = offeredLanguages(JSON.parse(text));
+  } catch {
+    // Not JSON: readConfigText says so, in the words the deployer's tools use.
+  }
+  const inLanguage = (language: string) => readConfigText(text, checked, language);
+  const result = await inLanguage(offered.length > 1 ? choose(offered) : '');
+  return { ...result, offered, inLanguage };
+}
+
+/**
+ * The build's result when `text` is the file it checked (in the language asked for, when the
+ * build carried it); otherwise the file, validated now. '' asks for the programme's default.
+ */
+export async function readConfigText(text: string, checked: CheckedConfig | undefined, language = ''): Promise<ConfigResult> {
   if (checked && checked.digest === (await configDigest(text).catch(() => undefined))) {
-    return { ok: true, config: checked.config, unknownKeys: checked.unknownKeys };
+    const config = language === '' ? checked.config : (checked.translations?.[language] ?? (language === checked.config.lang ? checked.config : undefined));
+    if (config) return { ok: true, config, unknownKeys: checked.unknownKeys };
   }
   // The schema (zod and the configuration's rules, about a tenth of the entry) loads only for a
   // file the build did not check: one more request for a deployment edited after its build,
   // none for the rest, and room in the entry for what every creator needs first.
   const { parseConfigText } = await import('../config/parse-config');
-  return parseConfigText(text);
+  return parseConfigText(text, undefined, language);
 }
 
-async function fetchConfig(url: string, fetchImpl: typeof fetch, checked: CheckedConfig | undefined): Promise<ConfigResult> {
-  let text: string;
+/** config.json's text, or the problem that stopped it from arriving. */
+async function fetchConfig(url: string, fetchImpl: typeof fetch): Promise<string | ConfigProblem> {
   try {
     // Plain GET with no extra headers so it reuses index.html's preload of the same URL.
     const response = await fetchImpl(url);
-    if (!response.ok) {
-      return { ok: false, problems: [{ path: 'config.json', message: `could not be loaded (HTTP ${String(response.status)})` }], unknownKeys: [] };
-    }
-    text = await response.text();
+    if (!response.ok) return { path: 'config.json', message: `could not be loaded (HTTP ${String(response.status)})` };
+    return await response.text();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { ok: false, problems: [{ path: 'config.json', message: `could not be loaded (${reason})` }], unknownKeys: [] };
+    return { path: 'config.json', message: `could not be loaded (${reason})` };
   }
-  return readConfigText(text, checked);
 }

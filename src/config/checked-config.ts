@@ -13,6 +13,8 @@ export interface CheckedConfig {
   digest: string;
   config: WizardConfig;
   unknownKeys: ConfigProblem[];
+  /** A programme in several languages: the configuration as read in each other than the default. */
+  translations?: Record<string, WizardConfig>;
 }
 
 /** The id of index.html's `<script type="application/json">` holding the checked copy. */

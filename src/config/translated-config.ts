@@ -107,7 +107,7 @@ export function translationProblems(raw: unknown): TranslationProblem[] {
       for (const [key, item] of Object.entries(value)) visit(item, path ? `${path}.${key}` : key);
       return;
     }
-    if (Array.isArray(value)) value.forEach((item, index) => visit(item, `${path}.${String(index)}`));
+    if (Array.isArray(value)) value.forEach((item, index) => { visit(item, `${path}.${String(index)}`); });
   };
   for (const [key, value] of Object.entries(raw)) {
     if (key !== 'languages') visit(value, key);

@@ -8,6 +8,7 @@ export const EN_SHELL = {
   continue: 'Continue',
   signIn: 'Sign In',
   back: 'Back',
+  languages: 'Language',
   progress: 'Application progress',
   completed: '(completed)',
   offline: 'You are offline. Everything you type is kept on this device.',

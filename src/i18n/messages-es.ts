@@ -23,6 +23,7 @@ export const ES: Catalogue = {
   continue: 'Continuar',
   signIn: 'Iniciar sesión',
   back: 'Atrás',
+  languages: 'Idioma',
   yes: 'Sí',
   no: 'No',
   explainLabel: 'Explica, por favor',

@@ -23,6 +23,7 @@ export const FR: Catalogue = {
   continue: 'Continuer',
   signIn: 'Se connecter',
   back: 'Retour',
+  languages: 'Langue',
   yes: 'Oui',
   no: 'Non',
   explainLabel: 'Précisez',

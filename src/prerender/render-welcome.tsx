@@ -2,6 +2,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { WelcomeShell } from '../app/welcome-shell';
 import { opensOnWelcomeAlone } from '../boot/opens-on-welcome-alone';
 import { parseConfigText } from '../config/parse-config';
+import { offeredLanguages } from '../config/translated-config';
+import { LanguageSwitchContext } from '../app/language-switch-context';
 import { PrerenderHtmlContext } from '../html/prerender-html';
 import { builtInLanguage } from '../i18n/built-in-catalogues';
 import { createMessages } from '../i18n/messages';
@@ -15,6 +17,16 @@ import type { PrerenderedWelcome } from './prerendered-welcome';
 const CATALOGUES = { en: EN, fr: FR, es: ES };
 
 const stayOnWelcome = () => Promise.resolve();
+const stayInLanguage = () => undefined;
+
+/** The languages a config.json offers, its default first (one for most programmes; none when it is not JSON). */
+export function welcomeLanguages(configText: string): string[] {
+  try {
+    return offeredLanguages(JSON.parse(configText));
+  } catch {
+    return [];
+  }
+}
 
 /**
  * Runs at build time only (scripts/prerender-welcome.ts loads it through Vite in Node): draws the
@@ -22,16 +34,21 @@ const stayOnWelcome = () => Promise.resolve();
  * shows it before any script runs. Null when the configuration is not valid or its first step
  * is not one the Welcome shell draws (then index.html keeps its loading line).
  */
-export function renderWelcome(configText: string, sanitize: (html: string) => string): PrerenderedWelcome | null {
-  const result = parseConfigText(configText);
+export function renderWelcome(configText: string, sanitize: (html: string) => string, language = ''): PrerenderedWelcome | null {
+  const result = parseConfigText(configText, undefined, language);
   if (!result.ok || !opensOnWelcomeAlone(result.config)) return null;
   const { config } = result;
   const messages = createMessages(config.lang, CATALOGUES[builtInLanguage(config.lang) ?? 'en'], config.messages);
+  const offered = welcomeLanguages(configText);
+  // Links to each language (app/language-links.tsx), which work before the app runs.
+  const languages = offered.length > 1 ? { offered, current: config.lang, choose: stayInLanguage } : null;
   const markup = renderToStaticMarkup(
     <MessagesContext.Provider value={messages}>
-      <PrerenderHtmlContext.Provider value={sanitize}>
-        <WelcomeShell config={config} onContinue={stayOnWelcome} />
-      </PrerenderHtmlContext.Provider>
+      <LanguageSwitchContext.Provider value={languages}>
+        <PrerenderHtmlContext.Provider value={sanitize}>
+          <WelcomeShell config={config} onContinue={stayOnWelcome} />
+        </PrerenderHtmlContext.Provider>
+      </LanguageSwitchContext.Provider>
     </MessagesContext.Provider>,
   );
   // React puts its own preloads (the cover, the logo) ahead of the markup; index.html's head

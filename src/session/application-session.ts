@@ -73,6 +73,11 @@ export interface ApplicationSession {
   accept: () => Promise<void>;
   /** After acceptance: a blank application on the first step, in every tab. */
   newApplication: () => Promise<void>;
+  /**
+   * The page now speaks the programme in another of its languages (the same questions, other
+   * words): the application is sent as written in it, and the creator hub opened in it.
+   */
+  changeLanguage: (config: WizardConfig) => void;
 }
 
 interface SessionOptions {
@@ -96,6 +101,7 @@ export function createApplicationSession({ config, programme, initial, devices, 
   const { store, locks } = devices;
   const stepCount = config.steps.length;
   const skipLastStep = config.skipLastStep ?? false;
+  let { lang: language, redirectUrl } = config;
   const listeners = new Set<() => void>();
   const reported = new Set<number>(initial.reported ?? (initial.restored || initial.submitted ? initial.wizard.reached : []));
   let form: SessionForm | null = null;
@@ -318,14 +324,14 @@ export function createApplicationSession({ config, programme, initial, devices, 
             submitApplication(snapshot.submitted, config.requestUrl, {
               bodyToSend: () => attachedForm().bodyToSend(),
               accept,
-              send: (url, body) => outbox.submit(url, body, config.lang),
+              send: (url, body) => outbox.submit(url, body, language),
             }),
           advance: () => {
             move(advance(snapshot.wizard, stepCount));
           },
           redirect: () => {
             trackSignInClicked();
-            devices.redirect(config.redirectUrl);
+            devices.redirect(redirectUrl);
           },
         });
       } finally {
@@ -345,6 +351,9 @@ export function createApplicationSession({ config, programme, initial, devices, 
       outbox.reset();
       connection?.post({ type: 'new-application' });
       showNewApplication();
+    },
+    changeLanguage(next) {
+      ({ lang: language, redirectUrl } = next);
     },
   };
 }

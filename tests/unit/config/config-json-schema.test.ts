@@ -17,6 +17,13 @@ describe('the JSON Schema of config.json', () => {
     expect(schema.required).toEqual(expect.arrayContaining(['title', 'steps', 'redirectUrl']));
   });
 
+  it('lets every text be given per language, but not the language tags', () => {
+    const { properties } = configJsonSchema() as { properties: Record<string, { anyOf?: Array<{ type: string }>; type?: string }> };
+    expect(properties.title?.anyOf?.map((form) => form.type)).toEqual(['string', 'object']);
+    expect(properties.lang?.type).toBe('string');
+    expect(committedSchemaText).toMatch(/"label": \{\s*"anyOf"/);
+  });
+
   it('describes the fields of a form section with their kinds', () => {
     expect(committedSchemaText).toMatch(/"const": "platforms"/);
     expect(committedSchemaText).toMatch(/"const": "FormSection"/);

@@ -58,6 +58,6 @@ describe('a programme in several languages', () => {
 
   it('names a language in which the programme is not valid', () => {
     const config = { ...bilingual(), programmeTitle: { en: 'Hartwell', fr: '' } };
-    expect(checkConfigText(JSON.stringify(config)).errors).toEqual([{ path: '(fr) programmeTitle', message: expect.any(String) }]);
+    expect(checkConfigText(JSON.stringify(config)).errors.map((error) => error.path)).toEqual(['(fr) programmeTitle']);
   });
 });
