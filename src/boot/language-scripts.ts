@@ -10,15 +10,16 @@ import { PRERENDERED_SELECTOR } from './early-continue';
  *
  * - languageHeadScript, in the head: chooses the language the app would (the very same
  *   chooseLanguage, its source inlined: a `?lang=` link followed, the remembered choice, the
- *   browser's languages), remembers a `?lang=` and takes it off the address; for a language other
- *   than the one index.html was drawn in, sets <html lang dir>, marks it with
- *   LANGUAGE_ATTRIBUTE and hides #root until the swap below (CHOOSING_CLASS, layout.css).
+ *   browser's languages), remembers a `?lang=` and takes it off the address, and names the
+ *   choice in LANGUAGE_ATTRIBUTE (the app keeps to it even where storage is blocked); for a
+ *   language other than the one index.html was drawn in, sets <html lang dir> and hides #root
+ *   until the swap below (CHOOSING_CLASS, layout.css).
  * - languageSwapScript, right after the templates: puts that language's Welcome, loading line,
  *   title and load-failure line in place of the drawn ones, and shows #root again. Both run
  *   during parsing, before the first paint, so no other language is ever seen first.
  */
 
-/** The attribute on <html> naming the language chosen before the app ran, when not index.html's own. */
+/** The attribute on <html> naming the language chosen before the app ran (boot/page-language.ts keeps to it). */
 export const LANGUAGE_ATTRIBUTE = 'data-language';
 
 /** The class on <html> while #root waits for its language's Welcome (hidden: layout.css). */
@@ -39,10 +40,11 @@ export function languageHeadScript(offered: readonly string[]): string {
     `var choose=${chooseLanguage.toString()};`,
     'var chosen=choose(offered,offered[0],navigator.languages||[],asked!==null?asked:kept);',
     'if(asked!==null&&chosen.toLowerCase()===asked.toLowerCase()){try{localStorage.setItem(key,chosen);}catch(e){}}',
+    `var h=document.documentElement;h.setAttribute(${JSON.stringify(LANGUAGE_ATTRIBUTE)},chosen);`,
     'if(chosen===offered[0])return;',
-    'var h=document.documentElement;h.lang=chosen;',
+    'h.lang=chosen;',
     'if(directions[chosen]==="rtl")h.dir="rtl";else h.removeAttribute("dir");',
-    `h.setAttribute(${JSON.stringify(LANGUAGE_ATTRIBUTE)},chosen);h.classList.add(${JSON.stringify(CHOOSING_CLASS)});`,
+    `h.classList.add(${JSON.stringify(CHOOSING_CLASS)});`,
     '}catch(e){}})();',
   ].join('');
 }
@@ -51,7 +53,7 @@ export function languageHeadScript(offered: readonly string[]): string {
 export function languageSwapScript(): string {
   return [
     '(function(){var h=document.documentElement;try{',
-    `var l=h.getAttribute(${JSON.stringify(LANGUAGE_ATTRIBUTE)});if(!l)return;`,
+    `var l=h.getAttribute(${JSON.stringify(LANGUAGE_ATTRIBUTE)});if(!l||!h.classList.contains(${JSON.stringify(CHOOSING_CLASS)}))return;`,
     'var t=document.querySelector("template[data-language=\\""+l+"\\"]"),r=document.getElementById("root");if(!t||!r)return;',
     `var p=r.querySelector(${JSON.stringify(PRERENDERED_SELECTOR)});if(p)p.replaceWith(t.content.cloneNode(true));`,
     'var line=r.querySelector(".boot-message");if(line)line.textContent=t.getAttribute("data-loading");',

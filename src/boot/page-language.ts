@@ -1,5 +1,6 @@
 import { chooseLanguage } from '../i18n/choose-language';
 import { LANGUAGE_PARAMETER, rememberedLanguage, rememberLanguage } from '../storage/language-choice';
+import { LANGUAGE_ATTRIBUTE } from './language-scripts';
 
 /**
  * The language this page opens in, of those a programme offers (`offered`, the default first):
@@ -20,7 +21,9 @@ export function pageLanguage(offered: readonly string[], preferred: readonly str
   } catch {
     // An address this page cannot rewrite: the choice is still made below.
   }
-  const chosen = chooseLanguage(offered, fallback, preferred, asked ?? rememberedLanguage());
+  // index.html's head chose already, from the same facts and a `?lang=` it then took away.
+  const decided = document.documentElement.getAttribute(LANGUAGE_ATTRIBUTE);
+  const chosen = chooseLanguage(offered, fallback, preferred, asked ?? decided ?? rememberedLanguage());
   if (asked !== null && chosen.toLowerCase() === asked.toLowerCase()) rememberLanguage(chosen);
   return chosen;
 }
