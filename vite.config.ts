@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { readFileSync } from 'node:fs';
-import { MANIFEST_SCREENSHOTS } from './scripts/manifest-screenshots.mjs';
+import { manifestScreenshots, SCREENSHOTS_RECORD } from './scripts/manifest-screenshots.mjs';
 import { devReceiver } from './scripts/dev-receiver.ts';
 import { prerenderWelcome } from './scripts/prerender-welcome.ts';
 import { reactDomSentinels } from './scripts/react-dom-sentinels.ts';
@@ -16,9 +16,18 @@ import { textDirection } from './src/i18n/text-direction.ts';
  * a programme in several languages so: `npm run build:languages`).
  */
 const programmeFile = process.env.PROGRAMME_CONFIG;
-
+const programmeText = readFileSync(programmeFile ?? new URL('public/config.json', import.meta.url), 'utf8');
 /** Its words are the manifest's (checked by the prerender plugin's build). */
-const programme = JSON.parse(readFileSync(programmeFile ?? new URL('public/config.json', import.meta.url), 'utf8')) as Parameters<typeof manifestFields>[0];
+const programme = JSON.parse(programmeText) as Parameters<typeof manifestFields>[0];
+/** Which programme public/screenshots/ show (`npm run generate:screenshots` writes it); none: not known. */
+const screenshotsRecord = (() => {
+  try {
+    return readFileSync(new URL(SCREENSHOTS_RECORD, import.meta.url), 'utf8');
+  } catch {
+    return null;
+  }
+})();
+const screenshots = manifestScreenshots(programmeText, screenshotsRecord);
 
 export default defineConfig({
   plugins: [
@@ -50,9 +59,10 @@ export default defineConfig({
         display: 'standalone',
         theme_color: '#24434a',
         background_color: '#ffffff',
-        // Captured by `npm run generate:screenshots`. Not precached: only the install dialog shows
-        // them, and it is opened online; each phone would otherwise download them for nothing.
-        screenshots: MANIFEST_SCREENSHOTS,
+        // Captured by `npm run generate:screenshots`, and shipped only while public/config.json is
+        // the programme they show. Not precached: only the install dialog shows them, and it is
+        // opened online; each phone would otherwise download them for nothing.
+        ...(screenshots.length > 0 ? { screenshots } : {}),
       },
       // Icons (192, 512, maskable, apple-touch, favicon.ico) generated from the one SVG source at build time.
       pwaAssets: {

@@ -1,9 +1,8 @@
 // What `npm start` decides before serving: build only when dist/ (or the receiver's bundle) is
 // missing or older than a source it is made from. A deployer who edited dist/config.json and runs
-// `npm start` again keeps the edit; one who pulled new sources gets them built. When a build is
-// due and dist/config.json has edits of its own (it differs from public/config.json, which the
-// build copies over it), the edited file is kept beside the project, and the start says so.
-import { copyFile, readdir, readFile, stat } from 'node:fs/promises';
+// `npm start` again keeps the edit; one who pulled new sources gets them built (keeping the
+// edited programme: served-programme.mjs).
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** What the build is made from: a change to any of them makes dist/ stale. */
@@ -45,25 +44,4 @@ export async function buildReason(root) {
     if ((await newestChange(join(root, input))) > oldestOutput) return `${input} changed since the last build`;
   }
   return null;
-}
-
-/**
- * Before a build replaces dist/config.json: when it holds edits of its own, keeps a copy beside
- * the project and returns its path, else null.
- * @param {string} root
- * @param {Date} [now]
- * @returns {Promise<string | null>}
- */
-export async function keepEditedConfig(root, now = new Date()) {
-  let edited;
-  try {
-    edited = await readFile(join(root, 'dist', 'config.json'), 'utf8');
-  } catch {
-    return null;
-  }
-  const source = await readFile(join(root, 'public', 'config.json'), 'utf8').catch(() => null);
-  if (edited === source) return null;
-  const kept = join(root, `config.edited-${now.toISOString().replace(/[:.]/g, '-')}.json`);
-  await copyFile(join(root, 'dist', 'config.json'), kept);
-  return kept;
 }

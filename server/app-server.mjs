@@ -138,16 +138,19 @@ function sendBytes(req, res, content, headers) {
  *   api?: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean | Promise<boolean>,
  *   logRequest?: (entry: import('./server-log.mjs').RequestEntry) => void,
  *   rewrite?: (path: string) => Promise<Buffer | null>,
+ *   servedConfig?: import('./security-headers.mjs').ServedConfig,
  * }} options
  *   `api` answers the requests it recognises and returns true; everything else is a static file.
  *   `logRequest` is told of each request once it is over (server-log.mjs).
  *   `rewrite` gives a file's bytes as they should be served, or null to serve the file as it is
  *   (programme-pages.mjs).
+ *   `servedConfig` is the config.json pages are given, when it is not root's as it is (its
+ *   Content-Security-Policy follows it: security-headers.mjs).
  */
-export function createAppServer({ root, api, logRequest, rewrite }) {
+export function createAppServer({ root, api, logRequest, rewrite, servedConfig }) {
   const base = resolve(root);
   const realBase = realpath(base).catch(() => base);
-  const headersFor = securityHeaders(base);
+  const headersFor = securityHeaders(base, servedConfig);
   return createServer(async (req, res) => {
     if (logRequest) logWhenDone(req, res, logRequest);
     try {

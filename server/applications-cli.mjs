@@ -7,7 +7,9 @@
 // receiver when one is running on DATA_DIR (PGlite admits one process: the receiver's admin
 // endpoints, loopback only, with the token in DATA_DIR/receiver.json); otherwise it takes the
 // folder itself for the time it runs, so a receiver cannot start on it meanwhile.
+import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { applicationsCsv, revisionsCsv } from './applications-csv.mjs';
 import { acquireLock, readLock } from './data-dir-lock.mjs';
@@ -143,7 +145,20 @@ export async function main(argv) {
   throw new Error(USAGE);
 }
 
-if (import.meta.url === `file://${process.argv[1] ?? ''}`) {
+/**
+ * Whether node was asked to run this file, rather than a test importing it. Compared by real path:
+ * a project reached through a symlink (a release folder linked as /srv/creator-wizard) names the
+ * link in argv, while import.meta.url names the file; so does a path with a space, which a URL encodes.
+ */
+function isRunDirectly() {
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(process.argv[1] ?? '')).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isRunDirectly()) {
   // `export | head` closes the pipe once it has read enough: that is the reader's choice, not a failure.
   process.stdout.on('error', (/** @type {NodeJS.ErrnoException} */ error) => {
     if (error.code === 'EPIPE') process.exit(0);

@@ -10,13 +10,9 @@
  * @returns {{ name: string, short_name: string, description?: string, lang: string, dir: 'ltr' | 'rtl' }}
  */
 export function manifestFields(config, direction) {
-  // A programme in several languages gives its texts per language (src/config/translated-config.ts);
-  // one manifest is installed whatever the page's language: the default language's words.
-  /** @param {unknown} value @returns {string | undefined} */
-  const inDefault = (value) => {
-    const text = value !== null && typeof value === 'object' ? /** @type {Record<string, unknown>} */ (value)[config.lang] : value;
-    return typeof text === 'string' ? text : undefined;
-  };
+  // One manifest is installed whatever the page's language: the default language's words.
+  /** @param {unknown} value */
+  const inDefault = (value) => inDefaultLanguage(config, value);
   const name = inDefault(config.programmeTitle) ?? '';
   const description = inDefault(config.description);
   return {
@@ -26,4 +22,16 @@ export function manifestFields(config, direction) {
     lang: config.lang,
     dir: direction,
   };
+}
+
+/**
+ * A text of config.json in the programme's default language (`lang`): a programme in several
+ * languages gives its texts per language (src/config/translated-config.ts); undefined when there
+ * is none.
+ * @param {{ lang: string }} config @param {unknown} value
+ * @returns {string | undefined}
+ */
+export function inDefaultLanguage(config, value) {
+  const text = value !== null && typeof value === 'object' ? /** @type {Record<string, unknown>} */ (value)[config.lang] : value;
+  return typeof text === 'string' ? text : undefined;
 }

@@ -1,8 +1,10 @@
-// The two files whose words the build took from public/config.json, served as dist/config.json
-// says now. A deployer may edit dist/config.json without rebuilding (README, "Configuring a
-// programme"); the page follows the edit once its script has read the file, but index.html's title
-// and its Welcome drawn at build time, and the manifest an install reads, would still name the
-// programme the build was made for. So:
+// The three files a page reads its programme from, served as the receiver's programme source says
+// (programme-source.mjs): config.json itself, and the two whose words the build took from
+// public/config.json. A deployer may edit dist/config.json without rebuilding (README,
+// "Configuring a programme"); every page is given the programme the receiver applies, so:
+// - config.json: the last valid programme the file held, never an edit the receiver refuses (a
+//   typo of `requestUrl` would have the page send nothing and thank the creator). The source has
+//   recorded it before it is served, so what a page made under it is accepted later.
 // - index.html: the title is config.json's; and when config.json is not the file the build drew
 //   Welcome from (its digest differs from the one index.html carries), the page opens on the
 //   loading line rather than the build's Welcome (the class the returning creator's hint sets:
@@ -11,11 +13,15 @@
 //   screenshots (pictures of the build's programme) are left out when config.json was edited.
 // The html element's lang follows config.json too, and its dir (rtl for a language written right to
 // left, the receiver's rules say which: src/i18n/text-direction.ts), so the page is laid out the
-// right way round before its script runs. Files are re-read only when they change.
+// right way round before its script runs. index.html is re-read only when it changes.
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { manifestFields } from './manifest-fields.mjs';
-import { programmeDigest } from './programme-source.mjs';
+import { inDefaultLanguage, manifestFields } from './manifest-fields.mjs';
+
+/**
+ * @typedef {import('./programme-source.mjs').Programme} Programme
+ * @typedef {Parameters<typeof manifestFields>[0] & { title: unknown }} ProgrammeWords
+ */
 
 /** @param {string} text */
 function escapeHtml(text) {
@@ -42,40 +48,19 @@ const HTML_TAG = /<html lang="[^"]*"(?: dir="[^"]*")?>/;
 
 /**
  * @param {string} root dist/ (the real path of the folder served)
- * @param {(config: unknown) => import('../src/config/receiver-rules.ts').ReceiverRules} rulesFor
+ * @param {() => Promise<Programme>} servedProgramme the programme pages are given now (programme-source.mjs's `current`)
  */
-export function createProgrammePages(root, rulesFor) {
-  const configText = watchedText(join(root, 'config.json'));
+export function createProgrammePages(root, servedProgramme) {
   const indexText = watchedText(join(root, 'index.html'));
-  /** @type {{ text: string, direction: 'ltr' | 'rtl' } | null} */
-  let lastDirection = null;
+  /** @type {{ digest: string, words: ProgrammeWords } | null} */
+  let parsed = null;
 
-  /**
-   * The direction of the page in config.json's language: left to right when the file is not a
-   * valid programme (the page then shows its configuration-error screen, in English).
-   * @param {string} text @param {unknown} config
-   */
-  function directionOf(text, config) {
-    if (lastDirection?.text !== text) {
-      const rules = rulesFor(config);
-      lastDirection = { text, direction: rules.ok ? rules.direction : 'ltr' };
-    }
-    return lastDirection.direction;
-  }
-
-  /** config.json parsed, and whether it is the file index.html was drawn from; null when unreadable. */
+  /** The programme's words (parsed once per programme), and whether index.html was drawn from another. */
   async function programme() {
-    let text;
-    try {
-      text = await configText();
-      const config = /** @type {{ title?: unknown, programmeTitle?: unknown, shortName?: unknown, description?: unknown, lang?: unknown }} */ (JSON.parse(text));
-      if (typeof config.title !== 'string' || typeof config.programmeTitle !== 'string' || typeof config.lang !== 'string') return null;
-      const built = /data-prerendered-config="([0-9a-f]+)"/.exec(await indexText())?.[1] ?? null;
-      return { config, edited: built !== null && built !== programmeDigest(text), direction: directionOf(text, config) };
-    } catch {
-      // A broken edit: the page shows its configuration-error screen; these files stay as built.
-      return null;
-    }
+    const served = await servedProgramme();
+    if (parsed?.digest !== served.digest) parsed = { digest: served.digest, words: /** @type {ProgrammeWords} */ (JSON.parse(served.text)) };
+    const built = /data-prerendered-config="([0-9a-f]+)"/.exec(await indexText())?.[1] ?? null;
+    return { words: parsed.words, edited: built !== null && built !== served.digest, direction: served.rules.direction };
   }
 
   /**
@@ -84,17 +69,16 @@ export function createProgrammePages(root, rulesFor) {
    * @returns {Promise<Buffer | null>}
    */
   return async function rewrite(path) {
+    if (path === join(root, 'config.json')) return Buffer.from((await servedProgramme()).text);
     const isIndex = path === join(root, 'index.html');
     const isManifest = path === join(root, 'manifest.webmanifest');
     if (!isIndex && !isManifest) return null;
-    const current = await programme();
-    if (!current) return null;
-    const { config, edited, direction } = current;
+    const { words, edited, direction } = await programme();
     if (isIndex) {
       const dir = direction === 'rtl' ? ' dir="rtl"' : '';
       const html = (await indexText())
-        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(String(config.title))}</title>`)
-        .replace(HTML_TAG, () => `<html lang="${escapeHtml(String(config.lang))}"${dir}${edited ? ' class="resuming"' : ''}>`);
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(inDefaultLanguage(words, words.title) ?? '')}</title>`)
+        .replace(HTML_TAG, () => `<html lang="${escapeHtml(words.lang)}"${dir}${edited ? ' class="resuming"' : ''}>`);
       return Buffer.from(html);
     }
     /** @type {Record<string, unknown>} */
@@ -102,6 +86,6 @@ export function createProgrammePages(root, rulesFor) {
     // The build's description belongs to the build's programme: config.json's, or none.
     delete manifest.description;
     if (edited) delete manifest.screenshots;
-    return Buffer.from(JSON.stringify({ ...manifest, ...manifestFields(/** @type {Parameters<typeof manifestFields>[0]} */ (config), direction) }));
+    return Buffer.from(JSON.stringify({ ...manifest, ...manifestFields(words, direction) }));
   };
 }

@@ -1,19 +1,25 @@
 // The programme the receiver applies is the one the page is given: dist/config.json as it is now,
 // not as it was when the server started. A deployer edits the file without restarting (as
-// docs/configuration.md says they may); the page picks the edit up at its next load and the
-// receiver at its next request (the file's size, time and inode are compared on each request, a
-// stat of a few microseconds; the file is read and its rules rebuilt only when they change).
+// docs/configuration.md says they may). The file is looked at whenever it is about to be served
+// (config.json itself, index.html and the manifest, whose words come from it: programme-pages.mjs)
+// and on each application (the file's size, time and inode are compared, a stat of a few
+// microseconds; the file is read and its rules rebuilt only when they change). So every programme
+// a page was given has been recorded before the page had it, even one replaced before any
+// application arrived.
 //
 // A creator whose page was opened before the edit still sends an application made under the
 // previous programme (a question since removed, an option renamed). Every programme applied is
 // recorded in the store by its digest (the `programmes` table), with when another replaced it; a
 // body the current programme refuses is accepted when a programme applied within the last 30 days
 // accepts it (by any instance, before any restart), so the edit never turns away a creator who
-// did what their page asked. An edit that is not a valid programme is refused: the receiver keeps
-// the last valid one and says so in the log, once per version of the file.
-import { createHash } from 'node:crypto';
+// did what their page asked. An edit that is not a valid programme (what `npm start` refuses to
+// start on, deploy findings included) is never given to a page: pages go on being given the last
+// valid one, which the receiver goes on applying, and the log says so loudly, once per version
+// of the file.
+import { inDefaultLanguage } from './manifest-fields.mjs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { programmeDigest } from './programme-digest.mjs';
 
 /** How long a replaced programme's applications are still accepted: a draft kept on a phone for weeks. */
 export const PREVIOUS_PROGRAMMES_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
@@ -23,15 +29,9 @@ const PREVIOUS_REREAD_MS = 30_000;
 /**
  * @typedef {import('../src/config/receiver-rules.ts').ReceiverRules} ReceiverRules
  * @typedef {Extract<ReceiverRules, { ok: true }>} ValidRules
- * @typedef {{ digest: string, title: string, rules: ValidRules }} Programme
+ * @typedef {{ digest: string, title: string, text: string, rules: ValidRules }} Programme text: config.json's, as pages are given it
  * @typedef {Array<{ path: string, message: string }>} Issues
  */
-
-/** @param {string} text */
-export function programmeDigest(text) {
-  // The digest the build and the page compute (src/config/config-digest.ts), so a log line and a page can be matched.
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
-}
 
 /**
  * @param {string} text
@@ -48,7 +48,8 @@ function programmeOf(text, rulesFor) {
   const rules = rulesFor(config);
   if (!rules.ok) return { ok: false, problems: rules.problems.map((problem) => `${problem.path}: ${problem.message}`).join('; ') };
   const { programmeTitle, title } = /** @type {{ programmeTitle?: unknown, title?: unknown }} */ (config);
-  return { ok: true, programme: { digest: programmeDigest(text), title: String(programmeTitle ?? title ?? ''), rules } };
+  const inDefault = (/** @type {unknown} */ value) => inDefaultLanguage({ lang: rules.language }, value);
+  return { ok: true, programme: { digest: programmeDigest(text), title: inDefault(programmeTitle) ?? inDefault(title) ?? '', text, rules } };
 }
 
 /**
@@ -58,8 +59,8 @@ function programmeOf(text, rulesFor) {
  *   store: import('./store/store-types.mjs').Store,
  *   log?: (line: string) => void,
  *   now?: () => Date,
- *   onChange?: (programme: Programme) => void,
- * }} options onChange: told of each programme applied after the first
+ *   onChange?: (programme: Programme, previous: Programme) => void,
+ * }} options onChange: told of each programme applied after the first, and of the one it replaced
  */
 export async function createProgrammeSource({ root, rulesFor, store, log = () => undefined, now = () => new Date(), onChange = () => undefined }) {
   const file = join(root, 'config.json');
@@ -93,35 +94,50 @@ export async function createProgrammeSource({ root, rulesFor, store, log = () =>
   let current = started.programme;
   let currentStamp = stamp(await stat(file));
   await record(current, startText);
-  /** The version of the file last found invalid, so it is reported once. */
+  /** The version of the file last found invalid, or that could not be recorded, so it is reported once. */
   let refusedStamp = '';
+  let unrecordedStamp = '';
   /** @type {Promise<Programme> | null} */
   let checking = null;
 
   async function check() {
     let info;
+    let text;
     try {
       info = await stat(file);
+      if (stamp(info) === currentStamp || stamp(info) === refusedStamp) return current;
+      text = await readFile(file, 'utf8');
     } catch {
+      // Gone for a moment (an editor replacing it): the last programme goes on.
       return current;
     }
     const seen = stamp(info);
-    if (seen === currentStamp || seen === refusedStamp) return current;
-    const text = await readFile(file, 'utf8');
     const next = programmeOf(text, rulesFor);
     if (!next.ok) {
       refusedStamp = seen;
-      log(`config.json changed but is not a valid programme, so "${current.title}" (digest ${current.digest}) still applies: ${next.problems}`);
+      log(
+        `WARNING: config.json changed but is not a valid programme, so pages are still given "${current.title}" (digest ${current.digest}), ` +
+          `the last valid one, and the receiver applies it until the file is fixed (npm run -s check-config -- ${file}): ${next.problems}`,
+      );
       return current;
+    }
+    if (next.programme.digest !== current.digest) {
+      try {
+        await record(next.programme, text);
+      } catch (error) {
+        // A page given a programme the store does not know could send what no instance accepts:
+        // the previous one goes on until the store answers (the next request tries again).
+        if (unrecordedStamp !== seen) log(`config.json changed, but the store could not record it, so "${current.title}" (digest ${current.digest}) still applies: ${error instanceof Error ? error.message : String(error)}`);
+        unrecordedStamp = seen;
+        return current;
+      }
+      log(`Programme changed: "${next.programme.title}" (digest ${next.programme.digest}) now applies; applications made under "${current.title}" (digest ${current.digest}) are still accepted for 30 days`);
+      const replaced = current;
+      current = next.programme;
+      onChange(current, replaced);
     }
     currentStamp = seen;
     refusedStamp = '';
-    if (next.programme.digest !== current.digest) {
-      await record(next.programme, text);
-      log(`Programme changed: "${next.programme.title}" (digest ${next.programme.digest}) now applies; applications made under "${current.title}" (digest ${current.digest}) are still accepted for 30 days`);
-      current = next.programme;
-      onChange(current);
-    }
     return current;
   }
 
@@ -165,7 +181,7 @@ export async function createProgrammeSource({ root, rulesFor, store, log = () =>
   }
 
   return {
-    /** The programme config.json holds now (or the last valid one). */
+    /** The programme config.json holds now (or the last valid one), recorded before it is returned: what a page is given. */
     current() {
       checking ??= check().finally(() => {
         checking = null;

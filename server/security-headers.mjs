@@ -1,7 +1,8 @@
 // Security headers on every answer of the server, and a Content-Security-Policy allowing only what
 // the configured programme needs: its own origin, plus its analytics host, its error-reporting
-// host (from the DSN), its requestUrl and any cover or logo on another host. Derived from
-// root/config.json, re-read when that file changes, since deployers edit it without rebuilding.
+// host (from the DSN), its requestUrl and any cover or logo on another host. Derived from the
+// config.json pages are given (by `npm start`, the last valid programme the file held:
+// programme-source.mjs), followed as it changes, since deployers edit it without rebuilding.
 // The inline scripts of root/index.html (the build's starter and resume hint, see
 // scripts/prerender-welcome.ts) are allowed by their SHA-256, and nothing else inline is.
 import { createHash } from 'node:crypto';
@@ -124,26 +125,41 @@ const COMMON_HEADERS = Object.freeze({
 export const BARE_ANSWER_HEADERS = Object.freeze({ ...COMMON_HEADERS, 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'" });
 
 /**
- * The headers for every answer, kept current with root/config.json and root/index.html.
- * @param {string} root
+ * @typedef {() => Promise<{ version: string, text: () => Promise<string> }>} ServedConfig
+ *   the config.json pages are given: a version that changes with it, and its text
  */
-export function securityHeaders(root) {
-  const configPath = join(root, 'config.json');
+
+/**
+ * config.json as it is in root: its modification time, and its text read only when that changes.
+ * @param {string} path
+ * @returns {ServedConfig}
+ */
+function configOnDisk(path) {
+  return async () => ({ version: String(await modifiedAt(path)), text: () => readFile(path, 'utf8') });
+}
+
+/**
+ * The headers for every answer, kept current with the served config.json and root/index.html.
+ * @param {string} root
+ * @param {ServedConfig} [servedConfig] root/config.json unless the server gives pages another (the last valid one)
+ */
+export function securityHeaders(root, servedConfig = configOnDisk(join(root, 'config.json'))) {
   const htmlPath = join(root, 'index.html');
   let cached = { version: '', headers: /** @type {Record<string, string>} */ ({}) };
   return async () => {
-    const version = (await Promise.all([modifiedAt(configPath), modifiedAt(htmlPath)])).join('/');
+    const [config, htmlVersion] = await Promise.all([servedConfig(), modifiedAt(htmlPath)]);
+    const version = `${config.version}/${String(htmlVersion)}`;
     if (version !== cached.version) {
-      let config;
+      let parsed;
       try {
-        config = JSON.parse(await readFile(configPath, 'utf8'));
+        parsed = JSON.parse(await config.text());
       } catch {
-        config = null;
+        parsed = null;
       }
       const html = await readFile(htmlPath, 'utf8').catch(() => '');
       cached = {
         version,
-        headers: { ...COMMON_HEADERS, 'Content-Security-Policy': contentSecurityPolicy(config, inlineScriptHashes(html)) },
+        headers: { ...COMMON_HEADERS, 'Content-Security-Policy': contentSecurityPolicy(parsed, inlineScriptHashes(html)) },
       };
     }
     return cached.headers;

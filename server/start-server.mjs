@@ -148,7 +148,11 @@ export async function startServer({
     programmes = await createProgrammeSource({
       root, rulesFor, store, log,
       // Called on a later request, once `path` below is set.
-      onChange(programme) {
+      onChange(programme, replaced) {
+        if (programme.rules.requestUrl === null && replaced.rules.requestUrl !== null) {
+          log(`WARNING: config.json no longer has a requestUrl, so pages now send applications nowhere and thank every creator; set "requestUrl": "${path}" again for this receiver to keep them`);
+          return;
+        }
         if (receiverPath(programme.rules.requestUrl, receiverPathOverride) === path) return;
         log(`warning: config.json's requestUrl is now ${String(programme.rules.requestUrl)}, but this receiver answers at ${path} until it is restarted (npm run serve)`);
       },
@@ -178,7 +182,12 @@ export async function startServer({
       metrics.countRequest(entry);
       logRequest?.(entry);
     },
-    rewrite: createProgrammePages(await realpath(resolve(root)), rulesFor),
+    // Pages are given the programme the receiver applies: the last valid one config.json held.
+    rewrite: createProgrammePages(await realpath(resolve(root)), () => programmes.current()),
+    async servedConfig() {
+      const programme = await programmes.current();
+      return { version: programme.digest, text: () => Promise.resolve(programme.text) };
+    },
     api: async (req, res) => {
       // Behind a proxy: which site the request was sent to (the Origin check) and over what (HSTS).
       useProxyTrust(req, trust);

@@ -8,6 +8,11 @@ export interface ConfigProblem {
   message: string;
 }
 
+/** A zod issue's path as a problem names it: `steps.1.name`, or the document itself. */
+export function problemPath(path: readonly PropertyKey[]): string {
+  return path.map(String).join('.') || '(the document)';
+}
+
 export function article(noun: string): string {
   return /^[aeiou]/.test(noun) ? `an ${noun}` : `a ${noun}`;
 }
@@ -42,7 +47,7 @@ function refusedOutright(issue: Issue): boolean {
 export function describeConfigIssue(issue: Issue, unionForms?: UnionForms): ConfigProblem[] {
   if (issue.code === 'invalid_union') {
     const forms = unionForms?.(issue);
-    if (forms) return [{ path: issue.path.map(String).join('.') || '(the document)', message: forms }];
+    if (forms) return forms;
     const meant = issue.errors.filter((option) => !option.every(refusedOutright));
     const [only] = meant;
     if (meant.length === 1 && only) {
@@ -53,10 +58,10 @@ export function describeConfigIssue(issue: Issue, unionForms?: UnionForms): Conf
 }
 
 /**
- * A fuller message for a union, where one can be given (describe-union-forms.ts): the deployer's
+ * Fuller problems for a union, where they can be given (describe-union-forms.ts): the deployer's
  * tools pass it; the app leaves it out, since its bytes are on every creator's first load.
  */
-export type UnionForms = (issue: Extract<Issue, { code: 'invalid_union' }>) => string | undefined;
+export type UnionForms = (issue: Extract<Issue, { code: 'invalid_union' }>) => ConfigProblem[] | undefined;
 
 // What each discriminated union of the schema chooses between, as a deployer calls it.
 const VARIANT_NOUNS: Readonly<Record<string, string>> = {
@@ -80,7 +85,7 @@ function unknownVariant(discriminator: string, input: unknown, options: readonly
 }
 
 function describeOne(issue: Issue): ConfigProblem {
-  const path = issue.path.map(String).join('.') || '(the document)';
+  const path = problemPath(issue.path);
   switch (issue.code) {
     case 'invalid_type': {
       const expected = article(issue.expected);

@@ -84,10 +84,13 @@ test.describe('the pages of a programme', () => {
     expect((await get('/manifest.webmanifest')).json).toMatchObject({ lang: 'fr', dir: 'ltr' });
   });
 
-  test('serves the build as it is over a broken edit (the page shows its configuration error screen)', async () => {
+  test('gives pages the last valid programme over a broken edit, never the broken file', async () => {
+    const lastValid = (await get('/config.json')).text;
     await writeFile(join(root, 'config.json'), '{ "title": ');
+    expect((await get('/config.json')).text).toBe(lastValid);
     const page = await get('/');
     expect(page.text).toContain(`<title>${String(built.title).replace('&', '&amp;')}</title>`);
-    expect((await get('/manifest.webmanifest')).json).toMatchObject({ name: built.programmeTitle });
+    expect(page.text).toContain('<html lang="fr" class="resuming">');
+    expect((await get('/manifest.webmanifest')).json).toMatchObject({ name: built.programmeTitle, lang: 'fr' });
   });
 });

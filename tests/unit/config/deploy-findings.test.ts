@@ -228,7 +228,7 @@ describe('deploy findings: fieldRules, options and paths', () => {
     });
     const result = parseConfig(config, describeConfigIssueForDeployers);
     expect(result.ok ? [] : result.problems.map((problem) => problem.message)).toEqual([
-      'expected a list of options, or one of "countries", "usStates", "canadianProvinces", but it is missing',
+      'expected a list of options [{ "name": …, "value": … }, …], or one of "countries", "usStates", "canadianProvinces", but it is missing',
     ]);
   });
 });

@@ -67,6 +67,10 @@ describe('the deployment files', () => {
     expect(NGINX).toMatch(/location \^~ \/admin \{\s*return 404;\s*\}/);
     for (const header of ['Host $host', 'X-Forwarded-Host $http_host', 'X-Forwarded-Proto $scheme', 'X-Forwarded-For $proxy_add_x_forwarded_for']) expect(NGINX).toContain(`proxy_set_header ${header};`);
     expect(NGINX).toContain('gzip off;');
+    // certbot's renewals over plain HTTP reach the webroot the guide's certbot command names, not the redirect.
+    const webroot = /location \/\.well-known\/acme-challenge\/ \{\s*root (\S+);\s*\}\s*location \/ \{\s*return 301/.exec(NGINX)?.[1];
+    expect(webroot).toBe('/var/www/html');
+    expect(read('docs/deploying.md')).toContain(`certbot certonly --webroot -w ${webroot ?? ''} -d apply.example.com`);
     expect(NGINX).not.toMatch(/Strict-Transport-Security/i);
   });
 

@@ -1,9 +1,9 @@
 // @vitest-environment node
-import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildReason, keepEditedConfig } from '../../../scripts/build-if-needed.mjs';
+import { buildReason } from '../../../scripts/build-if-needed.mjs';
 
 let root: string;
 const at = (seconds: number) => new Date(Date.UTC(2026, 10, 25, 12, 0, seconds));
@@ -43,14 +43,5 @@ describe('npm start builds only when it must', () => {
     expect(await buildReason(root)).toBe('src changed since the last build');
     await file('server/build/receiver-rules.mjs', 'rules', 5);
     expect(await buildReason(root)).toBe('src changed since the last build');
-  });
-
-  it('keeps an edited dist/config.json beside the project before a build replaces it, and nothing when unedited', async () => {
-    await file('dist/config.json', '{"title":"Hartwell"}', 20);
-    expect(await keepEditedConfig(root, at(0))).toBeNull();
-    await file('dist/config.json', '{"title":"Edited on the server"}', 30);
-    const kept = await keepEditedConfig(root, at(0));
-    expect(kept).toBe(join(root, 'config.edited-2026-11-25T12-00-00-000Z.json'));
-    expect(await readFile(kept ?? '', 'utf8')).toBe('{"title":"Edited on the server"}');
   });
 });

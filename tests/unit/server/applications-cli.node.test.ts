@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { execFile as execFileCallback, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -149,5 +149,19 @@ describe('applicationsCsv', () => {
     expect(row).toContain(`"'+1 ""x"""`);
     expect(row).toContain(`"'@SUM(A1)"`);
     expect(row).toContain(`"'-2"`);
+  });
+});
+
+describe('npm run applications, wherever the project is', () => {
+  it('runs when reached through a symlink (a release folder linked into place) or a path with a space', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cli path-'));
+    try {
+      await symlink(join(ROOT, 'server'), join(dir, 'server'));
+      // No command: the usage on stderr and exit 1, rather than nothing at all.
+      const run = execFile(process.execPath, [join(dir, 'server/applications-cli.mjs')], { cwd: dir });
+      await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/^usage: npm run -s applications -- export/) as unknown });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -26,7 +26,7 @@ function packageOf(specifier: string): string {
 describe('the production server', () => {
   it('imports only Node, its own files and production dependencies', () => {
     const strays: string[] = [];
-    for (const file of [...serverFiles(join(ROOT, 'server')), join(ROOT, 'scripts/start.mjs'), join(ROOT, 'scripts/build-if-needed.mjs')]) {
+    for (const file of [...serverFiles(join(ROOT, 'server')), join(ROOT, 'scripts/start.mjs'), join(ROOT, 'scripts/build-if-needed.mjs'), join(ROOT, 'scripts/served-programme.mjs')]) {
       const source = readFileSync(file, 'utf8');
       for (const match of source.matchAll(/^\s*import\s[^'"]*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm)) {
         const specifier = match[1] ?? match[2] ?? '';

@@ -4,7 +4,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startServer } from '../../../server/start-server.mjs';
 import { receiverRules } from '../../../src/config/receiver-rules';
 import { rawRequest } from '../../support/http-request';
@@ -95,4 +95,97 @@ describe.each(stores)('an edited programme on the $name store', ({ databaseUrl, 
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('a programme a page was given', () => {
+  let root = '';
+  let dataDir = '';
+  let lines: string[] = [];
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let original = '';
+
+  beforeEach(async () => {
+    root = await servedRoot();
+    dataDir = await mkdtemp(join(tmpdir(), 'programme-given-'));
+    lines = [];
+    server = await startServer({ root, port: 0, dataDir, receiverRules, log: (line) => lines.push(line) });
+    original = await readFile(join(root, 'config.json'), 'utf8');
+  });
+  afterEach(async () => {
+    await server.close();
+    await rm(root, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const get = async (path: string) => rawRequest(`${server.url}${path}`, { method: 'GET' });
+  const put = async (body: Body) =>
+    (await rawRequest(`${server.url}/api/applications`, { headers: [['Content-Type', 'application/json'], ['Idempotency-Key', unique('k')], ['Application-Id', unique('a')]], body: JSON.stringify(body) })).status;
+  const edit = async (change: (config: Config & Record<string, unknown>) => void) => {
+    const config = JSON.parse(original) as Config & Record<string, unknown>;
+    change(config);
+    const text = JSON.stringify(config, null, 2);
+    await writeFile(join(root, 'config.json'), text);
+    return text;
+  };
+  const addBudget = (config: Config) => {
+    detailsFields(config).push({ kind: 'select', path: 'fields.single.budget', label: 'Budget', options: [{ name: 'Under $1,000', value: 'Under $1,000' }], required: false });
+  };
+
+  it('is recorded when it is served, so what a page made under it is accepted after another edit, with no application between', async () => {
+    const withBudget = withAnswer(sampleBody(), 'budget', 'Under $1,000');
+    // Programme B: a new question. A page opens, and is given it.
+    const b = await edit(addBudget);
+    expect((await get('/config.json')).text).toBe(b);
+    // Programme C replaces it before that page sends; another page is given C.
+    const c = await edit((config) => {
+      config.title = 'Creator Trade Programme, second edition';
+    });
+    expect((await get('/config.json')).text).toBe(c);
+    // The first page's application answers B's question: B was recorded when the page was given it.
+    expect(await put(withBudget)).toBe(201);
+    // Never given to any page: a question no programme asked is still refused.
+    expect(await put(withAnswer(sampleBody(), 'favouriteColour', 'Teal'))).toBe(422);
+  }, 60_000);
+
+  it('is never an edit that fails the deploy checks: pages keep the last valid programme, its title and its policy, and the log says so loudly, once', async () => {
+    // A programme that sends to a receiver on another host, which the page's policy must allow.
+    const valid = await edit((config) => {
+      config.requestUrl = 'https://receiver.example.com/api/applications';
+    });
+    expect((await get('/config.json')).text).toBe(valid);
+    await edit((config) => {
+      config.requestUrll = 'https://receiver.example.com/api/applications';
+      delete config.requestUrl;
+      config.title = 'A title the page must not show';
+    });
+    for (const path of ['/config.json', '/config.json', '/']) {
+      const answer = await get(path);
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-security-policy']).toContain('connect-src \'self\' https://receiver.example.com');
+      if (path === '/config.json') expect(answer.text).toBe(valid);
+      else expect(answer.text).not.toContain('A title the page must not show');
+    }
+    const warnings = lines.filter((line) => line.startsWith('WARNING: config.json changed but is not a valid programme'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('pages are still given "Hartwell Creator Trade Programme"');
+    expect(warnings[0]).toContain('requestUrll: unknown key; did you mean "requestUrl"?');
+
+    // Fixed: pages are given the fix at once.
+    const fixed = await edit((config) => {
+      config.title = 'Fixed';
+    });
+    expect((await get('/config.json')).text).toBe(fixed);
+  }, 60_000);
+
+  it('warns loudly when an edit takes requestUrl away while the receiver runs', async () => {
+    const withoutRequestUrl = await edit((config) => {
+      delete config.requestUrl;
+    });
+    // A valid programme (a page may be meant to send nowhere): given to pages, with a warning.
+    expect((await get('/config.json')).text).toBe(withoutRequestUrl);
+    await get('/');
+    expect(lines.filter((line) => line.startsWith('WARNING: config.json no longer has a requestUrl'))).toEqual([
+      'WARNING: config.json no longer has a requestUrl, so pages now send applications nowhere and thank every creator; set "requestUrl": "/api/applications" again for this receiver to keep them',
+    ]);
+  }, 60_000);
 });
