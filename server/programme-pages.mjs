@@ -52,7 +52,8 @@ export function createProgrammePages(root, rulesFor) {
 
   /**
    * The direction of the page in config.json's language: left to right when the file is not a
-   * valid programme (the page then shows its configuration-error screen, in English).
+   * valid programme (the page then shows its configuration-error screen, in a language the app
+   * speaks by itself, none of which is written right to left: src/boot/error-screen-language.ts).
    * @param {string} text @param {unknown} config
    */
   function directionOf(text, config) {
