@@ -10,6 +10,7 @@ import { landOnRoot } from './boot/land-on-root';
 import { holdsAnApplication } from './boot/holds-an-application';
 import { opensOnWelcomeAlone } from './boot/opens-on-welcome-alone';
 import { whenIdle } from './browser/when-idle';
+import { errorScreenLanguage } from './boot/error-screen-language';
 import { loadConfig } from './boot/load-config';
 import { programmeMessages } from './i18n/built-in-catalogues';
 import { MessagesContext } from './i18n/messages-context';
@@ -53,8 +54,11 @@ async function boot(): Promise<void> {
   if (!result.ok) {
     // Still registered and checked: the way out of a broken pair of app and configuration is
     // often a newer version already waiting, which the screen offers.
-    // In the language index.html was built in: the configuration that would name one is broken.
-    const messages = await programmeMessages(document.documentElement.lang || 'en');
+    // In the language the broken file still names, where it can be read, else index.html's.
+    const language = errorScreenLanguage(result.language, document.documentElement.lang);
+    applyDocumentLanguage(language);
+    const messages = await programmeMessages(language);
+    document.title = messages.text('configBroken');
     root.render(
       <MessagesContext.Provider value={messages}>
         <ConfigErrorScreen problems={result.problems} />

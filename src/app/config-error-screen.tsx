@@ -16,7 +16,8 @@ export function ConfigErrorScreen({ problems }: { problems: readonly ConfigProbl
     <main className="config-error">
       <h1>{messages.text('configBroken')}</h1>
       <p>{messages.text('configProblems', { count: problems.length })}</p>
-      <ul className="config-error__list">
+      {/* For whoever runs the site, in the English of npm run check-config, and marked so, in a page in any language. */}
+      <ul className="config-error__list" lang="en" dir="ltr">
         {problems.map((problem, index) => (
           <li key={`${String(index)}-${problem.path}`}>
             <code>{problem.path}</code>: {problem.message}

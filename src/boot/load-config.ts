@@ -13,7 +13,12 @@ export const CONFIG_URL = `${import.meta.env.BASE_URL}config.json`;
  * The programme as the page reads it: in one of its languages (`offered`, the default first), and
  * how to read it in another (the page's language switch), from the same file.
  */
-export type LoadedConfig = ConfigResult & { offered: string[]; inLanguage: (language: string) => Promise<ConfigResult> };
+export type LoadedConfig = ConfigResult & {
+  offered: string[];
+  inLanguage: (language: string) => Promise<ConfigResult>;
+  /** The language the page reads the file in, of those it names: known even when the file is not a valid programme, or undefined when it names none. */
+  language: string | undefined;
+};
 
 /** Which of the offered languages (the default first) the page opens in. */
 export type ChooseLanguage = (offered: readonly string[]) => string;
@@ -56,7 +61,7 @@ export async function loadConfig(
 
 function unreadable(problem: ConfigProblem): LoadedConfig {
   const result: ConfigResult = { ok: false, problems: [problem], unknownKeys: [] };
-  return { ...result, offered: [], inLanguage: () => Promise.resolve(result) };
+  return { ...result, offered: [], inLanguage: () => Promise.resolve(result), language: undefined };
 }
 
 /** A file's text read in the language chosen among those it offers. */
@@ -68,8 +73,9 @@ async function readInChosenLanguage(text: string, checked: CheckedConfig | undef
     // Not JSON: readConfigText says so, in the words the deployer's tools use.
   }
   const inLanguage = (language: string) => readConfigText(text, checked, language);
-  const result = await inLanguage(offered.length > 1 ? choose(offered) : '');
-  return { ...result, offered, inLanguage };
+  const chosen = offered.length > 1 ? choose(offered) : '';
+  const result = await inLanguage(chosen);
+  return { ...result, offered, inLanguage, language: chosen || offered[0] };
 }
 
 /**

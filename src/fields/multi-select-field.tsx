@@ -29,7 +29,7 @@ export function MultiSelectField(props: MultiSelectFieldProps) {
   const chosen = value.map((chosenValue) => optionFor(options, chosenValue));
   const invalid = isInvalid(error);
   // Derived rather than reset in an effect: a stale notice disappears once the list has room again.
-  const limitMessage = limitHit && max !== undefined && value.length >= max ? `You can choose up to ${max}` : '';
+  const limitMessage = limitHit && max !== undefined && value.length >= max ? messages.text('maxItemsReached', { count: max }) : '';
 
   function pick(next: string[]) {
     const result = pickWithMax(value, next, max);
@@ -44,7 +44,7 @@ export function MultiSelectField(props: MultiSelectFieldProps) {
 
   function remove(removed: SelectOption) {
     setLimitHit(false);
-    setAnnouncement(`${removed.name} removed`);
+    setAnnouncement(messages.text('removedOption', { name: removed.name }));
     props.onChange(value.filter((chosenValue) => chosenValue !== removed.value));
   }
 

@@ -32,6 +32,19 @@ describe('loadConfig', () => {
     expect(result.problems).toEqual([{ path: 'config.json', message: 'could not be loaded (HTTP 500)' }]);
   });
 
+  it('names the language of a file that is not a valid programme, for its error screen', async () => {
+    const broken = JSON.stringify({ ...(JSON.parse(defaultConfigText) as object), lang: 'fr-CA', steps: 'four' });
+    const result = await loadConfig('/config.json', () => Promise.resolve(new Response(broken)), nothingKept);
+    expect(result.ok).toBe(false);
+    expect(result.language).toBe('fr-CA');
+  });
+
+  it('names no language for a file it could not read', async () => {
+    const result = await loadConfig('/config.json', () => Promise.resolve(new Response('{ "lang": "fr"')), nothingKept);
+    expect(result.ok).toBe(false);
+    expect(result.language).toBeUndefined();
+  });
+
   describe('with the configuration the build checked (index.html)', () => {
     // Told apart from a result of checking the file here by its title, which the file does not have.
     const checkedFor = async (text: string): Promise<CheckedConfig> => {

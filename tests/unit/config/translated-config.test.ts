@@ -5,7 +5,8 @@ import { receiverRules } from '../../../src/config/receiver-rules';
 import { inLanguage, offeredLanguages, translationProblems } from '../../../src/config/translated-config';
 import defaultConfigText from '../../../public/config.json?raw';
 import { bilingualProgramme } from '../../fixtures/bilingual-programme';
-import { frenchProgramme } from '../../fixtures/french-programme';
+import { FRENCH, frenchProgramme } from '../../fixtures/french-programme';
+import { SPANISH, spanishProgramme } from '../../fixtures/spanish-programme';
 
 const english = JSON.parse(defaultConfigText) as Record<string, unknown>;
 const bilingual = () => bilingualProgramme({ en: english, fr: frenchProgramme(english) });
@@ -59,5 +60,14 @@ describe('a programme in several languages', () => {
   it('names a language in which the programme is not valid', () => {
     const config = { ...bilingual(), programmeTitle: { en: 'Hartwell', fr: '' } };
     expect(checkConfigText(JSON.stringify(config)).errors.map((error) => error.path)).toEqual(['(fr) programmeTitle']);
+  });
+
+  it('is valid in English, French and Spanish together, the tables of the test programmes translating the same texts', () => {
+    expect(Object.keys(SPANISH).sort()).toEqual(Object.keys(FRENCH).sort());
+    const config = bilingualProgramme({ en: english, fr: frenchProgramme(english), 'es-MX': spanishProgramme(english) });
+    expect(checkConfigText(JSON.stringify(config)).errors).toEqual([]);
+    const spanish = parseConfig(config, undefined, 'es-MX');
+    expect(spanish.ok && spanish.config.title).toBe('Programa de canje para creadores · Hartwell Window Co.');
+    expect(receiverRules(config).ok).toBe(true);
   });
 });
