@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from './fixtures';
+import { expectNoAxeViolations } from './helpers/axe';
 import { FRENCH_CONTINUE, fr } from '../fixtures/french-programme';
 import { BASIC_INFO_HEADING, fillBasicInfo, WELCOME } from '../support/default-programme.mjs';
 import { FR } from '../../src/i18n/messages-fr';
@@ -61,6 +62,7 @@ test.describe('a programme in English and French', () => {
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
       await expect(page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'English' })).toHaveAttribute('aria-current', 'true');
       expect(await firstHeading()).toBe(WELCOME.heading);
+      await expectNoAxeViolations(page);
     });
   });
 
@@ -90,6 +92,7 @@ test.describe('a programme in English and French', () => {
       await expect(page.getByLabel(fr('Full Name'), { exact: true })).toHaveValue('Ada');
       await expect(page.getByLabel(fr('Email Address'), { exact: true })).toHaveValue('ada@example.com');
       await expect(page.getByRole('group', { name: 'Instagram' }).getByLabel(frenchWords('Follower count'), { exact: true })).toHaveValue('12000');
+      await expectNoAxeViolations(page);
 
       // A returning creator: the page reopens on their step, in French from its first words.
       const firstHeading = await watchFirstHeading(page);
