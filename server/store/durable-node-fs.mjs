@@ -11,15 +11,13 @@
 //   gives NODEFS a real fsync, fs.fsyncSync on the file's (or directory's) Node descriptor. Postgres
 //   then syncs the WAL before each commit returns (one sync for a group committed together), data
 //   files at checkpoints, and the directories where it asks (a new WAL segment's entry);
-// - syncTree(): the data folder synced once after it is first created (PGlite writes initdb's
-//   files without syncing them), every file and directory, then the folder's entry in its parent;
+// - the data folder synced once after it is first created (PGlite writes initdb's files without
+//   syncing them): server/store/data-folder-sync.mjs;
 // - a failed fsync stops the process (exitOnSyncFailure), as Postgres's PANIC stops a server:
 //   PGlite carries on after one with its thread spinning in the next transaction, for good;
 // - checkDurable(): the guard the store runs at every start, so an upgrade of PGlite that drops
 //   any of this fails loudly instead of silently acknowledging what a power cut would take back.
 import { fsyncSync } from 'node:fs';
-import { open, readdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 
@@ -229,49 +227,4 @@ export async function checkDurable(db, fs, settings = DURABLE_SETTINGS) {
         'An application answered 201 could be lost in a power cut. Has @electric-sql/pglite been upgraded? See server/store/durable-node-fs.mjs.',
     );
   }
-}
-
-/**
- * fsyncs every file and directory under `dir`, then `dir`'s entry in its parent.
- * @param {string} dir
- */
-export async function syncTree(dir) {
-  /** @type {string[]} */
-  const files = [];
-  /** @type {string[]} */
-  const dirs = [];
-  /** @param {string} folder */
-  const walk = async (folder) => {
-    for (const entry of await readdir(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) await walk(path);
-      else if (entry.isFile()) files.push(path);
-    }
-    dirs.push(folder);
-  };
-  await walk(dir);
-  // Sixteen at a time, which the disk's queue absorbs better than one by one; all is on disk once
-  // every call has returned, whatever their order.
-  await syncEach(files, 16);
-  await syncEach(dirs, 16);
-  await syncEach([dirname(dir)], 1);
-}
-
-/**
- * @param {string[]} paths
- * @param {number} concurrency
- */
-async function syncEach(paths, concurrency) {
-  let next = 0;
-  const worker = async () => {
-    for (let index = next++; index < paths.length; index = next++) {
-      const handle = await open(/** @type {string} */ (paths[index]), 'r');
-      try {
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, paths.length) }, worker));
 }

@@ -2,26 +2,28 @@
 // `./data` unless DATA_DIR says otherwise. One process at a time may open the folder
 // (server/data-dir-lock.mjs sees to it). It runs durable (server/store/durable-node-fs.mjs): fsync
 // on, each commit's WAL synced to the disk before the commit returns, so an application answered
-// 201 survives a power cut; the folder is synced once after it is first created; and the store
-// refuses to start when a check shows the syncs would not happen.
-import { existsSync } from 'node:fs';
+// 201 survives a power cut; the folder is synced once after it is first created
+// (server/store/data-folder-sync.mjs); and the store refuses to start when a check shows the syncs
+// would not happen.
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { DurableNodeFS, checkDurable, durableStartParams, syncTree } from './durable-node-fs.mjs';
+import { dataFolderNeedsSync, fsyncPath, syncDataFolder } from './data-folder-sync.mjs';
+import { DurableNodeFS, checkDurable, durableStartParams } from './durable-node-fs.mjs';
 
 /**
  * @param {string} dataDir
+ * @param {{ syncPath?: (path: string) => Promise<void> }} [options]
+ *   syncPath: fsyncs one file or folder of the new data folder (tests record it, or make it fail)
  * @returns {Promise<import('./store-types.mjs').Store>}
  */
-export async function openPgliteStore(dataDir) {
+export async function openPgliteStore(dataDir, { syncPath = fsyncPath } = {}) {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  const created = !existsSync(join(dataDir, 'PG_VERSION'));
+  const needsSync = await dataFolderNeedsSync(dataDir);
   const fs = new DurableNodeFS(dataDir);
   const db = await PGlite.create({ fs, startParams: durableStartParams() });
   try {
     await checkDurable(db, fs);
-    if (created) await syncTree(dataDir);
+    if (needsSync) await syncDataFolder(dataDir, syncPath);
     // A WAL segment no longer needed is deleted, not renamed for reuse with its old content:
     // otherwise an erased creator's answers would stay readable in it (purgeErased below).
     await db.exec('SET wal_recycle = off');

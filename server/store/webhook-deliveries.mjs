@@ -105,9 +105,11 @@ export async function claimDueDeliveries(store, { now, limit, leaseMs }) {
  * lease ran out and another attempt began) is dropped, unless it is a delivery, which always counts.
  * @param {import('./store-types.mjs').Store} store
  * @param {ReadonlyArray<DeliveryOutcome>} outcomes
+ * @returns {Promise<boolean>} whether a message no longer pending has a later one of its application
+ *   waiting for it, now due: worth a claim before the next poll
  */
 export async function settleDeliveries(store, outcomes) {
-  if (outcomes.length === 0) return;
+  if (outcomes.length === 0) return false;
   const input = outcomes.map((outcome) => ({
     seq: outcome.seq,
     attempts: outcome.attempts,
@@ -117,16 +119,19 @@ export async function settleDeliveries(store, outcomes) {
     last_error: outcome.lastError,
     at: outcome.at.toISOString(),
   }));
-  await bookkeeping(
+  const { rows } = await bookkeeping(
     store,
     `UPDATE webhook_deliveries w
      SET status = o.status, next_attempt_at = coalesce(o.next_attempt_at, w.next_attempt_at), leased_until = NULL,
          last_status = o.last_status, last_error = o.last_error,
          delivered_at = CASE WHEN o.status = 'delivered' THEN o.at ELSE w.delivered_at END
      FROM jsonb_to_recordset($1::jsonb) AS o (seq bigint, attempts integer, status text, next_attempt_at timestamptz, last_status integer, last_error text, at timestamptz)
-     WHERE w.seq = o.seq AND w.status = 'pending' AND (w.attempts = o.attempts OR o.status = 'delivered')`,
+     WHERE w.seq = o.seq AND w.status = 'pending' AND (w.attempts = o.attempts OR o.status = 'delivered')
+     RETURNING w.status <> 'pending' AND EXISTS (
+       SELECT 1 FROM webhook_deliveries n WHERE n.application_id = w.application_id AND n.status = 'pending' AND n.seq > w.seq) AS next_due`,
     [JSON.stringify(input)],
   );
+  return rows.some((row) => row.next_due === true);
 }
 
 /**

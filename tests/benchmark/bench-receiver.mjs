@@ -269,7 +269,7 @@ const lines = [
   '',
   'Syncs are on for both stores, read back from each after its run: a 201 leaves only once the transaction holding the application is on the disk. The embedded store (PGlite) fsyncs its WAL segment before each commit returns (server/store/durable-node-fs.mjs, checked at every start; tests/unit/server/fsync-before-201.node.test.ts sees each fsync under strace), one fsync for a group of applications committed together; PostgreSQL runs with its defaults, which sync.',
   '',
-  'With webhooks on, every application is also POSTed, signed, to an endpoint on this machine that answers 204 at once: the outbox row is written in the same transaction as the application, and the deliverer claims and settles its messages in batches beside the receiver. Webhook lag is from the 201 read by the client (the commit) to the webhook read by the endpoint; every webhook must arrive.',
+  'With webhooks on, every application is also POSTed, signed, to an endpoint on this machine that answers 204 at once: the outbox row is written in the same transaction as the application, and the deliverer claims its messages in batches beside the receiver and settles each as its attempt ends. Webhook lag is from the 201 read by the client (the commit) to the webhook read by the endpoint; every webhook must arrive.',
   '',
   '## Under a flood',
   '',

@@ -22,6 +22,9 @@ beforeAll(async () => {
   const section = doc.slice(doc.indexOf('### Verifying a webhook'));
   const code = /```js\n([\s\S]*?)```/.exec(section)?.[1];
   if (!code) throw new Error('docs/receiver.md has no js block under "Verifying a webhook"');
+  // The text says how long the block is: it must be so.
+  const stated = /these (\d+) lines of Node/.exec(section)?.[1];
+  expect(Number(stated), 'the line count docs/receiver.md gives the block').toBe(code.trim().split('\n').length);
   expect(code.trim().split('\n').length).toBeLessThanOrEqual(22);
   folder = await mkdtemp(join(tmpdir(), 'verify-doc-'));
   const file = join(folder, 'verify.mjs');

@@ -1,8 +1,8 @@
 // @vitest-environment node
 /**
- * Every application answered 201 by the embedded store is on stable storage before the answer
- * leaves: the receiver runs as `npm start` runs it (node server/serve.mjs) under strace, and for
- * each application the system calls between the read of its request and the write of its 201 must
+ * Every application answered 201 by the embedded store, new or revised, is on stable storage before
+ * the answer leaves: the receiver runs as `npm start` runs it (node server/serve.mjs) under strace, and for
+ * each request the system calls between the read of its request and the write of its 201 must
  * hold a write to a WAL segment (pg_wal/…) followed by an fsync or fdatasync of that same file.
  * strace's -yy names each descriptor's file or TCP connection, which ties the request, the WAL
  * write, its sync and the answer together. Without strace, or where it may not trace (ptrace
@@ -14,6 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { latestApplications } from '../../../server/store/applications.mjs';
+import { openStore } from '../../../server/store/open-store.mjs';
 import { rawRequest } from '../../support/http-request';
 import { servedRoot } from '../../support/receiver-fixture';
 import { spawnReceiver, type ReceiverProcess } from '../../support/receiver-process';
@@ -96,16 +98,17 @@ function spawnTracedReceiver(root: string, dataDir: string, traceFile: string): 
   return spawnReceiver({ root, dataDir, wrapper: { command: STRACE, args } });
 }
 
-function put(url: string, key: string, index: number) {
+/** Revision `revision` of application `applicationId`, sent with Idempotency-Key `key`. */
+function put(url: string, key: string, applicationId: string, revision: number, index: number) {
   return rawRequest(`${url}/api/applications`, {
     // The key first, so it is in the part of the request strace prints.
-    headers: [['Idempotency-Key', key], ['Content-Type', 'application/json'], ['Application-Id', `${key}-app`]],
-    body: JSON.stringify(sampleBody({ email: `${key}@example.com`, variant: index })),
+    headers: [['Idempotency-Key', key], ['Content-Type', 'application/json'], ['Application-Id', applicationId], ['Application-Revision', String(revision)]],
+    body: JSON.stringify(sampleBody({ email: `${applicationId}@example.com`, variant: index })),
   });
 }
 
 describe('the embedded store under strace', () => {
-  it('syncs the WAL segment it wrote before each 201, alone and in groups', async () => {
+  it('syncs the WAL segment it wrote before each 201, new applications and revisions, alone and in groups', async () => {
     const unusable = await straceUnusable();
     if (unusable) throw new Error(unusable);
     const root = await servedRoot();
@@ -116,18 +119,34 @@ describe('the embedded store under strace', () => {
       const receiver = await spawnTracedReceiver(root, dataDir, traceFile);
       const keys: string[] = [];
       try {
-        // One at a time (each its own transaction), then a burst of eight stored in groups.
+        // One at a time (each its own transaction), then a revision of one of them: the same
+        // application, a higher revision, new answers.
         for (let index = 0; index < 4; index += 1) {
           const key = `fsync-alone-${String(index)}`;
           keys.push(key);
-          expect((await put(receiver.url, key, index)).status).toBe(201);
+          expect((await put(receiver.url, key, `app-${String(index)}`, 1, index)).status).toBe(201);
         }
-        const burst = Array.from({ length: 8 }, (_, index) => `fsync-burst-${String(index)}`);
-        keys.push(...burst);
-        const answers = await Promise.all(burst.map((key, index) => put(receiver.url, key, 10 + index)));
+        keys.push('fsync-revised-alone');
+        expect((await put(receiver.url, 'fsync-revised-alone', 'app-0', 2, 100)).status).toBe(201);
+        // A burst stored in groups: eight new applications and revisions of two others.
+        const burst = [
+          ...Array.from({ length: 8 }, (_, index) => ({ key: `fsync-burst-${String(index)}`, applicationId: `app-burst-${String(index)}`, revision: 1 })),
+          { key: 'fsync-revised-burst-1', applicationId: 'app-1', revision: 2 },
+          { key: 'fsync-revised-burst-2', applicationId: 'app-2', revision: 2 },
+        ];
+        keys.push(...burst.map(({ key }) => key));
+        const answers = await Promise.all(burst.map(({ key, applicationId, revision }, index) => put(receiver.url, key, applicationId, revision, 10 + index)));
         expect(answers.map((answer) => answer.status)).toEqual(burst.map(() => 201));
       } finally {
         await receiver.stop();
+      }
+      // The revisions were stored as revisions, not as applications of their own.
+      const store = await openStore({ dataDir });
+      try {
+        const revisions = new Map((await latestApplications(store)).map((application) => [application.id, application.revisions]));
+        expect(['app-0', 'app-1', 'app-2', 'app-3'].map((id) => revisions.get(id))).toEqual([2, 2, 2, 1]);
+      } finally {
+        await store.close();
       }
       const calls = parseStrace(await readFile(traceFile, 'utf8'));
       const verdicts = keys.map((key) => ({ key, ...syncBeforeAnswer(calls, key) }));

@@ -10,6 +10,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eraseByEmail } from '../../../server/store/applications.mjs';
 import { redeliver, undeliveredDeliveries } from '../../../server/store/webhook-deliveries.mjs';
+import { FIRST_RETRY_MS } from '../../../server/webhooks/retry-schedule.mjs';
 import type { WebhookSettings } from '../../../server/webhooks/webhook-settings.mjs';
 import { rawRequest } from '../../support/http-request';
 import { freshPostgresDatabase } from '../../support/local-postgres.mjs';
@@ -66,9 +67,9 @@ describe.each(stores)('webhooks on the $name store', ({ databaseUrl, skip }) => 
   let endpoint: WebhookEndpoint;
   let receiver: StartedReceiver | null = null;
 
-  async function start(overrides: Partial<WebhookSettings> = {}) {
+  async function start(overrides: Partial<WebhookSettings> = {}, webhookPollMs = 50) {
     endpoint = await startWebhookEndpoint();
-    receiver = await startTestReceiver({ databaseUrl, webhooks: settings(endpoint, overrides), webhookPollMs: 50 });
+    receiver = await startTestReceiver({ databaseUrl, webhooks: settings(endpoint, overrides), webhookPollMs });
     return receiver;
   }
 
@@ -139,6 +140,34 @@ describe.each(stores)('webhooks on the $name store', ({ databaseUrl, skip }) => 
     // The first retry came soon after the failure (within 10 s with the real schedule; here 100 ms doubled).
     expect((webhooks[1]?.at ?? 0) - (webhooks[0]?.at ?? 0)).toBeLessThan(2_000);
     await expect.poll(async () => undeliveredDeliveries(store)).toEqual([]);
+  }, 60_000);
+
+  it.skipIf(skip)('delivers and retries other applications\' webhooks while one attempt hangs, holding back only its application', async () => {
+    // As deployed: the default poll and retry schedule, and an attempt allowed to hang for 30 s.
+    const { url } = await start({ timeoutMs: 30_000, firstRetryMs: FIRST_RETRY_MS }, 1_000);
+    const [hung, prompt, failing] = [unique('hung'), unique('prompt'), unique('failing')];
+    endpoint.scriptFor(hung, ['hang']);
+    endpoint.scriptFor(failing, ['fail']);
+    const store = (id: string, revision: number) =>
+      put(url, sampleBody({ email: `${id}@example.com`, variant: revision }), { 'Idempotency-Key': unique('k'), 'Application-Id': id, 'Application-Revision': String(revision) });
+    const sentFor = (id: string) => endpoint.received.filter((webhook) => verified(webhook).data.id === id);
+
+    expect((await store(hung, 1)).status).toBe(201);
+    await endpoint.waitFor(1);
+    expect((await store(hung, 2)).status).toBe(201);
+    const storedAt = Date.now();
+    expect((await store(prompt, 1)).status).toBe(201);
+    expect((await store(failing, 1)).status).toBe(201);
+
+    await expect.poll(() => sentFor(prompt).length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => sentFor(failing).length, { timeout: 15_000 }).toBe(2);
+    const [failure, retry] = sentFor(failing);
+    expect((sentFor(prompt)[0]?.at ?? Infinity) - storedAt).toBeLessThan(2_000);
+    expect((failure?.at ?? Infinity) - storedAt).toBeLessThan(2_000);
+    expect(retry?.answered).toBe('accept');
+    expect((retry?.at ?? Infinity) - (failure?.at ?? 0)).toBeLessThan(10_000);
+    // In order per application: revision 2 of the hung one waits for revision 1's answer.
+    expect(sentFor(hung).map((webhook) => verified(webhook).data.revision)).toEqual([1]);
   }, 60_000);
 
   it.skipIf(skip)('answers the creator at once while the endpoint hangs', async () => {
