@@ -5,7 +5,7 @@
 // (413, 415, 400), a malformed id not found (404), the rate limit and disk floor of the
 // applications' path applied, and no id in any log line.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -283,4 +283,17 @@ describe.each(stores)('the drafts routes on the $name store', ({ databaseUrl, sk
       await stopTestReceiver(receiver);
     }
   }, 60_000);
+});
+
+describe('docs/receiver-openapi.json', () => {
+  it('documents the drafts routes with the statuses these tests see, and no others', async () => {
+    const doc = JSON.parse(await readFile(new URL('../../../docs/receiver-openapi.json', import.meta.url), 'utf8')) as {
+      paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+    };
+    const drafts = doc.paths['/api/drafts/{id}'];
+    const statuses = (method: string) => Object.keys(drafts?.[method]?.responses ?? {}).sort();
+    expect(statuses('put')).toEqual(['201', '400', '403', '404', '405', '409', '413', '415', '429', '503']);
+    expect(statuses('get')).toEqual(['200', '403', '404', '405', '410', '429', '503']);
+    expect(statuses('delete')).toEqual(['204', '403', '404', '405', '429', '503']);
+  });
 });
