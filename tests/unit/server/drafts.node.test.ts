@@ -144,7 +144,13 @@ describe.each(stores)('the drafts routes on the $name store', ({ databaseUrl, sk
     const lines: string[] = [];
     const requests: RequestEntry[] = [];
     const receiver = await startTestReceiver({ databaseUrl, log: (line) => lines.push(line), logRequest: (entry) => requests.push(entry) });
-    const id = newId();
+    const ids: string[] = [];
+    const fresh = () => {
+      const made = newId();
+      ids.push(made);
+      return made;
+    };
+    const id = fresh();
     try {
       expect(receiver.draftsPath).toBe('/api/drafts/');
       const content = ciphertext(MAX_DRAFT_BYTES);
@@ -165,18 +171,18 @@ describe.each(stores)('the drafts routes on the $name store', ({ databaseUrl, sk
       expect(first.headers.get('referrer-policy')).toBeTruthy();
       expect((await getDraft(receiver, id)).status).toBe(410);
       expect((await putDraft(receiver, id, ciphertext())).status).toBe(409);
-      expect((await getDraft(receiver, newId())).status).toBe(404);
+      expect((await getDraft(receiver, fresh())).status).toBe(404);
 
-      const asked = await putDraft(receiver, newId(), ciphertext(), [['Content-Type', 'application/octet-stream'], ['Draft-Expires-In', '3600']]);
+      const asked = await putDraft(receiver, fresh(), ciphertext(), [['Content-Type', 'application/octet-stream'], ['Draft-Expires-In', '3600']]);
       expect(asked.status).toBe(201);
       expect(Date.parse((asked.json as { expiresAt: string }).expiresAt) - Date.now()).toBeLessThanOrEqual(3600 * 1000);
       expect(Date.parse((asked.json as { expiresAt: string }).expiresAt) - Date.now()).toBeGreaterThan(3590 * 1000);
 
-      const withdrawn = newId();
+      const withdrawn = fresh();
       await putDraft(receiver, withdrawn, ciphertext());
       expect((await rawRequest(draftUrl(receiver, withdrawn), { method: 'DELETE' })).status).toBe(204);
       expect((await getDraft(receiver, withdrawn)).status).toBe(410);
-      expect((await rawRequest(draftUrl(receiver, newId()), { method: 'DELETE' })).status).toBe(204);
+      expect((await rawRequest(draftUrl(receiver, fresh()), { method: 'DELETE' })).status).toBe(204);
     } finally {
       await stopTestReceiver(receiver);
     }
@@ -184,8 +190,7 @@ describe.each(stores)('the drafts routes on the $name store', ({ databaseUrl, sk
     expect(draftRequests.length).toBeGreaterThanOrEqual(9);
     expect(new Set(draftRequests.map((entry) => entry.path))).toEqual(new Set(['/api/drafts/:id']));
     const everything = JSON.stringify([lines, requests]);
-    expect(everything).not.toContain(id);
-    expect(everything).not.toMatch(/[A-Za-z0-9_-]{22}/);
+    for (const used of ids) expect(everything).not.toContain(used);
   }, 60_000);
 
   it.skipIf(skip)('of two GETs at once, one gets the bytes and the other 410', async () => {
