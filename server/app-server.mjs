@@ -10,7 +10,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import { compressedBody, compressedFile } from './compressed-file.mjs';
-import { noteRefusal, refusalOf } from './refusal-reason.mjs';
+import { logPathOf, noteRefusal, refusalOf } from './refusal-reason.mjs';
 import { securityHeaders } from './security-headers.mjs';
 
 /** @type {Record<string, string>} */
@@ -88,7 +88,8 @@ function matches(etag, ifNoneMatch) {
 
 /**
  * One log line per request once it is over: its path without the query string (which could carry
- * anything), and the status, or 0 when the connection closed before an answer was sent.
+ * anything), or the one its handler noted in its place (noteLogPath), and the status, or 0 when
+ * the connection closed before an answer was sent.
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
  * @param {(entry: import('./server-log.mjs').RequestEntry) => void} logRequest
@@ -97,11 +98,13 @@ function logWhenDone(req, res, logRequest) {
   const started = performance.now();
   res.once('close', () => {
     const finished = res.writableFinished;
-    let path;
-    try {
-      path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    } catch {
-      path = '(malformed)';
+    let path = logPathOf(res);
+    if (path === undefined) {
+      try {
+        path = new URL(req.url ?? '/', 'http://localhost').pathname;
+      } catch {
+        path = '(malformed)';
+      }
     }
     logRequest({
       method: req.method ?? '',

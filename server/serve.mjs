@@ -2,10 +2,12 @@
 // programme's requestUrl (/api/applications), keeping them in ./data (PGlite) or, with
 // DATABASE_URL, in PostgreSQL. Environment: HOST, PORT, DATA_DIR, DATABASE_URL, CORS_ORIGINS,
 // RECEIVER_PATH, WEBHOOK_URL, WEBHOOK_SECRET, WEBHOOK_TIMEOUT_MS, LOG_FORMAT, TRUST_PROXY,
-// PUBLIC_ORIGIN, PROOF_OF_WORK, the limits of limit-settings.mjs, ADMIN_PORT (docs/receiver.md).
+// PUBLIC_ORIGIN, PROOF_OF_WORK, the limits of limit-settings.mjs, ADMIN_PORT, DRAFT_TTL_SECONDS
+// (docs/receiver.md).
 // Logs name applications by id only, never their content (server-log.mjs).
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { draftTtlSeconds } from './drafts.mjs';
 import { limitSettings } from './limit-settings.mjs';
 import { createServerLog, parseLogFormat } from './server-log.mjs';
 import { proofOfWorkSettings } from './proof-of-work.mjs';
@@ -53,6 +55,7 @@ try {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const proofOfWork = proofOfWorkSettings(process.env);
   const limits = limitSettings(process.env);
+  const draftTtl = draftTtlSeconds(process.env);
   const adminPort = Number(process.env.ADMIN_PORT?.trim() || 0);
   if (!Number.isInteger(adminPort) || adminPort < 0 || adminPort > 65535) throw new Error(`ADMIN_PORT must be a port number (0: any free one), not ${String(process.env.ADMIN_PORT)}`);
   const server = await startServer({
@@ -69,6 +72,7 @@ try {
     proofOfWork,
     limits,
     adminPort,
+    draftTtlSeconds: draftTtl,
     log,
     logRequest: serverLog.request,
   });
@@ -83,6 +87,7 @@ try {
   log(`Applications accepted from the page's own origin${server.allowedOrigins.length > 0 ? ` and ${server.allowedOrigins.join(', ')}` : ' only (CORS_ORIGINS adds others)'}`);
   log(`Proxy: ${server.proxy} (TRUST_PROXY, PUBLIC_ORIGIN)`);
   log(proofOfWork ? `Proof of work: on, challenges at GET ${server.challengePath} (up to ${String(proofOfWork.maxNumber)} hashes each)` : 'Proof of work: off (PROOF_OF_WORK=on asks every application for one)');
+  log(`Drafts in transit: PUT, GET once, DELETE ${server.draftsPath}{id}, kept ${String(draftTtl)} s unless the PUT asks for another time (DRAFT_TTL_SECONDS)`);
   log(`Limits: ${describeLimits(limits, databaseUrl)}; counts at ${server.metricsUrl}`);
   // The origin only: a hook's path often is its secret (Zapier's and Make's are).
   log(webhooks ? `Webhooks: each application and revision is POSTed to ${webhooks.url.origin}/…, signed` : 'Webhooks: off (set WEBHOOK_URL and WEBHOOK_SECRET to be told of each application)');

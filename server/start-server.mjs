@@ -11,6 +11,7 @@ import { parseOrigins } from './cors.mjs';
 import { limitConnections } from './connection-limits.mjs';
 import { acquireLock } from './data-dir-lock.mjs';
 import { createDiskFloor } from './disk-floor.mjs';
+import { DEFAULT_DRAFT_SECONDS, createDrafts, draftsPrefix, startDraftSweep } from './drafts.mjs';
 import { DEFAULT_LIMITS } from './limit-settings.mjs';
 import { createMetrics } from './metrics.mjs';
 import { createProgrammePages } from './programme-pages.mjs';
@@ -121,18 +122,20 @@ export function receiverPath(requestUrl, override) {
  *   limits?: import('./limit-settings.mjs').LimitSettings,
  *   freeBytes?: (dir: string) => Promise<number>,
  *   adminPort?: number,
+ *   draftTtlSeconds?: number,
  *   log?: (line: string) => void,
  *   logRequest?: (entry: import('./server-log.mjs').RequestEntry) => void,
  * }} options webhooks: where to POST each stored revision (webhook-settings.mjs), null for none;
  *   log: messages; logRequest: a line per request (server-log.mjs);
  *   trustProxy, publicOrigin: TRUST_PROXY and PUBLIC_ORIGIN, behind a reverse proxy (proxy-trust.mjs);
  *   limits: what a client may send and hold (limit-settings.mjs); freeBytes: the free space of
- *   DATA_DIR (disk-floor.mjs, injectable for tests); adminPort: the loopback admin server's port (0: any)
+ *   DATA_DIR (disk-floor.mjs, injectable for tests); adminPort: the loopback admin server's port (0: any);
+ *   draftTtlSeconds: how long a draft in transit is kept when its PUT names no time (drafts.mjs)
  */
 export async function startServer({
   root, host = '127.0.0.1', port = 4173, dataDir = 'data', databaseUrl, corsOrigins, receiverPathOverride, receiverRules,
   webhooks = null, webhookPollMs, log = () => undefined, logRequest, trustProxy, publicOrigin, proofOfWork = null,
-  limits = DEFAULT_LIMITS, freeBytes, adminPort = 0,
+  limits = DEFAULT_LIMITS, freeBytes, adminPort = 0, draftTtlSeconds = DEFAULT_DRAFT_SECONDS,
 }) {
   const trust = proxyTrust({ trustProxy, publicOrigin });
   const rulesFor = await loadRulesFor(root, receiverRules);
@@ -170,12 +173,19 @@ export async function startServer({
   // PostgreSQL's disk is its server's: a write it cannot make is the store's 503 instead.
   const diskFloor = databaseUrl ? null : createDiskFloor({ dir: resolve(dataDir), floorBytes: limits.diskFloorBytes, freeBytes, log });
   const metrics = createMetrics();
+  const admit = createAdmission({ rateLimits, diskFloor });
   const receiver = createReceiver({
     store, path, allowedOrigins: parseOrigins(corsOrigins), log, webhooks, onStored: () => deliverer?.nudge(), proofOfWork: proofs,
     validate: async (body) => (await programmes.validate(body)).issues,
     defaultLanguage: () => programmes.language,
-    admit: createAdmission({ rateLimits, diskFloor }),
+    admit,
   });
+  // Drafts in transit count against the same share per client as applications (one set of counters).
+  const drafts = createDrafts({
+    store, prefix: draftsPrefix(path), allowedOrigins: parseOrigins(corsOrigins), log, ttlSeconds: draftTtlSeconds,
+    admitWrite: admit, admitRead: createAdmission({ rateLimits }),
+  });
+  const draftSweep = startDraftSweep(store, { log });
   const server = createAppServer({
     root,
     logRequest(entry) {
@@ -192,7 +202,7 @@ export async function startServer({
       // Behind a proxy: which site the request was sent to (the Origin check) and over what (HSTS).
       useProxyTrust(req, trust);
       for (const [name, value] of Object.entries(transportSecurityHeaders(req, trust))) res.setHeader(name, value);
-      return answerAdminNotHere(req, res) || (await proofs.answerChallenge(req, res)) || receiver(req, res);
+      return answerAdminNotHere(req, res) || (await proofs.answerChallenge(req, res)) || (await receiver(req, res)) || drafts(req, res);
     },
   });
   const connections = limitConnections(server, { limits, trust, count: metrics.countConnection });
@@ -221,6 +231,8 @@ export async function startServer({
     /** GET it for the counts of answers and refusals, in Prometheus's text format (loopback only). */
     metricsUrl: `${adminUrl}/metrics`,
     path,
+    /** Where drafts in transit are stored and fetched: this prefix, then the draft's id. */
+    draftsPath: draftsPrefix(path),
     store,
     /** The programme whose rules the receiver applied at start: its title and config.json's digest. */
     programme: { title: started.title, digest: started.digest, requestUrl: started.rules.requestUrl },
@@ -236,6 +248,7 @@ export async function startServer({
         adminServer.closeAllConnections();
         await Promise.all([server, adminServer].map((each) => new Promise((resolveClose) => each.close(() => resolveClose(undefined)))));
         await deliverer?.stop();
+        await draftSweep.stop();
         await rateLimits.close();
         await store.close();
         await lock?.release();

@@ -92,6 +92,24 @@ export const MIGRATIONS = [
       CREATE INDEX used_proofs_expiry ON used_proofs (expires_at)
     `,
   },
+  // Version 5: drafts in transit ("continue on another device", server/drafts.mjs): ciphertext a
+  // creator's browser made with a key the receiver never sees, kept until it is fetched once or
+  // expires. In a schema of its own, outside `public`, so backups and restores (which copy that
+  // schema) leave it out: it is short-lived and unreadable here. A row whose content is NULL is a
+  // tombstone (used or withdrawn), kept until its expiry so the link answers 410 rather than 404.
+  {
+    version: 5,
+    sql: `
+      CREATE SCHEMA IF NOT EXISTS receiver_drafts;
+      CREATE TABLE receiver_drafts.drafts (
+        id text PRIMARY KEY,
+        content bytea,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX drafts_expiry ON receiver_drafts.drafts (expires_at)
+    `,
+  },
 ];
 
 // Any constant: the key of the advisory lock that serialises migrations (and restores: backup.mjs)

@@ -1,9 +1,9 @@
 // @vitest-environment node
 /**
- * Every application answered 201 by the embedded store, new or revised, is on stable storage before
- * the answer leaves: the receiver runs as `npm start` runs it (node server/serve.mjs) under strace, and for
- * each request the system calls between the read of its request and the write of its 201 must
- * hold a write to a WAL segment (pg_wal/…) followed by an fsync or fdatasync of that same file.
+ * Every application, new or revised (and draft in transit), answered 201 by the embedded store is on stable
+ * storage before the answer leaves: the receiver runs as `npm start` runs it (node
+ * server/serve.mjs) under strace, and for each application the system calls between the read of
+ * its request and the write of its 201 must hold a write to a WAL segment (pg_wal/…) followed by an fsync or fdatasync of that same file.
  * strace's -yy names each descriptor's file or TCP connection, which ties the request, the WAL
  * write, its sync and the answer together. Without strace, or where it may not trace (ptrace
  * refused), the test fails with a one-line reason: it never skips.
@@ -77,9 +77,9 @@ function parseStrace(log: string): Call[] {
   return calls;
 }
 
-/** What must hold for one application, or why it does not. */
-function syncBeforeAnswer(calls: Call[], key: string): { ok: true; walSyncs: number } | { ok: false; reason: string } {
-  const arrival = calls.find((call) => call.name === 'read' && call.path.startsWith('TCP:') && call.text.includes(`Idempotency-Key: ${key}\\r\\n`));
+/** What must hold for one application (or draft in transit: its request line), or why it does not. */
+function syncBeforeAnswer(calls: Call[], key: string, marker = `Idempotency-Key: ${key}\\r\\n`): { ok: true; walSyncs: number } | { ok: false; reason: string } {
+  const arrival = calls.find((call) => call.name === 'read' && call.path.startsWith('TCP:') && call.text.includes(marker));
   if (!arrival) return { ok: false, reason: `the read of request ${key} is not in the trace` };
   const answer = calls.find((call) => call.start > arrival.end && WRITES.has(call.name) && call.path === arrival.path && call.text.includes('HTTP/1.1 201'));
   if (!answer) return { ok: false, reason: `no 201 written to ${arrival.path} after request ${key}` };
@@ -118,6 +118,7 @@ describe('the embedded store under strace', () => {
     try {
       const receiver = await spawnTracedReceiver(root, dataDir, traceFile);
       const keys: string[] = [];
+      const drafts: string[] = [];
       try {
         // One at a time (each its own transaction), then a revision of one of them: the same
         // application, a higher revision, new answers.
@@ -137,6 +138,13 @@ describe('the embedded store under strace', () => {
         keys.push(...burst.map(({ key }) => key));
         const answers = await Promise.all(burst.map(({ key, applicationId, revision }, index) => put(receiver.url, key, applicationId, revision, 10 + index)));
         expect(answers.map((answer) => answer.status)).toEqual(burst.map(() => 201));
+        // Drafts in transit: the same durability, one statement each.
+        for (let index = 0; index < 3; index += 1) {
+          const id = `fsyncdraft${String(index)}${'x'.repeat(20)}`;
+          drafts.push(id);
+          const stored = await rawRequest(`${receiver.url}/api/drafts/${id}`, { headers: [['Content-Type', 'application/octet-stream']], body: Buffer.alloc(2000, index) });
+          expect(stored.status).toBe(201);
+        }
       } finally {
         await receiver.stop();
       }
@@ -149,9 +157,12 @@ describe('the embedded store under strace', () => {
         await store.close();
       }
       const calls = parseStrace(await readFile(traceFile, 'utf8'));
-      const verdicts = keys.map((key) => ({ key, ...syncBeforeAnswer(calls, key) }));
+      const verdicts = [
+        ...keys.map((key) => ({ key, ...syncBeforeAnswer(calls, key) })),
+        ...drafts.map((id) => ({ key: id, ...syncBeforeAnswer(calls, id, `PUT /api/drafts/${id} `) })),
+      ];
       const failed = verdicts.filter((verdict) => !verdict.ok).map((verdict) => ('reason' in verdict ? verdict.reason : ''));
-      expect(failed, 'applications answered 201 before their WAL write was synced').toEqual([]);
+      expect(failed, 'applications or drafts answered 201 before their WAL write was synced').toEqual([]);
     } finally {
       await rm(root, { recursive: true, force: true });
       await rm(dataDir, { recursive: true, force: true });
