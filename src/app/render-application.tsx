@@ -2,11 +2,13 @@ import { type ReactElement, StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { loadApplication } from '../boot/load-application';
 import { loadBlankApplication } from '../boot/load-blank-application';
+import { browserPageEvents, defaultServiceWorker } from '../browser/page-events';
 import { defaultLocks } from '../browser/web-locks';
 import type { WizardConfig } from '../config/config-schema';
 import type { InitialApplication } from '../drafts/initial-application';
 import { createApplicationSession, type ApplicationSession, type SessionDevices } from '../session/application-session';
 import { appStore } from '../storage/app-store';
+import { pageLocalStorage } from '../storage/sync-storage';
 import { advance } from '../wizard/wizard-machine';
 import type { Messages } from '../i18n/messages';
 import { MessagesContext } from '../i18n/messages-context';
@@ -14,10 +16,13 @@ import { AppErrorBoundary } from './app-error-boundary';
 import { FormWords } from './form-words';
 import { WizardApp } from './wizard-app';
 
-/** The page's one store, its Web Locks and its way out to the creator hub, handed to every session. */
+/** The page's one store, its Web Locks, localStorage, life, service worker and way out to the creator hub, handed to every session. */
 const PAGE_DEVICES: SessionDevices = {
   store: appStore,
   locks: defaultLocks(),
+  synchronous: pageLocalStorage,
+  page: browserPageEvents(),
+  serviceWorker: defaultServiceWorker(),
   redirect: (url) => {
     window.location.assign(url);
   },
