@@ -139,7 +139,7 @@ export function createApplicationSession({ config, programme, initial, devices, 
 
   const proofs = proofOfWorkGate(config.requestUrl, page.href);
   const outbox = pageOutbox({ store, locks, timeoutMs: sendTimeoutMs, onAccepted: () => accept(), proofs });
-  outbox.subscribe((status) => {
+  const stopHearingOutbox = outbox.subscribe((status) => {
     update({ outbox: status });
   });
 
@@ -319,6 +319,8 @@ export function createApplicationSession({ config, programme, initial, devices, 
       disposed = true;
       // Letting go writes a pending save first (page-connection.ts): nothing typed is lost.
       connectIfLive();
+      // A send still on its way ends as it would, but a session no page shows has no one to tell.
+      stopHearingOutbox();
     },
     async next() {
       if (snapshot.busy) return false;

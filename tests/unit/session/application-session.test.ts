@@ -203,6 +203,44 @@ describe('createApplicationSession', () => {
     await until(() => again.session.getSnapshot().role === 'editor', 'the new session edits');
   });
 
+  it('the editor tab closes: the waiting read-only tab is granted the lock, edits, and carries on from its last keystrokes', async () => {
+    const locks = fakeLocks();
+    const store = memoryStore();
+    const first = tab({ locks, store });
+    await until(() => first.session.getSnapshot().role === 'editor', 'the first tab edits');
+    const second = tab({ locks, store });
+    await until(() => second.session.getSnapshot().role === 'viewer', 'the second tab is read-only');
+    first.form.set((values) => {
+      values.personalInfo.firstName = 'Katherine';
+    });
+
+    first.session.dispose();
+
+    await until(() => second.session.getSnapshot().role === 'editor', 'the second tab edits');
+    await until(() => second.form.values().personalInfo.firstName === 'Katherine', 'the second tab shows the closed tab\'s answers');
+  });
+
+  it('dispose: the session hears nothing more from its queue (a send still on its way ends unheard)', async () => {
+    const fetchMock = stubFetchAnswering(404);
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementation((_url, init) =>
+      init.method === 'PUT'
+        ? new Promise<Response>((resolve) => {
+            answer = resolve;
+          })
+        : Promise.resolve(new Response('{}', { status: 404 })),
+    );
+    const { session } = tab();
+    const continuing = session.next();
+    await until(() => session.getSnapshot().outbox.state === 'sending', 'the application is on its way');
+
+    session.dispose();
+    answer(new Response('{}', { status: 503 }));
+    await continuing;
+
+    expect(session.getSnapshot().outbox.state).toBe('sending');
+  });
+
   it('a second tab takes over, the first becomes read-only with everything handed over, then takes it back', async () => {
     const locks = fakeLocks();
     const store = memoryStore();
