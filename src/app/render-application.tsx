@@ -40,7 +40,7 @@ export interface PreparedWizard {
  * after the Welcome step of a first visit is on screen.
  */
 export async function renderApplication(root: Root, config: WizardConfig, messages: Messages): Promise<void> {
-  const { element } = await applicationElement(config, { fromWelcome: false });
+  const { element } = await applicationElement(config, 'as-stored');
   root.render(
     <StrictMode>
       <MessagesContext.Provider value={messages}>
@@ -51,22 +51,25 @@ export async function renderApplication(root: Root, config: WizardConfig, messag
 }
 
 /**
- * Reads what the device holds and prepares the wizard. `fromWelcome`: for a first visit's Welcome
- * (welcome-takeover.tsx), which shows it when Continue is pressed, so it opens on step 1 and
- * focuses that step's heading when shown. `aheadOfContinue`: built behind that Welcome before the
- * press, from a blank application, refused if the device holds one (load-blank-application.ts);
- * its session sleeps until Continue wakes it.
+ * How the wizard opens. `as-stored`: where the device left it (a returning creator, or a
+ * programme whose Welcome is not shown alone). `after-welcome`: Continue was pressed on a first
+ * visit's Welcome (welcome-takeover.tsx), so it opens on step 1 and focuses that step's heading
+ * once shown. `behind-welcome`: the same, built ahead of that press from a blank application,
+ * refused if the device holds one (load-blank-application.ts), its session asleep until
+ * Continue wakes it.
  */
-export async function applicationElement(
-  config: WizardConfig,
-  { fromWelcome, aheadOfContinue = false }: { fromWelcome: boolean; aheadOfContinue?: boolean },
-): Promise<PreparedWizard> {
-  const { programme, initial } = aheadOfContinue ? await loadBlankApplication(config, appStore) : await loadApplication(config, appStore);
-  const opening = fromWelcome && initial.wizard.current === 0 ? continuedFromWelcome(initial, config.steps.length) : initial;
-  const session = createApplicationSession({ config, programme, initial: opening, devices: PAGE_DEVICES, asleep: aheadOfContinue, sendTimeoutMs: config.submitTimeoutMs });
+export type WizardOpening = 'as-stored' | 'after-welcome' | 'behind-welcome';
+
+/** Reads what the device holds (or makes sure it holds nothing, behind Welcome) and prepares the wizard. */
+export async function applicationElement(config: WizardConfig, opening: WizardOpening): Promise<PreparedWizard> {
+  const behindWelcome = opening === 'behind-welcome';
+  const fromWelcome = opening !== 'as-stored';
+  const { programme, initial } = behindWelcome ? await loadBlankApplication(config, appStore) : await loadApplication(config, appStore);
+  const opened = fromWelcome && initial.wizard.current === 0 ? continuedFromWelcome(initial, config.steps.length) : initial;
+  const session = createApplicationSession({ config, programme, initial: opened, devices: PAGE_DEVICES, asleep: behindWelcome, sendTimeoutMs: config.submitTimeoutMs });
   const element = (
     <FormWords>
-      <WizardApp config={config} programme={programme} initial={opening} session={session} focusOnMount={fromWelcome} />
+      <WizardApp config={config} programme={programme} initial={opened} session={session} focusOnMount={fromWelcome} />
     </FormWords>
   );
   return { element, session };
