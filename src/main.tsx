@@ -88,17 +88,17 @@ async function boot(): Promise<void> {
   if (opensOnWelcomeAlone(config) && !(await holding)) {
     // A first visit: Welcome is drawn at once; the form follows while the browser is idle,
     // built hidden behind Welcome with its session asleep, and Continue shows it and wakes it
-    // (the hand-over's stages: app/welcome-takeover.tsx). The wizard is built from the programme
+    // (the hand-over's stages: boot/welcome-hand-over.ts). The wizard is built from the programme
     // as first read; it takes the words of the language shown from the language root.
     const loadWizard = async () => {
       const { applicationElement } = await loadFullApplication();
-      return applicationElement(config, { fromWelcome: true });
+      return applicationElement(config, 'after-welcome');
     };
     // A blank application, refused if the device has come to hold one (another tab's draft):
     // nothing stored is read, set aside or forgotten before Continue.
     const buildAhead = async () => {
       const { applicationElement } = await loadFullApplication();
-      return applicationElement(config, { fromWelcome: true, aheadOfContinue: true });
+      return applicationElement(config, 'behind-welcome');
     };
     // Index.html's Welcome is live until the app replaces it: a press of Continue there is made
     // again on the app's (boot/early-continue.ts), and a control focused there is focused again.
@@ -119,7 +119,7 @@ async function boot(): Promise<void> {
     );
   } else {
     const { applicationElement } = await loadFullApplication();
-    const { element } = await applicationElement(config, { fromWelcome: false });
+    const { element } = await applicationElement(config, 'as-stored');
     root.render(inPageLanguage(() => element));
   }
   startTelemetry(config);

@@ -7,8 +7,6 @@ interface KeptStepsProps {
   /** The steps drawn (stepsKeptRendered): reached ones and the one after the current one. */
   kept: readonly number[];
   current: number;
-  /** False while the wizard is built behind Welcome and shows no step: even its current one goes live by parts. */
-  shown: boolean;
   /** Saves the draft, then reloads: offered when a block fails. */
   onReload: () => void;
 }
@@ -20,8 +18,8 @@ interface KeptStepsProps {
  * (useLiveParts), then their effects run while the step is still hidden, so showing it later
  * mounts nothing.
  */
-export function KeptSteps({ steps, kept, current, shown, onReload }: KeptStepsProps) {
-  const live = useLiveParts(steps, kept, current, shown);
+export function KeptSteps({ steps, kept, current, onReload }: KeptStepsProps) {
+  const live = useLiveParts(steps, kept, current);
   return kept.map((index) => {
     const step = steps[index];
     return step ? (

@@ -3,20 +3,25 @@ import type { ProgrammeForm } from '../application/rules/programme-form';
 import { programmeFormOf } from '../config/programme-form-of';
 import { loadApplication } from '../boot/load-application';
 import { loadBlankApplication } from '../boot/load-blank-application';
+import { browserPageEvents, defaultServiceWorker } from '../browser/page-events';
 import { defaultLocks } from '../browser/web-locks';
 import type { WizardConfig } from '../config/config-schema';
 import type { InitialApplication } from '../drafts/initial-application';
 import { createApplicationSession, type ApplicationSession, type SessionDevices } from '../session/application-session';
 import { appStore } from '../storage/app-store';
+import { pageLocalStorage } from '../storage/sync-storage';
 import { advance } from '../wizard/wizard-machine';
 import { FormWords } from './form-words';
 import { useProgrammeInLanguage } from './programme-context';
 import { WizardApp } from './wizard-app';
 
-/** The page's one store, its Web Locks and its way out to the creator hub, handed to every session. */
+/** The page's one store, its Web Locks, localStorage, life, service worker and way out to the creator hub, handed to every session. */
 const PAGE_DEVICES: SessionDevices = {
   store: appStore,
   locks: defaultLocks(),
+  synchronous: pageLocalStorage,
+  page: browserPageEvents(),
+  serviceWorker: defaultServiceWorker(),
   redirect: (url) => {
     window.location.assign(url);
   },
@@ -29,26 +34,30 @@ export interface PreparedWizard {
 }
 
 /**
+ * How the wizard opens. `as-stored`: where the device left it (a returning creator, or a
+ * programme whose Welcome is not shown alone). `after-welcome`: Continue was pressed on a first
+ * visit's Welcome (welcome-takeover.tsx), so it opens on step 1 and focuses that step's heading
+ * once shown. `behind-welcome`: the same, built ahead of that press from a blank application,
+ * refused if the device holds one (load-blank-application.ts), its session asleep until
+ * Continue wakes it.
+ */
+export type WizardOpening = 'as-stored' | 'after-welcome' | 'behind-welcome';
+
+/**
  * The full wizard, in a chunk of its own: the form, the rules, drafts, the submission queue
  * and the tab lock. Loaded before the first render when the device holds an application, or
- * after the Welcome step of a first visit is on screen.
- *
- * Reads what the device holds and prepares the wizard. `fromWelcome`: for a first visit's Welcome
- * (welcome-takeover.tsx), which shows it when Continue is pressed, so it opens on step 1 and
- * focuses that step's heading when shown. `aheadOfContinue`: built behind that Welcome before the
- * press, from a blank application, refused if the device holds one (load-blank-application.ts);
- * its session sleeps until Continue wakes it.
+ * after the Welcome step of a first visit is on screen. Reads what the device holds (or makes
+ * sure it holds nothing, behind Welcome) and prepares the wizard.
  */
-export async function applicationElement(
-  config: WizardConfig,
-  { fromWelcome, aheadOfContinue = false }: { fromWelcome: boolean; aheadOfContinue?: boolean },
-): Promise<PreparedWizard> {
-  const { programme, initial } = aheadOfContinue ? await loadBlankApplication(config, appStore) : await loadApplication(config, appStore);
-  const opening = fromWelcome && initial.wizard.current === 0 ? continuedFromWelcome(initial, config.steps.length) : initial;
-  const session = createApplicationSession({ config, programme, initial: opening, devices: PAGE_DEVICES, asleep: aheadOfContinue, sendTimeoutMs: config.submitTimeoutMs });
+export async function applicationElement(config: WizardConfig, opening: WizardOpening): Promise<PreparedWizard> {
+  const behindWelcome = opening === 'behind-welcome';
+  const fromWelcome = opening !== 'as-stored';
+  const { programme, initial } = behindWelcome ? await loadBlankApplication(config, appStore) : await loadApplication(config, appStore);
+  const opened = fromWelcome && initial.wizard.current === 0 ? continuedFromWelcome(initial, config.steps.length) : initial;
+  const session = createApplicationSession({ config, programme, initial: opened, devices: PAGE_DEVICES, asleep: behindWelcome, sendTimeoutMs: config.submitTimeoutMs });
   const element = (
     <FormWords>
-      <WizardInLanguage built={config} builtProgramme={programme} initial={opening} session={session} focusOnMount={fromWelcome} />
+      <WizardInLanguage built={config} builtProgramme={programme} initial={opened} session={session} focusOnMount={fromWelcome} />
     </FormWords>
   );
   return { element, session };

@@ -3,6 +3,7 @@ import { livePartsOfBlock } from '../blocks/live-parts-of-block';
 import { whenIdle } from '../browser/when-idle';
 import type { StepConfig } from '../config/config-schema';
 import { nextLiveParts, onlyKept, withStepLive, type LiveParts } from '../wizard/live-parts';
+import { useSessionAwake } from './session-awake';
 
 /** How many parts (wizard/live-parts.ts) a step goes live in. */
 export function partsOfStep(step: StepConfig): number {
@@ -22,11 +23,12 @@ export function partsOfStep(step: StepConfig): number {
  * step's fields act on the form alone (no storage, no focus, no analytics), so running them for
  * a hidden step changes nothing the creator sees.
  *
- * The current step, once `shown`, is whole, and stays live when left. Built behind Welcome, the
- * wizard is mounted with its session asleep and shows nothing: its current step goes live
- * a part at a time as well, first, so that Continue finds it whole.
+ * The current step, once the session is awake, is whole, and stays live when left. Built behind
+ * Welcome, the wizard is mounted with its session asleep and shows nothing: its current step goes
+ * live a part at a time as well, first, so that Continue finds it whole.
  */
-export function useLiveParts(steps: readonly StepConfig[], kept: readonly number[], current: number, shown: boolean): LiveParts {
+export function useLiveParts(steps: readonly StepConfig[], kept: readonly number[], current: number): LiveParts {
+  const shown = useSessionAwake();
   const [stored, setStored] = useState<LiveParts>(() => new Map());
   const currentStep = steps[current];
   // Stored in this render, before anything commits: leaving the step must not hide its fields

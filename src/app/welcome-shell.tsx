@@ -16,6 +16,11 @@ interface WelcomeShellProps {
    * made again on this one's form.
    */
   continuePressedEarly?: () => boolean;
+  /**
+   * The last load of the form failed before this Welcome was drawn again (a wizard that turned
+   * out stale could not be replaced): said as a failed press of its own would say it.
+   */
+  loadFailed?: boolean;
 }
 
 const nothingToSave = () => Promise.resolve();
@@ -26,7 +31,7 @@ const nothingToSave = () => Promise.resolve();
  * its critical path. It looks exactly like the Welcome step of the full wizard; Continue
  * loads the form (already fetched while the browser was idle) and moves on to step 1.
  */
-export function WelcomeShell({ config, onContinue, continuePressedEarly }: WelcomeShellProps) {
+export function WelcomeShell({ config, onContinue, continuePressedEarly, loadFailed = false }: WelcomeShellProps) {
   const step = config.steps[0];
   if (!step) throw new Error('The configuration has no steps.');
   const messages = useMessages();
@@ -79,7 +84,7 @@ export function WelcomeShell({ config, onContinue, continuePressedEarly }: Welco
           </div>
         </fieldset>
         <p className="server-error" role="alert">
-          {failed ? messages.text('formLoadFailed') : null}
+          {failed || loadFailed ? messages.text('formLoadFailed') : null}
         </p>
       </form>
     </WizardLayout>

@@ -19,13 +19,13 @@ import { HomeScreenHint } from './home-screen-hint';
 import { pointOutProblems } from './point-out-problems';
 import { SaveStatus } from './save-status';
 import { KeptSteps } from './kept-steps';
+import { SessionContext } from './session-awake';
+import { StepFocus } from './step-focus';
 import { WizardLayout } from './wizard-layout';
 import { useApplicationSession } from './use-application-session';
 import { ScrollMemory } from './use-scroll-memory';
 import { useSteadyActions } from './use-steady-actions';
 import { useWarmHiddenStep } from './use-warm-hidden-step';
-
-const NARROW_SCREEN = '(max-width: 576px)';
 
 interface WizardAppProps {
   config: WizardConfig;
@@ -42,8 +42,6 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
   const stepCount = config.steps.length;
   const { form, pendingInputs, failedAttempts, state } = useApplicationSession(session, programme, initial.values);
   const storageHealth = useStorageHealth(appStore);
-  // False while built ahead behind a first visit's Welcome: no focus moved, no scroll kept.
-  const { awake } = state;
   const current = state.wizard.current;
   const step = config.steps[current] ?? config.steps[0];
   if (!step) throw new Error('The configuration has no steps.');
@@ -51,30 +49,15 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
   const contentRef = useRef<HTMLDivElement>(null);
   // Every kept step is in the form; focus and error lookups read only the one on screen.
   const formRef = useRef<HTMLFormElement>(null);
-  const onScreen = useRef(current);
+  // Read by shownRegion, which keeps one identity so that the effects taking it do not run again on every step change.
+  const latestStep = useRef(current);
   useEffect(() => {
-    onScreen.current = current;
+    latestStep.current = current;
   }, [current]);
   const shownRegion = useCallback(
-    (): HTMLElement | null => formRef.current?.querySelector<HTMLElement>(`.step[data-step="${String(onScreen.current)}"]`) ?? null,
+    (): HTMLElement | null => formRef.current?.querySelector<HTMLElement>(`.step[data-step="${String(latestStep.current)}"]`) ?? null,
     [],
   );
-  // -1: no step shown yet, so the effect below moves focus on the first render too.
-  const shownStep = useRef(focusOnMount ? -1 : current);
-
-  // On every step change, focus moves to the new step's heading, and the page scrolls to it
-  // (on phones, past the cover picture).
-  useEffect(() => {
-    if (!awake || shownStep.current === current) return;
-    shownStep.current = current;
-    const region = shownRegion();
-    if (!region) return;
-    const target = region.querySelector<HTMLElement>('h1, h2, h3') ?? region;
-    target.tabIndex = -1;
-    target.focus({ preventScroll: true });
-    if (window.matchMedia(NARROW_SCREEN).matches) contentRef.current?.scrollIntoView({ block: 'start' });
-    else window.scrollTo({ top: 0 });
-  }, [awake, current, shownRegion]);
 
   // After a Continue that found problems: focus the first one and say how many there are, once
   // the step's fields are drawn (point-out-problems.ts).
@@ -124,6 +107,7 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
   );
 
   return (
+    <SessionContext.Provider value={session}>
     <FormProvider {...form}>
     <PendingInputsContext.Provider value={pendingInputs}>
     <ProgrammeFormContext.Provider value={programme}>
@@ -138,7 +122,7 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
           {readOnly ? <ReadOnlyBanner onTakeOver={session.takeOver} /> : null}
           {initial.notice ? <p className="draft-notice" role="status">{messages.text(initial.notice)}</p> : null}
           <fieldset className="step-fieldset" disabled={readOnly}>
-          <KeptSteps steps={config.steps} kept={kept} current={current} shown={awake} onReload={reloadKeepingDraft} />
+          <KeptSteps steps={config.steps} kept={kept} current={current} onReload={reloadKeepingDraft} />
           {/* Just above the button that sends, in room kept free on that step by an invisible copy
               of the text, so the line shows beside the failed action, on screen, without moving
               the buttons under the pointer. */}
@@ -172,13 +156,20 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
           ) : null}
           <SaveStatus saveState={state.saveState} sending={state.outbox.state === 'sending'} storageHealth={storageHealth} accepted={state.submitted} />
           <HomeScreenHint hasDraft={state.saveState === 'saved' && !state.submitted && !readOnly} step={current} sent={state.submitted} />
-          {/* Arriving from the Welcome shell is a step change, not a reopening. */}
-          {awake ? <ScrollMemory current={current} restoreOnOpen={!focusOnMount} /> : null}
+          {/* Built behind Welcome, the wizard keeps no scroll position and moves no focus until its
+              session wakes; arriving from Welcome is then a step change, not a reopening. */}
+          {state.awake ? (
+            <>
+              <ScrollMemory current={current} restoreOnOpen={!focusOnMount} />
+              <StepFocus current={current} formRef={formRef} contentRef={contentRef} focusOnMount={focusOnMount} />
+            </>
+          ) : null}
           <p className="visually-hidden" role="status" ref={announcer} />
         </form>
     </WizardLayout>
     </ProgrammeFormContext.Provider>
     </PendingInputsContext.Provider>
     </FormProvider>
+    </SessionContext.Provider>
   );
 }

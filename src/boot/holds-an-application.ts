@@ -1,5 +1,6 @@
 import type { KeyValueStore } from '../storage/resilient-store';
 import { DRAFT_KEY, OUTBOX_KEY, SUBMITTED_KEY } from '../storage/stored-keys';
+import { pageLocalStorage, type SyncStorage } from '../storage/sync-storage';
 import { hasUnloadCopy } from '../storage/unload-copy';
 
 /**
@@ -8,8 +9,8 @@ import { hasUnloadCopy } from '../storage/unload-copy';
  * open on the Welcome step alone. When unsure (storage failing), the answer is yes: the full
  * application knows how to report and recover.
  */
-export async function holdsAnApplication(store: KeyValueStore): Promise<boolean> {
-  if (hasUnloadCopy()) return true;
+export async function holdsAnApplication(store: KeyValueStore, synchronous: SyncStorage = pageLocalStorage): Promise<boolean> {
+  if (hasUnloadCopy(synchronous)) return true;
   try {
     const held = await Promise.all([store.get(DRAFT_KEY), store.get(OUTBOX_KEY), store.get(SUBMITTED_KEY)]);
     return held.some((value) => value !== undefined);

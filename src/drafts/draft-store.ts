@@ -1,6 +1,7 @@
 import type { KeyValueStore } from '../storage/resilient-store';
 import { CORRUPT_DRAFT_KEY, DRAFT_KEY, SUBMITTED_KEY, type SubmittedMarker } from '../storage/stored-keys';
 import { rememberHoldsApplication } from '../storage/resume-hint';
+import { pageLocalStorage, type SyncStorage } from '../storage/sync-storage';
 import { clearUnloadCopy, takeUnloadCopy } from '../storage/unload-copy';
 import type { DraftRecord } from './draft-record';
 
@@ -17,9 +18,9 @@ function savedAt(record: unknown): number {
   return typeof value === 'number' ? value : -1;
 }
 
-/** The stored draft as it is (not yet checked), the newer of IndexedDB's and the unload copy. */
-export async function loadStoredDraft(store: KeyValueStore): Promise<unknown> {
-  const unloadCopy = takeUnloadCopy();
+/** The stored draft as it is (not yet checked), the newer of IndexedDB's and the unload copy (in `synchronous`). */
+export async function loadStoredDraft(store: KeyValueStore, synchronous: SyncStorage = pageLocalStorage): Promise<unknown> {
+  const unloadCopy = takeUnloadCopy(synchronous);
   const stored = await store.get<unknown>(DRAFT_KEY);
   if (unloadCopy !== undefined && savedAt(unloadCopy) > savedAt(stored)) {
     await store.set(DRAFT_KEY, unloadCopy);
@@ -28,10 +29,10 @@ export async function loadStoredDraft(store: KeyValueStore): Promise<unknown> {
   return stored;
 }
 
-export async function saveDraft(store: KeyValueStore, record: DraftRecord): Promise<void> {
+export async function saveDraft(store: KeyValueStore, record: DraftRecord, synchronous: SyncStorage = pageLocalStorage): Promise<void> {
   await store.set(DRAFT_KEY, record);
   // The next visit opens on this draft's step: index.html shows the loading line, not Welcome.
-  rememberHoldsApplication(true);
+  rememberHoldsApplication(true, synchronous);
 }
 
 export async function setAsideCorruptDraft(store: KeyValueStore, stored: unknown, reason: string): Promise<void> {
@@ -49,15 +50,15 @@ export async function loadSubmittedMarker(store: KeyValueStore): Promise<Submitt
  * The application was accepted while this page was away (by the service worker after the tab
  * closed): a draft saved as the tab closed, or its synchronous copy, must not come back.
  */
-export async function forgetDraft(store: KeyValueStore): Promise<void> {
-  clearUnloadCopy();
+export async function forgetDraft(store: KeyValueStore, synchronous: SyncStorage = pageLocalStorage): Promise<void> {
+  clearUnloadCopy(synchronous);
   await store.delete(DRAFT_KEY);
 }
 
 /** Starting a new application after one was accepted. */
-export async function startNewApplication(store: KeyValueStore): Promise<void> {
-  clearUnloadCopy();
+export async function startNewApplication(store: KeyValueStore, synchronous: SyncStorage = pageLocalStorage): Promise<void> {
+  clearUnloadCopy(synchronous);
   await store.delete(SUBMITTED_KEY);
   await store.delete(DRAFT_KEY);
-  rememberHoldsApplication(false);
+  rememberHoldsApplication(false, synchronous);
 }

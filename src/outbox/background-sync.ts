@@ -1,3 +1,4 @@
+import type { PageEvents } from '../browser/page-events';
 import { OUTBOX_SYNC_TAG } from './outbox-names';
 
 // Background Sync is Chromium-only and not in TypeScript's DOM types.
@@ -12,23 +13,14 @@ interface SyncManager {
  * Where Background Sync is missing (Safari, Firefox), the page's own retries cover it while
  * the page is open, and the next open resumes the queue.
  */
-export function watchForBackgroundSync(hasWaitingApplication: () => boolean): () => void {
-  if (!('serviceWorker' in navigator)) return () => undefined;
+export function watchForBackgroundSync(hasWaitingApplication: () => boolean, page: PageEvents, serviceWorker: ServiceWorkerContainer | undefined): () => void {
+  if (!serviceWorker) return () => undefined;
   let sync: SyncManager | undefined;
   // Looked up ahead: on pagehide there is no time left to wait for a promise.
-  void navigator.serviceWorker.ready.then((registration) => {
+  void serviceWorker.ready.then((registration) => {
     sync = Reflect.get(registration, 'sync') as SyncManager | undefined;
   });
-  const leave = () => {
+  return page.onLeave(() => {
     if (sync && hasWaitingApplication()) void sync.register(OUTBOX_SYNC_TAG).catch(() => undefined);
-  };
-  const onVisibility = () => {
-    if (document.visibilityState === 'hidden') leave();
-  };
-  window.addEventListener('pagehide', leave);
-  document.addEventListener('visibilitychange', onVisibility);
-  return () => {
-    window.removeEventListener('pagehide', leave);
-    document.removeEventListener('visibilitychange', onVisibility);
-  };
+  });
 }

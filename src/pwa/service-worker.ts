@@ -33,8 +33,16 @@ export function onServiceWorkerState(listener: () => void): () => void {
   };
 }
 
+/**
+ * `npm run dev` serves the modules from source, with no precache manifest: no worker there. Every
+ * build registers one, `npm run build:strict` too, whose React is the development build
+ * (import.meta.env.DEV is true there, the mode is still "production"), so that the end-to-end
+ * suite's strict-effects project runs the worker's messages to a page whose effects run twice.
+ */
+const DEV_SERVER = import.meta.env.MODE === 'development';
+
 export function registerServiceWorker(url = `${import.meta.env.BASE_URL}sw.js`): void {
-  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  if (!('serviceWorker' in navigator) || DEV_SERVER) return;
   // workbox-window is fetched only now, after the load event: it is not needed to show Welcome.
   import('workbox-window')
     .then(({ Workbox }) => {

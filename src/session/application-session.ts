@@ -2,6 +2,7 @@ import type { ProgrammeForm } from '../application/rules/programme-form';
 import type { WizardConfig } from '../config/config-schema';
 import { holdsAnApplication } from '../boot/holds-an-application';
 import { heldAcrossRerun } from '../browser/held-across-rerun';
+import type { PageEvents } from '../browser/page-events';
 import { restoreDraft } from '../drafts/draft-record';
 import { loadStoredDraft, startNewApplication } from '../drafts/draft-store';
 import { allStepsReached, type InitialApplication } from '../drafts/initial-application';
@@ -9,6 +10,7 @@ import { clearAfterAcceptance } from '../outbox/clear-after-acceptance';
 import type { OutboxStatus } from '../outbox/outbox';
 import { submitApplication } from '../outbox/submit-application';
 import type { KeyValueStore } from '../storage/resilient-store';
+import type { SyncStorage } from '../storage/sync-storage';
 import { clearUnloadCopy } from '../storage/unload-copy';
 import type { DraftMessage } from '../tabs/draft-channel';
 import type { EditorRole, RoleChangeReason } from '../tabs/editor-lock';
@@ -20,11 +22,21 @@ import type { SessionForm } from './session-form';
 import { pageOutbox } from './page-outbox';
 import { proofOfWorkGate } from '../proof-of-work/proof-of-work-gate';
 
-/** Where the session keeps the application, and how tabs take turns; the page passes its own, a test fakes. */
+/**
+ * Everything the session uses of the browser, handed in: where it keeps the application, how
+ * tabs take turns, the page's life, the service worker. The page passes its own
+ * (app/render-application.tsx); a unit test passes fakes, in Node, with no DOM at all.
+ */
 export interface SessionDevices {
   store: KeyValueStore;
   /** The page's Web Locks (undefined where there are none: every tab edits, sends as it comes). */
   locks: LockManager | undefined;
+  /** localStorage on the page: the unload copy of the draft and the resume hint, written synchronously. */
+  synchronous: SyncStorage;
+  /** The page going away and coming back, the network coming back, and the page's address. */
+  page: PageEvents;
+  /** Where a waiting application is handed over as the page goes away (undefined: no service worker). */
+  serviceWorker: ServiceWorkerContainer | undefined;
   /** Leaves for the creator hub (the last step's Sign In). */
   redirect: (url: string) => void;
 }
@@ -98,7 +110,7 @@ interface SessionOptions {
  * nothing from the page: a session built and thrown away (React may render twice) costs nothing.
  */
 export function createApplicationSession({ config, programme, initial, devices, asleep = false, sendTimeoutMs }: SessionOptions): ApplicationSession {
-  const { store, locks } = devices;
+  const { store, locks, synchronous, page, serviceWorker } = devices;
   const stepCount = config.steps.length;
   const skipLastStep = config.skipLastStep ?? false;
   let { lang: language, redirectUrl } = config;
@@ -131,15 +143,16 @@ export function createApplicationSession({ config, programme, initial, devices, 
     return form;
   }
 
-  const proofs = proofOfWorkGate(config.requestUrl);
+  const proofs = proofOfWorkGate(config.requestUrl, page.href);
   const outbox = pageOutbox({ store, locks, timeoutMs: sendTimeoutMs, onAccepted: () => accept(), proofs });
-  outbox.subscribe((status) => {
+  const stopHearingOutbox = outbox.subscribe((status) => {
     update({ outbox: status });
   });
 
   const autosave = createAutosave({
     form: attachedForm,
     store,
+    synchronous,
     // Until the lock answers (a few ms) this tab saves too, so nothing typed that early is lost.
     writes: () => connection !== null && snapshot.role !== 'viewer' && !snapshot.submitted && !accepting,
     place: () => snapshot.wizard,
@@ -185,7 +198,7 @@ export function createApplicationSession({ config, programme, initial, devices, 
   }
 
   async function reloadDraft(): Promise<void> {
-    showDraft(await loadStoredDraft(store));
+    showDraft(await loadStoredDraft(store, synchronous));
   }
 
   function showAccepted(): void {
@@ -240,7 +253,7 @@ export function createApplicationSession({ config, programme, initial, devices, 
   // Kept, not taken again, when the page lets go and attaches again in the same task.
   const held = heldAcrossRerun(
     () => {
-      const opened = connectToPage({ locks, form: attachedForm(), autosave, outbox, proofs, onRole, onMessage });
+      const opened = connectToPage({ locks, page, serviceWorker, form: attachedForm(), autosave, outbox, proofs, onRole, onMessage });
       connection = opened;
       // On screen now: the steps it opens on are reported (a restored draft's were, before).
       reportSteps();
@@ -268,7 +281,7 @@ export function createApplicationSession({ config, programme, initial, devices, 
     if (snapshot.awake) return true;
     // Asleep, it was built blank behind Welcome, and wrote nothing since: whatever the store holds
     // now is another tab's, which only a load from the store may read (and set aside, or forget).
-    if (await holdsAnApplication(store)) return false;
+    if (await holdsAnApplication(store, synchronous)) return false;
     if (disposed) return false;
     update({ awake: true });
     connectIfLive();
@@ -278,7 +291,7 @@ export function createApplicationSession({ config, programme, initial, devices, 
   async function accept(): Promise<void> {
     accepting = true;
     autosave.cancel();
-    clearUnloadCopy();
+    clearUnloadCopy(synchronous);
     await clearAfterAcceptance(store, Date.now());
     trackFormSubmitted();
     connection?.post({ type: 'accepted' });
@@ -312,6 +325,8 @@ export function createApplicationSession({ config, programme, initial, devices, 
       disposed = true;
       // Letting go writes a pending save first (page-connection.ts): nothing typed is lost.
       connectIfLive();
+      // A send still on its way ends as it would, but a session no page shows has no one to tell.
+      stopHearingOutbox();
     },
     async next() {
       if (snapshot.busy) return false;
@@ -347,7 +362,7 @@ export function createApplicationSession({ config, programme, initial, devices, 
     saveNow: (force) => autosave.saveNow(force),
     accept,
     async newApplication() {
-      await startNewApplication(store);
+      await startNewApplication(store, synchronous);
       outbox.reset();
       connection?.post({ type: 'new-application' });
       showNewApplication();

@@ -1,3 +1,4 @@
+import type { PageEvents } from '../browser/page-events';
 import type { Outbox } from '../outbox/outbox';
 import type { Proofs } from '../proof-of-work/proofs';
 import { openDraftChannel, type DraftMessage } from '../tabs/draft-channel';
@@ -16,6 +17,8 @@ export interface PageConnection {
 
 interface ConnectOptions {
   locks: LockManager | undefined;
+  page: PageEvents;
+  serviceWorker: ServiceWorkerContainer | undefined;
   form: SessionForm;
   autosave: Autosave;
   outbox: Outbox;
@@ -32,13 +35,13 @@ interface ConnectOptions {
  * Each is taken afresh on every connection, so a session connected, closed and connected again
  * (an effect run twice, a subtree hidden and shown) holds live ones, never closed ones.
  */
-export function connectToPage({ locks, form, autosave, outbox, proofs, onRole, onMessage }: ConnectOptions): PageConnection {
+export function connectToPage({ locks, page, serviceWorker, form, autosave, outbox, proofs, onRole, onMessage }: ConnectOptions): PageConnection {
   const channel = openDraftChannel(onMessage);
   const stopWatching = form.watch(() => {
     autosave.schedule();
   });
-  const stopPage = autosave.watchPage();
-  const stopOutbox = listenForOutbox(outbox, proofs);
+  const stopPage = autosave.watchPage(page);
+  const stopOutbox = listenForOutbox(outbox, proofs, page, serviceWorker);
   // Read only when an event or report is about to leave the device.
   const stopTelemetry = registerFormValues(() => form.values(), () => form.shownTexts());
   // Without Web Locks there is no lock: every tab edits (the session says so).

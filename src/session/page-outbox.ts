@@ -1,3 +1,4 @@
+import type { PageEvents } from '../browser/page-events';
 import { watchForBackgroundSync } from '../outbox/background-sync';
 import { newSubmissionId } from '../outbox/new-submission-id';
 import { Outbox } from '../outbox/outbox';
@@ -39,21 +40,20 @@ export function pageOutbox({ store, locks, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, 
  * with a failed attempt (handed to the service worker's Background Sync). Meanwhile a proof of
  * work, when the receiver asks for one, is solved ahead. Returns the way to stop.
  */
-export function listenForOutbox(outbox: Outbox, proofs: Proofs): () => void {
+export function listenForOutbox(outbox: Outbox, proofs: Proofs, page: PageEvents, serviceWorker: ServiceWorkerContainer | undefined): () => void {
   const stopProofs = proofs.warm();
-  const online = () => {
+  const stopOnline = page.onOnline(() => {
     outbox.retrySoon();
-  };
-  window.addEventListener('online', online);
+  });
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SUBMISSION_CHANNEL);
   if (channel) {
     channel.onmessage = () => {
       outbox.recheck();
     };
   }
-  const stopSync = watchForBackgroundSync(() => showsServerError(outbox.getStatus()) && outbox.getStatus().state !== 'refused');
+  const stopSync = watchForBackgroundSync(() => showsServerError(outbox.getStatus()) && outbox.getStatus().state !== 'refused', page, serviceWorker);
   return () => {
-    window.removeEventListener('online', online);
+    stopOnline();
     channel?.close();
     stopSync();
     stopProofs();

@@ -1,6 +1,8 @@
+import type { PageEvents } from '../browser/page-events';
 import { createDraftRecord, type DraftRecord } from '../drafts/draft-record';
 import { saveDraft } from '../drafts/draft-store';
 import type { KeyValueStore } from '../storage/resilient-store';
+import type { SyncStorage } from '../storage/sync-storage';
 import { requestPersistentStorage } from '../storage/persistent-storage';
 import { clearUnloadCopy, writeUnloadCopy } from '../storage/unload-copy';
 import type { WizardState } from '../wizard/wizard-machine';
@@ -15,6 +17,8 @@ interface AutosaveOptions {
   /** The form shown now (the session's form is attached by the page). */
   form: () => Pick<SessionForm, 'values' | 'flush'>;
   store: KeyValueStore;
+  /** Where the unload copy goes (localStorage on the page), and the resume hint with each save. */
+  synchronous: SyncStorage;
   /** Whether this tab may write now (the editor, awake, the application not accepted). */
   writes: () => boolean;
   place: () => WizardState;
@@ -34,14 +38,14 @@ export interface Autosave {
   /** Writes a pending save now (the page stops showing the session: nothing typed is left behind). */
   flush(): void;
   /** Listens to the page going away and coming back, saving at once; returns the way to stop. */
-  watchPage(): () => void;
+  watchPage(page: PageEvents): () => void;
 }
 
 /**
  * Saves the draft (answers and step) 500 ms after the last change, and at once when the page is
  * hidden or goes away, with a synchronous copy for the case where IndexedDB cannot finish.
  */
-export function createAutosave({ form, store, writes, place, onState, onSaved, now = Date.now }: AutosaveOptions): Autosave {
+export function createAutosave({ form, store, synchronous, writes, place, onState, onSaved, now = Date.now }: AutosaveOptions): Autosave {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let askedForPersistence = false;
   // Something changed since the last save: only then does leaving the page write anything.
@@ -70,7 +74,7 @@ export function createAutosave({ form, store, writes, place, onState, onSaved, n
     onState('saving');
     writing += 1;
     try {
-      await saveDraft(store, record);
+      await saveDraft(store, record, synchronous);
     } finally {
       writing -= 1;
     }
@@ -92,14 +96,14 @@ export function createAutosave({ form, store, writes, place, onState, onSaved, n
     }, AUTOSAVE_DEBOUNCE_MS);
   }
 
-  function watchPage(): () => void {
-    const leave = () => {
+  function watchPage(page: PageEvents): () => void {
+    const stopLeave = page.onLeave(() => {
       if (!writes()) return;
       // Keystrokes still held by a text box count as unsaved too (currentRecord hands them over).
       const record = currentRecord();
       if (!unsaved && writing === 0) return;
       cancel();
-      writeUnloadCopy(record);
+      writeUnloadCopy(record, synchronous);
       // IndexedDB gets it one task later, not from this event: a page entering the back-forward
       // cache is suspended as soon as the event returns, and WebKit then keeps a transaction
       // begun now open for ever, so every later page waits on the store (stuck on "Loading the
@@ -109,17 +113,14 @@ export function createAutosave({ form, store, writes, place, onState, onSaved, n
       timer = setTimeout(() => {
         void saveNow();
       }, 0);
-    };
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') leave();
+    });
+    const stopReturn = page.onReturn(() => {
       // Back on the page with everything in IndexedDB: the synchronous copy is no longer needed.
-      else if (!unsaved && writing === 0) clearUnloadCopy();
-    };
-    window.addEventListener('pagehide', leave);
-    document.addEventListener('visibilitychange', onVisibility);
+      if (!unsaved && writing === 0) clearUnloadCopy(synchronous);
+    });
     return () => {
-      window.removeEventListener('pagehide', leave);
-      document.removeEventListener('visibilitychange', onVisibility);
+      stopLeave();
+      stopReturn();
     };
   }
 

@@ -1,3 +1,4 @@
+import { pageLocalStorage, type SyncStorage } from './sync-storage';
 import { UNLOAD_COPY_KEY } from './unload-copy';
 
 /**
@@ -19,10 +20,10 @@ export const RESUME_HINT_KEY = 'creator-wizard:holds-application';
 export const RESUMING_CLASS = 'resuming';
 
 /** Records whether the device holds an application (setting the same value again is a no-op). */
-export function rememberHoldsApplication(holds: boolean): void {
+export function rememberHoldsApplication(holds: boolean, storage: SyncStorage = pageLocalStorage): void {
   try {
-    if (holds) localStorage.setItem(RESUME_HINT_KEY, '1');
-    else localStorage.removeItem(RESUME_HINT_KEY);
+    if (holds) storage.setItem(RESUME_HINT_KEY, '1');
+    else storage.removeItem(RESUME_HINT_KEY);
   } catch {
     // localStorage blocked or full: the prerendered Welcome shows a moment longer, nothing more.
   }

@@ -1,3 +1,5 @@
+import { pageLocalStorage, type SyncStorage } from './sync-storage';
+
 /**
  * A synchronous copy of the draft written only as the page goes away (pagehide, or hidden on
  * phones, where pagehide may never come). An IndexedDB write started then may not finish
@@ -6,37 +8,37 @@
  */
 export const UNLOAD_COPY_KEY = 'creator-wizard:unload-draft';
 
-export function writeUnloadCopy(record: unknown): void {
+export function writeUnloadCopy(record: unknown, storage: SyncStorage = pageLocalStorage): void {
   try {
-    localStorage.setItem(UNLOAD_COPY_KEY, JSON.stringify(record));
+    storage.setItem(UNLOAD_COPY_KEY, JSON.stringify(record));
   } catch {
     // Storage full or blocked: the IndexedDB write is still on its way.
   }
 }
 
 /** Whether a copy waits, without taking it. */
-export function hasUnloadCopy(): boolean {
+export function hasUnloadCopy(storage: SyncStorage = pageLocalStorage): boolean {
   try {
-    return localStorage.getItem(UNLOAD_COPY_KEY) !== null;
+    return storage.getItem(UNLOAD_COPY_KEY) !== null;
   } catch {
     return false;
   }
 }
 
 /** Returns the copy, if any, and removes it. */
-export function takeUnloadCopy(): unknown {
+export function takeUnloadCopy(storage: SyncStorage = pageLocalStorage): unknown {
   try {
-    const text = localStorage.getItem(UNLOAD_COPY_KEY);
-    localStorage.removeItem(UNLOAD_COPY_KEY);
+    const text = storage.getItem(UNLOAD_COPY_KEY);
+    storage.removeItem(UNLOAD_COPY_KEY);
     return text === null ? undefined : (JSON.parse(text) as unknown);
   } catch {
     return undefined;
   }
 }
 
-export function clearUnloadCopy(): void {
+export function clearUnloadCopy(storage: SyncStorage = pageLocalStorage): void {
   try {
-    localStorage.removeItem(UNLOAD_COPY_KEY);
+    storage.removeItem(UNLOAD_COPY_KEY);
   } catch {
     // Nothing to clear where localStorage is blocked.
   }

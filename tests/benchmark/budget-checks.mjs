@@ -1,4 +1,5 @@
-// Every measured figure against its budget (issues 7 and 16), as rows for the report's first table.
+// Every measured figure against its budget (tests/support/performance-budgets.mjs), as rows for the
+// report's first table: a figure without a budget would drift unnoticed.
 import { KB } from '../support/bundle-sizes.mjs';
 import { BUDGETS } from '../support/performance-budgets.mjs';
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { outboxSyncFiring } from './helpers/background-sync';
 import { completeApplication } from './helpers/complete-application';
 
 /** Records, from the page's first script on, whether the read-only banner was ever drawn, even for a frame. */
@@ -69,6 +70,34 @@ test.describe('effects run twice', () => {
     // The first retry is due 2 s after the failure (retry-policy.ts).
     await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeVisible({ timeout: 15_000 });
     expect(app.applications).toHaveLength(2);
+    expect(app.stored.size).toBe(1);
+  });
+
+  test('after an offline spell, the service worker sends the application and the page hears it from the worker', async ({ page, context, app }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', 'the desktop run is enough beside the strict one: this drives the service worker through CDP');
+    await page.goto(app.url);
+    // Registered by the strict build too, whose React runs every effect twice.
+    await expect(page.getByText('Ready to work offline').filter({ visible: true })).toBeVisible({ timeout: 20_000 });
+    await completeApplication(page, { stopBeforeSubmit: true });
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert')).toContainText('We could not send your application');
+    // Offline through the page's first retry too (2 s after the failure: retry-policy.ts).
+    await page.waitForTimeout(2_500);
+    expect(app.applications).toHaveLength(0);
+
+    // Back online the page tries at once and the receiver fails it; its next retry is 8 s away.
+    app.answerWith({ status: 503 });
+    await context.setOffline(false);
+    await expect.poll(() => app.applications.length).toBe(1);
+    app.answerNormally();
+    const sync = await outboxSyncFiring(context, page, app.url);
+    await sync();
+
+    // Sent by the worker, which tells the page (its channel opened again after the re-run effects).
+    await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeVisible({ timeout: 6_000 });
+    expect(app.applications).toHaveLength(2);
+    expect(app.applications.at(-1)?.headers.referer).toMatch(/\/sw\.js$/);
     expect(app.stored.size).toBe(1);
   });
 });

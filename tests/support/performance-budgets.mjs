@@ -1,5 +1,6 @@
-// The performance budgets of issues 7 and 16, in one place: the byte-budget test asserts the byte
-// ones, the benchmark (npm run bench) prints every figure against them.
+// The performance budgets, in one place so that each promise is written once: the byte-budget test
+// asserts the byte ones, the benchmark (npm run bench) prints every figure against them. Each is
+// sized for a creator on a mid-range phone; docs/performance.md says what each figure measures.
 import { KB } from './bundle-sizes.mjs';
 
 /** The performance budgets; bytes are gzip unless named otherwise. */

@@ -1,6 +1,8 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render as renderInPage, screen } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KeptSteps } from '../../../src/app/kept-steps';
+import { SessionContext, type AwakeSource } from '../../../src/app/session-awake';
 import type { StepConfig } from '../../../src/config/config-schema';
 import { prepareSanitizer } from '../../../src/html/sanitize-html';
 
@@ -21,6 +23,30 @@ function slotOf(name: string): HTMLElement {
   const slot = region.parentElement;
   if (!slot) throw new Error(`${name} has no slot`);
   return slot;
+}
+
+/** The wizard's session as KeptSteps reads it: asleep (built behind Welcome) until `wake`. */
+function sessionStandIn(awake: boolean): AwakeSource & { wake(): void } {
+  let snapshot = { awake };
+  const listeners = new Set<() => void>();
+  return {
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    wake() {
+      snapshot = { awake: true };
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+/** Renders inside a session, awake unless one is given (rerender keeps it). */
+function render(ui: ReactElement, session: AwakeSource = sessionStandIn(true)) {
+  return renderInPage(ui, { wrapper: ({ children }: { children: ReactNode }) => <SessionContext.Provider value={session}>{children}</SessionContext.Provider> });
 }
 
 let idle: Array<() => void> = [];
@@ -50,7 +76,7 @@ afterEach(() => {
 
 describe('KeptSteps', () => {
   it('shows the current step at once, and runs a hidden step’s effects only once the browser is idle, still hidden', () => {
-    render(<KeptSteps steps={steps} kept={[0, 1]} current={0} shown onReload={() => undefined} />);
+    render(<KeptSteps steps={steps} kept={[0, 1]} current={0} onReload={() => undefined} />);
     expect(slotOf('Welcome')).toBeVisible();
     expect(slotOf('Welcome')).toHaveTextContent('Words of Welcome');
     expect(slotOf('Basic Info')).not.toBeVisible();
@@ -63,10 +89,10 @@ describe('KeptSteps', () => {
   });
 
   it('shows a live step by unhiding it, and keeps a newly kept step waiting until the next idle time', () => {
-    const { rerender } = render(<KeptSteps steps={steps} kept={[0, 1]} current={0} shown onReload={() => undefined} />);
+    const { rerender } = render(<KeptSteps steps={steps} kept={[0, 1]} current={0} onReload={() => undefined} />);
     runIdleCallbacks();
 
-    rerender(<KeptSteps steps={steps} kept={[0, 1, 2]} current={1} shown onReload={() => undefined} />);
+    rerender(<KeptSteps steps={steps} kept={[0, 1, 2]} current={1} onReload={() => undefined} />);
     expect(screen.getByRole('group', { name: 'Basic Info' })).toBeVisible();
     expect(slotOf('Welcome')).not.toBeVisible();
     expect(slotOf('Welcome')).toHaveTextContent('Words of Welcome');
@@ -78,15 +104,15 @@ describe('KeptSteps', () => {
   });
 
   it('shows a step pressed to before it went live, with its effects run then', () => {
-    const { rerender } = render(<KeptSteps steps={steps} kept={[0, 1]} current={0} shown onReload={() => undefined} />);
-    rerender(<KeptSteps steps={steps} kept={[0, 1, 2]} current={1} shown onReload={() => undefined} />);
+    const { rerender } = render(<KeptSteps steps={steps} kept={[0, 1]} current={0} onReload={() => undefined} />);
+    rerender(<KeptSteps steps={steps} kept={[0, 1, 2]} current={1} onReload={() => undefined} />);
     expect(screen.getByRole('group', { name: 'Basic Info' })).toBeVisible();
     expect(slotOf('Basic Info')).toHaveTextContent('Words of Basic Info');
   });
 
   it('brings a hidden step live a part per idle moment, so no one task mounts it whole', () => {
     const parts = [step('Welcome', 'Words of Welcome'), stepOfThree('Basic Info')];
-    render(<KeptSteps steps={parts} kept={[0, 1]} current={0} shown onReload={() => undefined} />);
+    render(<KeptSteps steps={parts} kept={[0, 1]} current={0} onReload={() => undefined} />);
     expect(slotOf('Basic Info')).toHaveTextContent('');
     runIdleCallbacks();
     expect(slotOf('Basic Info').textContent).toBe('Basic Info one');
@@ -97,11 +123,9 @@ describe('KeptSteps', () => {
     expect(slotOf('Basic Info')).not.toBeVisible();
   });
 
-  it('built behind Welcome (not awake), brings even its current step live by parts, that one first', () => {
+  it('built behind Welcome (its session asleep), brings even its current step live by parts, that one first', () => {
     const parts = [step('Welcome', 'Words of Welcome'), stepOfThree('Basic Info'), step('Details', 'Words of Details')];
-    render(
-      <KeptSteps steps={parts} kept={[0, 1, 2]} current={1} shown={false} onReload={() => undefined} />,
-    );
+    render(<KeptSteps steps={parts} kept={[0, 1, 2]} current={1} onReload={() => undefined} />, sessionStandIn(false));
     expect(slotOf('Basic Info')).toHaveTextContent('');
     runIdleCallbacks();
     expect(slotOf('Basic Info').textContent).toBe('Basic Info one');
@@ -113,25 +137,39 @@ describe('KeptSteps', () => {
     expect(slotOf('Details')).toHaveTextContent('Words of Details');
   });
 
+  it('shows its current step whole the moment the session wakes, read from the session rather than handed down', () => {
+    const parts = [step('Welcome', 'Words of Welcome'), stepOfThree('Basic Info')];
+    const session = sessionStandIn(false);
+    render(<KeptSteps steps={parts} kept={[0, 1]} current={1} onReload={() => undefined} />, session);
+    runIdleCallbacks();
+    expect(slotOf('Basic Info').textContent).toBe('Basic Info one');
+
+    act(() => {
+      session.wake();
+    });
+
+    expect(screen.getByRole('group', { name: 'Basic Info' })).toHaveTextContent('Basic Info oneBasic Info twoBasic Info three');
+  });
+
   it('shows a step whole the moment it is current, though only part of it was live', () => {
     const parts = [step('Welcome', 'Words of Welcome'), stepOfThree('Basic Info')];
-    const { rerender } = render(<KeptSteps steps={parts} kept={[0, 1]} current={0} shown onReload={() => undefined} />);
+    const { rerender } = render(<KeptSteps steps={parts} kept={[0, 1]} current={0} onReload={() => undefined} />);
     runIdleCallbacks();
-    rerender(<KeptSteps steps={parts} kept={[0, 1]} current={1} shown onReload={() => undefined} />);
+    rerender(<KeptSteps steps={parts} kept={[0, 1]} current={1} onReload={() => undefined} />);
     expect(screen.getByRole('group', { name: 'Basic Info' })).toHaveTextContent('Basic Info oneBasic Info twoBasic Info three');
   });
 
   it('brings a step that left the page back hidden, not live, and live again by parts', () => {
     const parts = [step('Welcome', 'Words of Welcome'), step('Basic Info', 'Words of Basic Info'), stepOfThree('Details')];
-    const { rerender } = render(<KeptSteps steps={parts} kept={[0, 1, 2]} current={1} shown onReload={() => undefined} />);
+    const { rerender } = render(<KeptSteps steps={parts} kept={[0, 1, 2]} current={1} onReload={() => undefined} />);
     for (let round = 0; round < 4; round += 1) runIdleCallbacks();
     expect(slotOf('Details').textContent).toBe('Details oneDetails twoDetails three');
 
     // Back to Welcome: Details is no longer kept, and goes.
-    rerender(<KeptSteps steps={parts} kept={[0, 1]} current={0} shown onReload={() => undefined} />);
+    rerender(<KeptSteps steps={parts} kept={[0, 1]} current={0} onReload={() => undefined} />);
     expect(screen.queryByRole('group', { name: 'Details', hidden: true })).toBeNull();
     // Continue again: it comes back drawn but hidden, its effects held back until idle moments.
-    rerender(<KeptSteps steps={parts} kept={[0, 1, 2]} current={1} shown onReload={() => undefined} />);
+    rerender(<KeptSteps steps={parts} kept={[0, 1, 2]} current={1} onReload={() => undefined} />);
     expect(slotOf('Details')).toHaveTextContent('');
     runIdleCallbacks();
     expect(slotOf('Details').textContent).toBe('Details one');

@@ -82,6 +82,23 @@ describe('WelcomeTakeover', () => {
     expect(loadWizard).toHaveBeenCalledOnce();
   });
 
+  it('a stale wizard whose replacement cannot be loaded gives way to Welcome, which says so, and Continue tries again', async () => {
+    const stale = prepared('Built blank', { awakes: false });
+    const loadWizard = vi.fn((): Promise<PreparedWizard> => Promise.reject(new Error('The store could not be read')));
+    render(<WelcomeTakeover config={config()} loadWizard={loadWizard} buildAhead={() => Promise.resolve(stale)} />);
+    await waitFor(() => {
+      expect(screen.getByText('Built blank', { selector: 'h2' })).toBeInTheDocument();
+    });
+
+    await userEvent.click(screen.getByRole('button', WELCOME_BUTTON));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(EN.formLoadFailed);
+    expect(screen.queryByText('Built blank')).toBeNull();
+    loadWizard.mockImplementation(() => Promise.resolve(prepared('Loaded from the store')));
+    await userEvent.click(screen.getByRole('button', WELCOME_BUTTON));
+    expect(await screen.findByRole('heading', { name: 'Loaded from the store' })).toBeVisible();
+  });
+
   it("a press made on index.html's Welcome before the app ran opens step 1 with one load, and no build ahead", async () => {
     const loadWizard = vi.fn(() => Promise.resolve(prepared('Step one')));
     const buildAhead = vi.fn(() => Promise.resolve(prepared('Built ahead')));

@@ -1,3 +1,5 @@
+// @vitest-environment node
+// The session takes everything of the browser as devices: it runs here with no DOM at all.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flattenApplication } from '../../../src/application/body/flatten-application';
 import type { ApplicationValues } from '../../../src/application/values/application-values';
@@ -7,10 +9,12 @@ import { createApplicationSession, type ApplicationSession } from '../../../src/
 import { AUTOSAVE_DEBOUNCE_MS } from '../../../src/session/session-autosave';
 import type { SessionForm } from '../../../src/session/session-form';
 import { DRAFT_KEY, OUTBOX_KEY, SUBMITTED_KEY } from '../../../src/storage/stored-keys';
+import { UNLOAD_COPY_KEY } from '../../../src/storage/unload-copy';
 import { analytics } from '../../../src/telemetry/analytics';
 import { completeValues, defaultConfig, defaultProgramme } from '../../fixtures/default-programme';
 import { fakeLocks } from '../../component/support/fake-locks';
 import { memoryStore } from '../../component/support/memory-store';
+import { fakePage, memorySyncStorage } from '../../support/fake-page';
 import { stubFetchAnswering } from '../../support/stub-fetch';
 
 const DETAILS_STEP = 2;
@@ -53,29 +57,31 @@ interface TabOptions {
   config?: WizardConfig;
   store?: ReturnType<typeof memoryStore>;
   locks?: LockManager;
+  synchronous?: ReturnType<typeof memorySyncStorage>;
+  page?: ReturnType<typeof fakePage>;
   initial?: InitialApplication;
   asleep?: boolean;
 }
 
 /** One tab's session, attached to a plain form: by default on the Details step of a complete application restored from a draft. */
-function tab({ config = defaultConfig(), store = memoryStore(), locks, initial, asleep = false }: TabOptions = {}) {
+function tab({ config = defaultConfig(), store = memoryStore(), locks, synchronous = memorySyncStorage(), page = fakePage(), initial, asleep = false }: TabOptions = {}) {
   const opening =
     initial ??
     initialApplication(defaultProgramme, config.steps.length, { kind: 'restored', values: completeValues(), wizard: { current: DETAILS_STEP, reached: [0, 1, 2] }, dropped: [] }, false);
   const redirect = vi.fn();
-  const session = createApplicationSession({ config, programme: defaultProgramme, initial: opening, devices: { store, locks, redirect }, asleep });
+  const session = createApplicationSession({ config, programme: defaultProgramme, initial: opening, devices: { store, locks, synchronous, page, serviceWorker: undefined, redirect }, asleep });
   sessions.push(session);
   const form = plainForm(opening.values);
   const detach = session.attach(form);
-  return { session, form, store, detach, redirect };
+  return { session, form, store, synchronous, page, detach, redirect };
 }
 
 function blank(config = defaultConfig()): InitialApplication {
   return { ...initialApplication(defaultProgramme, config.steps.length, { kind: 'none' }, false), wizard: { current: 1, reached: [0, 1] }, reported: [0] };
 }
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let tries = 0; tries < 200; tries += 1) {
+async function until(check: () => boolean, what: string, withinMs = 2_000): Promise<void> {
+  for (let tries = 0; tries < withinMs / 10; tries += 1) {
     if (check()) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -197,6 +203,44 @@ describe('createApplicationSession', () => {
     await until(() => again.session.getSnapshot().role === 'editor', 'the new session edits');
   });
 
+  it('the editor tab closes: the waiting read-only tab is granted the lock, edits, and carries on from its last keystrokes', async () => {
+    const locks = fakeLocks();
+    const store = memoryStore();
+    const first = tab({ locks, store });
+    await until(() => first.session.getSnapshot().role === 'editor', 'the first tab edits');
+    const second = tab({ locks, store });
+    await until(() => second.session.getSnapshot().role === 'viewer', 'the second tab is read-only');
+    first.form.set((values) => {
+      values.personalInfo.firstName = 'Katherine';
+    });
+
+    first.session.dispose();
+
+    await until(() => second.session.getSnapshot().role === 'editor', 'the second tab edits');
+    await until(() => second.form.values().personalInfo.firstName === 'Katherine', 'the second tab shows the closed tab\'s answers');
+  });
+
+  it('dispose: the session hears nothing more from its queue (a send still on its way ends unheard)', async () => {
+    const fetchMock = stubFetchAnswering(404);
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementation((_url, init) =>
+      init.method === 'PUT'
+        ? new Promise<Response>((resolve) => {
+            answer = resolve;
+          })
+        : Promise.resolve(new Response('{}', { status: 404 })),
+    );
+    const { session } = tab();
+    const continuing = session.next();
+    await until(() => session.getSnapshot().outbox.state === 'sending', 'the application is on its way');
+
+    session.dispose();
+    answer(new Response('{}', { status: 503 }));
+    await continuing;
+
+    expect(session.getSnapshot().outbox.state).toBe('sending');
+  });
+
   it('a second tab takes over, the first becomes read-only with everything handed over, then takes it back', async () => {
     const locks = fakeLocks();
     const store = memoryStore();
@@ -255,5 +299,30 @@ describe('createApplicationSession', () => {
     await vi.advanceTimersByTimeAsync(10_000);
 
     expect(session.getSnapshot().submitted).toBe(true);
+  });
+  it('the page going away with something unsaved writes the synchronous copy into the storage it was given', async () => {
+    const { session, form, synchronous, page } = tab({ locks: fakeLocks() });
+    await until(() => session.getSnapshot().role === 'editor', 'this tab edits');
+    form.set((values) => {
+      values.personalInfo.firstName = 'Grace';
+    });
+
+    page.leave();
+
+    expect(JSON.parse(synchronous.entries.get(UNLOAD_COPY_KEY) ?? 'null')).toMatchObject({ values: { personalInfo: { firstName: 'Grace' } } });
+  });
+
+  it('the browser back online tries a waiting application at once, not on schedule', async () => {
+    const fetchMock = stubFetchAnswering(503);
+    const { session, page } = tab();
+    await session.next();
+    expect(session.getSnapshot().outbox.state).toBe('waiting');
+    fetchMock.mockImplementation(() => Promise.resolve(new Response('{}', { status: 201 })));
+
+    page.goOnline();
+
+    // The scheduled retry is due 2 s after the failure (retry-policy.ts).
+    await until(() => session.getSnapshot().submitted, 'the application is accepted', 1_000);
+    expect(fetchMock.mock.calls.filter(([, init]) => init.method === 'PUT')).toHaveLength(2);
   });
 });

@@ -1,11 +1,13 @@
 import { createFormControl } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApplicationValues } from '../../../src/application/values/application-values';
+import { browserPageEvents } from '../../../src/browser/page-events';
 import type { DraftRecord } from '../../../src/drafts/draft-record';
 import { createPendingInputs } from '../../../src/form/pending-inputs';
 import { AUTOSAVE_DEBOUNCE_MS, createAutosave, type SaveState } from '../../../src/session/session-autosave';
 import type { KeyValueStore } from '../../../src/storage/resilient-store';
 import { DRAFT_KEY } from '../../../src/storage/stored-keys';
+import { pageLocalStorage } from '../../../src/storage/sync-storage';
 import { takeUnloadCopy } from '../../../src/storage/unload-copy';
 import type { WizardState } from '../../../src/wizard/wizard-machine';
 import { defaultProgramme } from '../../fixtures/default-programme';
@@ -31,12 +33,13 @@ function autosaving(store: KeyValueStore, writes: () => boolean = () => true) {
       },
     }),
     store,
+    synchronous: pageLocalStorage,
     writes,
     place: () => wizard,
     onState: (state) => states.push(state),
     onSaved,
   });
-  const stops = [form.subscribe({ formState: { values: true }, callback: () => { autosave.schedule(); } }), autosave.watchPage()];
+  const stops = [form.subscribe({ formState: { values: true }, callback: () => { autosave.schedule(); } }), autosave.watchPage(browserPageEvents())];
   cleanups.push(() => {
     for (const stop of stops) stop();
     autosave.cancel();
