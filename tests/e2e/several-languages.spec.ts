@@ -50,6 +50,18 @@ test.describe('a programme in English and French', () => {
       await page.getByRole('button', { name: FRENCH_CONTINUE }).click();
       await expect(page.getByRole('heading', { name: fr(BASIC_INFO_HEADING) })).toBeFocused();
     });
+
+    test('opens in French offline too, once the app is kept on the device', async ({ page, context, app }) => {
+      await page.goto(app.url);
+      await expect(page.getByText(FR.offlineReady as string).first()).toBeVisible();
+      await context.setOffline(true);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: fr(WELCOME.heading) })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+      await page.getByRole('button', { name: FRENCH_CONTINUE }).click();
+      await expect(page.getByRole('heading', { name: fr(BASIC_INFO_HEADING) })).toBeVisible();
+      await expect(page.getByLabel(fr('Full Name'), { exact: true })).toBeEditable();
+    });
   });
 
   test.describe('for a browser in German', () => {
