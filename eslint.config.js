@@ -29,6 +29,8 @@ const LAYERS = {
   // Proof of work: the challenge, its solver and the solutions kept ahead; the outbox sends them.
   'proof-of-work': [],
   outbox: ['browser', 'storage', 'proof-of-work'],
+  // Continue on another device: the draft sealed with WebCrypto, and the resume link. Types of the answers and the wizard only.
+  handover: ['application', 'wizard'],
   tabs: ['browser'],
   pwa: ['i18n'],
   // The application session: the coordination of the features above, in plain code.
@@ -49,6 +51,7 @@ const PURE = {
   config: ['src/config/**/*.ts'],
   i18n: ['src/i18n/catalogue.ts', 'src/i18n/format-message.ts', 'src/i18n/messages.ts', 'src/i18n/problem-code.ts', 'src/i18n/messages-en.ts', 'src/i18n/messages-en-shell.ts', 'src/i18n/messages-en-form.ts', 'src/i18n/messages-fr.ts', 'src/i18n/messages-es.ts', 'src/i18n/built-in-catalogues.ts', 'src/i18n/text-direction.ts'],
   wizard: ['src/wizard/wizard-machine.ts'],
+  handover: ['src/handover/**/*.ts'],
   outbox: ['src/outbox/retry-policy.ts', 'src/outbox/attempt-once.ts', 'src/outbox/outbox-record.ts'],
   session: ['src/session/**/*.ts'],
   boot: ['src/boot/welcome-hand-over.ts', 'src/boot/run-welcome-hand-over.ts'],
