@@ -40,7 +40,8 @@ export function createPosthogClient({ host, key }: AnalyticsSettings): Analytics
     mask_personal_data_properties: true,
     person_profiles: 'identified_only',
     // Whatever posthog adds on its own (the page URL, the referrer) passes the same scrubber
-    // as the error reports: typed values, e-mails and query strings never leave the device.
+    // as the error reports: typed values, e-mails, query strings and a resume link's key never
+    // leave the device.
     before_send: (event) => scrubPersonalData(event, currentPersonalValues()),
   });
   return {

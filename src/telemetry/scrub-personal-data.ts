@@ -3,7 +3,8 @@
  * the creator typed (in whatever format it comes back: a phone with or without its dashes),
  * any e-mail address, and any URL's query string and #fragment are removed, wherever they
  * hide (messages, stack frames, breadcrumbs, URLs such as posthog's $current_url, nested
- * extras); so are properties named after campaign parameters.
+ * extras); so are properties named after campaign parameters. A resume link's #resume=
+ * fragment is dropped from any string, URL or not, since it holds the key to a draft in transit.
  */
 
 export const FILTERED = '[Filtered]';
@@ -23,6 +24,12 @@ const EMAIL = /[\p{L}\p{N}.!#$'*+^_`{|}~-]+(?:@|%40)[\p{L}\p{N}-]+(?:\.[\p{L}\p{
 // The query string and the #fragment of an absolute or relative URL: they carry search terms,
 // tokens and campaign parameters (utm_source, gclid, …), never needed to read a report.
 const URL_TAIL = /(\b(?:https?:\/\/|\/)[^\s?#"'<>]*)[?#][^\s"'<>]*/gi;
+// A resume link's fragment (#resume=<id>.<key>, also percent-encoded inside another URL): its key
+// opens the creator's draft in transit. Dropped wherever it is, even without a URL before it
+// (location.hash in a message), and whatever follows it up to a space or quote, valid or not.
+const RESUME_FRAGMENT = /(?:#|%23)resume(?:=|%3D)[^\s"'<>]*/gi;
+// The same id and key without the '#' (a parameter read out of the fragment).
+const RESUME_TOKEN = /\bresume=[A-Za-z0-9_-]{22,64}\.[A-Za-z0-9_-]{43}/gi;
 // Properties that name campaign parameters, under any prefix posthog or a library may use ($initial_utm_source).
 const CAMPAIGN_KEY = /(^|[_$])(utm_[a-z]+|gclid|gbraid|wbraid|gad_source|fbclid|msclkid|dclid|twclid|li_fat_id|mc_cid|mc_eid|igshid|ttclid|_kx|epik|rdt_cid|irclid|qclid|sccid)$/i;
 
@@ -51,7 +58,7 @@ export function stringScrubber(personalValues: readonly string[]): (text: string
     .sort((a, b) => b.length - a.length);
   const personal = values.length > 0 ? new RegExp(values.map(patternFor).join('|'), 'giu') : null;
   return (text) => {
-    let scrubbed = text.replace(URL_TAIL, '$1').replace(EMAIL, FILTERED);
+    let scrubbed = text.replace(RESUME_FRAGMENT, '').replace(RESUME_TOKEN, FILTERED).replace(URL_TAIL, '$1').replace(EMAIL, FILTERED);
     if (personal) scrubbed = scrubbed.replace(personal, FILTERED);
     return scrubbed;
   };

@@ -1,8 +1,8 @@
 /**
  * @sentry/react behind the errors wrapper. Loaded lazily, after the first render and only when
  * the programme configures a DSN. Nothing the creator typed leaves the device: no default PII,
- * and every event, transaction and breadcrumb passes the scrubber (typed values, e-mails and
- * query strings replaced) on its way out.
+ * and every event, transaction and breadcrumb passes the scrubber (typed values, e-mails, query
+ * strings and any resume link's #resume= fragment removed) on its way out.
  */
 import { browserTracingIntegration, captureException, init } from '@sentry/react';
 import type { ErrorReporter } from './errors';

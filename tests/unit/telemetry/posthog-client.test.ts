@@ -53,6 +53,23 @@ describe('createPosthogClient', () => {
     unregister();
   });
 
+  it("drops a resume link's #resume= fragment from the page URL, the referrer and every property", () => {
+    const fragment = `#resume=AAECAwQFBgcICQoLDA0ODw.${'k'.repeat(43)}`;
+    createPosthogClient({ host: 'https://eu.i.posthog.example', key: 'phc_test' });
+    const sent = initConfig().before_send({
+      event: 'Step Reached',
+      properties: {
+        $current_url: `https://apply.example/${fragment}`,
+        $referrer: `apply.example/${fragment}`,
+        $initial_referrer: `android-app://com.example.mail/${fragment}`,
+        hash: fragment,
+        Step: 1,
+      },
+    });
+    expect(JSON.stringify(sent)).not.toMatch(/resume|AAECAwQFBgcICQoLDA0ODw|kkkkkk/);
+    expect(sent).toMatchObject({ properties: { $current_url: 'https://apply.example/', $referrer: 'apply.example/', hash: '', Step: 1 } });
+  });
+
   it('adapts capture, identify, alias and the distinct id to the wrapper', () => {
     const instance = { capture: vi.fn(), identify: vi.fn(), alias: vi.fn(), get_distinct_id: () => 'anon-1' };
     posthogInit.mockReturnValue(instance);

@@ -55,6 +55,32 @@ describe('scrubPersonalData', () => {
     expect(JSON.stringify(scrubbed)).not.toMatch(/utm|gclid|fbclid|newsletter|spring|abc123|step-2/);
   });
 
+  it('drops a resume link\'s #resume= fragment from every string, with or without a URL before it', () => {
+    const token = `AAECAwQFBgcICQoLDA0ODw.${'k'.repeat(42)}A`;
+    const scrubbed = scrubPersonalData(
+      {
+        url: `https://apply.example/?lang=fr#resume=${token}`,
+        navigation: { from: `/#resume=${token}`, to: '/' },
+        relative: `went to /partners#resume=${token} then back`,
+        hostOnly: `apply.example#resume=${token}`,
+        hash: `#resume=${token}`,
+        message: `Cannot read the link #resume=${token}: expired`,
+        parameter: `read resume=${token} from the hash`,
+        encoded: `https://l.example/out/https%3A%2F%2Fapply.example%2F%23resume%3D${token}`,
+        malformed: 'the hash was #resume=not-a-valid-token and more',
+        quoted: `History.replaceState: URL '/#resume=${token}' refused`,
+      },
+      [],
+    );
+    expect(JSON.stringify(scrubbed)).not.toMatch(/resume|AAECAwQFBgcICQoLDA0ODw|kkkkkk|not-a-valid-token/i);
+    expect(scrubbed).toMatchObject({
+      url: 'https://apply.example/',
+      navigation: { from: '/', to: '/' },
+      relative: 'went to /partners then back',
+      quoted: "History.replaceState: URL '/' refused",
+    });
+  });
+
   it('finds a phone number in the formats it comes back in, and the reverse', () => {
     const scrub = stringScrubber(['5035550142']);
     for (const shown of ['(503) 555-0142', '+1 503-555-0142', '503.555.0142', '503 555 0142', '+15035550142', '5035550142']) {

@@ -63,6 +63,22 @@ describe('createSentryReporter', () => {
     unregister();
   });
 
+  it("drops a resume link's #resume= fragment from the page URL, breadcrumbs and error messages", () => {
+    const fragment = `#resume=AAECAwQFBgcICQoLDA0ODw.${'k'.repeat(43)}`;
+    createSentryReporter('https://key@errors.example/7');
+    const event = initOptions().beforeSend({
+      exception: { values: [{ type: 'EnvelopeError', value: `Cannot open ${fragment}: tampered` }] },
+      request: { url: `https://apply.example/${fragment}`, headers: { Referer: `apply.example/${fragment}` } },
+      breadcrumbs: [{ category: 'navigation', data: { from: `/${fragment}`, to: '/' } }],
+    });
+    expect(JSON.stringify(event)).not.toMatch(/resume|AAECAwQFBgcICQoLDA0ODw|kkkkkk/);
+    expect(event).toMatchObject({ request: { url: 'https://apply.example/' }, breadcrumbs: [{ data: { from: '/', to: '/' } }] });
+    const breadcrumb = initOptions().beforeBreadcrumb({ category: 'navigation', data: { from: `/${fragment}`, to: '/' } });
+    expect(breadcrumb).toEqual({ category: 'navigation', data: { from: '/', to: '/' } });
+    const logged = initOptions().beforeBreadcrumb({ category: 'console', message: `location.hash is ${fragment.slice(1)}` });
+    expect(JSON.stringify(logged)).not.toMatch(/AAECAwQFBgcICQoLDA0ODw|kkkkkk/);
+  });
+
   it('reports an error with its context as extra data', () => {
     const reporter = createSentryReporter('https://key@errors.example/7');
     const error = new Error('boom');
