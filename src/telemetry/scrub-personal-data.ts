@@ -22,8 +22,9 @@ const DIGIT_SEPARATORS = String.raw`[\s().\-/+]{0,3}`;
 // An address, plain or percent-encoded in a URL ("ada%40example.org"), in any case.
 const EMAIL = /[\p{L}\p{N}.!#$'*+^_`{|}~-]+(?:@|%40)[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/giu;
 // The query string and the #fragment of an absolute or relative URL: they carry search terms,
-// tokens and campaign parameters (utm_source, gclid, …), never needed to read a report.
-const URL_TAIL = /(\b(?:https?:\/\/|\/)[^\s?#"'<>]*)[?#][^\s"'<>]*/gi;
+// tokens and campaign parameters (utm_source, gclid, …), never needed to read a report. The word
+// boundary is the scheme's only: before a '/' it would need a letter, and miss "GET /?token=…".
+const URL_TAIL = /((?:\bhttps?:\/\/|\/)[^\s?#"'<>]*)[?#][^\s"'<>]*/gi;
 // A resume link's fragment (#resume=<id>.<key>, also percent-encoded inside another URL): its key
 // opens the creator's draft in transit. Dropped wherever it is, even without a URL before it
 // (location.hash in a message), and whatever follows it up to a space or quote, valid or not.

@@ -37,6 +37,14 @@ describe('scrubPersonalData', () => {
     expect(scrub('at https://app.example/assets/index-abc.js:12:34')).toBe('at https://app.example/assets/index-abc.js:12:34');
   });
 
+  it('drops the query and fragment of a relative URL at the start of a string or after a space', () => {
+    const scrub = stringScrubber([]);
+    expect(scrub('/?token=abc')).toBe('/');
+    expect(scrub('/#access_token=xyz')).toBe('/');
+    expect(scrub('navigated to /?token=abc from /details#top')).toBe('navigated to / from /details');
+    expect(scrub('GET /api?token=abc')).toBe('GET /api');
+  });
+
   it("never lets a campaign parameter or #fragment leave in posthog's $current_url, or as a property", () => {
     const event = {
       event: 'Step Viewed',
