@@ -34,7 +34,8 @@ describe('chooseLanguage', () => {
   it('is self-contained, so index.html can run its source before the first paint', () => {
     const source = chooseLanguage.toString();
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the very thing the head script does
-    const rebuilt = new Function(`return (${source});`)() as typeof chooseLanguage;
+    const build = new Function(`return (${source});`) as () => typeof chooseLanguage;
+    const rebuilt = build();
     expect(rebuilt(['en', 'fr'], 'en', ['fr-CA'])).toBe('fr');
   });
 });
