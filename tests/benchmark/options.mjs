@@ -24,15 +24,18 @@ export const MEASUREMENTS = /** @type {const} */ ([
  * @property {number} lighthouseRuns  Lighthouse runs per form factor (mobile, desktop)
  * @property {Set<Measurement>} only   the measurements to run
  * @property {string | undefined} dist an existing build to measure instead of building one
+ * @property {boolean} merge          keep the existing report's other measurements (see HELP)
  * @property {boolean} keep           keep the temporary directory (build, served copies)
  * @property {number} keyIntervalMs   time between keystrokes when typing
  */
 
-const HELP = `npm run bench [-- --runs=N] [--lighthouse-runs=N] [--only=a,b] [--dist=DIR] [--keep]
+const HELP = `npm run bench [-- --runs=N] [--lighthouse-runs=N] [--only=a,b] [--dist=DIR] [--merge] [--keep]
   --runs, BENCH_RUNS                     repetitions of every measurement (default 5)
   --lighthouse-runs, BENCH_LIGHTHOUSE_RUNS  Lighthouse runs per form factor (default: --runs)
   --only, BENCH_ONLY                     some of: ${MEASUREMENTS.join(', ')}
   --dist, BENCH_DIST                     measure this build instead of building into a temp dir
+  --merge, BENCH_MERGE=1                 keep what report.json holds for the measurements not taken
+                                         now; the report's header names each run apart
   --keep, BENCH_KEEP=1                   keep the temp dir (build and served copies)
   --key-interval, BENCH_KEY_INTERVAL_MS  ms between keystrokes when typing (default 100)`;
 
@@ -67,6 +70,7 @@ export function readOptions(argv = process.argv.slice(2), env = process.env) {
     lighthouseRuns: positiveInteger('lighthouse-runs', flags.get('lighthouse-runs') ?? env.BENCH_LIGHTHOUSE_RUNS, runs),
     only,
     dist: flags.get('dist') ?? env.BENCH_DIST,
+    merge: flags.has('merge') || env.BENCH_MERGE === '1',
     keep: flags.has('keep') || env.BENCH_KEEP === '1',
     keyIntervalMs: positiveInteger('key-interval', flags.get('key-interval') ?? env.BENCH_KEY_INTERVAL_MS, 100),
   };

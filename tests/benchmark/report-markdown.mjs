@@ -38,9 +38,25 @@ function header(/** @type {BenchResults['meta']} */ meta) {
         ['Software', `Node ${meta.node}, Chromium ${meta.chromium}${meta.lighthouse ? `, Lighthouse ${meta.lighthouse}` : ''}`],
         ['Runs', `BENCH_RUNS = ${String(meta.runs)} (cold loads, navigations per timing, typing bursts); Lighthouse: ${String(meta.lighthouseRuns)} per form factor`],
         ['Measured', `${meta.measured.join(', ')} in ${String(Math.round(meta.durationSeconds))} s`],
+        ...(meta.separateRuns ?? []).map((run) => ['Measured separately', separateRunLine(run, meta)]),
       ],
     ),
   ].join('\n');
+}
+
+/** A run merged in afterwards (`--merge`), with what differs from the main run. */
+function separateRunLine(/** @type {import('./report-types.mjs').SeparateRun} */ run, /** @type {BenchResults['meta']} */ main) {
+  const parts = [
+    run.date,
+    `commit ${run.commit}${run.uncommittedChanges ? ' (with uncommitted changes)' : ''}`,
+    `load average at start ${run.loadAverageAtStart.join(' / ')}`,
+    `BENCH_RUNS = ${String(run.runs)}`,
+    ...(run.measured.includes('lighthouse') ? [`Lighthouse: ${String(run.lighthouseRuns)} per form factor`] : []),
+    ...(run.cpu === main.cpu ? [] : [run.cpu]),
+    ...(run.chromium === main.chromium ? [] : [`Chromium ${run.chromium}`]),
+    ...(run.durationSeconds === null ? [] : [`${String(Math.round(run.durationSeconds))} s`]),
+  ];
+  return `**${run.measured.join(', ')}**: ${parts.join(', ')}.${run.note ? ` ${run.note}` : ''}`;
 }
 
 function criticalPathSection(/** @type {NonNullable<BenchResults['criticalPath']>} */ result) {

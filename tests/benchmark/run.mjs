@@ -2,7 +2,7 @@
 // project's own server, takes the performance budgets' measurements one after another (in parallel they
 // would disturb each other's timings) and writes tests/benchmark/report.json and report.md.
 // `npm run bench -- --help` lists the options; BENCH_RUNS=1 is enough while developing.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import process from 'node:process';
@@ -22,6 +22,7 @@ import { measureProofOfWork } from './measure-proof-of-work.mjs';
 import { measureScale, SCALE_SIZES } from './measure-scale.mjs';
 import { measureStepChanges } from './measure-step-changes.mjs';
 import { measureTyping } from './measure-typing.mjs';
+import { mergeResults } from './merge-results.mjs';
 import { readOptions } from './options.mjs';
 import { reportMarkdown } from './report-markdown.mjs';
 
@@ -106,9 +107,10 @@ async function main() {
       log(`proof of work: main thread median ${String(mainThreadMs.median?.toFixed(0))} ms at 1x, ${String(mainThreadAt4xMs.median?.toFixed(0))} ms at 4x (${String(slowdown?.toFixed(2))}x)`);
     }
     results.meta.durationSeconds = Math.round((Date.now() - started) / 1000);
-    const checks = budgetChecks(results);
-    await writeFile(REPORT_JSON, `${JSON.stringify({ ...results, budgets: checks }, null, 2)}\n`);
-    await writeFile(REPORT_MD, reportMarkdown(results, checks));
+    const report = options.merge ? mergeResults(JSON.parse(await readFile(REPORT_JSON, 'utf8')), results) : results;
+    const checks = budgetChecks(report);
+    await writeFile(REPORT_JSON, `${JSON.stringify({ ...report, budgets: checks }, null, 2)}\n`);
+    await writeFile(REPORT_MD, reportMarkdown(report, checks));
     const failed = checks.filter((row) => row.pass === false);
     process.stdout.write(
       `${checks.map((row) => `${row.pass === null ? '  –  ' : row.pass ? ' pass' : ' FAIL'}  ${row.figure}: ${row.measured} (budget ${row.budget}${row.floor === undefined ? '' : `; floor of the probe here ${row.floor}`})`).join('\n')}\n` +
