@@ -16,6 +16,7 @@ import { measureCoverImages } from './measure-cover-images.mjs';
 import { measureCriticalPath } from './measure-critical-path.mjs';
 import { measureDraftRestore } from './measure-draft-restore.mjs';
 import { measureInstallability } from './measure-installability.mjs';
+import { measureLanguages } from './measure-languages.mjs';
 import { measureLighthouse } from './measure-lighthouse.mjs';
 import { measureOfflineStart } from './measure-offline-start.mjs';
 import { measureProofOfWork } from './measure-proof-of-work.mjs';
@@ -28,6 +29,8 @@ import { reportMarkdown } from './report-markdown.mjs';
 
 const REPORT_JSON = fileURLToPath(new URL('report.json', import.meta.url));
 const REPORT_MD = fileURLToPath(new URL('report.md', import.meta.url));
+/** The programme in several languages that `npm run build:languages` builds. */
+const LANGUAGES_PROGRAMME = fileURLToPath(new URL('../../docs/examples/config.en-fr.json', import.meta.url));
 
 const started = Date.now();
 
@@ -105,6 +108,19 @@ async function main() {
       results.proofOfWork = await measureProofOfWork({ browser, url: plain.url, dist, runs });
       const { mainThreadMs, mainThreadAt4xMs, slowdown } = results.proofOfWork;
       log(`proof of work: main thread median ${String(mainThreadMs.median?.toFixed(0))} ms at 1x, ${String(mainThreadAt4xMs.median?.toFixed(0))} ms at 4x (${String(slowdown?.toFixed(2))}x)`);
+    }
+    if (only.has('languages')) {
+      const languagesDist = options.distLanguages ? resolve(options.distLanguages) : join(temp, 'dist-languages');
+      if (options.distLanguages) log(`languages: measuring the existing build ${languagesDist}`);
+      else {
+        log(`languages: building docs/examples/config.en-fr.json into ${languagesDist}`);
+        await buildApp(languagesDist, join(temp, 'build-languages.log'), LANGUAGES_PROGRAMME);
+      }
+      const languages = await startBenchServer({ dist: languagesDist, root: join(temp, 'served-languages') });
+      cleanups.push(languages.close);
+      log(`languages: ${String(runs)} cold loads each of an en-US and an fr-CA browser, alternating; Lighthouse mobile ${String(options.lighthouseRuns)} runs each`);
+      results.languages = await measureLanguages({ browser, url: languages.url, dist: languages.root, englishOnlyDist: dist, runs, lighthouseRuns: options.lighthouseRuns, log });
+      results.meta.lighthouse ??= results.languages.lighthouseVersion;
     }
     results.meta.durationSeconds = Math.round((Date.now() - started) / 1000);
     const report = options.merge ? mergeResults(JSON.parse(await readFile(REPORT_JSON, 'utf8')), results) : results;
