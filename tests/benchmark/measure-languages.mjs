@@ -148,8 +148,8 @@ export async function measureLanguages({ browser, url, dist, englishOnlyDist, ru
     log(`languages: Welcome ${String(run + 1)}/${String(runs)}: FCP en ${String(welcome.en.fcp.at(-1)?.toFixed(0))} ms, fr ${String(welcome.fr.fcp.at(-1)?.toFixed(0))} ms`);
   }
 
-  /** @type {Record<Language, { scores: Array<ReturnType<typeof figures>['scores']>, metrics: Array<ReturnType<typeof figures>['metrics']>, lang: string[], catalogues: string[][] }>} */
-  const lighthouse = { en: { scores: [], metrics: [], lang: [], catalogues: [] }, fr: { scores: [], metrics: [], lang: [], catalogues: [] } };
+  /** @type {Record<Language, { scores: Array<ReturnType<typeof figures>['scores']>, metrics: Array<ReturnType<typeof figures>['metrics']>, lang: string[], catalogues: string[][], errors: string[] }>} */
+  const lighthouse = { en: { scores: [], metrics: [], lang: [], catalogues: [], errors: [] }, fr: { scores: [], metrics: [], lang: [], catalogues: [], errors: [] } };
   let lighthouseVersion = '';
   for (let run = 0; run < lighthouseRuns; run += 1) {
     for (const language of run % 2 === 0 ? LANGUAGES : [...LANGUAGES].reverse()) {
@@ -165,6 +165,12 @@ export async function measureLanguages({ browser, url, dist, englishOnlyDist, ru
       into.scores.push(figure.scores);
       into.metrics.push(figure.metrics);
       into.lang.push(read ?? '');
+      // A run Lighthouse could not score (performance null) says why: the run's error, or its metrics'.
+      if (figure.scores.performance === null) {
+        const weighted = (lhr.categories.performance?.auditRefs ?? []).filter((ref) => ref.weight > 0).map((ref) => lhr.audits[ref.id]);
+        const why = lhr.runtimeError ? [`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`] : weighted.flatMap((audit) => (audit?.errorMessage ? [`${audit.id}: ${audit.errorMessage}`] : []));
+        into.errors.push(`run ${String(run + 1)}: ${why.join(', ') || 'no reason given'}`);
+      }
       const requests = /** @type {{ items?: Array<{ url?: unknown }> } | undefined} */ (lhr.audits['network-requests']?.details)?.items ?? [];
       into.catalogues.push(
         requests.flatMap((request) => {
@@ -203,6 +209,7 @@ export async function measureLanguages({ browser, url, dist, englishOnlyDist, ru
       scores: Object.fromEntries(CATEGORIES.map((id) => [id, medianOf(into.scores, id)])),
       metrics: Object.fromEntries(Object.keys(into.metrics[0] ?? {}).map((key) => [key, medianOf(into.metrics, key)])),
       performanceByRun: into.scores.map((scores) => scores.performance ?? null),
+      errors: into.errors,
       openedAsAsked: into.lang.filter((lang) => opened(lang, language)).length,
       openedIn: [...new Set(into.lang)],
       cataloguesFetched: [...new Set(into.catalogues.flat())],

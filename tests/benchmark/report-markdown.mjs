@@ -392,6 +392,7 @@ function languagesSection(/** @type {NonNullable<BenchResults['languages']>} */ 
         opened(summary, summary.runs),
       ]),
     ),
+    ...[lighthouse.en, lighthouse.fr].flatMap((summary) => (summary.errors.length ? ['', `Lighthouse errors, ${summary.locale}: ${summary.errors.join('; ')}.`] : [])),
     '',
     table(
       ['index.html', 'raw', 'gzip', 'brotli'],
