@@ -10,6 +10,7 @@
 // - index.html's bytes beside the English-only build's.
 // Every page is read back (<html lang>) to prove it opened in the language asked for.
 import { readFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { URL } from 'node:url';
 import { chunkSizes, compressedSize, entryScripts, pageScripts, totalSize } from '../support/bundle-sizes.mjs';
@@ -17,7 +18,7 @@ import { PHONE_CONTEXT } from './browser.mjs';
 import { CATEGORIES, figures, runLighthouse } from './measure-lighthouse.mjs';
 import { largestPaintProbe, readyProbe, waitUntilReady } from './page-probes.mjs';
 import { sleep } from './sleep.mjs';
-import { median, summarize } from './stats.mjs';
+import { median, round, summarize } from './stats.mjs';
 /* global window, document, navigator, performance -- the callbacks of page.evaluate run in the page */
 
 /** The two browsers: the programme's default language, and the other it offers. */
@@ -91,6 +92,16 @@ async function loadWelcome(browser, url, language, target) {
   }
 }
 
+/** The 1-, 5- and 15-minute load averages, to two decimals. */
+function loadNow() {
+  return loadavg().map((load) => Math.round(load * 100) / 100);
+}
+
+/** The median of each round's ratio, `other[i] / base[i]`, or null without a complete round. */
+function pairedRatio(/** @type {number[]} */ other, /** @type {number[]} */ base) {
+  return median(other.flatMap((value, index) => (base[index] ? [value / (base[index] ?? 1)] : [])));
+}
+
 /** Whether `<html lang>` is the language asked for (`fr` for a browser in fr-CA). */
 function opened(/** @type {string} */ lang, /** @type {Language} */ language) {
   return lang.toLowerCase().split('-')[0] === language;
@@ -147,6 +158,7 @@ export async function measureLanguages({ browser, url, dist, englishOnlyDist, ru
     }
     log(`languages: Welcome ${String(run + 1)}/${String(runs)}: FCP en ${String(welcome.en.fcp.at(-1)?.toFixed(0))} ms, fr ${String(welcome.fr.fcp.at(-1)?.toFixed(0))} ms`);
   }
+  const loadAfterWelcome = loadNow();
 
   /** @type {Record<Language, { scores: Array<ReturnType<typeof figures>['scores']>, metrics: Array<ReturnType<typeof figures>['metrics']>, lang: string[], catalogues: string[][], errors: string[] }>} */
   const lighthouse = { en: { scores: [], metrics: [], lang: [], catalogues: [], errors: [] }, fr: { scores: [], metrics: [], lang: [], catalogues: [], errors: [] } };
@@ -182,6 +194,8 @@ export async function measureLanguages({ browser, url, dist, englishOnlyDist, ru
     }
   }
 
+  const loadAfterLighthouse = loadNow();
+
   const entryGraph = new Set(await entryScripts(dist));
   const welcomeSummary = (/** @type {Language} */ language) => {
     const into = welcome[language];
@@ -193,6 +207,8 @@ export async function measureLanguages({ browser, url, dist, englishOnlyDist, ru
       fcpMs: summarize(into.fcp),
       lcpMs: summarize(into.lcp),
       interactiveMs: summarize(into.interactive),
+      fcpByRun: into.fcp.map((value) => round(value)),
+      lcpByRun: into.lcp.map((value) => round(value)),
       lcpElements: [...new Set(into.lcpElements)],
       openedAsAsked: into.lang.filter((lang) => opened(lang, language)).length,
       openedIn: [...new Set(into.lang)],
@@ -229,6 +245,10 @@ export async function measureLanguages({ browser, url, dist, englishOnlyDist, ru
     welcome: { en, fr },
     fcpRatio: ratio(fr.fcpMs.median, en.fcpMs.median),
     lcpRatio: ratio(fr.lcpMs.median, en.lcpMs.median),
+    // A cross-check less swayed by the machine's load drifting: each round's French load over its English one.
+    pairedFcpRatio: pairedRatio(welcome.fr.fcp, welcome.en.fcp),
+    pairedLcpRatio: pairedRatio(welcome.fr.lcp, welcome.en.lcp),
+    loadAverage: { afterWelcomeLoads: loadAfterWelcome, afterLighthouse: loadAfterLighthouse },
     catalogues: chunks
       .filter((chunk) => CATALOGUE_CHUNK.test(chunk.file))
       .map((chunk) => ({

@@ -334,6 +334,7 @@ function languagesSection(/** @type {NonNullable<BenchResults['languages']>} */ 
     `${String(summary.openedAsAsked)}/${String(total)} (\`${summary.openedIn.join('`, `')}\`)`;
   const percent = (/** @type {number} */ other, /** @type {number} */ base) => `+${kb(other - base)} (${(((other - base) / base) * 100).toFixed(0)} %)`;
   const { englishOnly, englishAndFrench } = result.indexHtml;
+  const ratio = (/** @type {number | null} */ value) => (value === null ? 'n/a' : times(value));
   const seconds = (/** @type {number | null | undefined} */ value) => (value === null || value === undefined ? 'n/a' : `${(value / 1000).toFixed(2)} s`);
   const fetched = (/** @type {{ before: number, after: number }} */ counts) =>
     counts.before + counts.after === 0 ? 'never' : `${String(counts.before)} before interactive, ${String(counts.after)} after`;
@@ -358,7 +359,9 @@ function languagesSection(/** @type {NonNullable<BenchResults['languages']>} */ 
       ]),
     ),
     '',
-    `French over English, medians: first contentful paint ${result.fcpRatio === null ? 'n/a' : times(result.fcpRatio)}, LCP ${result.lcpRatio === null ? 'n/a' : times(result.lcpRatio)}.`,
+    `French over English, medians: first contentful paint ${ratio(result.fcpRatio)}, LCP ${ratio(result.lcpRatio)}. ` +
+      `The median of each round's French load over its English one: first contentful paint ${ratio(result.pairedFcpRatio)}, LCP ${ratio(result.pairedLcpRatio)}. ` +
+      `Load average after the Welcome loads ${result.loadAverage.afterWelcomeLoads.join(' / ')}, after the Lighthouse runs ${result.loadAverage.afterLighthouse.join(' / ')}; every load's figures are in report.json.`,
     '',
     table(
       ['catalogue chunk', 'raw', 'gzip', 'brotli', 'in index.html’s static graph', `fetched by ${welcome.en.locale} (of ${String(welcome.en.fcpMs.n)} loads)`, `fetched by ${welcome.fr.locale} (of ${String(welcome.fr.fcpMs.n)})`, 'Lighthouse runs fetching it (en / fr)'],
