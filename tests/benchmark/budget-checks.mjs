@@ -159,7 +159,7 @@ function languageChecks(/** @type {NonNullable<BenchResults['languages']>} */ la
   const asAsked = welcome.en.openedAsAsked + welcome.fr.openedAsAsked + lighthouse.en.openedAsAsked + lighthouse.fr.openedAsAsked;
   return [
     {
-      figure: 'Languages (en+fr build): every page opened in its browser’s language (<html lang> after load; Welcome loads and Lighthouse runs)',
+      figure: 'Languages (en+fr build): every page opened in its browser’s language (`<html lang>` after load; Welcome loads and Lighthouse runs)',
       measured: `${String(asAsked)} of ${String(pages)}`,
       budget: 'all',
       pass: pages > 0 && asAsked === pages,
