@@ -26,7 +26,7 @@
  * server/security-headers.mjs computes from the served index.html.
  */
 import { copyFile, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createServer, type Plugin } from 'vite';
 import { checkedConfigBlock } from '../src/config/checked-config';
 import { configDigest } from '../src/config/config-digest';
@@ -219,7 +219,8 @@ export function prerenderWelcome(programmeFile?: string): Plugin {
       outDir = config.build.outDir;
     },
     async closeBundle() {
-      if (programmeFile) await copyFile(programmeFile, join(root, outDir, 'config.json'));
+      // resolve, not join: `--outDir` may be absolute (the benchmark builds into a temporary directory).
+      if (programmeFile) await copyFile(programmeFile, join(resolve(root, outDir), 'config.json'));
     },
     transformIndexHtml: {
       order: 'post',

@@ -54,7 +54,7 @@ function check(figure, value, format, comparison, budget) {
 export function budgetChecks(/** @type {BenchResults} */ results) {
   /** @type {BudgetCheck[]} */
   const rows = [];
-  const { criticalPath, lighthouse, installability, offlineStart, typing, stepChanges, scale, covers, proofOfWork } = results;
+  const { criticalPath, lighthouse, installability, offlineStart, typing, stepChanges, scale, covers, proofOfWork, languages } = results;
   if (criticalPath) {
     rows.push(check('Critical-path JS of `/`, fetched before Welcome is interactive (gzip)', criticalPath.critical.total.gzip, kb, '<=', BUDGETS.criticalPathGzip));
     rows.push(check('JS index.html loads: its static import graph (gzip; the byte test)', criticalPath.entryGraph.total.gzip, kb, '<=', BUDGETS.criticalPathGzip));
@@ -140,5 +140,41 @@ export function budgetChecks(/** @type {BenchResults} */ results) {
       ),
     );
   }
+  if (languages) rows.push(...languageChecks(languages));
   return rows;
+}
+
+/** The rows of a programme in English and French (measurement 10). */
+function languageChecks(/** @type {NonNullable<BenchResults['languages']>} */ languages) {
+  const { welcome, lighthouse } = languages;
+  const score = (/** @type {number} */ value) => value.toFixed(0);
+  const ratioRow = (/** @type {string} */ figure, /** @type {number | null} */ ratio, /** @type {'fcpMs' | 'lcpMs'} */ key) => ({
+    ...check(figure, ratio, times, '<=', BUDGETS.otherLanguagePaintOverDefault),
+    measured: ratio === null ? 'n/a' : `${times(ratio)} (${ms(welcome.fr[key].median)} against ${ms(welcome.en[key].median)})`,
+  });
+  // An English page that fetched French's catalogue: a Welcome load (before or after it was interactive) or a Lighthouse run.
+  const french = languages.catalogues.filter((catalogue) => catalogue.language === 'fr');
+  const englishLoads = french.reduce((sum, catalogue) => sum + catalogue.fetchedByEnglish.before + catalogue.fetchedByEnglish.after, 0);
+  const englishLighthouse = french.reduce((sum, catalogue) => sum + (lighthouse.en.runsFetchingCatalogue[catalogue.file] ?? 0), 0);
+  const pages = welcome.en.fcpMs.n + welcome.fr.fcpMs.n + lighthouse.en.runs + lighthouse.fr.runs;
+  const asAsked = welcome.en.openedAsAsked + welcome.fr.openedAsAsked + lighthouse.en.openedAsAsked + lighthouse.fr.openedAsAsked;
+  return [
+    {
+      figure: 'Languages (en+fr build): every page opened in its browser’s language (`<html lang>` after load; Welcome loads and Lighthouse runs)',
+      measured: `${String(asAsked)} of ${String(pages)}`,
+      budget: 'all',
+      pass: pages > 0 && asAsked === pages,
+    },
+    check('Languages (en+fr build): critical-path JS of an English Welcome (gzip)', welcome.en.critical.total.gzip, kb, '<=', BUDGETS.criticalPathGzip),
+    {
+      figure: 'Languages (en+fr build): French catalogue fetched by an English page (Welcome loads, Lighthouse runs)',
+      measured: french.length === 0 ? 'no French catalogue chunk in the build' : englishLoads + englishLighthouse === 0 ? 'never' : `${String(englishLoads)} loads, ${String(englishLighthouse)} Lighthouse runs`,
+      budget: 'never',
+      pass: french.length > 0 && englishLoads + englishLighthouse === 0,
+    },
+    ratioRow('Languages: French Welcome’s first contentful paint over English’s (medians, unthrottled)', languages.fcpRatio, 'fcpMs'),
+    ratioRow('Languages: French Welcome’s LCP over English’s (medians, unthrottled)', languages.lcpRatio, 'lcpMs'),
+    check('Languages: Lighthouse mobile performance, browser in English (median)', lighthouse.en.scores.performance, score, '>=', BUDGETS.lighthouseMobile.performance),
+    check('Languages: Lighthouse mobile performance, browser in French (median)', lighthouse.fr.scores.performance, score, '>=', BUDGETS.lighthouseMobile.performance),
+  ];
 }

@@ -3,11 +3,12 @@
 // 12 dropped the PWA category; the audits near installability it still has are reported too.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 import { CHROME_FLAGS, CHROME_PATH } from '../support/chromium.mjs';
 import { lighthouseDiagnostics } from './lighthouse-diagnostics.mjs';
 import { median } from './stats.mjs';
 
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const METRICS = /** @type {const} */ ({
   lcpMs: 'largest-contentful-paint',
   tbtMs: 'total-blocking-time',
@@ -24,27 +25,37 @@ const INSTALLABILITY_PATTERN = /manifest|installab|service-?worker|splash|omnibo
 /** @typedef {'mobile' | 'desktop'} FormFactor */
 
 /**
- * One Lighthouse run in a fresh Chromium.
+ * One Lighthouse run in a fresh Chromium, with `chromeFlags` added to the usual ones. `readPage`,
+ * when given, reads the very page Lighthouse measured once it is done (its result is `read`).
+ * @template [T=undefined]
  * @param {string} url
  * @param {FormFactor} formFactor
+ * @param {{ chromeFlags?: string[], readPage?: (page: import('puppeteer-core').Page) => Promise<T> }} [options]
+ * @returns {Promise<{ lhr: import('lighthouse').Result, read: T | undefined }>}
  */
-async function runOnce(url, formFactor) {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+export async function runLighthouse(url, formFactor, { chromeFlags = [], readPage } = {}) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: [...CHROME_FLAGS, ...chromeFlags] });
   try {
+    // Lighthouse opens a page of its own and closes it when done, unless it is handed one.
+    const browser = readPage ? await puppeteer.connect({ browserURL: `http://127.0.0.1:${String(chrome.port)}`, defaultViewport: null }) : undefined;
+    const page = await browser?.newPage();
     const result = await lighthouse(
       url,
       { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
       formFactor === 'desktop' ? desktopConfig : undefined,
+      page,
     );
     if (!result) throw new Error('Lighthouse returned no result');
-    return result.lhr;
+    const read = page && readPage ? await readPage(page) : undefined;
+    await browser?.disconnect();
+    return { lhr: result.lhr, read };
   } finally {
     chrome.kill();
   }
 }
 
 /** The figures of one run: category scores out of 100, metrics, and the audits that lost points. */
-function figures(/** @type {import('lighthouse').Result} */ lhr) {
+export function figures(/** @type {import('lighthouse').Result} */ lhr) {
   /** @type {Record<string, number | null>} */
   const scores = {};
   /** @type {string[]} */
@@ -92,7 +103,7 @@ async function runFormFactor(url, formFactor, runs, log) {
   let installability = [];
   let version = '';
   for (let run = 0; run < runs; run += 1) {
-    const lhr = await runOnce(`${url}/`, formFactor);
+    const { lhr } = await runLighthouse(`${url}/`, formFactor);
     version = lhr.lighthouseVersion;
     const figure = figures(lhr);
     all.push(figure);

@@ -14,6 +14,7 @@ export const MEASUREMENTS = /** @type {const} */ ([
   'draft-restore',
   'covers',
   'proof-of-work',
+  'languages',
 ]);
 
 /** @typedef {typeof MEASUREMENTS[number]} Measurement */
@@ -21,18 +22,25 @@ export const MEASUREMENTS = /** @type {const} */ ([
 /**
  * @typedef {object} BenchOptions
  * @property {number} runs            navigations per timing, typing bursts, critical-path loads
- * @property {number} lighthouseRuns  Lighthouse runs per form factor (mobile, desktop)
+ * @property {number} lighthouseRuns  Lighthouse runs per form factor (mobile, desktop), and per language (languages)
  * @property {Set<Measurement>} only   the measurements to run
  * @property {string | undefined} dist an existing build to measure instead of building one
+ * @property {string | undefined} distLanguages an existing build of the programme in English and French (`npm run build:languages`)
+ * @property {boolean} merge          keep the existing report's other measurements (see HELP)
  * @property {boolean} keep           keep the temporary directory (build, served copies)
  * @property {number} keyIntervalMs   time between keystrokes when typing
  */
 
-const HELP = `npm run bench [-- --runs=N] [--lighthouse-runs=N] [--only=a,b] [--dist=DIR] [--keep]
+const HELP = `npm run bench [-- --runs=N] [--lighthouse-runs=N] [--only=a,b] [--dist=DIR] [--dist-languages=DIR] [--merge] [--keep]
   --runs, BENCH_RUNS                     repetitions of every measurement (default 5)
-  --lighthouse-runs, BENCH_LIGHTHOUSE_RUNS  Lighthouse runs per form factor (default: --runs)
+  --lighthouse-runs, BENCH_LIGHTHOUSE_RUNS  Lighthouse runs per form factor, and per language for
+                                         languages (default: --runs)
   --only, BENCH_ONLY                     some of: ${MEASUREMENTS.join(', ')}
   --dist, BENCH_DIST                     measure this build instead of building into a temp dir
+  --dist-languages, BENCH_DIST_LANGUAGES for languages: this build of docs/examples/config.en-fr.json
+                                         (npm run build:languages) instead of building one
+  --merge, BENCH_MERGE=1                 keep what report.json holds for the measurements not taken
+                                         now; the report's header names each run apart
   --keep, BENCH_KEEP=1                   keep the temp dir (build and served copies)
   --key-interval, BENCH_KEY_INTERVAL_MS  ms between keystrokes when typing (default 100)`;
 
@@ -67,6 +75,8 @@ export function readOptions(argv = process.argv.slice(2), env = process.env) {
     lighthouseRuns: positiveInteger('lighthouse-runs', flags.get('lighthouse-runs') ?? env.BENCH_LIGHTHOUSE_RUNS, runs),
     only,
     dist: flags.get('dist') ?? env.BENCH_DIST,
+    distLanguages: flags.get('dist-languages') ?? env.BENCH_DIST_LANGUAGES,
+    merge: flags.has('merge') || env.BENCH_MERGE === '1',
     keep: flags.has('keep') || env.BENCH_KEEP === '1',
     keyIntervalMs: positiveInteger('key-interval', flags.get('key-interval') ?? env.BENCH_KEY_INTERVAL_MS, 100),
   };

@@ -29,6 +29,7 @@
 /** @typedef {{ target: string, clickAt: number | null, domAt: number | null, paintedAt: number | null }} StepMark */
 /** @typedef {{ name: string, startTime: number, duration: number, processingStart: number, processingEnd: number, interactionId: number }} EventMark */
 /** @typedef {{ startTime: number, duration: number, blockingDuration: number, scriptMs: number, styleAndLayoutMs: number, renderMs: number }} FrameMark */
+/** @typedef {{ startTime: number, element: string }} LargestPaintMark */
 
 /**
  * @typedef {Window & typeof globalThis & {
@@ -38,6 +39,7 @@
  *   __benchKeys?: KeyMark[],
  *   __benchEvents?: EventMark[],
  *   __benchFrames?: FrameMark[],
+ *   __benchLargestPaint?: LargestPaintMark,
  * }} BenchWindow
  */
 
@@ -209,6 +211,22 @@ export function keystrokeProbe() {
   } catch {
     // An older Chromium without one of these entry types: the probe's own timings still hold.
   }
+}
+
+/**
+ * Keeps the page's latest Largest Contentful Paint candidate (the LCP so far: Chromium reports a
+ * new one only when a larger element is painted, and stops at the first input), with its element
+ * as `tag.class`.
+ */
+export function largestPaintProbe() {
+  const bench = /** @type {BenchWindow} */ (window);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      // LargestContentfulPaint is in TypeScript's DOM types, but not its `element` as an Element of this page.
+      const element = /** @type {{ element?: Element | null }} */ (/** @type {unknown} */ (entry)).element;
+      bench.__benchLargestPaint = { startTime: entry.startTime, element: element ? `${element.tagName.toLowerCase()}${element.classList.length ? `.${Array.from(element.classList).join('.')}` : ''}` : '?' };
+    }
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
 }
 
 /** Resolves with the ready mark once the frame that showed the step has been rendered. */

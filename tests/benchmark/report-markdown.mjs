@@ -38,9 +38,26 @@ function header(/** @type {BenchResults['meta']} */ meta) {
         ['Software', `Node ${meta.node}, Chromium ${meta.chromium}${meta.lighthouse ? `, Lighthouse ${meta.lighthouse}` : ''}`],
         ['Runs', `BENCH_RUNS = ${String(meta.runs)} (cold loads, navigations per timing, typing bursts); Lighthouse: ${String(meta.lighthouseRuns)} per form factor`],
         ['Measured', `${meta.measured.join(', ')} in ${String(Math.round(meta.durationSeconds))} s`],
+        ...(meta.separateRuns ?? []).map((run) => ['Measured separately', separateRunLine(run, meta)]),
       ],
     ),
   ].join('\n');
+}
+
+/** A run merged in afterwards (`--merge`), with what differs from the main run. */
+function separateRunLine(/** @type {import('./report-types.mjs').SeparateRun} */ run, /** @type {BenchResults['meta']} */ main) {
+  const lighthouseEach = [run.measured.includes('lighthouse') ? 'form factor' : '', run.measured.includes('languages') ? 'language' : ''].filter(Boolean).join(' and ');
+  const parts = [
+    run.date,
+    `commit ${run.commit}${run.uncommittedChanges ? ' (with uncommitted changes)' : ''}`,
+    `load average at start ${run.loadAverageAtStart.join(' / ')}`,
+    `BENCH_RUNS = ${String(run.runs)}`,
+    ...(lighthouseEach ? [`Lighthouse: ${String(run.lighthouseRuns)} per ${lighthouseEach}`] : []),
+    ...(run.cpu === main.cpu ? [] : [run.cpu]),
+    ...(run.chromium === main.chromium ? [] : [`Chromium ${run.chromium}`]),
+    ...(run.durationSeconds === null ? [] : [`${String(Math.round(run.durationSeconds))} s`]),
+  ];
+  return `**${run.measured.join(', ')}**: ${parts.join(', ')}.${run.note ? ` ${run.note}` : ''}`;
 }
 
 function criticalPathSection(/** @type {NonNullable<BenchResults['criticalPath']>} */ result) {
@@ -311,6 +328,86 @@ function proofOfWorkSection(/** @type {NonNullable<BenchResults['proofOfWork']>}
   ].join('\n');
 }
 
+function languagesSection(/** @type {NonNullable<BenchResults['languages']>} */ result) {
+  const { welcome, lighthouse } = result;
+  const opened = (/** @type {{ openedAsAsked: number, openedIn: string[] }} */ summary, /** @type {number} */ total) =>
+    `${String(summary.openedAsAsked)}/${String(total)} (\`${summary.openedIn.join('`, `')}\`)`;
+  const percent = (/** @type {number} */ other, /** @type {number} */ base) => `+${kb(other - base)} (${(((other - base) / base) * 100).toFixed(0)} %)`;
+  const { englishOnly, englishAndFrench } = result.indexHtml;
+  const ratio = (/** @type {number | null} */ value) => (value === null ? 'n/a' : times(value));
+  const seconds = (/** @type {number | null | undefined} */ value) => (value === null || value === undefined ? 'n/a' : `${(value / 1000).toFixed(2)} s`);
+  const fetched = (/** @type {{ before: number, after: number }} */ counts) =>
+    counts.before + counts.after === 0 ? 'never' : `${String(counts.before)} before interactive, ${String(counts.after)} after`;
+  return [
+    '## 10. Languages: a programme in English and French',
+    '',
+    `docs/examples/config.en-fr.json built as \`npm run build:languages\` builds it: index.html is drawn in English and carries the French Welcome in a \`<template>\`, which a script swaps in before the first paint when the browser prefers French. ` +
+      `Welcome was loaded ${String(result.runs)} times each in a fresh phone context whose browser is in ${welcome.en.locale} or ${welcome.fr.locale} (Playwright's \`locale\`: navigator.languages and Accept-Language), unthrottled like measurement 1, the two alternating and each going first in half the rounds, after one load of each that is not counted. ` +
+      `A load ends when Welcome is interactive in its language (heading "${welcome.en.target.heading}" / "${welcome.fr.target.heading}" and an enabled ${welcome.en.target.button ?? ''} / ${welcome.fr.target.button ?? ''}) and ${String(result.watchAfterReadyMs / 1000)} s more have passed. ` +
+      'First contentful paint is the paint entry; LCP the last candidate before the page was read.',
+    '',
+    table(
+      ['browser', 'first contentful paint', 'LCP', 'interactive', 'LCP element', 'JS before interactive (gzip)', 'opened in'],
+      [welcome.en, welcome.fr].map((summary) => [
+        summary.locale,
+        spread(summary.fcpMs),
+        spread(summary.lcpMs),
+        spread(summary.interactiveMs),
+        summary.lcpElements.map((element) => `\`${element}\``).join(', ') || 'n/a',
+        `${kb(summary.critical.total.gzip)} (${summary.critical.files.join(', ')})`,
+        opened(summary, summary.fcpMs.n),
+      ]),
+    ),
+    '',
+    `French over English, medians: first contentful paint ${ratio(result.fcpRatio)}, LCP ${ratio(result.lcpRatio)}. ` +
+      `The median of each round's French load over its English one: first contentful paint ${ratio(result.pairedFcpRatio)}, LCP ${ratio(result.pairedLcpRatio)}. ` +
+      `Load average after the Welcome loads ${result.loadAverage.afterWelcomeLoads.join(' / ')}, after the Lighthouse runs ${result.loadAverage.afterLighthouse.join(' / ')}; every load's figures are in report.json.`,
+    '',
+    table(
+      ['catalogue chunk', 'raw', 'gzip', 'brotli', 'in index.html’s static graph', `fetched by ${welcome.en.locale} (of ${String(welcome.en.fcpMs.n)} loads)`, `fetched by ${welcome.fr.locale} (of ${String(welcome.fr.fcpMs.n)})`, 'Lighthouse runs fetching it (en / fr)'],
+      result.catalogues.map((catalogue) => [
+        catalogue.file,
+        kb(catalogue.bytes),
+        kb(catalogue.gzip),
+        kb(catalogue.brotli),
+        catalogue.inEntryGraph ? 'yes' : 'no',
+        fetched(catalogue.fetchedByEnglish),
+        fetched(catalogue.fetchedByFrench),
+        `${String(lighthouse.en.runsFetchingCatalogue[catalogue.file] ?? 0)} / ${String(lighthouse.fr.runsFetchingCatalogue[catalogue.file] ?? 0)}`,
+      ]),
+    ),
+    '',
+    `Lighthouse ${result.lighthouseVersion} mobile (its defaults, as in section 2), ${String(lighthouse.en.runs)} runs per language, alternating, each in a fresh Chromium started with \`--accept-lang=<locale>\` (headless Chromium takes navigator.languages from it, not from \`--lang\`); after each run the page Lighthouse measured was read for its \`<html lang>\`.`,
+    '',
+    table(
+      ['browser', 'performance (median)', 'performance by run', 'FCP', 'LCP', 'TBT', 'CLS', 'accessibility', 'best practices', 'SEO', 'opened in'],
+      [lighthouse.en, lighthouse.fr].map((summary) => [
+        summary.locale,
+        summary.scores.performance === null || summary.scores.performance === undefined ? 'n/a' : summary.scores.performance.toFixed(0),
+        summary.performanceByRun.map((value) => String(value ?? 'n/a')).join(', '),
+        ms(summary.metrics.fcpMs),
+        seconds(summary.metrics.lcpMs),
+        ms(summary.metrics.tbtMs),
+        summary.metrics.cls === null || summary.metrics.cls === undefined ? 'n/a' : summary.metrics.cls.toFixed(3),
+        String(summary.scores.accessibility ?? 'n/a'),
+        String(summary.scores['best-practices'] ?? 'n/a'),
+        String(summary.scores.seo ?? 'n/a'),
+        opened(summary, summary.runs),
+      ]),
+    ),
+    ...[lighthouse.en, lighthouse.fr].flatMap((summary) => (summary.errors.length ? ['', `Lighthouse errors, ${summary.locale}: ${summary.errors.join('; ')}.`] : [])),
+    '',
+    table(
+      ['index.html', 'raw', 'gzip', 'brotli'],
+      [
+        ['the default programme in English only (public/config.json, built in the same run)', kb(englishOnly.bytes), kb(englishOnly.gzip), kb(englishOnly.brotli)],
+        ['the same programme in English and French', kb(englishAndFrench.bytes), kb(englishAndFrench.gzip), kb(englishAndFrench.brotli)],
+        ['added by French', percent(englishAndFrench.bytes, englishOnly.bytes), percent(englishAndFrench.gzip, englishOnly.gzip), percent(englishAndFrench.brotli, englishOnly.brotli)],
+      ],
+    ),
+  ].join('\n');
+}
+
 const METHOD = [
   '## How the figures are taken',
   '',
@@ -359,6 +456,7 @@ export function reportMarkdown(/** @type {BenchResults} */ results, /** @type {B
   if (results.draftRestore) sections.push(restoreSection(results.draftRestore));
   if (results.covers) sections.push(coversSection(results.covers, results.criticalPath?.imagesOnWelcome));
   if (results.proofOfWork) sections.push(proofOfWorkSection(results.proofOfWork));
+  if (results.languages) sections.push(languagesSection(results.languages));
   sections.push(METHOD);
   return `${sections.join('\n\n')}\n`;
 }

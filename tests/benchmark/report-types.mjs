@@ -1,8 +1,19 @@
 // The shape of tests/benchmark/report.json, for the modules that build and print it.
 
 /**
+ * One run of `npm run bench`: when, on which code and machine, with how many runs, what it measured.
+ * @typedef {ReturnType<typeof import('./machine-info.mjs').machineInfo> & { chromium: string, lighthouse: string | null, runs: number, lighthouseRuns: number, measured: string[], durationSeconds: number }} RunMeta
+ */
+
+/**
+ * A run whose measurements were merged into the report afterwards (`--merge`); `note` is said
+ * beside it in the header. Its duration is null when not known.
+ * @typedef {Omit<RunMeta, 'durationSeconds'> & { durationSeconds: number | null, note?: string }} SeparateRun
+ */
+
+/**
  * @typedef {object} BenchResults
- * @property {ReturnType<typeof import('./machine-info.mjs').machineInfo> & { chromium: string, lighthouse: string | null, runs: number, lighthouseRuns: number, measured: string[], durationSeconds: number }} meta
+ * @property {RunMeta & { separateRuns?: SeparateRun[] }} meta the run most of the report comes from, and any merged in afterwards
  * @property {Awaited<ReturnType<typeof import('./measure-critical-path.mjs').measureCriticalPath>>} [criticalPath]
  * @property {Awaited<ReturnType<typeof import('./measure-lighthouse.mjs').measureLighthouse>>} [lighthouse]
  * @property {Awaited<ReturnType<typeof import('./measure-installability.mjs').measureInstallability>>} [installability]
@@ -13,6 +24,7 @@
  * @property {Awaited<ReturnType<typeof import('./measure-draft-restore.mjs').measureDraftRestore>>} [draftRestore]
  * @property {Awaited<ReturnType<typeof import('./measure-cover-images.mjs').measureCoverImages>>} [covers]
  * @property {Awaited<ReturnType<typeof import('./measure-proof-of-work.mjs').measureProofOfWork>>} [proofOfWork]
+ * @property {Awaited<ReturnType<typeof import('./measure-languages.mjs').measureLanguages>>} [languages]
  */
 
 /**

@@ -2,7 +2,7 @@
 // project's own server, takes the performance budgets' measurements one after another (in parallel they
 // would disturb each other's timings) and writes tests/benchmark/report.json and report.md.
 // `npm run bench -- --help` lists the options; BENCH_RUNS=1 is enough while developing.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import process from 'node:process';
@@ -16,17 +16,21 @@ import { measureCoverImages } from './measure-cover-images.mjs';
 import { measureCriticalPath } from './measure-critical-path.mjs';
 import { measureDraftRestore } from './measure-draft-restore.mjs';
 import { measureInstallability } from './measure-installability.mjs';
+import { measureLanguages } from './measure-languages.mjs';
 import { measureLighthouse } from './measure-lighthouse.mjs';
 import { measureOfflineStart } from './measure-offline-start.mjs';
 import { measureProofOfWork } from './measure-proof-of-work.mjs';
 import { measureScale, SCALE_SIZES } from './measure-scale.mjs';
 import { measureStepChanges } from './measure-step-changes.mjs';
 import { measureTyping } from './measure-typing.mjs';
+import { mergeResults } from './merge-results.mjs';
 import { readOptions } from './options.mjs';
 import { reportMarkdown } from './report-markdown.mjs';
 
 const REPORT_JSON = fileURLToPath(new URL('report.json', import.meta.url));
 const REPORT_MD = fileURLToPath(new URL('report.md', import.meta.url));
+/** The programme in several languages that `npm run build:languages` builds. */
+const LANGUAGES_PROGRAMME = fileURLToPath(new URL('../../docs/examples/config.en-fr.json', import.meta.url));
 
 const started = Date.now();
 
@@ -105,10 +109,24 @@ async function main() {
       const { mainThreadMs, mainThreadAt4xMs, slowdown } = results.proofOfWork;
       log(`proof of work: main thread median ${String(mainThreadMs.median?.toFixed(0))} ms at 1x, ${String(mainThreadAt4xMs.median?.toFixed(0))} ms at 4x (${String(slowdown?.toFixed(2))}x)`);
     }
+    if (only.has('languages')) {
+      const languagesDist = options.distLanguages ? resolve(options.distLanguages) : join(temp, 'dist-languages');
+      if (options.distLanguages) log(`languages: measuring the existing build ${languagesDist}`);
+      else {
+        log(`languages: building docs/examples/config.en-fr.json into ${languagesDist}`);
+        await buildApp(languagesDist, join(temp, 'build-languages.log'), LANGUAGES_PROGRAMME);
+      }
+      const languages = await startBenchServer({ dist: languagesDist, root: join(temp, 'served-languages') });
+      cleanups.push(languages.close);
+      log(`languages: ${String(runs)} cold loads each of an en-US and an fr-CA browser, alternating; Lighthouse mobile ${String(options.lighthouseRuns)} runs each`);
+      results.languages = await measureLanguages({ browser, url: languages.url, dist: languages.root, englishOnlyDist: dist, runs, lighthouseRuns: options.lighthouseRuns, log });
+      results.meta.lighthouse ??= results.languages.lighthouseVersion;
+    }
     results.meta.durationSeconds = Math.round((Date.now() - started) / 1000);
-    const checks = budgetChecks(results);
-    await writeFile(REPORT_JSON, `${JSON.stringify({ ...results, budgets: checks }, null, 2)}\n`);
-    await writeFile(REPORT_MD, reportMarkdown(results, checks));
+    const report = options.merge ? mergeResults(JSON.parse(await readFile(REPORT_JSON, 'utf8')), results) : results;
+    const checks = budgetChecks(report);
+    await writeFile(REPORT_JSON, `${JSON.stringify({ ...report, budgets: checks }, null, 2)}\n`);
+    await writeFile(REPORT_MD, reportMarkdown(report, checks));
     const failed = checks.filter((row) => row.pass === false);
     process.stdout.write(
       `${checks.map((row) => `${row.pass === null ? '  –  ' : row.pass ? ' pass' : ' FAIL'}  ${row.figure}: ${row.measured} (budget ${row.budget}${row.floor === undefined ? '' : `; floor of the probe here ${row.floor}`})`).join('\n')}\n` +
