@@ -435,8 +435,8 @@ function floorNote(/** @type {BudgetCheck[]} */ checks, /** @type {BenchResults[
       : '';
   return [
     '',
-    `Typing budgets, floor of the probe on this machine (the same keystrokes, in the same run, into a page with only one text box; see section 4): ${floors.join('; ')}. ` +
-      `These budgets are stated as a multiple of the floor, measured in the same run.${split}`,
+    `Typing, floor of the probe on this machine (the same keystrokes, in the same run, into a page with only one text box; see section 4): ${floors.join('; ')}. ` +
+      `Keystroke to next paint is judged against the app's own page without its scripts, measured in the same run; the one-box floor stays as a reference, and Event Timing is stated as a multiple of it.${split}`,
   ];
 }
 
