@@ -43,6 +43,9 @@ function watchedText(path) {
   };
 }
 
+/** index.html's data block of the configuration as the build checked it (src/config/checked-config.ts). */
+const CHECKED_BLOCK = /<script type="application\/json" id="checked-config">[\s\S]*?<\/script>/;
+
 /** index.html's opening tag, with or without the dir the build gave it. */
 const HTML_TAG = /<html lang="[^"]*"(?: dir="[^"]*")?>/;
 
@@ -60,7 +63,7 @@ export function createProgrammePages(root, servedProgramme) {
     const served = await servedProgramme();
     if (parsed?.digest !== served.digest) parsed = { digest: served.digest, words: /** @type {ProgrammeWords} */ (JSON.parse(served.text)) };
     const built = /data-prerendered-config="([0-9a-f]+)"/.exec(await indexText())?.[1] ?? null;
-    return { words: parsed.words, edited: built !== null && built !== served.digest, direction: served.rules.direction };
+    return { words: parsed.words, edited: built !== null && built !== served.digest, direction: served.rules.direction, checkedBlock: () => served.rules.checkedBlock(served.digest) };
   }
 
   /**
@@ -73,12 +76,15 @@ export function createProgrammePages(root, servedProgramme) {
     const isIndex = path === join(root, 'index.html');
     const isManifest = path === join(root, 'manifest.webmanifest');
     if (!isIndex && !isManifest) return null;
-    const { words, edited, direction } = await programme();
+    const { words, edited, direction, checkedBlock } = await programme();
     if (isIndex) {
       const dir = direction === 'rtl' ? ' dir="rtl"' : '';
       const html = (await indexText())
         .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(inDefaultLanguage(words, words.title) ?? '')}</title>`)
-        .replace(HTML_TAG, () => `<html lang="${escapeHtml(words.lang)}"${dir}${edited ? ' class="resuming"' : ''}>`);
+        .replace(HTML_TAG, () => `<html lang="${escapeHtml(words.lang)}"${dir}${edited ? ' class="resuming"' : ''}>`)
+        // The edited programme as the receiver checked it, in place of the build's: the page then
+        // takes it as it would the build's, without fetching and running the schema first.
+        .replace(CHECKED_BLOCK, (block) => (edited ? checkedBlock() : block));
       return Buffer.from(html);
     }
     /** @type {Record<string, unknown>} */

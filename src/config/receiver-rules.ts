@@ -6,7 +6,8 @@ import type { ConfigProblem } from './describe-config-issue';
 import { describeConfigIssueForDeployers } from './describe-union-forms';
 import { parseConfig } from './parse-config';
 import { programmeFormOf } from './programme-form-of';
-import { inLanguage } from './translated-config';
+import { inLanguage, offeredLanguages } from './translated-config';
+import { checkedConfigBlock } from './checked-config';
 import { translationFindings } from './translation-findings';
 import { createMessages } from '../i18n/messages';
 import { EN } from '../i18n/messages-en';
@@ -26,7 +27,19 @@ const ENGLISH = createMessages('en', EN);
  * server/start-server.mjs does not start on either.
  */
 export type ReceiverRules =
-  | { ok: true; requestUrl: string | null; language: string; direction: TextDirection; validate: (body: unknown) => FieldIssue[] }
+  | {
+      ok: true;
+      requestUrl: string | null;
+      language: string;
+      direction: TextDirection;
+      validate: (body: unknown) => FieldIssue[];
+      /**
+       * index.html's data block carrying this programme as checked (checked-config.ts), for the text
+       * whose digest is given: the server puts it in place of the build's when config.json was
+       * edited, so the page does not fetch and run the schema before Welcome.
+       */
+      checkedBlock: (digest: string) => string;
+    }
   | { ok: false; problems: ConfigProblem[] };
 
 export function receiverRules(config: unknown): ReceiverRules {
@@ -40,11 +53,21 @@ export function receiverRules(config: unknown): ReceiverRules {
   if (!parsed.ok) return { ok: false, problems: [...parsed.problems, ...findings] };
   if (findings.length > 0) return { ok: false, problems: findings };
   const form = programmeFormOf(parsed.config);
+  const translations = Object.fromEntries(
+    offeredLanguages(config)
+      .slice(1)
+      .flatMap((language) => {
+        const read = parseConfig(config, describeConfigIssueForDeployers, language);
+        return read.ok ? [[language, read.config]] : [];
+      }),
+  );
+  const checked = { config: parsed.config, unknownKeys: parsed.unknownKeys, ...(Object.keys(translations).length > 0 ? { translations } : {}) };
   return {
     ok: true,
     requestUrl: parsed.config.requestUrl ?? null,
     language: parsed.config.lang,
     direction: textDirection(parsed.config.lang),
     validate: (body) => validateApplicationBody(body, form).map((issue) => ({ path: issue.path, message: ENGLISH.problem(issue.message) })),
+    checkedBlock: (digest) => checkedConfigBlock({ digest, ...checked }),
   };
 }

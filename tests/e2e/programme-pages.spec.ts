@@ -2,6 +2,7 @@
 // An edited dist/config.json names its own programme everywhere the server sends words the build
 // took from public/config.json: index.html's title and language (and no build-time Welcome of
 // another programme), and the manifest an install reads.
+import { createHash } from 'node:crypto';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,6 +63,11 @@ test.describe('the pages of a programme', () => {
     expect(page.text).toContain('<title>Programme des créateurs · Rideaux &amp; Cie</title>');
     expect(page.text).toContain('<html lang="fr" class="resuming">');
     expect(page.text).not.toContain(`<title>${String(built.title)}`);
+    // The edited programme as the receiver checked it, so the page need not run the schema itself.
+    const checked = JSON.parse(/<script type="application\/json" id="checked-config">([\s\S]*?)<\/script>/.exec(page.text)?.[1] ?? 'null') as { digest: string; config: { title: string } } | null;
+    const editedText = await readFile(join(root, 'config.json'), 'utf8');
+    expect(checked?.digest).toBe(createHash('sha256').update(editedText).digest('hex').slice(0, 16));
+    expect(checked?.config.title).toBe('Programme des créateurs · Rideaux & Cie');
     expect(page.headers.etag).not.toBe(before.headers.etag);
     // Asked again with its ETag: not modified.
     expect((await get('/', [['If-None-Match', String(page.headers.etag)]])).status).toBe(304);
