@@ -1,10 +1,33 @@
 // A served copy of the build for the benchmark: the project's own server (server/app-server.mjs)
 // over a private copy whose config.json may be edited, an application endpoint that accepts
 // everything, and sinks for the analytics and error-reporting hosts that record their calls.
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { cp, readFile, realpath, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { URL } from 'node:url';
 import { createAppServer, readBody } from '../../server/app-server.mjs';
+import { programmeDigest } from '../../server/programme-digest.mjs';
+import { createProgrammePages } from '../../server/programme-pages.mjs';
+
+/**
+ * The programme pages are given, as `npm start` gives it (server/programme-source.mjs, without
+ * the store that records programmes for the receiver): config.json's text and the receiver's
+ * rules for it, which index.html, the manifest and config.json are served with.
+ * @param {string} root
+ */
+function servedProgramme(root) {
+  /** @type {import('../../server/programme-source.mjs').Programme | null} */
+  let last = null;
+  return async () => {
+    const text = await readFile(join(root, 'config.json'), 'utf8');
+    if (last?.text !== text) {
+      const { receiverRules } = /** @type {{ receiverRules: (config: unknown) => import('../../src/config/receiver-rules.ts').ReceiverRules }} */ (await import(new URL('../../server/build/receiver-rules.mjs', import.meta.url).href));
+      const rules = receiverRules(JSON.parse(text));
+      if (!rules.ok) throw new Error(`the benchmark's config.json is refused: ${rules.problems.map((problem) => problem.path).join(', ')}`);
+      last = { digest: programmeDigest(text), title: '', text, rules };
+    }
+    return last;
+  };
+}
 
 /** Where the benchmark's configurations point analytics and error reporting on the local server. */
 export const TELEMETRY_PATHS = Object.freeze({ analytics: '/ingest', errorReporting: '/api/1/' });
@@ -29,6 +52,7 @@ export async function startBenchServer({ dist, root, editConfig }) {
   const telemetryCalls = [];
   const server = createAppServer({
     root,
+    rewrite: createProgrammePages(await realpath(root), servedProgramme(root)),
     async api(req, res) {
       const path = new URL(req.url ?? '/', 'http://localhost').pathname;
       if (path.startsWith('/api/applications')) {
