@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DRAFT_ID, ENVELOPE_VERSION, EnvelopeError, MAX_ENVELOPE_BYTES, decryptDraft, encryptDraft, newDraftId, type EnvelopeErrorKind } from '../../../src/handover/draft-envelope';
 import { decodeBase64url } from '../../../src/handover/base64url';
 import type { HandoverPayload } from '../../../src/handover/handover-payload';
+import { completeValues } from '../../fixtures/default-programme';
 
 function payload(note = 'I film window makeovers.'): HandoverPayload {
   return {
@@ -12,22 +13,9 @@ function payload(note = 'I film window makeovers.'): HandoverPayload {
     savedAt: 1_764_000_000_000,
     programme: '0123456789abcdef',
     wizard: { current: 2, reached: [0, 1, 2] },
+    // The default programme's complete application, with a note of the length a test asks for.
     values: {
-      personalInfo: {
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        emailAddress: 'ada@example.org',
-        phone: { countryCode: '1', subscriber: '5035550142' },
-        addressFirstLine: '12 Analytical Row',
-        addressSecondLine: '',
-        city: 'Portland',
-        zip: '97201',
-        company: 'Ada at Home',
-        provinceCode: 'OR',
-        countryCode: 'US',
-      },
-      platforms: { instagram: { handle: 'ada.at.home', followers: '12000' } },
-      platformCards: ['instagram'],
+      ...completeValues(),
       fields: { single: { about: note, website: { value: true, explanation: '' } } },
     },
   };
@@ -58,7 +46,7 @@ describe('encryptDraft and decryptDraft', () => {
     const sealed = await encryptDraft(payload());
     expect(await decryptDraft(sealed.ciphertext, sealed)).toEqual(payload());
     const bytes = new TextDecoder('latin1').decode(sealed.ciphertext);
-    for (const typed of ['Lovelace', 'ada@example.org', '5035550142', 'Portland', 'instagram']) expect(bytes).not.toContain(typed);
+    for (const typed of ['Lovelace', 'ada@example.com', '5551234567', 'Portland', 'ada.at.home', 'instagram']) expect(bytes).not.toContain(typed);
   });
 
   it('lays the bytes out as the version, a 12-byte IV, then the ciphertext and its 16-byte tag', async () => {
