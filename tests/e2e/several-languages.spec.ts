@@ -121,6 +121,24 @@ test.describe('a programme in English and French', () => {
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     });
 
+    test('a press held on a language link near its edge, right after typing, changes the language and keeps what was typed', async ({ page, app }) => {
+      await page.goto(app.url);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      const fullName = page.getByLabel('Full Name', { exact: true });
+      await fullName.fill('Ad');
+      await fullName.press('a');
+      const french = page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Français' });
+      const box = await french.boundingBox();
+      if (!box) throw new Error('the French link is not drawn');
+      // A thumb or a hand: at the link's lower left corner, held 120 ms.
+      await page.mouse.move(box.x + 3, box.y + box.height - 3);
+      await page.mouse.down();
+      await page.waitForTimeout(120);
+      await page.mouse.up();
+      await expect(page.getByRole('heading', { name: fr(BASIC_INFO_HEADING) })).toBeVisible();
+      await expect(page.getByLabel(fr('Full Name'), { exact: true })).toHaveValue('Ada');
+    });
+
     test('a language link followed before the app runs opens the page in that language, and is remembered', async ({ page, app }) => {
       const release = app.holdEntryScript();
       await page.goto(app.url, { waitUntil: 'commit' });
