@@ -29,14 +29,15 @@ const LAYERS = {
   // Proof of work: the challenge, its solver and the solutions kept ahead; the outbox sends them.
   'proof-of-work': [],
   outbox: ['browser', 'storage', 'proof-of-work'],
-  // Continue on another device: the draft sealed with WebCrypto, and the resume link. Types of the answers and the wizard only.
-  handover: ['application', 'wizard'],
+  // Continue on another device: the draft sealed with WebCrypto, the resume link, the receiver's
+  // drafts, the application's lineage across devices, and opening a link (read against the programme).
+  handover: ['application', 'config', 'drafts', 'outbox', 'storage', 'wizard'],
   tabs: ['browser'],
   pwa: ['i18n'],
   // The application session: the coordination of the features above, in plain code.
-  session: ['application', 'boot', 'browser', 'config', 'drafts', 'outbox', 'proof-of-work', 'storage', 'tabs', 'telemetry', 'wizard'],
+  session: ['application', 'boot', 'browser', 'config', 'drafts', 'handover', 'outbox', 'proof-of-work', 'storage', 'tabs', 'telemetry', 'wizard'],
   boot: ['application', 'config', 'drafts', 'i18n', 'storage', 'telemetry', 'wizard'],
-  app: ['application', 'blocks', 'boot', 'browser', 'config', 'drafts', 'form', 'html', 'i18n', 'outbox', 'pwa', 'session', 'storage', 'tabs', 'telemetry', 'wizard'],
+  app: ['application', 'blocks', 'boot', 'browser', 'config', 'drafts', 'form', 'handover', 'html', 'i18n', 'outbox', 'pwa', 'session', 'storage', 'tabs', 'telemetry', 'wizard'],
   // Build time only: Welcome rendered into index.html (scripts/prerender-welcome.ts).
   prerender: ['app', 'boot', 'config', 'html', 'i18n'],
 };

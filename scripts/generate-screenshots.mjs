@@ -46,8 +46,8 @@ try {
       });
       const page = await context.newPage();
       await page.goto(url);
-      await page.getByRole('button', { name: 'Continue' }).waitFor();
-      for (let step = 0; step < capture.step; step += 1) await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('button', { name: 'Continue', exact: true }).waitFor();
+      for (let step = 0; step < capture.step; step += 1) await page.getByRole('button', { name: 'Continue', exact: true }).click();
       await page.locator('.step h1, .step h2').filter({ visible: true }).first().waitFor();
       // The form widgets load on demand: wait until no section still says it is loading.
       const loading = page.locator('.form-section__loading');

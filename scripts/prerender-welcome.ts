@@ -35,6 +35,7 @@ import { textDirection } from '../src/i18n/text-direction';
 import type { PrerenderedWelcome } from '../src/prerender/prerendered-welcome';
 import { EN } from '../src/i18n/messages-en';
 import { RESUMING_CLASS, resumeHintScript } from '../src/storage/resume-hint';
+import { resumeFragmentScript } from '../src/handover/resume-fragment';
 import { languageHeadScript, languageSwapScript, LOAD_FAILED_ATTRIBUTE } from '../src/boot/language-scripts';
 
 /** The attribute of the wrapper that holds the prerendered Welcome: the hash of its config.json. */
@@ -178,7 +179,7 @@ const COVER_PRELOAD = /\s*<link rel="preload" as="image"[^>]*>/;
 export function withHeadFirst(html: string, languages: readonly string[] = []): string {
   const preload = COVER_PRELOAD.exec(html)?.[0].trim();
   const chooser = languages.length > 1 ? languageHeadScript(languages) : '';
-  const first = [`<script>${chooser}${resumeHintScript()}${earlyContinueScript()}</script>`, ...(preload ? [preload] : [])].join('\n    ');
+  const first = [`<script>${resumeFragmentScript()}${chooser}${resumeHintScript()}${earlyContinueScript()}</script>`, ...(preload ? [preload] : [])].join('\n    ');
   if (!VIEWPORT.test(html)) throw new Error('prerender-welcome: index.html has no <meta name="viewport">.');
   return html.replace(COVER_PRELOAD, '').replace(VIEWPORT, (viewport) => `${viewport}\n    ${first}`);
 }

@@ -7,6 +7,7 @@ import type { WizardConfig } from './config/config-schema';
 import { WelcomeTakeover } from './app/welcome-takeover';
 import { focusControlAt, focusedControlIndex, PRERENDERED_SELECTOR, takeEarlyContinue } from './boot/early-continue';
 import { landOnRoot } from './boot/land-on-root';
+import { takeResumeFragment, watchForResumeLinks } from './handover/resume-fragment';
 import { holdsAnApplication } from './boot/holds-an-application';
 import { opensOnWelcomeAlone } from './boot/opens-on-welcome-alone';
 import { whenIdle } from './browser/when-idle';
@@ -25,6 +26,9 @@ import './styles/base.css';
 import './styles/layout.css';
 
 async function boot(): Promise<void> {
+  // First of all: a resume link's key leaves the address (index.html's head took it already, where built).
+  const resume = takeResumeFragment();
+  watchForResumeLinks();
   landOnRoot();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element.');
@@ -85,7 +89,12 @@ async function boot(): Promise<void> {
       </LanguageRoot>
     </StrictMode>
   );
-  if (opensOnWelcomeAlone(config) && !(await holding)) {
+  if (resume) {
+    // Opened by a link to continue on this device: the link is opened before anything is shown.
+    const { arrivalElement } = await loadFullApplication();
+    const element = arrivalElement(config, resume, window.location.href);
+    root.render(inPageLanguage(() => element));
+  } else if (opensOnWelcomeAlone(config) && !(await holding)) {
     // A first visit: Welcome is drawn at once; the form follows while the browser is idle,
     // built hidden behind Welcome with its session asleep, and Continue shows it and wakes it
     // (the hand-over's stages: boot/welcome-hand-over.ts). The wizard is built from the programme

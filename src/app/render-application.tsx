@@ -14,6 +14,8 @@ import { advance } from '../wizard/wizard-machine';
 import { FormWords } from './form-words';
 import { useProgrammeInLanguage } from './programme-context';
 import { WizardApp } from './wizard-app';
+import { ArrivalScreen } from './arrival-screen';
+import { createArrivalFlow } from '../handover/arrival-flow';
 
 /** The page's one store, its Web Locks, localStorage, life, service worker and way out to the creator hub, handed to every session. */
 const PAGE_DEVICES: SessionDevices = {
@@ -85,6 +87,22 @@ function WizardInLanguage({ built, builtProgramme, initial, session, focusOnMoun
     session.changeLanguage(config);
   }, [session, config]);
   return <WizardApp config={config} programme={programme} initial={initial} session={session} focusOnMount={focusOnMount} />;
+}
+
+/**
+ * The page was opened by a resume link (handover/resume-fragment.ts): the link is opened, and
+ * the wizard then shows what the device holds (the link's application, or its own if the creator
+ * kept it). `link` is the fragment's id and key, or 'malformed'.
+ */
+export function arrivalElement(config: WizardConfig, link: { id: string; key: string } | 'malformed', pageUrl: string): ReactElement {
+  const programme = programmeFormOf(config);
+  const flow = createArrivalFlow({ store: appStore, programme, stepCount: config.steps.length, requestUrl: config.requestUrl, pageUrl, link });
+  const loadWizard = async () => (await applicationElement(config, 'as-stored')).element;
+  return (
+    <FormWords>
+      <ArrivalScreen config={config} flow={flow} loadWizard={loadWizard} />
+    </FormWords>
+  );
 }
 
 /** Continue was pressed on the Welcome step shown before the form loaded: open on the next step. */

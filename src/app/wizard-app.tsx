@@ -1,4 +1,4 @@
-import { type SubmitEvent, useCallback, useEffect, useRef } from 'react';
+import { type SubmitEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import type { ProgrammeForm } from '../application/rules/programme-form';
 import { preloadFormSection } from '../blocks/lazy-form-section-block';
@@ -15,6 +15,9 @@ import type { ApplicationSession } from '../session/application-session';
 import { appStore } from '../storage/app-store';
 import { useStorageHealth } from '../storage/use-storage-health';
 import { ReadOnlyBanner } from './read-only-banner';
+import { HandedOverBanner, TAKE_BACK_ID } from './handed-over-banner';
+import { currentPageUrl, HandoverOffer } from './handover-offer';
+import { offersHandover, pageCanEncrypt } from '../handover/offers-handover';
 import { HomeScreenHint } from './home-screen-hint';
 import { pointOutProblems } from './point-out-problems';
 import { SaveStatus } from './save-status';
@@ -87,7 +90,8 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
   const kept = stepsKeptRendered(state.wizard.reached, current, stepCount);
 
   const steadyActions = useSteadyActions(pendingInputs);
-  const readOnly = state.role === 'viewer';
+  // Another tab edits, or another device continues the application: this one only shows it.
+  const readOnly = state.role === 'viewer' || state.handedOver !== null;
   const busy = state.busy;
   const backAllowed = canGoBack(state.wizard, stepCount);
   const previous = useCallback(() => {
@@ -96,6 +100,12 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
   const isLast = current === stepCount - 1;
   const serverErrorText = config.serverErrorText ?? messages.text('sendFailed');
   const sendsFromHere = continueActions(current, stepCount, config.skipLastStep ?? false).includes('submit');
+
+  const takeBack = useCallback(() => session.takeBack(currentPageUrl()), [session]);
+  const focusTakeBack = useCallback(() => {
+    document.getElementById(TAKE_BACK_ID)?.focus();
+  }, []);
+  const [canEncrypt] = useState(pageCanEncrypt);
 
   const onSubmit = useCallback(
     (event: SubmitEvent<HTMLFormElement>) => {
@@ -119,7 +129,8 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
       contentRef={contentRef}
     >
         <form className="step-form" noValidate onSubmit={onSubmit} aria-busy={busy} ref={formRef}>
-          {readOnly ? <ReadOnlyBanner onTakeOver={session.takeOver} /> : null}
+          {state.role === 'viewer' ? <ReadOnlyBanner onTakeOver={session.takeOver} /> : null}
+          {state.role === 'viewer' ? null : <HandedOverBanner handedOver={state.handedOver} onTakeBack={takeBack} />}
           {initial.notice ? <p className="draft-notice" role="status">{messages.text(initial.notice)}</p> : null}
           <fieldset className="step-fieldset" disabled={readOnly}>
           <KeptSteps steps={config.steps} kept={kept} current={current} onReload={reloadKeepingDraft} />
@@ -149,6 +160,14 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
             )}
           </div>
           </fieldset>
+          {offersHandover(config, current, state.submitted, canEncrypt) ? (
+            <HandoverOffer
+              config={config}
+              session={session}
+              showButton={!readOnly && state.outbox.state !== 'sending'}
+              focusAfterHandover={focusTakeBack}
+            />
+          ) : null}
           {isLast && state.submitted && !readOnly ? (
             <button type="button" className="button button--link new-application" onClick={() => void session.newApplication()}>
               {messages.text('startNew')}

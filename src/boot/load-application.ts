@@ -5,6 +5,7 @@ import { restoreDraft } from '../drafts/draft-record';
 import { forgetDraft, loadStoredDraft, loadSubmittedMarker, setAsideCorruptDraft } from '../drafts/draft-store';
 import { initialApplication, type InitialApplication } from '../drafts/initial-application';
 import type { KeyValueStore } from '../storage/resilient-store';
+import { readHandedOver } from '../handover/handed-over';
 import { reportError } from '../telemetry/errors';
 
 /**
@@ -33,5 +34,6 @@ export async function loadApplication(config: WizardConfig, store: KeyValueStore
   } else if (draft.kind === 'restored' && draft.dropped.length > 0) {
     reportError(new Error('Draft fields dropped on restore'), { where: 'restoring the draft', dropped: draft.dropped.join(', ') });
   }
-  return { programme, initial: initialApplication(programme, stepCount, draft, submitted) };
+  const handedOver = submitted ? null : await readHandedOver(store).catch(() => null);
+  return { programme, initial: { ...initialApplication(programme, stepCount, draft, submitted), handedOver } };
 }

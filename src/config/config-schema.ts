@@ -81,6 +81,21 @@ function buildConfigSchema() {
     /** How long one attempt at sending may take before it counts as failed (default 15 000 ms). */
     submitTimeoutMs: z.optional(z.number().check(z.int(), z.minimum(1000), z.maximum(120_000))),
     skipLastStep: z.optional(z.boolean()),
+    /**
+     * "Continue on another device" on the form's steps (docs/configuration.md): offered whenever
+     * applications are sent to a receiver, unless `false`; the button's words (the catalogue's
+     * `handoverButton` otherwise) and how many days a link works (7 by default; the receiver
+     * keeps a draft at most 30 days).
+     */
+    continueOnAnotherDevice: z.optional(
+      z.union([
+        z.literal(false),
+        z.strictObject({
+          buttonText: z.optional(nonBlank),
+          expiresInDays: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(30))),
+        }),
+      ]),
+    ),
     /** One cover for every step, or one per step (the last entry serves any further step). */
     backgrounds: coverImageSchemas().backgrounds,
     logo: z.strictObject({ src: resourceUrl, alt: z.string(), href: z.optional(href) }),

@@ -1,3 +1,4 @@
+import type { HandedOver } from '../handover/handed-over';
 import type { ApplicationValues } from '../application/values/application-values';
 import type { ProgrammeForm } from '../application/rules/programme-form';
 import { initialWizardState, type WizardState } from '../wizard/wizard-machine';
@@ -13,6 +14,8 @@ export interface InitialApplication {
   restored: boolean;
   /** Said once on screen (a catalogue key): a draft that could not be read was set aside. */
   notice: 'draftUnreadable' | null;
+  /** The application continues on another device (a link was made here): the form is read only until taken back. */
+  handedOver?: HandedOver | null;
   /** Steps whose "Step Reached" already went out (by default: a restored draft's reached steps). */
   reported?: readonly number[];
 }

@@ -1,4 +1,5 @@
 import { decodeBase64url, encodeBase64url } from './base64url';
+import { DRAFT_ID } from './draft-id';
 import { isHandoverPayload, type HandoverPayload } from './handover-payload';
 
 /**
@@ -20,8 +21,6 @@ const TAG_BYTES = 16;
 const KEY_BYTES = 32;
 const ID_BYTES = 16;
 const HEADER_BYTES = 1 + IV_BYTES;
-/** The receiver's rule for an id: more than 128 bits may come from a later version. */
-export const DRAFT_ID = /^[A-Za-z0-9_-]{22,64}$/;
 
 /**
  * Why a draft could not be sealed or opened. A cut below the header and tag is 'truncated'; any

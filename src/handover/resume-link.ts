@@ -1,5 +1,5 @@
 import { decodeBase64url } from './base64url';
-import { DRAFT_ID } from './draft-envelope';
+import { DRAFT_ID } from './draft-id';
 
 /**
  * The resume link: the page's address with `#resume=<id>.<key>`. A fragment never reaches a

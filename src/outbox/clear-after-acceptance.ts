@@ -1,9 +1,10 @@
 import type { KeyValueStore } from '../storage/resilient-store';
-import { CORRUPT_DRAFT_KEY, DRAFT_KEY, SUBMITTED_KEY, type SubmittedMarker } from '../storage/stored-keys';
+import { CORRUPT_DRAFT_KEY, DRAFT_KEY, HANDED_OVER_KEY, LINEAGE_KEY, SUBMITTED_KEY, type SubmittedMarker } from '../storage/stored-keys';
 
 /**
  * Once the server has accepted the application, the personal data leaves the app's store: the
- * draft and a draft set aside as unreadable; a marker without personal data stays. The page's
+ * draft and a draft set aside as unreadable (and the application's id, kept since it travelled
+ * between devices, with any record of its hand-over); a marker without personal data stays. The page's
  * session and the service worker (after the tab is gone) both end an accepted submission with
  * this, so neither keeps more than the other. (The page also drops its unload copy, which lives
  * in localStorage, out of the worker's reach.)
@@ -11,5 +12,7 @@ import { CORRUPT_DRAFT_KEY, DRAFT_KEY, SUBMITTED_KEY, type SubmittedMarker } fro
 export async function clearAfterAcceptance(store: Pick<KeyValueStore, 'delete' | 'set'>, now: number): Promise<void> {
   await store.delete(DRAFT_KEY);
   await store.delete(CORRUPT_DRAFT_KEY);
+  await store.delete(LINEAGE_KEY);
+  await store.delete(HANDED_OVER_KEY);
   await store.set(SUBMITTED_KEY, { submittedAt: now } satisfies SubmittedMarker);
 }

@@ -63,13 +63,29 @@ export function sameBody(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** An application that came from another device (handover/application-lineage.ts): its id, and the last revision known. */
+export interface ContinuedApplication {
+  applicationId: string;
+  revision: number;
+}
+
 /**
- * The record holding the latest answers: a new record for a first send, else the same
- * application with, when the body changed, a new key and the next revision.
+ * The record holding the latest answers: a new record for a first send (of the application
+ * `continued` from another device when there is one, numbered above its last revision), else the
+ * same application with, when the body changed, a new key and the next revision.
  */
-export function withLatestBody(existing: OutboxRecord | undefined, url: string, body: unknown, newId: () => string, now: number): OutboxRecord {
+export function withLatestBody(
+  existing: OutboxRecord | undefined,
+  url: string,
+  body: unknown,
+  newId: () => string,
+  now: number,
+  continued?: ContinuedApplication,
+): OutboxRecord {
   if (!existing) {
-    return { applicationId: newId(), key: newId(), revision: 1, url, body, createdAt: now, attempts: 0, lastAttemptAt: null, lastError: null, refused: false, held: false };
+    const applicationId = continued?.applicationId ?? newId();
+    const revision = (continued?.revision ?? 0) + 1;
+    return { applicationId, key: newId(), revision, url, body, createdAt: now, attempts: 0, lastAttemptAt: null, lastError: null, refused: false, held: false };
   }
   if (existing.url === url && sameBody(existing.body, body)) return { ...existing, held: false };
   return { ...existing, url, body, key: newId(), revision: existing.revision + 1, held: false };

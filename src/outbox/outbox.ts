@@ -1,6 +1,6 @@
 import type { KeyValueStore } from '../storage/resilient-store';
 import { attemptOnce } from './attempt-once';
-import { withLatestBody, type OutboxRecord } from './outbox-record';
+import { withLatestBody, type ContinuedApplication, type OutboxRecord } from './outbox-record';
 import { keyValueOutboxStore, type OutboxStore } from './outbox-store';
 import { nextAttemptAt, type AttemptOutcome } from './retry-policy';
 import type { SendResult } from './send-application';
@@ -34,6 +34,8 @@ export interface OutboxOptions {
   exclusively: <T>(attempt: () => Promise<T>) => Promise<T | null>;
   newId: () => string;
   now?: () => number;
+  /** The application continued from another device, if any: a first send takes its id and numbers above it. */
+  continued?: () => Promise<ContinuedApplication | undefined>;
 }
 
 export class Outbox {
@@ -83,7 +85,8 @@ export class Outbox {
    */
   async submit(url: string, body: unknown, language?: string): Promise<AttemptOutcome | 'busy'> {
     if (this.status.state === 'accepted') return 'accepted';
-    await this.records.update((existing) => ({ ...withLatestBody(existing, url, body, this.options.newId, this.now()), refused: false, ...(language ? { language } : {}) }));
+    const continued = await this.options.continued?.();
+    await this.records.update((existing) => ({ ...withLatestBody(existing, url, body, this.options.newId, this.now(), continued), refused: false, ...(language ? { language } : {}) }));
     while (this.inFlight) {
       await this.inFlight;
       // That attempt may have sent these answers too (it sends a newer body before it ends).
@@ -133,6 +136,25 @@ export class Outbox {
   /** Forgets an accepted application so a new one can be sent. */
   reset(): void {
     this.clearTimer();
+    this.setStatus({ state: 'empty' });
+  }
+
+  /**
+   * The application may move to another device (handover/): no more attempts from here, and an
+   * attempt under way is let finish. Resolves 'accepted' when it was accepted meanwhile, else the
+   * record queued (undefined when none). `discard()` then forgets it; `resume()` carries on.
+   */
+  async pause(): Promise<{ record: OutboxRecord | undefined } | 'accepted'> {
+    this.stop();
+    while (this.inFlight) await this.inFlight;
+    if (this.status.state === 'accepted') return 'accepted';
+    return { record: await this.records.read() };
+  }
+
+  /** The application went to another device, which sends it from now on: the record is removed. */
+  async discard(): Promise<void> {
+    this.stop();
+    await this.records.update(() => undefined);
     this.setStatus({ state: 'empty' });
   }
 

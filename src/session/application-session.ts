@@ -21,6 +21,9 @@ import { createAutosave, type SaveState } from './session-autosave';
 import type { SessionForm } from './session-form';
 import { pageOutbox } from './page-outbox';
 import { proofOfWorkGate } from '../proof-of-work/proof-of-work-gate';
+import type { WithdrawResult } from '../handover/drafts-endpoint';
+import { readHandedOver, type HandedOver } from '../handover/handed-over';
+import { sessionHandover, type HandOverRequest, type HandOverResult } from './session-handover';
 
 /**
  * Everything the session uses of the browser, handed in: where it keeps the application, how
@@ -54,6 +57,8 @@ export interface SessionSnapshot {
   outbox: OutboxStatus;
   /** Continue is validating or sending: a second press does nothing. */
   busy: boolean;
+  /** The application continues on another device: the form is read only until taken back. */
+  handedOver: HandedOver | null;
 }
 
 export interface ApplicationSession {
@@ -90,6 +95,13 @@ export interface ApplicationSession {
    * words): the application is sent as written in it, and the creator hub opened in it.
    */
   changeLanguage: (config: WizardConfig) => void;
+  /**
+   * "Continue on another device": seals the draft, stores it on the receiver and hands the
+   * application over (session-handover.ts). The form is read only from then on, in every tab.
+   */
+  handOver: (request: HandOverRequest) => Promise<HandOverResult>;
+  /** The creator carries on here after all: the link is withdrawn if unused, and the form editable again. */
+  takeBack: (pageUrl: string) => Promise<WithdrawResult>;
 }
 
 interface SessionOptions {
@@ -131,6 +143,7 @@ export function createApplicationSession({ config, programme, initial, devices, 
     saveState: 'idle',
     outbox: { state: 'empty' },
     busy: false,
+    handedOver: initial.handedOver ?? null,
   };
 
   function update(change: Partial<SessionSnapshot>): void {
@@ -154,7 +167,7 @@ export function createApplicationSession({ config, programme, initial, devices, 
     store,
     synchronous,
     // Until the lock answers (a few ms) this tab saves too, so nothing typed that early is lost.
-    writes: () => connection !== null && snapshot.role !== 'viewer' && !snapshot.submitted && !accepting,
+    writes: () => connection !== null && snapshot.role !== 'viewer' && !snapshot.submitted && !accepting && snapshot.handedOver === null,
     place: () => snapshot.wizard,
     onState: (saveState) => {
       update({ saveState });
@@ -163,6 +176,16 @@ export function createApplicationSession({ config, programme, initial, devices, 
       connection?.post({ type: 'saved', record });
       // An application waiting to be sent takes the edit, so no attempt sends the older answers.
       if (form) void outbox.revise(form.currentBody());
+    },
+  });
+
+  const handover = sessionHandover({
+    store,
+    outbox,
+    saveNow: () => autosave.saveNow(),
+    answers: () => {
+      attachedForm().flush();
+      return { values: attachedForm().values(), wizard: snapshot.wizard };
     },
   });
 
@@ -226,6 +249,10 @@ export function createApplicationSession({ config, programme, initial, devices, 
       case 'new-application':
         showNewApplication();
         break;
+      case 'device-handover':
+        update({ handedOver: message.handedOver });
+        if (message.handedOver === null && snapshot.role === 'editor') void outbox.resume();
+        break;
     }
   }
 
@@ -247,6 +274,10 @@ export function createApplicationSession({ config, programme, initial, devices, 
       if (JSON.stringify(form?.values()) !== JSON.stringify(initial.values)) void autosave.saveNow();
     } else if (role === 'editor') {
       void reloadDraft();
+      // Another tab may have handed the application to another device, or taken it back.
+      void readHandedOver(store).then((handedOver) => {
+        update({ handedOver });
+      }, () => undefined);
     }
   }
 
@@ -329,7 +360,7 @@ export function createApplicationSession({ config, programme, initial, devices, 
       stopHearingOutbox();
     },
     async next() {
-      if (snapshot.busy) return false;
+      if (snapshot.busy || snapshot.handedOver) return false;
       const from = snapshot.wizard.current;
       update({ busy: true });
       try {
@@ -369,6 +400,29 @@ export function createApplicationSession({ config, programme, initial, devices, 
     },
     changeLanguage(next) {
       ({ lang: language, redirectUrl } = next);
+    },
+    async handOver(request) {
+      if (snapshot.role !== 'editor' || snapshot.submitted || snapshot.handedOver || snapshot.busy) return { ok: false, reason: 'refused' };
+      update({ busy: true });
+      try {
+        const result = await handover.handOver(request);
+        if (result.ok) {
+          update({ handedOver: result.handedOver });
+          connection?.post({ type: 'device-handover', handedOver: result.handedOver });
+        }
+        return result;
+      } finally {
+        update({ busy: false });
+      }
+    },
+    async takeBack(pageUrl) {
+      const handedOver = snapshot.handedOver;
+      if (!handedOver || config.requestUrl == null) return 'unknown';
+      const withdrawn = await handover.takeBack(handedOver, config.requestUrl, pageUrl);
+      update({ handedOver: null });
+      connection?.post({ type: 'device-handover', handedOver: null });
+      if (snapshot.role === 'editor') void outbox.resume();
+      return withdrawn;
     },
   };
 }

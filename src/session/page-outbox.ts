@@ -9,6 +9,7 @@ import { sendWithProof } from '../outbox/send-with-proof';
 import { showsServerError } from '../outbox/shows-server-error';
 import type { Proofs } from '../proof-of-work/proofs';
 import type { KeyValueStore } from '../storage/resilient-store';
+import { readLineage } from '../handover/application-lineage';
 
 interface PageOutboxOptions {
   store: KeyValueStore;
@@ -29,6 +30,7 @@ export function pageOutbox({ store, locks, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, 
       sendWithProof((headers) => sendApplication(record.url, record.body, { idempotencyKey: record.key, applicationId: record.applicationId, revision: record.revision, language: record.language, timeoutMs, headers }), proofs),
     exclusively: (attempt) => exclusively(attempt, locks),
     newId: newSubmissionId,
+    continued: () => readLineage(store),
   });
   outbox.handleAcceptance(onAccepted);
   return outbox;

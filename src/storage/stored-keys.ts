@@ -9,6 +9,10 @@ export const DRAFT_KEY = 'draft';
 export const SUBMITTED_KEY = 'submitted';
 export const CORRUPT_DRAFT_KEY = 'corrupt-draft';
 export const OUTBOX_KEY = 'outbox';
+/** The application's id and the last revision this device knows of it, once it has travelled between devices. */
+export const LINEAGE_KEY = 'lineage';
+/** The application continues on another device: when the link was made, its id (never its key), when it expires. */
+export const HANDED_OVER_KEY = 'handed-over';
 
 /** What `submitted` holds after acceptance: no personal data, so a reload shows the Creator Hub step. */
 export interface SubmittedMarker {

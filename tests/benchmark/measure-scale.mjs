@@ -72,7 +72,7 @@ export async function measureScale({ browser, dist, root, url, runs, keyInterval
         openTarget(browser, async (page) => {
           await page.goto(`${server.url}/`);
           await page.getByRole('heading', { name: WELCOME.heading }).waitFor();
-          await page.getByRole('button', { name: 'Continue' }).click();
+          await page.getByRole('button', { name: 'Continue', exact: true }).click();
           await page.getByRole('heading', { name: MANY_FIELDS_HEADING }).waitFor();
           return page.getByLabel(manyFieldsLabel(1), { exact: true });
         }),

@@ -24,7 +24,7 @@ test.describe('the application form', () => {
     // advice due once that answer is in, and it shows from the next step on.
     const advice = page.getByRole('note').filter({ hasText: 'add this page to your Home Screen' });
     await page.goto(app.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await page.getByLabel('Full Name', { exact: true }).fill('Ada');
     await expect(page.getByText('Saved on this device', { exact: true })).toBeVisible();
     // The app asked on that save; once persisted() answers, its request has been answered too.
@@ -33,7 +33,7 @@ test.describe('the application form', () => {
     await expect(advice).toBeVisible();
     await completeApplication(page, { stopBeforeSubmit: true });
     await expect(advice).toBeVisible();
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeFocused();
     expect(app.applications).toHaveLength(1);
     // The answers left the device with the accepted application: nothing is left to keep.
@@ -45,7 +45,7 @@ test.describe('the application form', () => {
     app.answerWith({ status: 500 }, { status: 500 });
     await page.goto(app.url);
     await completeApplication(page, { stopBeforeSubmit: true });
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     const alert = page.getByRole('alert');
     await expect(alert).toHaveText('We could not send your application. Nothing you typed is lost: please try again in a moment.');
     await expect(page.getByRole('heading', { name: 'Additional Details' })).toBeVisible();
@@ -55,8 +55,8 @@ test.describe('the application form', () => {
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page.getByLabel('Full Name', { exact: true })).toHaveValue('Ada');
     await expect(page.getByRole('group', { name: 'Instagram' }).getByLabel('Handle')).toHaveValue('ada.at.home');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeVisible({ timeout: 20_000 });
     expect(app.applications).toHaveLength(3);
     expect(new Set(app.applications.map((request) => request.headers['idempotency-key'])).size).toBe(1);
@@ -70,17 +70,17 @@ test.describe('the application form', () => {
     app.answerWith({ status: 503 });
     await page.goto(app.url);
     await completeApplication(page, { stopBeforeSubmit: true });
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText('Something went wrong. Please, try again later.');
   });
 
   test('Continue on an empty step shows each message, focuses the first problem and sends nothing', async ({ page, app }) => {
     await page.goto(app.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     // Pressed again once Basic Info is there, as a person would: a second press while Welcome is
     // still at work is one press (it counts once, see prerendered-welcome.spec.ts).
     await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeFocused();
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     const fullName = page.getByLabel('Full Name', { exact: true });
     await expect(fullName).toBeFocused();
     await expect(fullName).toHaveAttribute('aria-invalid', 'true');
@@ -100,7 +100,7 @@ test.describe('the application form', () => {
 
   test('the platform picker adds, switches and removes cards', async ({ page, app }) => {
     await page.goto(app.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     const add = page.getByRole('button', { name: 'Add platform' });
     await add.click();
     await add.click();
@@ -121,7 +121,7 @@ test.describe('the application form', () => {
 
   test('choosing a phone country code sets the country', async ({ page, app }) => {
     await page.goto(app.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     const country = page.getByRole('combobox', { name: 'Country', exact: true });
     await expect(country).toHaveValue('United States');
     const code = page.getByRole('combobox', { name: 'Country code', exact: true });
@@ -135,18 +135,18 @@ test.describe('the application form', () => {
     await page.goto(app.url);
     await expect(page.getByRole('heading', { name: 'Become a Hartwell creator partner' })).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeFocused();
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByText('Fill at least one platform')).toBeVisible();
     await expectNoAxeViolations(page);
     await fillBasicInfo(page);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Additional Details' })).toBeFocused();
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expectNoAxeViolations(page);
     await fillDetails(page);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeVisible();
     await expectNoAxeViolations(page);
   });

@@ -11,7 +11,7 @@ test('background sync: the server down while submitting, the page closed, the se
   // The server is down for the page's attempt, and for the sync the browser fires as the page closes.
   app.answerWith(...Array.from({ length: 6 }, () => ({ status: 503 })));
   await completeApplication(page, { stopBeforeSubmit: true });
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('We could not send your application');
   await page.close();
 

@@ -14,11 +14,11 @@ import { pressLikeAPerson } from './helpers/press';
 test.describe('a press on Continue always counts', () => {
   /** Basic Info filled but for Monthly traffic, Continue pressed: the box says it is required; then the fix is typed. */
   async function fixMonthlyTrafficAfterAnError(page: Page): Promise<void> {
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await fillBasicInfo(page);
     const traffic = page.getByLabel('Monthly traffic', { exact: true });
     await traffic.fill('');
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(traffic).toHaveAccessibleDescription(/This field is required/);
     await traffic.click();
     await traffic.pressSequentially('3000', { delay: 60 });
@@ -34,21 +34,21 @@ test.describe('a press on Continue always counts', () => {
       await page.goto(app.url);
       await fixMonthlyTrafficAfterAnError(page);
       // Near the bottom edge: the button moving up by an error line's height leaves the pointer below it.
-      await pressLikeAPerson(page, testInfo, page.getByRole('button', { name: 'Continue' }), { holdMs, spot: 'near bottom edge' });
+      await pressLikeAPerson(page, testInfo, page.getByRole('button', { name: 'Continue', exact: true }), { holdMs, spot: 'near bottom edge' });
       await expect(page.getByRole('heading', { name: 'Additional Details' })).toBeFocused();
     });
   }
 
   test('a press on Back right after typing keeps what was typed', async ({ page, app }, testInfo) => {
     await page.goto(app.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     const name = page.getByLabel('Full Name', { exact: true });
     await name.click();
     await name.pressSequentially('Ada', { delay: 40 });
     // On phones, the back arrow in the cover; elsewhere the Back button below the form.
     await pressLikeAPerson(page, testInfo, page.getByRole('button', { name: 'Back' }), { spot: 'middle' });
     await expect(page.getByRole('heading', { name: 'Become a Hartwell creator partner' })).toBeFocused();
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(name).toHaveValue('Ada');
     await page.reload();
     await expect(name).toHaveValue('Ada');
@@ -59,12 +59,12 @@ test.describe('a press on Continue always counts', () => {
     await completeApplication(page, { stopBeforeSubmit: true });
     const ages = page.getByLabel('How old are they?', { exact: true });
     await ages.fill('');
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(ages).toHaveAccessibleDescription(/Please tell us a little more/);
 
     await ages.click();
     await ages.pressSequentially('Two, aged 4 and 7', { delay: 30 });
-    await pressLikeAPerson(page, testInfo, page.getByRole('button', { name: 'Continue' }), { spot: 'near bottom edge' });
+    await pressLikeAPerson(page, testInfo, page.getByRole('button', { name: 'Continue', exact: true }), { spot: 'near bottom edge' });
     await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeFocused();
     expect(app.applications).toHaveLength(1);
   });
@@ -90,10 +90,10 @@ test.describe('a press while the form is still loading', () => {
       await route.continue();
     });
     await page.goto(app.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeFocused();
     await expect(page.getByText('Loading the form…').first()).toBeVisible();
-    await pressLikeAPerson(page, testInfo, page.getByRole('button', { name: 'Continue' }), { spot: 'middle' });
+    await pressLikeAPerson(page, testInfo, page.getByRole('button', { name: 'Continue', exact: true }), { spot: 'middle' });
     release();
     const fullName = page.getByLabel('Full Name', { exact: true });
     await expect(fullName).toBeFocused();
@@ -108,7 +108,7 @@ test.describe('scroll', () => {
   test('on a phone, the first Continue from Welcome opens Basic Info past the cover', async ({ page, app }, testInfo) => {
     test.skip(testInfo.project.name !== 'phone', 'the cover sits above the step only on phones');
     await page.goto(app.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     const heading = page.getByRole('heading', { name: 'Basic Information' });
     await expect(heading).toBeFocused();
     await expect(page.getByLabel('Full Name', { exact: true })).toBeVisible();
@@ -123,7 +123,7 @@ test.describe('scroll', () => {
 
   test('a reload, or the app reopened, returns to where the creator was on the step; another step opens at its start', async ({ page, context, app }, testInfo) => {
     await page.goto(app.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await page.getByLabel('Full Name', { exact: true }).fill('Ada');
     // Scrolled down by hand to the platforms.
     await page.mouse.move(100, 400);
@@ -168,7 +168,7 @@ test.describe('the server-error line', () => {
     await completeApplication(page, { stopBeforeSubmit: true });
     const { serverErrorText } = (await app.readConfig()) as { serverErrorText: string };
     app.answerWith({ status: 500 }, { status: 500 }, { status: 500 });
-    const button = page.getByRole('button', { name: 'Continue' });
+    const button = page.getByRole('button', { name: 'Continue', exact: true });
     await button.scrollIntoViewIfNeeded();
     const before = await button.boundingBox();
     await pressLikeAPerson(page, test.info(), button, { spot: 'middle' });
@@ -189,7 +189,7 @@ test.describe('the save status says only what is true', () => {
   test('without IndexedDB it never says "Saved on this device", only that the answers are kept in this page', async ({ page, app }) => {
     await breakIndexedDb(page);
     await page.goto(app.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await page.getByLabel('Full Name', { exact: true }).fill('Ada');
     await page.getByLabel('Full Name', { exact: true }).press('Tab');
     await expect(page.getByText('This device cannot save your application right now')).toBeVisible();
@@ -202,7 +202,7 @@ test.describe('the save status says only what is true', () => {
     await page.goto(app.url);
     await completeApplication(page, { stopBeforeSubmit: true });
     await expect(page.getByText('Saved on this device', { exact: true })).toBeVisible();
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeFocused();
     await expect(page.locator('.save-status')).toHaveText('');
     await expect(page.getByText(/^(Saved on this device|Saving…)$/)).toHaveCount(0);
@@ -224,18 +224,18 @@ test.describe('configured conditions', () => {
       });
     });
     await page.goto(app.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     const blogName = page.getByLabel('Name of your blog', { exact: true });
     await expect(page.getByLabel('Full Name', { exact: true })).toBeVisible();
     await expect(blogName).toHaveCount(0);
     await fillBasicInfo(page);
     await expect(blogName).toBeVisible();
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(blogName).toHaveAccessibleDescription('This field is required');
     await blogName.fill('Ada at Home');
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await fillDetails(page);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeFocused();
     const body = JSON.parse(app.applications[0]?.body ?? '{}') as { fields: Array<{ key: string; value: string }> };
     expect(body.fields).toContainEqual({ key: 'blogName', value: 'Ada at Home' });
@@ -247,7 +247,7 @@ test.describe('the phone field', () => {
     test(`shows the chosen country code whole at ${String(width)} px`, async ({ page, app }) => {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(app.url);
-      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
       const code = page.getByRole('combobox', { name: 'Country code' });
       await expect(code).toHaveValue('US +1');
       const cut = await code.evaluate((input: HTMLInputElement) => input.scrollWidth > input.clientWidth);
@@ -263,11 +263,11 @@ test.describe('the phone field', () => {
 
 test('the Creator Hub step ends with the note not to book a consultation while awaiting confirmation', async ({ page, app }) => {
   await page.goto(app.url);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await fillBasicInfo(page);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await fillDetails(page);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeFocused();
   const footer = page.locator('.step-footer');
   await expect(footer).toContainText('Please do not book a consultation through our website while you are awaiting confirmation');

@@ -19,7 +19,7 @@ async function installApp(page: Page, url: string): Promise<void> {
 }
 
 async function startDraft(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await page.getByLabel('Full Name', { exact: true }).fill('Ada');
   await page.getByLabel('Last Name', { exact: true }).fill('Lovelace');
   await expect(page.getByText('Saved on this device', { exact: true })).toBeVisible();
@@ -105,7 +105,7 @@ test('the error screen still registers the worker and offers a waiting version t
   await page.getByRole('button', { name: 'Reload' }).click();
   await expect(page.locator('meta[name="build"]')).toHaveAttribute('content', 'fixed', { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: ERROR_HEADING })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeVisible();
 });
 
 test('a navigation to /api/ reaches the server, not the app shell', async ({ page, app }) => {

@@ -6,7 +6,7 @@ import { breakIndexedDb, everythingStoredOnTheDevice } from './helpers/device-st
 test.describe('drafts', () => {
   test('type, wait, reload: the same step and the same values', async ({ page, app }) => {
     await page.goto(app.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await fillBasicInfo(page);
     await expect(page.getByText('Saved on this device', { exact: true })).toBeVisible();
     await page.reload();
@@ -20,7 +20,7 @@ test.describe('drafts', () => {
 
   test('type and reload at once, inside the debounce: nothing is lost', async ({ page, app }) => {
     await page.goto(app.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await page.getByLabel('Full Name', { exact: true }).fill('Ada');
     await page.getByLabel('Last Name', { exact: true }).pressSequentially('Lovelace');
     await page.reload();
@@ -42,7 +42,7 @@ test.describe('drafts', () => {
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
     await page.getByRole('button', { name: 'Start a new application' }).click();
     await expect(page.getByRole('heading', { name: 'Become a Hartwell creator partner' })).toBeVisible();
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByLabel('Full Name', { exact: true })).toHaveValue('');
   });
 
@@ -71,13 +71,13 @@ test.describe('drafts', () => {
     });
     await page.goto(app.url);
     await expect(page.getByText('could not be read, so it has been set aside')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeVisible();
     expect(await everythingStoredOnTheDevice(page)).toContain('corrupt-draft');
   });
 
   test('two tabs: the second follows read-only, can take over, and neither overwrites the other', async ({ page, context, app }) => {
     await page.goto(app.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await page.getByLabel('Full Name', { exact: true }).fill('Ada');
     // Saved: the device now holds an application, so the second tab opens on it, not on Welcome.
     await expect(page.getByText('Saved on this device', { exact: true })).toBeVisible();
@@ -109,7 +109,7 @@ test.describe('drafts', () => {
   test('IndexedDB unavailable: the notice shows, and the wizard still completes', async ({ page, app }) => {
     await breakIndexedDb(page);
     await page.goto(app.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await page.getByLabel('Full Name', { exact: true }).fill('Ada');
     await expect(page.getByText('This device cannot save your application right now')).toBeVisible();
     await page.getByRole('button', { name: 'Back' }).click();
@@ -123,7 +123,7 @@ test.describe('the submission queue', () => {
     await page.goto(app.url);
     await completeApplication(page, { stopBeforeSubmit: true });
     await context.setOffline(true);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('alert')).toContainText('We could not send your application');
     expect(app.applications).toHaveLength(0);
     await context.setOffline(false);
@@ -139,7 +139,7 @@ test.describe('the submission queue', () => {
     app.answerWith({ status: 500 }, { status: 500 }, 'hang');
     await page.goto(app.url);
     await completeApplication(page, { stopBeforeSubmit: true });
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('alert')).toContainText('We could not send your application');
     // The backoff (2 s, 4 s, 8 s) retries by itself until the server accepts.
     await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeVisible({ timeout: 40_000 });
@@ -154,7 +154,7 @@ test.describe('the submission queue', () => {
     app.answerWith({ status: 503 });
     await page.goto(app.url);
     await completeApplication(page, { stopBeforeSubmit: true });
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('alert')).toContainText('We could not send your application');
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeVisible({ timeout: 15_000 });
@@ -166,11 +166,11 @@ test.describe('the submission queue', () => {
     app.answerWith({ status: 422 });
     await page.goto(app.url);
     await completeApplication(page, { stopBeforeSubmit: true });
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('alert')).toContainText('We could not send your application');
     await page.waitForTimeout(3000);
     expect(app.applications).toHaveLength(1);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeVisible();
     expect(app.stored.size).toBe(1);
   });
@@ -179,7 +179,7 @@ test.describe('the submission queue', () => {
     app.answerWith(...Array.from({ length: 30 }, () => ({ status: 503 })));
     await page.goto(app.url);
     await completeApplication(page, { stopBeforeSubmit: true });
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('alert')).toContainText('We could not send your application');
 
     await page.getByRole('button', { name: 'Back' }).click();

@@ -55,7 +55,7 @@ test('a first visit shows the edited programme from the first paint, and the man
   await expect(page).toHaveTitle('Rideaux Creator Programme');
   await expect(page.getByText('Become a Hartwell creator partner')).toHaveCount(0);
   // The wizard works from there: Continue opens Basic Info.
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('textbox', { name: 'Full Name' })).toBeVisible();
 
   const manifest = (await (await page.request.get(`${server.url}/manifest.webmanifest`)).json()) as Record<string, unknown>;

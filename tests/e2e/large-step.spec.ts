@@ -8,7 +8,7 @@ test.describe('a step of 200 fields', () => {
 
   test('each box belongs to a form of at most twelve fields, so a keystroke re-read by autofill stays small', async ({ page, app }) => {
     await page.goto(app.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('heading', { name: MANY_FIELDS_HEADING })).toBeVisible();
     await expect(page.getByLabel(manyFieldsLabel(200), { exact: true })).toBeAttached();
     const owners = await page.evaluate(() => {
@@ -25,7 +25,7 @@ test.describe('a step of 200 fields', () => {
 
   test('typed answers are kept, and Enter in a box still presses Continue', async ({ page, app }) => {
     await page.goto(app.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     const last = page.getByLabel(manyFieldsLabel(200), { exact: true });
     await last.fill('the last answer');
     await page.getByLabel(manyFieldsLabel(1), { exact: true }).fill('the first answer');
@@ -46,7 +46,7 @@ test.describe('a step of 200 fields, drawn as the creator gets near', () => {
 
   test('fields far below are skipped until scrolled to, then drawn where they were', async ({ page, app }) => {
     await page.goto(app.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('heading', { name: MANY_FIELDS_HEADING })).toBeFocused();
     const far = page.getByLabel(manyFieldsLabel(150), { exact: true });
     expect(await far.evaluate(drawn)).toBe(false);
@@ -65,7 +65,7 @@ test.describe('a step of 200 fields, drawn as the creator gets near', () => {
 
   test('Tab from the last field of a group reaches the next group, which is drawn when it takes focus', async ({ page, app }) => {
     await page.goto(app.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     const twelfth = page.getByLabel(manyFieldsLabel(12), { exact: true });
     await twelfth.focus();
     await page.keyboard.press('Tab');

@@ -23,7 +23,7 @@ test.describe('offline', () => {
     expect(await cover.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/\/covers\/step-0-welcome-\d+\.avif$/);
 
     await page.goto(app.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     await page.getByLabel('Full Name', { exact: true }).fill('Ada offline');
     await page.getByLabel('City', { exact: true }).fill('Portland');
@@ -53,7 +53,7 @@ test('a new version: the prompt appears, Reload brings it, and the draft is inta
   // A page opened before the worker existed is not controlled by it; from the next load on it is.
   await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await page.getByLabel('Full Name', { exact: true }).fill('Ada');
   await page.getByLabel('Last Name', { exact: true }).fill('Lovelace');
 

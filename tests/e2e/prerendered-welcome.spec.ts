@@ -102,19 +102,19 @@ test.describe('Welcome prerendered into index.html', () => {
     const before = await positions(page);
     release();
     await expect(page.locator('.prerendered')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeEnabled();
     expect(await positions(page)).toEqual(before);
     // One heading on screen: the built one is gone (the wizard built behind Welcome, hidden, has its own).
     await expect(page.locator('h1:visible')).toHaveCount(1);
     expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((sum, value) => sum + value, 0))).toBe(0);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeFocused();
   });
 
   test('a press of Continue before the app has taken over is kept and made again, once: Basic Info opens', async ({ page, app }, testInfo) => {
     const release = await holdEntryScript(page);
     await page.goto(app.url, { waitUntil: 'commit' });
-    const continueButton = page.getByRole('button', { name: 'Continue' });
+    const continueButton = page.getByRole('button', { name: 'Continue', exact: true });
     await expect(page.locator('.prerendered h1')).toHaveText(WELCOME.heading);
     // Pressed as a person does, near its edge and held, as soon as it is on screen.
     await pressLikeAPerson(page, testInfo, continueButton);
@@ -151,7 +151,7 @@ test.describe('Welcome prerendered into index.html', () => {
       await route.abort('internetdisconnected');
     });
     await page.goto(app.url, { waitUntil: 'commit' });
-    const continueButton = page.getByRole('button', { name: 'Continue' });
+    const continueButton = page.getByRole('button', { name: 'Continue', exact: true });
     await expect(page.locator('.prerendered h1')).toHaveText(WELCOME.heading);
     // Pressed while the app is on its way, which then fails: the press is answered, not left busy.
     await pressLikeAPerson(page, testInfo, continueButton);
@@ -205,7 +205,7 @@ test.describe('Welcome prerendered into index.html', () => {
       });
       await page.goto(app.url);
       await expect(page).toHaveTitle('Carried by index.html');
-      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
       await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeFocused();
     });
 
@@ -213,7 +213,7 @@ test.describe('Welcome prerendered into index.html', () => {
       await serveIndexWith(page, (block) => block.slice(0, block.length / 2));
       await page.goto(app.url);
       await expect(page).toHaveTitle('Creator Trade Programme · Hartwell Window Co.');
-      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
       await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeFocused();
     });
   });
@@ -252,7 +252,7 @@ test.describe('Welcome prerendered into index.html', () => {
 
     test('a returning creator sees the loading line, never the built Welcome, until their own step opens', async ({ page, app }, testInfo) => {
       await page.goto(app.url);
-      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
       await fillBasicInfo(page);
       await expect(page.getByText('Saved on this device', { exact: true })).toBeVisible();
       const release = await holdEntryScript(page);
@@ -277,6 +277,6 @@ test.describe('Welcome prerendered into index.html', () => {
     await expect(page.locator('.prerendered h1')).toBeVisible();
     await expect(page.getByText('Loading the application…')).toBeHidden();
     release();
-    await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeEnabled();
   });
 });

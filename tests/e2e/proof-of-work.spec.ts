@@ -61,7 +61,7 @@ test('an application queued offline is solved when the connection returns, then 
   await expect(page.getByText('Ready to work offline').filter({ visible: true })).toBeVisible({ timeout: 20_000 });
   await context.setOffline(true);
   await completeApplication(page, { stopBeforeSubmit: true });
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('We could not send your application');
   await context.setOffline(false);
   await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeVisible({ timeout: 15_000 });

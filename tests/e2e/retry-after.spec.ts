@@ -11,10 +11,10 @@ test("a 429 with Retry-After: 5 to the first send: the usual line, nothing sent 
   app.answerWith({ status: 429, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
   await page.goto(app.url);
   await completeApplication(page, { stopBeforeSubmit: true });
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('We could not send your application');
   // The backoff alone would try again after 2 s, and Continue pressed again would send at once.
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
 
   await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeVisible({ timeout: 15_000 });
   const [first, second, ...more] = app.applications;
@@ -31,7 +31,7 @@ test("the service worker's background sync waits out the Retry-After too", async
   await expect(page.getByText('Ready to work offline').filter({ visible: true })).toBeVisible({ timeout: 20_000 });
   app.answerWith({ status: 429, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
   await completeApplication(page, { stopBeforeSubmit: true });
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('We could not send your application');
   const refusedAt = app.applications[0]!.at;
   await page.close();

@@ -83,7 +83,7 @@ test.describe('a programme in English and French', () => {
 
     test('changing to French mid-form keeps every answer, the step and the scroll place, and is remembered', async ({ page, app }) => {
       await page.goto(app.url);
-      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
       await expect(page.getByRole('heading', { name: BASIC_INFO_HEADING })).toBeFocused();
       await fillBasicInfo(page);
       // By keyboard, as a creator would: the link is reached and pressed like any other. Where
@@ -123,7 +123,7 @@ test.describe('a programme in English and French', () => {
 
     test('a press held on a language link near its edge, right after typing, changes the language and keeps what was typed', async ({ page, app }) => {
       await page.goto(app.url);
-      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
       const fullName = page.getByLabel('Full Name', { exact: true });
       await fullName.fill('Ad');
       await fullName.press('a');

@@ -29,14 +29,14 @@ test.describe('steps kept drawn behind the one on screen', () => {
     await page.goto(app.url);
     // Let the hidden wizard be built first, as when the creator reads Welcome.
     await expect(page.locator('.step[data-step="1"]')).toBeAttached({ timeout: 15_000 });
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('heading', { name: BASIC_INFO_HEADING })).toBeFocused();
     await page.getByLabel('Full Name', { exact: true }).fill('Ada');
     await page.getByLabel('Brand Name', { exact: true }).fill('Ada at Home');
 
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page.getByRole('heading', { name: WELCOME.heading })).toBeFocused();
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('heading', { name: BASIC_INFO_HEADING })).toBeFocused();
     await expect(page.getByLabel('Full Name', { exact: true })).toHaveValue('Ada');
     await expect(page.getByLabel('Brand Name', { exact: true })).toHaveValue('Ada at Home');
@@ -57,7 +57,7 @@ test.describe('steps kept drawn behind the one on screen', () => {
       await route.continue();
     });
     await page.goto(app.url);
-    const button = page.getByRole('button', { name: 'Continue' });
+    const button = page.getByRole('button', { name: 'Continue', exact: true });
     await expect(button).toBeEnabled();
     await expect(page.locator('html')).not.toHaveClass(/resuming/);
     await button.click();
@@ -69,7 +69,7 @@ test.describe('steps kept drawn behind the one on screen', () => {
 
   test('only the step on screen is in the accessibility tree', async ({ page, app }) => {
     await page.goto(app.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('heading', { name: BASIC_INFO_HEADING })).toBeFocused();
     // Welcome is kept drawn (Back shows it at once), hidden.
     await expect(page.locator('.step[data-step="0"]')).toBeAttached();

@@ -25,7 +25,7 @@ test.describe('effects run twice', () => {
   test('one tab: Basic Info is editable after Continue, built ahead or not', async ({ page, app }) => {
     const sawReadOnly = await watchForReadOnly(page);
     await page.goto(app.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeFocused();
     await page.waitForTimeout(500);
     await expect(page.getByLabel('Full Name', { exact: true })).toBeEditable();
@@ -38,7 +38,7 @@ test.describe('effects run twice', () => {
     const sawReadOnly = await watchForReadOnly(page);
     const release = app.holdEntryScript();
     await page.goto(app.url, { waitUntil: 'commit' });
-    await page.locator('.prerendered').getByRole('button', { name: 'Continue' }).click();
+    await page.locator('.prerendered').getByRole('button', { name: 'Continue', exact: true }).click();
     release();
     await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeFocused();
     // The lock answers within milliseconds: give a wrong answer the time to show.
@@ -51,7 +51,7 @@ test.describe('effects run twice', () => {
   test('a reloaded tab with a draft is editable too, never read-only for a moment', async ({ page, app }) => {
     const sawReadOnly = await watchForReadOnly(page);
     await page.goto(app.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await page.getByLabel('Full Name', { exact: true }).fill('Ada');
     await expect(page.getByText('Saved on this device', { exact: true })).toBeVisible();
     await page.reload();
@@ -65,7 +65,7 @@ test.describe('effects run twice', () => {
     app.answerWith({ status: 503 });
     await page.goto(app.url);
     await completeApplication(page, { stopBeforeSubmit: true });
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('alert')).toContainText('We could not send your application');
     // The first retry is due 2 s after the failure (retry-policy.ts).
     await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeVisible({ timeout: 15_000 });
@@ -80,7 +80,7 @@ test.describe('effects run twice', () => {
     await expect(page.getByText('Ready to work offline').filter({ visible: true })).toBeVisible({ timeout: 20_000 });
     await completeApplication(page, { stopBeforeSubmit: true });
     await context.setOffline(true);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('alert')).toContainText('We could not send your application');
     // Offline through the page's first retry too (2 s after the failure: retry-policy.ts).
     await page.waitForTimeout(2_500);

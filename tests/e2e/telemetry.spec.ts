@@ -58,7 +58,7 @@ test.describe('telemetry', () => {
         if (index !== 2) return;
         await page.getByRole('button', { name: 'Back' }).click();
         await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeFocused();
-        await page.getByRole('button', { name: 'Continue' }).click();
+        await page.getByRole('button', { name: 'Continue', exact: true }).click();
         await expect(page.getByRole('heading', { name: 'Additional Details' })).toBeFocused();
       },
     });
@@ -84,7 +84,7 @@ test.describe('telemetry', () => {
       steps[2]?.blocks.push({ component: 'RichText', data: { html: '<p>Photograph each room in daylight.</p>' } });
     });
     await page.goto(app.url);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await fillBasicInfo(page);
     await expect(page.getByText('Saved on this device', { exact: true })).toBeVisible();
     // A fault that carries what was typed in its message, as careless code would. The next step
@@ -124,7 +124,7 @@ test.describe('telemetry', () => {
     );
     await page.reload();
     await expect(page.getByLabel('Email Address', { exact: true })).toHaveValue(typed.email);
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
 
     await expect(page.getByRole('heading', { name: 'Additional Details' })).toBeFocused();
     await expect(page.getByRole('alert').filter({ hasText: 'This part of the step could not be shown' })).toBeVisible();
@@ -210,7 +210,7 @@ test.describe('telemetry offline', () => {
 
     await context.setOffline(true);
     await page.reload();
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await page.getByLabel('Full Name', { exact: true }).fill('Ada offline');
     // Idle time comes and goes: the libraries' chunks are not precached, so their import fails quietly.
     await page.waitForTimeout(1500);

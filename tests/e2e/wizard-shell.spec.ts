@@ -10,7 +10,7 @@ test.describe('the wizard shell', () => {
     else await expect(stepBar.locator('[aria-current="step"]')).toHaveText(/Welcome/);
     await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
 
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
     const basicInfoHeading = page.getByRole('heading', { name: 'Basic Information' });
     await expect(basicInfoHeading).toBeFocused();
     if (!phone) await expect(stepBar.locator('[aria-current="step"]')).toHaveText(/Basic Info/);

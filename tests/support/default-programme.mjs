@@ -46,7 +46,7 @@ export async function answer(/** @type {Page} */ page, /** @type {string} */ que
 
 /** Presses Continue and waits until the next step's heading is on screen. */
 export async function continueTo(/** @type {Page} */ page, /** @type {string} */ heading) {
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await page.getByRole('heading', { name: heading }).waitFor();
 }
 

@@ -12,18 +12,18 @@ interface CompleteOptions {
 export async function completeApplication(page: Page, { onStep, stopBeforeSubmit }: CompleteOptions = {}): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Become a Hartwell creator partner' })).toBeVisible();
   await onStep?.(0);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
 
   await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeFocused();
   await fillBasicInfo(page);
   await onStep?.(1);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
 
   await expect(page.getByRole('heading', { name: 'Additional Details' })).toBeFocused();
   await fillDetails(page);
   await onStep?.(2);
   if (stopBeforeSubmit) return;
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
 
   await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeFocused();
   await onStep?.(3);
