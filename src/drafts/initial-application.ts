@@ -26,10 +26,10 @@ export function allStepsReached(stepCount: number): WizardState {
 
 export function initialApplication(programme: ProgrammeForm, stepCount: number, draft: RestoredDraft, submitted: boolean): InitialApplication {
   if (submitted) {
-    return { values: programme.emptyValues, wizard: allStepsReached(stepCount), submitted: true, restored: false, notice: null };
+    return { values: programme.emptyValues, wizard: allStepsReached(stepCount), submitted: true, restored: false, notice: null, handedOver: null };
   }
   if (draft.kind === 'restored') {
-    return { values: draft.values, wizard: draft.wizard, submitted: false, restored: true, notice: null };
+    return { values: draft.values, wizard: draft.wizard, submitted: false, restored: true, notice: null, handedOver: null };
   }
   return {
     values: programme.emptyValues,
@@ -37,5 +37,6 @@ export function initialApplication(programme: ProgrammeForm, stepCount: number, 
     submitted: false,
     restored: false,
     notice: draft.kind === 'corrupt' ? 'draftUnreadable' : null,
+    handedOver: null,
   };
 }

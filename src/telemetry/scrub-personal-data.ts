@@ -31,6 +31,9 @@ const URL_TAIL = /((?:\bhttps?:\/\/|\/)[^\s?#"'<>]*)[?#][^\s"'<>]*/gi;
 const RESUME_FRAGMENT = /(?:#|%23)resume(?:=|%3D)[^\s"'<>]*/gi;
 // The same id and key without the '#' (a parameter read out of the fragment).
 const RESUME_TOKEN = /\bresume=[A-Za-z0-9_-]{22,64}\.[A-Za-z0-9_-]{43}/gi;
+// A draft's id in the receiver's path (…/drafts/<id>, a fetch breadcrumb): it names one creator's
+// draft in transit, which no report needs; the path is kept, the id replaced, as the receiver logs it.
+const DRAFT_PATH = /(\/drafts\/)[A-Za-z0-9_-]{22,64}/g;
 // Properties that name campaign parameters, under any prefix posthog or a library may use ($initial_utm_source).
 const CAMPAIGN_KEY = /(^|[_$])(utm_[a-z]+|gclid|gbraid|wbraid|gad_source|fbclid|msclkid|dclid|twclid|li_fat_id|mc_cid|mc_eid|igshid|ttclid|_kx|epik|rdt_cid|irclid|qclid|sccid)$/i;
 
@@ -59,7 +62,7 @@ export function stringScrubber(personalValues: readonly string[]): (text: string
     .sort((a, b) => b.length - a.length);
   const personal = values.length > 0 ? new RegExp(values.map(patternFor).join('|'), 'giu') : null;
   return (text) => {
-    let scrubbed = text.replace(RESUME_FRAGMENT, '').replace(RESUME_TOKEN, FILTERED).replace(URL_TAIL, '$1').replace(EMAIL, FILTERED);
+    let scrubbed = text.replace(RESUME_FRAGMENT, '').replace(RESUME_TOKEN, FILTERED).replace(DRAFT_PATH, '$1:id').replace(URL_TAIL, '$1').replace(EMAIL, FILTERED);
     if (personal) scrubbed = scrubbed.replace(personal, FILTERED);
     return scrubbed;
   };

@@ -70,7 +70,7 @@ async function storedApplications(): Promise<Array<{ id: string; body: unknown }
   await server.close();
   const store = await openStore({ dataDir });
   try {
-    return (await latestApplications(store, {})) as Array<{ id: string; body: unknown }>;
+    return (await latestApplications(store, {}));
   } finally {
     await store.close();
     server = await startServer({ root, port: 0, dataDir });

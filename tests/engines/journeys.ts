@@ -302,6 +302,38 @@ export const homeScreenAdvice: Journey = {
 };
 
 /** Every journey, in the order they run. */
+export const continueOnAnotherDevice: Journey = {
+  name: 'makes a link to continue on another device, the form handed over; opening the link brings the answers and the step back',
+  async run(page, app) {
+    await page.goto(app.url);
+    await waitFor(page, { role: 'heading', name: WELCOME_HEADING });
+    await page.click(CONTINUE);
+    await waitForStep(page, BASIC_INFO_HEADING);
+    await fillBasicInfo(page);
+    await page.click({ role: 'button', name: 'Continue on another device' });
+    await waitFor(page, { role: 'button', name: 'Copy link' });
+    const link = String(await page.run("return document.querySelector('.dialog__link').value"));
+    assert.match(link, new RegExp(`^${app.url.replace(/[.]/g, '\\.')}/#resume=[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}$`));
+    await page.click({ role: 'button', name: 'Close' });
+    await waitFor(page, { text: 'This application continues on another device' });
+    assert.equal(await page.run("return document.querySelector('fieldset.step-fieldset').disabled"), true, 'the form is read only once handed over');
+    assert.equal(await isShown(page, { role: 'button', name: 'Take it back' }), true);
+    // Opened in this browser (the device that made it): the answers, the step, the form editable again.
+    await page.goto('about:blank');
+    await page.goto(link);
+    await waitFor(page, { role: 'heading', name: BASIC_INFO_HEADING });
+    await waitForValue(page, { label: 'Full Name' }, 'Ada');
+    assert.equal(await valueOf(page, { label: 'ZIP' }), '97201');
+    assert.equal(await page.run('return location.hash'), '', 'the key left the address');
+    assert.equal(await isShown(page, { role: 'button', name: 'Take it back' }), false);
+    // Opened again: the receiver answered it once.
+    await page.goto('about:blank');
+    await page.goto(link);
+    await waitFor(page, { role: 'heading', name: 'This link no longer works' });
+    await expectNoPageErrors(page);
+  },
+};
+
 export const JOURNEYS: Journey[] = [
   wholeWizard,
   coverForTheWindow,
@@ -312,4 +344,5 @@ export const JOURNEYS: Journey[] = [
   sentWhenOpenAgain,
   configuredHtmlSanitized,
   homeScreenAdvice,
+  continueOnAnotherDevice,
 ];

@@ -13,6 +13,7 @@ import { createAppServer, readBody } from '../../server/app-server.mjs';
 import { DIST_DIR } from './dist-dir';
 
 export const API_PATH = '/api/applications';
+const DRAFTS_PATH = '/api/drafts/';
 
 /** The app's entry script, as the build names it. */
 const ENTRY_SCRIPT = /^\/assets\/index-[^/]+\.js$/;
@@ -63,6 +64,7 @@ export class TestApp {
   readonly stored = new Map<string, unknown>();
   private readonly storedRevisions = new Map<string, number>();
   private readonly answers: ApiAnswer[] = [];
+  private readonly drafts = new Map<string, { content: Buffer; taken: boolean }>();
   private configStatus: number | null = null;
   private entryHeld: Promise<void> | null = null;
   private readonly hanging = new Set<() => void>();
@@ -94,6 +96,7 @@ export class TestApp {
       res.writeHead(this.configStatus, { 'Content-Type': 'text/plain' }).end('The host failed');
       return true;
     }
+    if (path.startsWith(DRAFTS_PATH)) return this.answerDraft(req, res, path.slice(DRAFTS_PATH.length));
     if (!path.startsWith(API_PATH)) return false;
     const body = await readBody(req);
     this.received.push({ method: req.method ?? '', path, headers: req.headers, body, at: Date.now() });
@@ -114,6 +117,41 @@ export class TestApp {
       }
       res.writeHead(answer.status, { 'Content-Type': 'application/json', ...answer.headers }).end(JSON.stringify({ status: answer.status }));
     }
+    return true;
+  }
+
+  /**
+   * Drafts in transit as the receiver answers them (server/drafts.mjs: PUT, GET once then 410,
+   * DELETE 204 or 410), kept in memory: the journeys of every engine make and open a link against
+   * this; the real receiver's drafts are tested in continue-on-another-device.spec.ts and the server's tests.
+   */
+  private async answerDraft(req: IncomingMessage, res: ServerResponse, id: string): Promise<boolean> {
+    const json = (status: number, body?: unknown) => {
+      res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(body === undefined ? undefined : JSON.stringify(body));
+    };
+    const held = this.drafts.get(id);
+    if (req.method === 'PUT') {
+      const content = await readBytes(req);
+      if (held) return (json(409, { error: 'used' }), true);
+      const seconds = Number(req.headers['draft-expires-in'] ?? 604_800);
+      const expiresAt = new Date(Date.now() + seconds * 1000).toISOString();
+      this.drafts.set(id, { content, taken: false });
+      json(201, { expiresAt });
+    } else if (req.method === 'GET') {
+      if (!held) json(404, { error: 'No such draft.' });
+      else if (held.taken) json(410, { error: 'Gone.' });
+      else {
+        held.taken = true;
+        res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Cache-Control': 'no-store' }).end(held.content);
+      }
+    } else if (req.method === 'DELETE') {
+      if (!held) json(404, { error: 'No such draft.' });
+      else if (held.taken) json(410, { error: 'Gone.' });
+      else {
+        held.taken = true;
+        res.writeHead(204).end();
+      }
+    } else json(405, { error: 'Only GET, PUT and DELETE.' });
     return true;
   }
 
@@ -237,4 +275,11 @@ export class TestApp {
     await new Promise<void>((resolve) => this.server.close(() => { resolve(); }));
     await rm(this.root, { recursive: true, force: true });
   }
+}
+
+/** A request's body as bytes (a draft is ciphertext, not text). */
+async function readBytes(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

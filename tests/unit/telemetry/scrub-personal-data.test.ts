@@ -118,6 +118,14 @@ describe('scrubPersonalData', () => {
     expect(stringScrubber(['GB', '44', 'No'])('No route to GB')).toBe('No route to GB');
   });
 
+  it("replaces a draft's id in the receiver's path, as the receiver's own log does", () => {
+    const scrubbed = scrubPersonalData(
+      { breadcrumb: { url: 'https://apply.example/api/drafts/AAECAwQFBgcICQoLDA0ODw', method: 'GET' }, message: 'GET /api/drafts/AAECAwQFBgcICQoLDA0ODw 410' },
+      [],
+    );
+    expect(scrubbed).toEqual({ breadcrumb: { url: 'https://apply.example/api/drafts/:id', method: 'GET' }, message: 'GET /api/drafts/:id 410' });
+  });
+
   it('keeps keys, numbers and booleans, copies rather than mutating, and survives cycles', () => {
     const cyclic: Record<string, unknown> = { step: 2, ok: true, name: 'Ada Lovelace' };
     cyclic.self = cyclic;
