@@ -10,7 +10,7 @@ import { canGoBack, continueActions, continueButtonText } from '../wizard/wizard
 import { useMessages } from '../i18n/messages-context';
 import { stepsKeptRendered } from '../wizard/steps-kept-rendered';
 import { whenIdle } from '../browser/when-idle';
-import { showsServerError } from '../outbox/shows-server-error';
+import { sentFromAnotherDevice, showsServerError } from '../outbox/shows-server-error';
 import type { ApplicationSession } from '../session/application-session';
 import { appStore } from '../storage/app-store';
 import { useStorageHealth } from '../storage/use-storage-health';
@@ -144,7 +144,7 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
               </p>
             ) : null}
             <p className="server-error" role="alert">
-              {showsServerError(state.outbox) ? serverErrorText : null}
+              {sentFromAnotherDevice(state.outbox) ? messages.text('sentFromAnotherDevice') : showsServerError(state.outbox) ? serverErrorText : null}
             </p>
           </div>
           <div className="step-actions" {...steadyActions}>

@@ -96,4 +96,5 @@ export const EN_FORM = {
   arrivalQueued: 'Waiting to be sent from this device; if you keep the other one, it is not sent.',
   arrivalKeepLink: 'Keep the one from the link',
   arrivalKeepDevice: 'Keep the one on this device',
+  sentFromAnotherDevice: 'This application was already sent from another device, with newer answers, so the answers on this device were not sent.',
 } as const;

@@ -105,6 +105,7 @@ export const ES: Catalogue = {
   arrivalQueued: 'En espera de envío desde este dispositivo; si conservas la otra, no se envía.',
   arrivalKeepLink: 'Conservar la del enlace',
   arrivalKeepDevice: 'Conservar la de este dispositivo',
+  sentFromAnotherDevice: 'Esta solicitud ya se envió desde otro dispositivo, con respuestas más recientes, así que las de este dispositivo no se enviaron.',
   loadingApp: 'Cargando la solicitud…',
   loadingForm: 'Cargando el formulario…',
   formLoadFailed: 'No se pudo cargar el formulario de solicitud. Revisa tu conexión y vuelve a tocar Continuar.',

@@ -105,6 +105,7 @@ export const FR: Catalogue = {
   arrivalQueued: 'En attente d’envoi depuis cet appareil ; si vous gardez l’autre, elle n’est pas envoyée.',
   arrivalKeepLink: 'Garder celle du lien',
   arrivalKeepDevice: 'Garder celle de cet appareil',
+  sentFromAnotherDevice: 'Cette demande a déjà été envoyée depuis un autre appareil, avec des réponses plus récentes : celles de cet appareil n’ont pas été envoyées.',
   loadingApp: 'Chargement de la demande…',
   loadingForm: 'Chargement du formulaire…',
   formLoadFailed: 'Le formulaire de demande n’a pas pu être chargé. Vérifiez votre connexion, puis appuyez de nouveau sur Continuer.',

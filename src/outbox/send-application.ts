@@ -27,6 +27,9 @@ export interface SendOptions {
 
 export const DEFAULT_SEND_TIMEOUT_MS = 15_000;
 
+/** The receiver's code for a body numbered no higher than one it stored (server/receiver.mjs), kept as the record's error. */
+export const NEWER_REVISION_STORED = 'newer-revision-stored';
+
 /** Whether an HTTP status is worth another attempt: server trouble, a timeout or rate limiting. */
 export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
@@ -46,6 +49,14 @@ export async function sendApplication(url: string, body: unknown, options: SendO
     if (language) headers['Content-Language'] = language;
     const response = await fetchImpl(url, { method: 'PUT', headers, body: JSON.stringify(body), signal: controller.signal });
     if (response.ok) return { ok: true, status: response.status };
+    if (response.status === 409) {
+      // Another device sent this application first, numbered as high or higher (handover/application-lineage.ts):
+      // these answers are stale there, and sending them again cannot help. Any other conflict (a
+      // key still being stored) passes in a moment.
+      const answer = (await response.json().catch(() => null)) as { code?: unknown } | null;
+      if (answer?.code === NEWER_REVISION_STORED) return { ok: false, retryable: false, status: 409, error: NEWER_REVISION_STORED };
+      return { ok: false, retryable: true, status: 409, error: 'HTTP 409', retryAfterMs: retryAfterMs(response.headers.get('Retry-After'), Date.now()) || 1000 };
+    }
     const retryable = isRetryableStatus(response.status);
     const wait = retryable ? retryAfterMs(response.headers.get('Retry-After'), Date.now()) : 0;
     return { ok: false, retryable, status: response.status, error: `HTTP ${String(response.status)}`, ...(wait > 0 && { retryAfterMs: wait }) };
