@@ -12,6 +12,7 @@ import { latestApplications } from '../../server/store/applications.mjs';
 import { DIST_DIR } from '../support/dist-dir';
 import { BASIC_INFO_HEADING, DETAILS_HEADING, choose, fillBasicInfo, fillDetails } from '../support/default-programme.mjs';
 import { expectNoAxeViolations } from './helpers/axe';
+import { pressLikeAPerson } from './helpers/press';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -205,6 +206,42 @@ test.describe('continue on another device', () => {
     const desktop = await device(browser, DESKTOP);
     await desktop.page.goto(link);
     await expect(desktop.page.getByRole('heading', { name: 'This link no longer works' })).toBeVisible();
+    await phone.context.close();
+    await desktop.context.close();
+  });
+
+  test('a press held 120 ms near the edge of the button, straight after typing: the link carries the last keystroke', async ({ browser }, testInfo) => {
+    const phone = await device(browser, PHONE);
+    await halfway(phone.page);
+    await phone.page.getByLabel('Link to your media kit', { exact: true }).pressSequentially('-final');
+    await pressLikeAPerson(phone.page, testInfo, phone.page.getByRole('button', { name: 'Continue on another device' }), { spot: 'near bottom edge' });
+    const link = phone.page.getByRole('dialog').getByLabel('Your link', { exact: true });
+    await expect(link).toHaveValue(/#resume=/);
+    const desktop = await device(browser, DESKTOP);
+    await desktop.page.goto(await link.inputValue());
+    await expect(desktop.page.getByLabel('Link to your media kit', { exact: true })).toHaveValue('https://ada.example.com/kit.pdf-final');
+    await phone.page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await expect(phone.page.getByRole('button', { name: 'Take it back' })).toBeFocused();
+    await phone.page.screenshot({ path: testInfo.outputPath('phone-handed-over.png'), fullPage: true });
+    await phone.context.close();
+    await desktop.context.close();
+  });
+
+  test('opened offline in an installed-like visit (service worker in control): the page says the link still works, and opens it once online', async ({ browser }) => {
+    const phone = await device(browser, PHONE);
+    await halfway(phone.page);
+    const link = await makeLink(phone.page);
+    const desktop = await device(browser, DESKTOP);
+    await desktop.page.goto(server.url);
+    await expect(desktop.page.getByText('Ready to work offline').first()).toBeVisible({ timeout: 30_000 });
+    await desktop.context.setOffline(true);
+    await desktop.page.goto(link);
+    await expect(desktop.page.getByRole('heading', { name: 'You are offline' })).toBeFocused();
+    expect(desktop.page.url()).toBe(`${server.url}/`);
+    await desktop.context.setOffline(false);
+    await desktop.page.getByRole('button', { name: 'Try again' }).click();
+    await expect(desktop.page.getByRole('heading', { name: DETAILS_HEADING })).toBeVisible();
+    await expect(desktop.page.getByLabel('Link to your media kit', { exact: true })).toHaveValue('https://ada.example.com/kit.pdf');
     await phone.context.close();
     await desktop.context.close();
   });
