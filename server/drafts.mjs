@@ -4,7 +4,8 @@
 // being the applications' path's folder plus `drafts/` (/api/applications → /api/drafts/{id}).
 //   PUT    application/octet-stream, 1 to 65 536 bytes, optional Draft-Expires-In (seconds) → 201 { expiresAt }
 //   GET    → 200 the bytes, once; 410 once used, withdrawn or expired; 404 for an id never stored (or swept)
-//   DELETE → 204 (the creator withdraws the link), whatever the id held
+//   DELETE → 204 withdrawn while still unused; 410 already used, withdrawn or expired; 404 for an id
+//            never stored (or swept): the creator's device learns whether its link was opened
 // An id is 22 to 64 base64url characters, else 404; a PUT to an id already used is 409 (ids are
 // single-use). The same limits as the applications' path: the client's rate-limit share and the
 // disk floor (admission.mjs) before a body is read, the server's connection and time limits, the
@@ -141,10 +142,7 @@ export function createDrafts({
     try {
       if (req.method === 'PUT') await put(req, res, id, cors);
       else if (req.method === 'GET') await get(res, id, cors);
-      else {
-        await withdrawDraft(store, id);
-        res.writeHead(204, { ...cors, 'Cache-Control': 'no-store' }).end();
-      }
+      else await withdraw(res, id, cors);
     } catch (error) {
       // The error's text only: a statement's parameters (the id, the content) are never in it.
       log(`drafts: the store failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -214,6 +212,25 @@ export function createDrafts({
     }
     res.writeHead(200, { ...cors, 'Content-Type': 'application/octet-stream', 'Cache-Control': 'no-store', 'Content-Length': taken.content.length });
     res.end(taken.content);
+  }
+
+  /**
+   * @param {import('node:http').ServerResponse} res
+   * @param {string} id
+   * @param {Record<string, string>} cors
+   */
+  async function withdraw(res, id, cors) {
+    const withdrawn = await withdrawDraft(store, id, now());
+    if (withdrawn.outcome === 'unknown') {
+      refuse(res, 404, 'no such draft', 'No such draft.', cors);
+      return;
+    }
+    if (withdrawn.outcome === 'gone') {
+      // The answer the creator's device needs: its link was opened already (or had lapsed).
+      refuse(res, 410, 'draft used, withdrawn or expired', 'This draft was opened already, withdrawn or has expired.', cors);
+      return;
+    }
+    res.writeHead(204, { ...cors, 'Cache-Control': 'no-store' }).end();
   }
 }
 

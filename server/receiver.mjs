@@ -2,7 +2,8 @@
 // latest answers (docs/receiver.md). The order of the checks is the contract: method (405),
 // origin (403), Content-Type (415), headers (400), size (413, reading no further), JSON (400),
 // the wizard's own rules (422), then the Idempotency-Key (replay, 422 for another body, 409 while
-// the first is still being stored), and 201 with a receipt once the transaction has committed.
+// the first is still being stored), then the revision (409 with the latest when a revision as high
+// is stored already), and 201 with a receipt once the transaction has committed.
 import { createHash } from 'node:crypto';
 import { CORS_REQUEST_HEADERS, originVerdict } from './cors.mjs';
 import { BodyTooLarge, readLimitedBody } from './read-limited-body.mjs';
@@ -181,6 +182,15 @@ export function createReceiver({
       const result = await storeApplication({ key, applicationId, clientRevision, fingerprint, body, email: emailOf(body), language, receivedAt: now() });
       if (result.outcome === 'mismatch') {
         refuse(res, 422, 'Idempotency-Key reused for another body', { error: 'This Idempotency-Key was used for another request; use a new key for a new body.' }, corsHeaders);
+        return true;
+      }
+      if (result.outcome === 'stale') {
+        // A device whose copy is older than the one stored (another device continued the application):
+        // final, not worth a retry; the device learns which revision it would have to build on.
+        log(`refused application ${applicationId} revision ${String(clientRevision)}: revision ${String(result.latestRevision)} is stored`);
+        refuse(res, 409, 'newer revision stored', {
+          error: 'A newer revision of this application is stored already.', code: 'newer-revision-stored', latestRevision: result.latestRevision, receivedAt: result.receivedAt,
+        }, corsHeaders);
         return true;
       }
       if (result.outcome === 'created') onStored();

@@ -13,6 +13,9 @@ const TABLE = 'receiver_drafts.drafts';
  * @typedef {{ outcome: 'stored', expiresAt: Date } | { outcome: 'exists' }} StoreDraftResult
  * @typedef {{ outcome: 'taken', content: Buffer } | { outcome: 'gone' } | { outcome: 'unknown' }} TakeDraftResult
  *   gone: used, withdrawn or expired (a tombstone or an expired row); unknown: no row
+ * @typedef {{ outcome: 'withdrawn' } | { outcome: 'gone' } | { outcome: 'unknown' }} WithdrawDraftResult
+ *   withdrawn: its content was there and not expired, and is dropped now; gone: already used,
+ *   withdrawn or expired; unknown: no row
  */
 
 /** @param {unknown} value */
@@ -61,12 +64,27 @@ export async function takeDraft(store, id, now) {
 }
 
 /**
- * Drops a draft's content (the creator withdrew the link), keeping its tombstone.
+ * Drops a draft's content (the creator withdrew the link), keeping its tombstone, and tells whether
+ * the link was still unused: in one statement, so a fetch at the same moment either took the
+ * content first (gone) or finds it dropped. An expired draft's content is dropped too, as gone.
  * @param {import('./store-types.mjs').Queryable} store
  * @param {string} id
+ * @param {Date} now
+ * @returns {Promise<WithdrawDraftResult>}
  */
-export async function withdrawDraft(store, id) {
-  await store.query(`UPDATE ${TABLE} SET content = NULL WHERE id = $1 AND content IS NOT NULL`, [id]);
+export async function withdrawDraft(store, id, now) {
+  const { rows } = await store.query(
+    `WITH old AS (
+       SELECT id, content IS NOT NULL AS held, expires_at > $2 AS living FROM ${TABLE} WHERE id = $1 FOR UPDATE
+     ), dropped AS (
+       UPDATE ${TABLE} d SET content = NULL FROM old WHERE d.id = old.id AND old.held RETURNING old.living
+     )
+     SELECT EXISTS (SELECT 1 FROM old) AS known, coalesce((SELECT living FROM dropped), false) AS withdrawn`,
+    [id, now.toISOString()],
+  );
+  const row = rows[0];
+  if (row?.known !== true) return { outcome: 'unknown' };
+  return row.withdrawn === true ? { outcome: 'withdrawn' } : { outcome: 'gone' };
 }
 
 /**

@@ -5,6 +5,8 @@
 // and go into the next statement as one transaction (receiveApplications); each request is
 // answered only after that transaction committed, so "durable before 2xx" holds for every one of
 // them. One request alone is stored at once, in a group of one: nothing waits for company.
+// A group keeps the order of arrival, and so does a group stored again one by one: of two bodies
+// of one application with the same revision number, the first is stored and the second refused.
 import { receiveApplications } from './applications.mjs';
 
 /** At most this many applications in one statement (about 64 kB each at most: a few MB of JSON). */
@@ -17,7 +19,7 @@ export const MAX_GROUP = 64;
  */
 
 /**
- * @param {import('./store-types.mjs').Queryable} store
+ * @param {import('./store-types.mjs').Store} store
  * @param {{ maxGroup?: number, onGroup?: (size: number) => void, receiveOptions?: import('./applications.mjs').ReceiveOptions }} [options]
  *   onGroup: told each group's size (tests); receiveOptions: passed to receiveApplications
  * @returns {(received: Received) => Promise<ReceiveResult>}

@@ -1,6 +1,6 @@
 // The PostgreSQL store, for a deployer running several receivers behind a load balancer: a pool
 // of `pg` connections to DATABASE_URL. Transactions are READ COMMITTED (the default); the unique
-// Idempotency-Key and the per-application row lock in applications.mjs keep them correct.
+// Idempotency-Key and the per-application advisory lock in applications.mjs keep them correct.
 import pg from 'pg';
 
 /**

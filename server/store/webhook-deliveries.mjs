@@ -5,9 +5,10 @@
 // that dies mid-attempt leaves a lease that expires rather than a message stuck for ever.
 // Messages of one application go one at a time, oldest first: a message is due only when no older
 // one of its application is still pending. A message whose revision is older than one already
-// delivered for its application (a late retry from the wizard, or two receivers committing an
-// application's revisions in another order than they numbered them) is settled as `superseded`
-// and not sent, so the team's tools never see an application go back to older answers.
+// delivered for its application is settled as `superseded` and not sent, so the team's tools never
+// see an application go back to older answers. Such a revision is no longer stored from a numbered
+// body (applications.mjs refuses it); it remains from receivers before that rule, or from a body
+// without a number sent after numbered ones.
 // Claims and settlements commit without waiting for the disk (synchronous_commit off, for their
 // transaction only): losing one to a crash can only make a message be sent again, with the same
 // webhook-id, which at-least-once delivery allows; the message itself was stored durably with its

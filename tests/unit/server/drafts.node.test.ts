@@ -1,7 +1,8 @@
 // @vitest-environment node
 // Drafts in transit (server/drafts.mjs, server/store/drafts.mjs), on both stores: ciphertext stored
-// under a random id, served once and then gone (410), one winner among fetches at once, never served
-// after its expiry and swept after it, a used id refused (409), the body's size and type checked
+// under a random id, served once and then gone (410), one winner among fetches (and withdrawals) at
+// once, a withdrawal telling an unused link (204) from one opened, withdrawn or expired (410) and
+// one never stored (404), never served after its expiry and swept after it, a used id refused (409), the body's size and type checked
 // (413, 415, 400), a malformed id not found (404), the rate limit and disk floor of the
 // applications' path applied, and no id in any log line.
 import { randomBytes } from 'node:crypto';
@@ -80,6 +81,38 @@ describe.each(stores)('the drafts table on the $name store', ({ databaseUrl, ski
     });
   }, 60_000);
 
+  it.skipIf(skip)('withdrawing tells an unused draft (withdrawn) from one taken, withdrawn or expired (gone) and one never stored or swept (unknown)', async () => {
+    await withStore(databaseUrl, async (store) => {
+      const now = new Date();
+      const later = new Date(now.getTime() + HOUR);
+      const [taken, expired] = [newId(), newId()];
+      await storeDraft(store, { id: taken, content: ciphertext(), now, expiresAt: later });
+      await storeDraft(store, { id: expired, content: ciphertext(), now, expiresAt: later });
+      expect((await takeDraft(store, taken, now)).outcome).toBe('taken');
+      expect(await withdrawDraft(store, taken, now)).toEqual({ outcome: 'gone' });
+      // Expired, not swept yet: gone, and its content dropped at once.
+      expect(await withdrawDraft(store, expired, later)).toEqual({ outcome: 'gone' });
+      expect((await store.query('SELECT content FROM receiver_drafts.drafts WHERE id = $1', [expired])).rows).toEqual([{ content: null }]);
+      expect(await withdrawDraft(store, newId(), now)).toEqual({ outcome: 'unknown' });
+      await sweepDrafts(store, later);
+      expect(await withdrawDraft(store, expired, later)).toEqual({ outcome: 'unknown' });
+    });
+  }, 60_000);
+
+  it.skipIf(skip)('of fetches and withdrawals at once, exactly one wins: the fetch gets the draft or the withdrawal drops it', async () => {
+    await withStore(databaseUrl, async (store) => {
+      for (let round = 0; round < 5; round += 1) {
+        const id = newId();
+        const now = new Date();
+        await storeDraft(store, { id, content: ciphertext(), now, expiresAt: new Date(now.getTime() + HOUR) });
+        const outcomes = await Promise.all(Array.from({ length: 10 }, (_, index) => (index % 2 === 0 ? takeDraft(store, id, now) : withdrawDraft(store, id, now))));
+        const winners = outcomes.filter((outcome) => outcome.outcome === 'taken' || outcome.outcome === 'withdrawn');
+        expect(winners).toHaveLength(1);
+        expect(outcomes.filter((outcome) => outcome.outcome === 'gone')).toHaveLength(9);
+      }
+    });
+  }, 60_000);
+
   it.skipIf(skip)('of twenty fetches at once, exactly one gets the draft', async () => {
     await withStore(databaseUrl, async (store) => {
       const id = newId();
@@ -115,8 +148,9 @@ describe.each(stores)('the drafts table on the $name store', ({ databaseUrl, ski
       const id = newId();
       const now = new Date();
       await storeDraft(store, { id, content: ciphertext(), now, expiresAt: new Date(now.getTime() + HOUR) });
-      await withdrawDraft(store, id);
+      expect(await withdrawDraft(store, id, now)).toEqual({ outcome: 'withdrawn' });
       expect(await takeDraft(store, id, now)).toEqual({ outcome: 'gone' });
+      expect(await withdrawDraft(store, id, now)).toEqual({ outcome: 'gone' });
       await storeDraft(store, { id: newId(), content: ciphertext(), now, expiresAt: new Date(now.getTime() + HOUR) });
       const summary = await writeBackup(store, new Writable({ write: (_chunk, _encoding, done) => { done(); } }));
       expect(Object.keys(summary.rows)).not.toContain('drafts');
@@ -178,11 +212,19 @@ describe.each(stores)('the drafts routes on the $name store', ({ databaseUrl, sk
       expect(Date.parse((asked.json as { expiresAt: string }).expiresAt) - Date.now()).toBeLessThanOrEqual(3600 * 1000);
       expect(Date.parse((asked.json as { expiresAt: string }).expiresAt) - Date.now()).toBeGreaterThan(3590 * 1000);
 
+      // The creator's device learns whether its link was opened: 204 withdrawn unused, 410 opened
+      // (or withdrawn before), 404 never stored.
       const withdrawn = fresh();
       await putDraft(receiver, withdrawn, ciphertext());
-      expect((await rawRequest(draftUrl(receiver, withdrawn), { method: 'DELETE' })).status).toBe(204);
+      const withdrawal = await rawRequest(draftUrl(receiver, withdrawn), { method: 'DELETE' });
+      expect(withdrawal.status).toBe(204);
+      expect(withdrawal.headers['cache-control']).toBe('no-store');
       expect((await getDraft(receiver, withdrawn)).status).toBe(410);
-      expect((await rawRequest(draftUrl(receiver, fresh()), { method: 'DELETE' })).status).toBe(204);
+      expect((await rawRequest(draftUrl(receiver, withdrawn), { method: 'DELETE' })).status).toBe(410);
+      const opened = await rawRequest(draftUrl(receiver, id), { method: 'DELETE' });
+      expect(opened.status).toBe(410);
+      expect(opened.json).toEqual({ error: 'This draft was opened already, withdrawn or has expired.' });
+      expect((await rawRequest(draftUrl(receiver, fresh()), { method: 'DELETE' })).status).toBe(404);
     } finally {
       await stopTestReceiver(receiver);
     }
@@ -240,9 +282,11 @@ describe.each(stores)('the drafts routes on the $name store', ({ databaseUrl, sk
       expect((await putDraft(receiver, id, ciphertext(), [['Content-Type', 'application/octet-stream'], ['Draft-Expires-In', '60']])).status).toBe(201);
       await receiver.store.query("UPDATE receiver_drafts.drafts SET expires_at = now() - interval '1 second' WHERE id = $1", [id]);
       expect((await getDraft(receiver, id)).status).toBe(410);
+      expect((await rawRequest(draftUrl(receiver, id), { method: 'DELETE' })).status).toBe(410);
       expect(await sweepDrafts(receiver.store, new Date())).toBe(1);
       expect((await receiver.store.query('SELECT 1 FROM receiver_drafts.drafts WHERE id = $1', [id])).rows).toEqual([]);
       expect((await getDraft(receiver, id)).status).toBe(404);
+      expect((await rawRequest(draftUrl(receiver, id), { method: 'DELETE' })).status).toBe(404);
     } finally {
       await stopTestReceiver(receiver);
     }
@@ -299,6 +343,6 @@ describe('docs/receiver-openapi.json', () => {
     const statuses = (method: string) => Object.keys(drafts?.[method]?.responses ?? {}).sort();
     expect(statuses('put')).toEqual(['201', '400', '403', '404', '405', '409', '413', '415', '429', '503']);
     expect(statuses('get')).toEqual(['200', '403', '404', '405', '410', '429', '503']);
-    expect(statuses('delete')).toEqual(['204', '403', '404', '405', '429', '503']);
+    expect(statuses('delete')).toEqual(['204', '403', '404', '405', '410', '429', '503']);
   });
 });

@@ -91,17 +91,75 @@ describe.each(stores)('group commit on the $name store', ({ databaseUrl, skip })
     expect(groups).toEqual([1, 1, 1]);
   });
 
-  it.skipIf(skip)('two revisions of one application in one statement: one application, the latest revision wins', async () => {
+  it.skipIf(skip)('two revisions of one application in one statement: the higher first, the lower after it is refused and the higher stays', async () => {
     const applicationId = unique('app');
     const older = received({ applicationId, clientRevision: 2, body: sampleBody({ email: 'older@example.com' }) });
     const newer = received({ applicationId, clientRevision: 3, body: sampleBody({ email: 'newer@example.com' }) });
-    // The higher revision number first: arrival order must not make the older one the latest.
+    // The higher revision number first: the older one, after it, would step back.
     const results = await receiveApplications(store, [newer, older]);
-    expect(results.map((result) => result.outcome)).toEqual(['created', 'created']);
+    expect(results).toEqual([
+      { outcome: 'created', receipt: { id: applicationId, receivedAt: newer.receivedAt.toISOString() } },
+      { outcome: 'stale', latestRevision: 3, receivedAt: newer.receivedAt.toISOString() },
+    ]);
     const mine = (await latestApplications(store)).filter((application) => application.id === applicationId);
     expect(mine).toHaveLength(1);
-    expect(mine[0]?.revisions).toBe(2);
+    expect(mine[0]?.revisions).toBe(1);
     expect(mine[0]?.body).toEqual(sampleBody({ email: 'newer@example.com' }));
+  });
+
+  it.skipIf(skip)('judges the bodies of one statement in order: a number not above every one stored or before it is refused, with no webhook', async () => {
+    const applicationId = unique('app');
+    const at = (seconds: number) => new Date(Date.UTC(2030, 0, 1, 0, 0, seconds));
+    const first = received({ applicationId, clientRevision: 1, receivedAt: at(0) });
+    expect((await receiveApplications(store, [first], { webhooks: true })).map((result) => result.outcome)).toEqual(['created']);
+    const batch = [
+      received({ applicationId, clientRevision: 1, receivedAt: at(1) }),
+      received({ applicationId, clientRevision: 2, receivedAt: at(2) }),
+      received({ applicationId, clientRevision: 2, receivedAt: at(3) }),
+      received({ applicationId, clientRevision: null, receivedAt: at(4) }),
+      received({ applicationId, clientRevision: 4, receivedAt: at(5) }),
+      received({ applicationId, clientRevision: 3, receivedAt: at(6) }),
+      received({ clientRevision: 1, receivedAt: at(7) }),
+    ];
+    const results = await receiveApplications(store, batch, { webhooks: true });
+    expect(results.map((result) => (result.outcome === 'stale' ? [result.latestRevision, result.receivedAt] : result.outcome))).toEqual([
+      [1, at(0).toISOString()],
+      'created',
+      [2, at(2).toISOString()],
+      'created',
+      'created',
+      [4, at(5).toISOString()],
+      'created',
+    ]);
+    const { rows } = await store.query('SELECT client_revision FROM revisions WHERE application_id = $1 ORDER BY seq', [applicationId]);
+    expect(rows.map((row) => row.client_revision)).toEqual([1, 2, null, 4]);
+    // A webhook for each revision stored, none for a refused one.
+    const keys = [first, ...batch].map((item) => item.key);
+    const announced = await store.query(
+      'SELECT r.idempotency_key, d.type FROM webhook_deliveries d JOIN revisions r ON r.seq = d.revision_seq WHERE r.idempotency_key IN (SELECT jsonb_array_elements_text($1::jsonb)) ORDER BY d.seq',
+      [JSON.stringify(keys)],
+    );
+    expect(announced.rows.map((row) => [keys.indexOf(String(row.idempotency_key)), row.type])).toEqual([
+      [0, 'application.received'],
+      [2, 'application.revised'],
+      [4, 'application.revised'],
+      [5, 'application.revised'],
+      [7, 'application.received'],
+    ]);
+  });
+
+  it.skipIf(skip)('of two bodies of one application with one number arriving together, the first is stored and the second refused', async () => {
+    const groups: number[] = [];
+    const receive = createGroupCommit(store, { onGroup: (size) => groups.push(size) });
+    const applicationId = unique('app');
+    const [one, other] = [received({ applicationId }), received({ applicationId, body: sampleBody({ variant: 1 }) })];
+    const [stored, refused] = await Promise.all([receive(one), receive(other)]);
+    expect(stored.outcome).toBe('created');
+    expect(refused).toEqual({ outcome: 'stale', latestRevision: 1, receivedAt: one.receivedAt.toISOString() });
+    // A replay of the stored one is still a replay, whatever was stored since.
+    expect((await receive(one)).outcome).toBe('replayed');
+    expect((await receive({ ...other })).outcome).toBe('stale');
+    expect(groups).toEqual([2, 1, 1]);
   });
 
   it.skipIf(skip)('an application the database refuses fails alone: the others of its group are stored', async () => {

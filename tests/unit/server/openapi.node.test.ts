@@ -61,6 +61,10 @@ function problems(node: Schema, value: unknown, at = '$'): string[] {
       if (schema.format === 'date-time' && Number.isNaN(Date.parse(value))) found.push(`${at}: not a date-time`);
       return found;
     }
+    case 'integer': {
+      if (typeof value !== 'number' || !Number.isInteger(value)) return [`${at}: not an integer`];
+      return typeof schema.minimum === 'number' && value < schema.minimum ? [`${at}: below ${String(schema.minimum)}`] : [];
+    }
     case 'array': {
       if (!Array.isArray(value)) return [`${at}: not an array`];
       const found: string[] = [];
@@ -232,6 +236,16 @@ describe('the running receiver answers as docs/receiver-openapi.json says', () =
     expect(answer.json).toEqual(expect.arrayContaining(example));
   });
 
+  it('409 with the latest revision for a new body whose revision is not above it, as documented', async () => {
+    const id = unique('app');
+    const stored = await send([...json, ['Idempotency-Key', unique('key')], ['Application-Id', id], ['Application-Revision', '3']], JSON.stringify(sampleBody()));
+    expect(stored.status).toBe(201);
+    const refused = await send([...json, ['Idempotency-Key', unique('key')], ['Application-Id', id], ['Application-Revision', '3']], JSON.stringify(sampleBody({ variant: 1 })));
+    expect(refused.status).toBe(409);
+    expectDocumented(put, refused);
+    expect(refused.json).toEqual({ ...(put.responses['409']?.content?.['application/json']?.examples?.newerRevisionStored?.value as object), receivedAt: (stored.json as { receivedAt: string }).receivedAt });
+  });
+
   it('400, 403, 405, 413 and 415 as documented', async () => {
     const key: [string, string] = ['Idempotency-Key', unique('key')];
     const body = JSON.stringify(sampleBody());
@@ -288,7 +302,7 @@ describe('409 and 503 as documented', () => {
         await gate;
         return { rows: [{ outcome: 'created', idempotency_key: 'the-key', application_id: 'the-key', fingerprint: '', received_at: new Date() }] };
       },
-      transaction: () => Promise.reject(new Error('not used')),
+      transaction: (work) => work(store),
       close: () => Promise.resolve(),
     };
     await serve(store, async (url) => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReceiver } from '../../../server/receiver.mjs';
 import { latestApplications } from '../../../server/store/applications.mjs';
 import { MIGRATIONS } from '../../../server/store/schema.mjs';
+import type { RequestEntry } from '../../../server/server-log.mjs';
 import { rawRequest } from '../../support/http-request';
 import { freshPostgresDatabase } from '../../support/local-postgres.mjs';
 import { startTestReceiver, stopTestReceiver, type StartedReceiver } from '../../support/receiver-fixture';
@@ -68,15 +69,60 @@ describe.each(stores)('the receiver on the $name store', ({ databaseUrl, skip })
     expect((stored?.body as ReturnType<typeof sampleBody>).personalInfo.firstName).toBe('Ada');
   });
 
-  it.skipIf(skip)('keeps one application per Application-Id, the highest revision winning whatever the order of arrival', async () => {
+  it.skipIf(skip)('keeps one application per Application-Id, and refuses with 409 a new body whose revision is not above the latest', async () => {
     const id = unique('app');
-    expect((await put(receiver, sampleBody({ variant: 2 }), { 'Idempotency-Key': unique('k'), 'Application-Id': id, 'Application-Revision': '2' })).status).toBe(201);
-    expect((await put(receiver, sampleBody({ variant: 1 }), { 'Idempotency-Key': unique('k'), 'Application-Id': id, 'Application-Revision': '1' })).status).toBe(201);
+    const second = await put(receiver, sampleBody({ variant: 2 }), { 'Idempotency-Key': unique('k'), 'Application-Id': id, 'Application-Revision': '2' });
+    expect(second.status).toBe(201);
+    // A late first revision, or a second one from a device whose copy is stale: nothing stored.
+    for (const revision of ['1', '2']) {
+      const refused = await put(receiver, sampleBody({ variant: 1 }), { 'Idempotency-Key': unique('k'), 'Application-Id': id, 'Application-Revision': revision });
+      expect(refused.status).toBe(409);
+      expect(refused.headers['retry-after']).toBeUndefined();
+      expect(refused.json).toEqual({
+        error: 'A newer revision of this application is stored already.',
+        code: 'newer-revision-stored',
+        latestRevision: 2,
+        receivedAt: (second.json as { receivedAt: string }).receivedAt,
+      });
+    }
     expect((await put(receiver, sampleBody({ variant: 3 }), { 'Idempotency-Key': unique('k'), 'Application-Id': id, 'Application-Revision': '3' })).status).toBe(201);
     const mine = (await latestApplications(receiver.store)).filter((application) => application.id === id);
     expect(mine).toHaveLength(1);
-    expect(mine[0]?.revisions).toBe(3);
+    expect(mine[0]?.revisions).toBe(2);
     expect(mine[0]?.body).toEqual(sampleBody({ variant: 3 }));
+  });
+
+  it.skipIf(skip)('a stored key is replayed and a reused one refused (422) as before, even once a newer revision is stored', async () => {
+    const id = unique('app');
+    const key = unique('k');
+    const first = await put(receiver, sampleBody({ variant: 1 }), { 'Idempotency-Key': key, 'Application-Id': id, 'Application-Revision': '1' });
+    expect((await put(receiver, sampleBody({ variant: 2 }), { 'Idempotency-Key': unique('k'), 'Application-Id': id, 'Application-Revision': '2' })).status).toBe(201);
+    const replayed = await put(receiver, sampleBody({ variant: 1 }), { 'Idempotency-Key': key, 'Application-Id': id, 'Application-Revision': '1' });
+    expect(replayed.status).toBe(201);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.json).toEqual(first.json);
+    expect((await put(receiver, sampleBody({ variant: 3 }), { 'Idempotency-Key': key, 'Application-Id': id, 'Application-Revision': '1' })).status).toBe(422);
+    // Without Application-Revision (an older wizard), every new body is stored, as before.
+    for (const variant of [4, 5]) expect((await put(receiver, sampleBody({ variant }), { 'Idempotency-Key': unique('k'), 'Application-Id': id })).status).toBe(201);
+    expect((await latestApplications(receiver.store)).find((application) => application.id === id)?.revisions).toBe(4);
+  });
+
+  it.skipIf(skip)('of two bodies with one revision sent at once, one is stored (201) and the other refused (409); the log says why, with no answers', async () => {
+    const lines: string[] = [];
+    const requests: RequestEntry[] = [];
+    const own = await startTestReceiver({ databaseUrl, log: (line) => lines.push(line), logRequest: (entry) => requests.push(entry) });
+    try {
+      const id = unique('app');
+      const send = (variant: number) => put(own, sampleBody({ email: 'race@example.com', variant }), { 'Idempotency-Key': unique('k'), 'Application-Id': id, 'Application-Revision': '1' });
+      const answers = await Promise.all([send(1), send(2)]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+      expect((await latestApplications(own.store)).find((application) => application.id === id)?.revisions).toBe(1);
+      expect(lines).toContain(`refused application ${id} revision 1: revision 1 is stored`);
+      expect(requests.filter((entry) => entry.status === 409).map((entry) => entry.reason)).toEqual(['newer revision stored']);
+      expect(JSON.stringify([lines, requests])).not.toContain('race@example.com');
+    } finally {
+      await stopTestReceiver(own);
+    }
   });
 
   it.skipIf(skip)('refuses an invalid application with 422 and the wizard\'s own messages', async () => {
