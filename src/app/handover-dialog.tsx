@@ -1,6 +1,5 @@
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import '../styles/dialog.css';
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from 'react';
 import { formatMoment } from '../i18n/format-moment';
 import { useMessages } from '../i18n/messages-context';
 import type { MessageKey } from '../i18n/catalogue';
@@ -53,14 +52,33 @@ export default function HandoverDialog({ title, attempt, onRetry, onClose }: Han
     navigator.share({ title, url: link }).catch(() => undefined);
   };
 
+  // The browser's own modal dialog: the rest of the page inert, focus inside, Escape closes it, and
+  // focus goes back where it was when it closes (the button, while it is still there).
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  // Opened and closed around the DOM's own insertion and removal (layout effects), so that closing
+  // it hands focus back before the element is gone.
+  useLayoutEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => {
+      element?.close();
+    };
+  }, []);
+
   return (
-    <Dialog open onClose={onClose} className="dialog">
-      <div className="dialog__backdrop" aria-hidden="true" />
-      <div className="dialog__frame">
-        <DialogPanel className="dialog__panel">
-          <DialogTitle as="h2" className="dialog__title">
+    <dialog
+      ref={dialog}
+      className="dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+          <h2 id={titleId} className="dialog__title">
             {title}
-          </DialogTitle>
+          </h2>
           {attempt.state === 'making' ? (
             <p role="status">{messages.text('handoverMaking')}</p>
           ) : attempt.state === 'failed' ? (
@@ -131,8 +149,6 @@ export default function HandoverDialog({ title, attempt, onRetry, onClose }: Han
               </div>
             </>
           )}
-        </DialogPanel>
-      </div>
-    </Dialog>
+    </dialog>
   );
 }
