@@ -210,6 +210,36 @@ test.describe('continue on another device', () => {
     await desktop.context.close();
   });
 
+  test('taken back after the desktop sent it: the phone is told, and its stale copy is refused by the receiver', async ({ browser }) => {
+    const phone = await device(browser, PHONE);
+    await halfway(phone.page);
+    const link = await makeLink(phone.page);
+    await phone.page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+    const desktop = await device(browser, DESKTOP);
+    await desktop.page.goto(link);
+    await expect(desktop.page.getByRole('heading', { name: DETAILS_HEADING })).toBeVisible();
+    await fillDetails(desktop.page);
+    await desktop.page.getByLabel('Link to your media kit', { exact: true }).fill('https://ada.example.com/desk-kit.pdf');
+    await desktop.page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(desktop.page.getByRole('heading', { name: 'Thank you for applying!' })).toBeFocused();
+
+    await phone.page.getByRole('button', { name: 'Take it back' }).click();
+    await expect(phone.page.getByText(/The link had already been opened/)).toBeVisible();
+    await fillDetails(phone.page);
+    await phone.page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(phone.page.getByRole('alert').filter({ hasText: 'already sent from another device' })).toBeVisible();
+    await expect(phone.page.getByRole('heading', { name: DETAILS_HEADING })).toBeVisible();
+    // The phone's answers stay on the phone; the receiver keeps the desktop's.
+    await expect(phone.page.getByLabel('Link to your media kit', { exact: true })).toHaveValue('https://ada.example.com/media-kit.pdf');
+    const stored = await storedApplications();
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored[0]?.body)).toContain('desk-kit.pdf');
+    expect(logLines.some((line) => /refused application .* revision 1: revision 1 is stored/.test(line))).toBe(true);
+    await phone.context.close();
+    await desktop.context.close();
+  });
+
   test('a press held 120 ms near the edge of the button, straight after typing: the link carries the last keystroke', async ({ browser }, testInfo) => {
     const phone = await device(browser, PHONE);
     await halfway(phone.page);
