@@ -125,11 +125,14 @@ export class Outbox {
 
   /** The browser is back online, or the creator is back: try a waiting application now. */
   retrySoon(): void {
+    // Stopped (another tab edits, or the application may be moving to another device): not from here.
+    if (this.stopped) return;
     if (this.status.state === 'waiting') void this.attempt();
   }
 
   /** The service worker says it sent the application: a waiting one finds its record gone and is accepted. */
   recheck(): void {
+    if (this.stopped) return;
     if (this.status.state === 'waiting' || this.status.state === 'refused') void this.attempt();
   }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SEND_TIMEOUT_MS, isRetryableStatus, sendApplication, type SendResult } from '../../../src/outbox/send-application';
+import { DEFAULT_SEND_TIMEOUT_MS, isRetryableStatus, NEWER_REVISION_STORED, sendApplication, type SendResult } from '../../../src/outbox/send-application';
 
 const URL = 'https://partners.example.com/api/applications';
 const BODY = { personalInfo: { firstName: 'Ada' }, platforms: {}, fields: [{ key: 'pets.value', value: 'No' }] };
@@ -63,12 +63,24 @@ describe('sendApplication', () => {
     [429, true],
     [400, false],
     [404, false],
-    [409, false],
     [422, false],
   ])('reports HTTP %i as not ok, retryable: %s', async (status, retryable) => {
     const result = await sendApplication(URL, BODY, { fetchImpl: answering(status) });
 
     expect(result).toEqual({ ok: false, retryable, status, error: `HTTP ${String(status)}` });
+  });
+
+  it('reports a 409 for a newer revision stored elsewhere as final, with its code as the error', async () => {
+    const body = JSON.stringify({ error: 'A newer revision of this application is stored already.', code: 'newer-revision-stored', latestRevision: 2, receivedAt: '2026-11-26T01:00:00.000Z' });
+    const fetchImpl = vi.fn<typeof fetch>(() => Promise.resolve(new Response(body, { status: 409, headers: { 'Content-Type': 'application/json' } })));
+    expect(await sendApplication(URL, BODY, { fetchImpl })).toEqual({ ok: false, retryable: false, status: 409, error: NEWER_REVISION_STORED });
+  });
+
+  it('retries any other 409 (a key still being stored) after its Retry-After, or a second', async () => {
+    const busy = vi.fn<typeof fetch>(() => Promise.resolve(new Response('{}', { status: 409, headers: { 'Retry-After': '1' } })));
+    expect(await sendApplication(URL, BODY, { fetchImpl: busy })).toEqual({ ok: false, retryable: true, status: 409, error: 'HTTP 409', retryAfterMs: 1000 });
+    const bare = vi.fn<typeof fetch>(() => Promise.resolve(new Response(null, { status: 409 })));
+    expect(await sendApplication(URL, BODY, { fetchImpl: bare })).toMatchObject({ retryable: true, retryAfterMs: 1000 });
   });
 
   it.each([429, 503])('reads the Retry-After of a %i as the wait the server asked for', async (status) => {
