@@ -32,7 +32,7 @@ const LAYERS = {
   // Continue on another device: the draft sealed with WebCrypto, the resume link, the receiver's
   // drafts, the application's lineage across devices, and opening a link (read against the programme).
   handover: ['application', 'config', 'drafts', 'outbox', 'storage', 'wizard'],
-  tabs: ['browser'],
+  tabs: ['browser', 'storage'],
   pwa: ['i18n'],
   // The application session: the coordination of the features above, in plain code.
   session: ['application', 'boot', 'browser', 'config', 'drafts', 'handover', 'outbox', 'proof-of-work', 'storage', 'tabs', 'telemetry', 'wizard'],

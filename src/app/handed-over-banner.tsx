@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { WithdrawResult } from '../handover/drafts-endpoint';
-import type { HandedOver } from '../handover/handed-over';
+import type { HandedOver } from '../storage/handed-over';
 import type { MessageKey } from '../i18n/catalogue';
 import { formatMoment } from '../i18n/format-moment';
 import { useMessages } from '../i18n/messages-context';

@@ -5,7 +5,7 @@ import { restoreDraft } from '../drafts/draft-record';
 import { forgetDraft, loadStoredDraft, loadSubmittedMarker, setAsideCorruptDraft } from '../drafts/draft-store';
 import { initialApplication, type InitialApplication } from '../drafts/initial-application';
 import type { KeyValueStore } from '../storage/resilient-store';
-import { readHandedOver } from '../handover/handed-over';
+import { readHandedOver } from '../storage/handed-over';
 import { reportError } from '../telemetry/errors';
 
 /**

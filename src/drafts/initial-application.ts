@@ -1,4 +1,4 @@
-import type { HandedOver } from '../handover/handed-over';
+import type { HandedOver } from '../storage/handed-over';
 import type { ApplicationValues } from '../application/values/application-values';
 import type { ProgrammeForm } from '../application/rules/programme-form';
 import { initialWizardState, type WizardState } from '../wizard/wizard-machine';

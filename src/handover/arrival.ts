@@ -11,7 +11,7 @@ import type { WizardState } from '../wizard/wizard-machine';
 import { readLineage, writeLineage } from './application-lineage';
 import { decryptDraft, EnvelopeError } from './draft-envelope';
 import { draftUrl, takeDraft } from './drafts-endpoint';
-import { readHandedOver } from './handed-over';
+import { readHandedOver } from '../storage/handed-over';
 
 /**
  * Opening a resume link on the device it was sent to: the ciphertext fetched (the receiver then

@@ -22,7 +22,7 @@ import type { SessionForm } from './session-form';
 import { pageOutbox } from './page-outbox';
 import { proofOfWorkGate } from '../proof-of-work/proof-of-work-gate';
 import type { WithdrawResult } from '../handover/drafts-endpoint';
-import { readHandedOver, type HandedOver } from '../handover/handed-over';
+import { readHandedOver, type HandedOver } from '../storage/handed-over';
 import { sessionHandover, type HandOverRequest, type HandOverResult } from './session-handover';
 
 /**

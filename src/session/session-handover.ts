@@ -2,7 +2,7 @@ import type { ApplicationValues } from '../application/values/application-values
 import { lineageToHandOver, readLineage, writeLineage } from '../handover/application-lineage';
 import { draftUrl, storeDraft, withdrawDraft, type WithdrawResult } from '../handover/drafts-endpoint';
 import { encryptDraft, EnvelopeError } from '../handover/draft-envelope';
-import { clearHandedOver, writeHandedOver, type HandedOver } from '../handover/handed-over';
+import { clearHandedOver, writeHandedOver, type HandedOver } from '../storage/handed-over';
 import { HANDOVER_PAYLOAD_FORMAT, type HandoverPayload } from '../handover/handover-payload';
 import { resumeLink } from '../handover/resume-link';
 import { newSubmissionId } from '../outbox/new-submission-id';

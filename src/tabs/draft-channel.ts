@@ -1,4 +1,4 @@
-import type { HandedOver } from '../handover/handed-over';
+import type { HandedOver } from '../storage/handed-over';
 
 /**
  * Tabs of the page tell each other what happened to the shared draft: the editor's saves

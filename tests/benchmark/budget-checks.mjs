@@ -54,7 +54,7 @@ function check(figure, value, format, comparison, budget) {
 export function budgetChecks(/** @type {BenchResults} */ results) {
   /** @type {BudgetCheck[]} */
   const rows = [];
-  const { criticalPath, lighthouse, installability, offlineStart, typing, stepChanges, scale, covers, proofOfWork, languages } = results;
+  const { criticalPath, lighthouse, installability, offlineStart, typing, stepChanges, scale, covers, proofOfWork, languages, handover } = results;
   if (criticalPath) {
     rows.push(check('Critical-path JS of `/`, fetched before Welcome is interactive (gzip)', criticalPath.critical.total.gzip, kb, '<=', BUDGETS.criticalPathGzip));
     rows.push(check('JS index.html loads: its static import graph (gzip; the byte test)', criticalPath.entryGraph.total.gzip, kb, '<=', BUDGETS.criticalPathGzip));
@@ -150,6 +150,10 @@ export function budgetChecks(/** @type {BenchResults} */ results) {
     );
   }
   if (languages) rows.push(...languageChecks(languages));
+  if (handover) {
+    rows.push(check('Continue on another device, 4x CPU: press to the link on screen (median)', handover.makeMs.median, ms, '<=', BUDGETS.handoverMakeMs));
+    rows.push(check('Continue on another device, 4x CPU: opening the link to its step drawn with the answers (median)', handover.openMs.median, ms, '<=', BUDGETS.handoverOpenMs));
+  }
   return rows;
 }
 

@@ -15,6 +15,7 @@ export const MEASUREMENTS = /** @type {const} */ ([
   'covers',
   'proof-of-work',
   'languages',
+  'handover',
 ]);
 
 /** @typedef {typeof MEASUREMENTS[number]} Measurement */

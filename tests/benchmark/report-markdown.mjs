@@ -293,6 +293,16 @@ function restoreSection(/** @type {NonNullable<BenchResults['draftRestore']>} */
   ].join('\n');
 }
 
+function handoverSection(/** @type {NonNullable<BenchResults['handover']>} */ result) {
+  return [
+    '## 11. Continue on another device',
+    '',
+    `Against the receiver of \`npm start\` on this machine (embedded store, synced before each answer), CPU ${String(result.cpuThrottling)}x slower in both contexts, ${String(result.runs)} links. ` +
+      `A phone holding Basic Info and half of Details: press of "Continue on another device" → the link on screen: ${spread(result.makeMs)} (the first press also loads the dialog's chunk). ` +
+      `Each link opened in a fresh desktop context: navigation → the Details step drawn with the answers: ${spread(result.openMs)}. Answers intact on every opening: ${result.answersIntact ? 'yes' : 'NO'}.`,
+  ].join('\n');
+}
+
 function coversSection(/** @type {NonNullable<BenchResults['covers']>} */ result, /** @type {string[] | undefined} */ observed) {
   const check = observed
     ? `\n\nThe phone of measurement 1 (same viewport and pixel ratio, the app's own \`<picture>\`) downloaded while opening Welcome: ${observed.map((path) => `\`${path}\``).join(', ') || 'no images'}.`
@@ -456,6 +466,7 @@ export function reportMarkdown(/** @type {BenchResults} */ results, /** @type {B
   if (results.draftRestore) sections.push(restoreSection(results.draftRestore));
   if (results.covers) sections.push(coversSection(results.covers, results.criticalPath?.imagesOnWelcome));
   if (results.proofOfWork) sections.push(proofOfWorkSection(results.proofOfWork));
+  if (results.handover) sections.push(handoverSection(results.handover));
   if (results.languages) sections.push(languagesSection(results.languages));
   sections.push(METHOD);
   return `${sections.join('\n\n')}\n`;

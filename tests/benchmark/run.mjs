@@ -15,6 +15,7 @@ import { machineInfo } from './machine-info.mjs';
 import { measureCoverImages } from './measure-cover-images.mjs';
 import { measureCriticalPath } from './measure-critical-path.mjs';
 import { measureDraftRestore } from './measure-draft-restore.mjs';
+import { measureHandover } from './measure-handover.mjs';
 import { measureInstallability } from './measure-installability.mjs';
 import { measureLanguages } from './measure-languages.mjs';
 import { measureLighthouse } from './measure-lighthouse.mjs';
@@ -121,6 +122,10 @@ async function main() {
       log(`languages: ${String(runs)} cold loads each of an en-US and an fr-CA browser, alternating; Lighthouse mobile ${String(options.lighthouseRuns)} runs each`);
       results.languages = await measureLanguages({ browser, url: languages.url, dist: languages.root, englishOnlyDist: dist, runs, lighthouseRuns: options.lighthouseRuns, log });
       results.meta.lighthouse ??= results.languages.lighthouseVersion;
+    }
+    if (only.has('handover')) {
+      log(`continue on another device: ${String(runs)} links made on a phone and opened on a desktop, both 4x CPU, against the receiver of npm start`);
+      results.handover = await measureHandover({ browser, dist, runs });
     }
     results.meta.durationSeconds = Math.round((Date.now() - started) / 1000);
     const report = options.merge ? mergeResults(JSON.parse(await readFile(REPORT_JSON, 'utf8')), results) : results;

@@ -10,7 +10,7 @@ export const WELCOME_HEADING = 'Become a Hartwell creator partner';
 export const BASIC_INFO_HEADING = 'Basic Information';
 export const DETAILS_HEADING = 'Additional Details';
 export const CREATOR_HUB_HEADING = 'Thank you for applying!';
-export const CONTINUE: Target = { role: 'button', name: 'Continue', exact: true };
+export const CONTINUE: Target = { role: 'button', name: 'Continue' };
 
 const label = (text: string): Target => ({ label: text });
 const inCard = (platform: string, field: string): Target => ({ label: field, within: { role: 'group', name: platform } });

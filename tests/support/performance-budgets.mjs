@@ -51,6 +51,13 @@ export const BUDGETS = Object.freeze({
    * a step's first paint.
    */
   handoverChunksGzip: 6 * KB,
+  /**
+   * Continue on another device, 4x CPU: from the press to the link on screen (sealed, stored and
+   * synced by the receiver), and from opening the link on another device to its step drawn with
+   * the answers (medians; the receiver on this machine, so no network time).
+   */
+  handoverMakeMs: 1000,
+  handoverOpenMs: 2500,
 });
 
 /**
