@@ -2,8 +2,8 @@
 // its embedded store in a temporary folder) serving the build. A phone context with the CPU 4x
 // slower holds Basic Info and half of Details; each run it presses "Continue on another device"
 // and waits for the link in the dialog (the draft sealed with Web Crypto, its PUT stored and
-// synced to disk by the receiver), then takes the application back, so the next run makes a new
-// link. Each link is then opened in a fresh desktop-sized context, also 4x slower: navigation to
+// synced to disk by the receiver); the link is opened in a fresh desktop-sized context, also 4x
+// slower, and the phone then takes the application back for the next run. Opening: navigation to
 // the Details step drawn with the answers (the fragment taken, the GET, the decryption, the draft
 // written, the wizard drawn). The dialog and QR code are loaded on the first press only, like a
 // creator's one press; their bytes are a byte budget (tests/e2e/byte-budgets.spec.ts).
@@ -41,39 +41,36 @@ export async function measureHandover({ browser, dist, runs }) {
     await throttleCpu(page, CPU_THROTTLING);
     /** @type {number[]} */
     const make = [];
-    /** @type {string[]} */
-    const links = [];
+    /** @type {number[]} */
+    const open = [];
+    let answersIntact = true;
     for (let run = 0; run < runs; run += 1) {
       const button = page.getByRole('button', { name: BUTTON });
       await button.waitFor();
       const pressed = Date.now();
       await button.click();
-      const field = page.getByRole('dialog').getByLabel('Your link', { exact: true });
       await page.waitForFunction(() => /#resume=/.test(/** @type {HTMLInputElement | null} */ (document.querySelector('.dialog__link'))?.value ?? ''));
       make.push(Date.now() - pressed);
-      links.push(await field.inputValue());
+      const link = await page.getByRole('dialog').getByLabel('Your link', { exact: true }).inputValue();
       await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
-      await page.getByRole('button', { name: 'Take it back' }).click();
-      await page.getByText('You took the application back.').waitFor();
-    }
-    /** @type {number[]} */
-    const open = [];
-    let answersIntact = true;
-    for (const link of links) {
+
       const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       try {
         const other = await desktop.newPage();
         await throttleCpu(other, CPU_THROTTLING);
         const started = Date.now();
         await other.goto(link, { waitUntil: 'commit' });
-        await other.getByRole('heading', { name: DETAILS_HEADING }).waitFor();
         const field = other.getByLabel('Link to your media kit', { exact: true });
+        await other.getByRole('heading', { name: DETAILS_HEADING }).waitFor();
         await field.waitFor();
         open.push(Date.now() - started);
         answersIntact &&= (await field.inputValue()) === MEDIA_KIT;
       } finally {
         await desktop.close();
       }
+      // Back on the phone for the next link (this one was opened: taking back withdraws nothing).
+      await page.getByRole('button', { name: 'Take it back' }).click();
+      await page.getByText('You took the application back.').waitFor();
     }
     return { runs, cpuThrottling: CPU_THROTTLING, makeMs: summarize(make), openMs: summarize(open), answersIntact };
   } finally {
