@@ -1,7 +1,7 @@
 // Continue on another device, against the real receiver of `npm start` (server/start-server.mjs)
 // serving the build: a phone-sized context makes a link, a desktop-sized one opens it, in two
 // separate browser contexts (two devices: nothing shared but the receiver).
-import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, type Page } from '@playwright/test';
@@ -10,6 +10,7 @@ import { startServer } from '../../server/start-server.mjs';
 import { openStore } from '../../server/store/open-store.mjs';
 import { latestApplications } from '../../server/store/applications.mjs';
 import { DIST_DIR } from '../support/dist-dir';
+import { filesHolding } from '../support/files-holding';
 import { BASIC_INFO_HEADING, DETAILS_HEADING, choose, fillBasicInfo, fillDetails } from '../support/default-programme.mjs';
 import { expectNoAxeViolations } from './helpers/axe';
 import { pressLikeAPerson } from './helpers/press';
@@ -307,15 +308,7 @@ test('the receiver never holds a typed value in plain text: only ciphertext', as
   await makeLink(phone.page);
   await phone.context.close();
   await server.close();
-  const found: string[] = [];
-  const walk = async (dir: string): Promise<void> => {
-    for (const entry of await readdir(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) await walk(path);
-      else if ((await readFile(path)).includes('ada@example.com')) found.push(path);
-    }
-  };
-  await walk(dataDir);
+  const found = await filesHolding(dataDir, 'ada@example.com');
   expect(found).toEqual([]);
   server = await startServer({ root, port: 0, dataDir });
 });

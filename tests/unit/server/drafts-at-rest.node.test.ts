@@ -4,8 +4,7 @@
 // embedded store's data folder searched byte for byte, PostgreSQL's table searched by SQL), and
 // a ciphertext changed at rest comes back refused by the browser's own check as tampered.
 import { readFileSync } from 'node:fs';
-import { readdir, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ApplicationValues } from '../../../src/application/values/application-values';
 import { parseConfigText } from '../../../src/config/parse-config';
@@ -15,6 +14,7 @@ import type { HandoverPayload } from '../../../src/handover/handover-payload';
 import { rawRequest } from '../../support/http-request';
 import { freshPostgresDatabase } from '../../support/local-postgres.mjs';
 import { startTestReceiver, stopTestReceiver, type StartedReceiver } from '../../support/receiver-fixture';
+import { filesHolding } from '../../support/files-holding';
 
 const postgres = await freshPostgresDatabase();
 if ('reason' in postgres) process.stderr.write(`Skipping the drafts-at-rest PostgreSQL tests: ${postgres.reason}.\n`);
@@ -68,20 +68,6 @@ async function getDraft(receiver: StartedReceiver, id: string): Promise<{ status
   return { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()) };
 }
 
-/** Every file under the folder that holds these bytes. */
-async function filesHolding(folder: string, text: string): Promise<string[]> {
-  const needle = Buffer.from(text, 'utf8');
-  const found: string[] = [];
-  const walk = async (dir: string) => {
-    for (const entry of await readdir(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) await walk(path);
-      else if (entry.isFile() && (await readFile(path)).includes(needle)) found.push(path.slice(folder.length + 1));
-    }
-  };
-  await walk(folder);
-  return found;
-}
 
 /** The drafts whose stored bytes hold this text, found by the database itself. */
 async function rowsHolding(receiver: StartedReceiver, text: string): Promise<number> {

@@ -2,7 +2,7 @@
 // Erasure erases: after `erase --email`, the address is in no file of the embedded database's
 // folder, table files, indexes and WAL included, searched byte for byte.
 import { execFile as execFileCallback } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,24 +12,11 @@ import { rawRequest } from '../../support/http-request';
 import { spawnReceiver } from '../../support/receiver-process';
 import { servedRoot } from '../../support/receiver-fixture';
 import { sampleBody } from '../../support/sample-application.mjs';
+import { filesHolding } from '../../support/files-holding';
 
 const execFile = promisify(execFileCallback);
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
-/** Every file under the folder that holds these bytes. */
-async function filesHolding(folder: string, text: string): Promise<string[]> {
-  const needle = Buffer.from(text, 'utf8');
-  const found: string[] = [];
-  const walk = async (dir: string) => {
-    for (const entry of await readdir(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) await walk(path);
-      else if (entry.isFile() && (await readFile(path)).includes(needle)) found.push(path.slice(folder.length + 1));
-    }
-  };
-  await walk(folder);
-  return found;
-}
 
 async function cli(args: string[], dataDir: string) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
