@@ -10,7 +10,7 @@ import { canGoBack, continueActions, continueButtonText } from '../wizard/wizard
 import { useMessages } from '../i18n/messages-context';
 import { stepsKeptRendered } from '../wizard/steps-kept-rendered';
 import { whenIdle } from '../browser/when-idle';
-import { sentFromAnotherDevice, showsServerError } from '../outbox/shows-server-error';
+import { showsServerError } from '../outbox/shows-server-error';
 import type { ApplicationSession } from '../session/application-session';
 import { appStore } from '../storage/app-store';
 import { useStorageHealth } from '../storage/use-storage-health';
@@ -132,6 +132,7 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
           {state.role === 'viewer' ? <ReadOnlyBanner onTakeOver={session.takeOver} /> : null}
           {state.role === 'viewer' ? null : <HandedOverBanner handedOver={state.handedOver} onTakeBack={takeBack} />}
           {initial.notice ? <p className="draft-notice" role="status">{messages.text(initial.notice)}</p> : null}
+          {state.sentElsewhere ? <p className="draft-notice" role="status">{messages.text('sentFromAnotherDevice')}</p> : null}
           <fieldset className="step-fieldset" disabled={readOnly}>
           <KeptSteps steps={config.steps} kept={kept} current={current} onReload={reloadKeepingDraft} />
           {/* Just above the button that sends, in room kept free on that step by an invisible copy
@@ -144,7 +145,7 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
               </p>
             ) : null}
             <p className="server-error" role="alert">
-              {sentFromAnotherDevice(state.outbox) ? messages.text('sentFromAnotherDevice') : showsServerError(state.outbox) ? serverErrorText : null}
+              {showsServerError(state.outbox) ? serverErrorText : null}
             </p>
           </div>
           <div className="step-actions" {...steadyActions}>

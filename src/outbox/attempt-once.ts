@@ -1,7 +1,7 @@
 import type { OutboxRecord } from './outbox-record';
 import type { OutboxStore } from './outbox-store';
 import { classifyAttempt } from './retry-policy';
-import type { SendResult } from './send-application';
+import { NEWER_REVISION_STORED, type SendResult } from './send-application';
 
 /**
  * One attempt at sending the outbox's application, the same for the page and the service
@@ -13,6 +13,8 @@ import type { SendResult } from './send-application';
  * - Not due: the server's Retry-After of the last failure has not passed (`later`, with when).
  * - Accepted: the record is removed only if no edit came while the request was out; otherwise
  *   the edit stays for the caller to send next (`latest: false`).
+ * - Refused because another device sent the application first (a newer revision is stored): it
+ *   is settled there; the record is removed and the outcome is acceptance `elsewhere`.
  * - A failure: the count, time and error go on the stored record, whose body may be newer than
  *   the one that failed; a refusal counts only for the body refused, so the outcome is the
  *   stored record's (a newer body is worth its own attempt).
@@ -21,7 +23,8 @@ export type AttemptOnceResult =
   | { kind: 'none' }
   | { kind: 'waiting'; record: OutboxRecord }
   | { kind: 'later'; record: OutboxRecord; due: number }
-  | { kind: 'accepted'; latest: boolean }
+  /** `elsewhere`: the receiver holds a newer revision of this application, sent from another device. */
+  | { kind: 'accepted'; latest: boolean; elsewhere?: true }
   | { kind: 'failed'; outcome: 'retry' | 'refused'; record: OutboxRecord; attemptedAt: number };
 
 export interface AttemptOnceOptions {
@@ -39,6 +42,13 @@ export async function attemptOnce(store: OutboxStore, { send, now, onSending }: 
   onSending?.(record);
   const result = await send(record);
   const outcome = classifyAttempt(result);
+  if (!result.ok && result.error === NEWER_REVISION_STORED) {
+    // Another device sent this application first, numbered as high or higher: it is settled, with
+    // that device's answers, and nothing this device holds may replace them (an edit made while
+    // this body was out included), so the record goes whatever it holds now.
+    await store.update(() => undefined);
+    return { kind: 'accepted', latest: true, elsewhere: true };
+  }
   if (outcome === 'accepted') {
     const stored = await store.update((current) => (current?.key === record.key ? undefined : current));
     return { kind: 'accepted', latest: stored === undefined };

@@ -25,7 +25,8 @@ export type OutboxStatus =
   | { state: 'sending'; record: OutboxRecord }
   | { state: 'waiting'; record: OutboxRecord; nextAttemptAt: number }
   | { state: 'refused'; record: OutboxRecord }
-  | { state: 'accepted' };
+  /** `elsewhere`: sent first from another device, with its answers (this device's were not sent). */
+  | { state: 'accepted'; elsewhere?: true };
 
 export interface OutboxOptions {
   store: KeyValueStore;
@@ -47,7 +48,7 @@ export class Outbox {
   // is scheduled. `resume()` starts it again, so a re-run effect (StrictMode, a hidden and shown
   // subtree) finds a live queue rather than one disposed for good.
   private stopped = false;
-  private acceptance: () => Promise<void> = () => Promise.resolve();
+  private acceptance: (elsewhere: boolean) => Promise<void> = () => Promise.resolve();
   private readonly records: OutboxStore;
 
   constructor(private readonly options: OutboxOptions) {
@@ -58,8 +59,8 @@ export class Outbox {
     return this.options.now?.() ?? Date.now();
   }
 
-  /** What to do once the server has accepted the application, before listeners hear of it. */
-  handleAcceptance(handler: () => Promise<void>): void {
+  /** What to do once the server has accepted the application (`elsewhere`: from another device), before listeners hear of it. */
+  handleAcceptance(handler: (elsewhere: boolean) => Promise<void>): void {
     this.acceptance = handler;
   }
 
@@ -200,8 +201,13 @@ export class Outbox {
         case 'accepted':
           // An edit came while the body was on its way: it goes out now.
           if (result.kind === 'accepted' && !result.latest) continue;
-          // Accepted here, or sent meanwhile by another tab or by the service worker.
-          await this.acceptance();
+          // Accepted here, or sent meanwhile by another tab, the service worker or another device.
+          if (result.kind === 'accepted' && result.elsewhere) {
+            await this.acceptance(true);
+            this.setStatus({ state: 'accepted', elsewhere: true });
+            return 'accepted';
+          }
+          await this.acceptance(false);
           this.setStatus({ state: 'accepted' });
           return 'accepted';
         case 'waiting':

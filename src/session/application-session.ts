@@ -59,6 +59,8 @@ export interface SessionSnapshot {
   busy: boolean;
   /** The application continues on another device: the form is read only until taken back. */
   handedOver: HandedOver | null;
+  /** Accepted because another device sent it first: its answers are kept, this device's were not sent. */
+  sentElsewhere: boolean;
 }
 
 export interface ApplicationSession {
@@ -87,7 +89,7 @@ export interface ApplicationSession {
   /** Saves the draft now (`force`: even in a read-only tab, handing over what it holds). */
   saveNow: (force?: boolean) => Promise<void>;
   /** Ends an accepted application: personal data cleared, every tab told, the wizard moved on. */
-  accept: () => Promise<void>;
+  accept: (elsewhere?: boolean) => Promise<void>;
   /** After acceptance: a blank application on the first step, in every tab. */
   newApplication: () => Promise<void>;
   /**
@@ -144,6 +146,7 @@ export function createApplicationSession({ config, programme, initial, devices, 
     outbox: { state: 'empty' },
     busy: false,
     handedOver: initial.handedOver ?? null,
+    sentElsewhere: false,
   };
 
   function update(change: Partial<SessionSnapshot>): void {
@@ -157,7 +160,7 @@ export function createApplicationSession({ config, programme, initial, devices, 
   }
 
   const proofs = proofOfWorkGate(config.requestUrl, page.href);
-  const outbox = pageOutbox({ store, locks, timeoutMs: sendTimeoutMs, onAccepted: () => accept(), proofs });
+  const outbox = pageOutbox({ store, locks, timeoutMs: sendTimeoutMs, onAccepted: (elsewhere) => accept(elsewhere), proofs });
   const stopHearingOutbox = outbox.subscribe((status) => {
     update({ outbox: status });
   });
@@ -232,7 +235,7 @@ export function createApplicationSession({ config, programme, initial, devices, 
   function showNewApplication(): void {
     accepting = false;
     form?.reset(programme.emptyValues);
-    place({ submitted: false, wizard: initialWizardState });
+    place({ submitted: false, sentElsewhere: false, wizard: initialWizardState });
   }
 
   function onMessage(message: DraftMessage): void {
@@ -319,15 +322,16 @@ export function createApplicationSession({ config, programme, initial, devices, 
     return true;
   }
 
-  async function accept(): Promise<void> {
+  /** `elsewhere`: another device sent the application first; this one's answers go, unsent, as after any acceptance. */
+  async function accept(elsewhere = false): Promise<void> {
     accepting = true;
     autosave.cancel();
     clearUnloadCopy(synchronous);
     await clearAfterAcceptance(store, Date.now());
-    trackFormSubmitted();
+    if (!elsewhere) trackFormSubmitted();
     connection?.post({ type: 'accepted' });
     // Accepted in the background (a retry): the wizard moves on by itself.
-    place({ submitted: true, wizard: skipLastStep ? snapshot.wizard : goToStep(snapshot.wizard, stepCount - 1, stepCount) });
+    place({ submitted: true, sentElsewhere: elsewhere, wizard: skipLastStep ? snapshot.wizard : goToStep(snapshot.wizard, stepCount - 1, stepCount) });
   }
 
   return {

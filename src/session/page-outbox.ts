@@ -17,7 +17,7 @@ interface PageOutboxOptions {
   locks: LockManager | undefined;
   timeoutMs: number | undefined;
   /** Runs once the server has accepted the application, before the outbox reports it. */
-  onAccepted: () => Promise<void>;
+  onAccepted: (elsewhere: boolean) => Promise<void>;
   /** Solutions of the receiver's proof of work, when it asks for one (proof-of-work-gate.ts). */
   proofs: Proofs;
 }

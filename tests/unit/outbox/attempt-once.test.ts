@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { attemptOnce, type AttemptOnceOptions } from '../../../src/outbox/attempt-once';
 import type { OutboxRecord } from '../../../src/outbox/outbox-record';
 import type { OutboxStore } from '../../../src/outbox/outbox-store';
+import { NEWER_REVISION_STORED } from '../../../src/outbox/send-application';
 
 const record: OutboxRecord = {
   applicationId: 'application-1',
@@ -70,6 +71,15 @@ describe('attemptOnce (the page and the service worker alike)', () => {
     const during = () => void store.update(() => edited);
     expect(await attemptOnce(store, options({ ok: true, status: 201 }, during))).toEqual({ kind: 'accepted', latest: false });
     expect(store.current()).toEqual(edited);
+  });
+
+  it('settles an application another device sent first: the record goes, an edit made meanwhile too, and the outcome is acceptance elsewhere', async () => {
+    const edited = { ...record, key: 'key-2', revision: 2, body: { personalInfo: { firstName: 'Augusta' } } };
+    const store = memoryStore(record);
+    const during = () => void store.update(() => edited);
+    const refused = { ok: false, retryable: false, status: 409, error: NEWER_REVISION_STORED } as const;
+    expect(await attemptOnce(store, options(refused, during))).toEqual({ kind: 'accepted', latest: true, elsewhere: true });
+    expect(store.current()).toBeUndefined();
   });
 
   it('counts a failure worth retrying on the stored record', async () => {
