@@ -8,7 +8,7 @@ import { initialApplication, type InitialApplication } from '../../../src/drafts
 import { createApplicationSession, type ApplicationSession } from '../../../src/session/application-session';
 import { AUTOSAVE_DEBOUNCE_MS } from '../../../src/session/session-autosave';
 import type { SessionForm } from '../../../src/session/session-form';
-import { DRAFT_KEY, OUTBOX_KEY, SUBMITTED_KEY } from '../../../src/storage/stored-keys';
+import { DRAFT_KEY, HANDED_OVER_KEY, LINEAGE_KEY, OUTBOX_KEY, SUBMITTED_KEY } from '../../../src/storage/stored-keys';
 import { UNLOAD_COPY_KEY } from '../../../src/storage/unload-copy';
 import { analytics } from '../../../src/telemetry/analytics';
 import { completeValues, defaultConfig, defaultProgramme } from '../../fixtures/default-programme';
@@ -324,5 +324,72 @@ describe('createApplicationSession', () => {
     // The scheduled retry is due 2 s after the failure (retry-policy.ts).
     await until(() => session.getSnapshot().submitted, 'the application is accepted', 1_000);
     expect(fetchMock.mock.calls.filter(([, init]) => init.method === 'PUT')).toHaveLength(2);
+  });
+});
+
+/** The receiver's drafts: a PUT stored until `expiresAt`, a DELETE of an unopened link; every other request 201 (or `fail`s). */
+function stubDraftsReceiver({ fail = false } = {}) {
+  const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>((url, init) => {
+    if (fail) return Promise.reject(new TypeError('Failed to fetch'));
+    if (url.includes('/api/drafts/') && init.method === 'PUT') return Promise.resolve(new Response(JSON.stringify({ expiresAt: '2026-12-03T00:00:00.000Z' }), { status: 201 }));
+    if (url.includes('/api/drafts/') && init.method === 'DELETE') return Promise.resolve(new Response(null, { status: 204 }));
+    return Promise.resolve(new Response('{}', { status: 201 }));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const HAND_OVER = { requestUrl: '/api/applications', pageUrl: 'https://apply.example/', expiresInSeconds: 3600, programme: 'Creator partnership' };
+
+describe('continue on another device', () => {
+  it('hands the application over: a link, the form read only, nothing saved or sent from here until taken back', async () => {
+    const fetchMock = stubDraftsReceiver();
+    const { session, form, store } = tab();
+
+    const result = await session.handOver(HAND_OVER);
+
+    expect(result).toMatchObject({ ok: true, link: expect.stringMatching(/^https:\/\/apply\.example\/#resume=[\w-]{22}\.[\w-]{43}$/) as string });
+    const put = fetchMock.mock.calls.find(([url, init]) => url.startsWith('https://apply.example/api/drafts/') && init.method === 'PUT');
+    expect(put?.[1].headers).toMatchObject({ 'Content-Type': 'application/octet-stream', 'Draft-Expires-In': '3600' });
+    // The ciphertext, never the answers.
+    expect(new TextDecoder().decode(put?.[1].body as Uint8Array)).not.toContain('Lovelace');
+    expect(session.getSnapshot().handedOver).toMatchObject({ expiresAt: Date.parse('2026-12-03T00:00:00.000Z') });
+    expect(store.entries.get(HANDED_OVER_KEY)).toEqual(session.getSnapshot().handedOver);
+    expect(store.entries.get(LINEAGE_KEY)).toEqual({ applicationId: expect.any(String) as string, revision: 0 });
+
+    const saved = store.entries.get(DRAFT_KEY);
+    form.set((values) => {
+      values.personalInfo.firstName = 'Augusta';
+    });
+    // Past autosave's debounce: a session that saved would have written by now.
+    await new Promise((resolve) => setTimeout(resolve, AUTOSAVE_DEBOUNCE_MS + 100));
+    expect(store.entries.get(DRAFT_KEY)).toBe(saved);
+    expect(await session.next()).toBe(false);
+    expect(fetchMock.mock.calls.filter(([url]) => url.includes('/api/applications'))).toHaveLength(0);
+
+    expect(await session.takeBack('https://apply.example/')).toBe('withdrawn');
+    expect(fetchMock.mock.calls.at(-1)?.[1].method).toBe('DELETE');
+    expect(session.getSnapshot().handedOver).toBeNull();
+    expect(store.entries.has(HANDED_OVER_KEY)).toBe(false);
+    // The application keeps its id: what this device sends now is numbered above the link's revision.
+    const { applicationId } = store.entries.get(LINEAGE_KEY) as { applicationId: string };
+    expect(await session.next()).toBe(true);
+    const sent = fetchMock.mock.calls.find(([url, init]) => url.includes('/api/applications') && init.method === 'PUT');
+    expect(sent?.[1].headers).toMatchObject({ 'Application-Id': applicationId, 'Application-Revision': '1' });
+    expect(store.entries.has(LINEAGE_KEY)).toBe(false);
+  });
+
+  it('changes nothing when the link cannot be stored (offline): the form stays editable and the queue as it was', async () => {
+    stubFetchAnswering(503);
+    const { session, store } = tab();
+    expect(await session.next()).toBe(false);
+    const queued = store.entries.get(OUTBOX_KEY);
+    stubDraftsReceiver({ fail: true });
+
+    expect(await session.handOver(HAND_OVER)).toEqual({ ok: false, reason: 'offline' });
+
+    expect(session.getSnapshot().handedOver).toBeNull();
+    expect(store.entries.has(HANDED_OVER_KEY)).toBe(false);
+    expect(store.entries.get(OUTBOX_KEY)).toEqual(queued);
   });
 });
