@@ -47,7 +47,7 @@ test.describe('a programme in English and French', () => {
       release();
       await expect(prerendered).toHaveCount(0);
       await expect(page.getByRole('heading', { level: 1, name: fr(WELCOME.heading) })).toBeVisible();
-      await page.getByRole('button', { name: FRENCH_CONTINUE }).click();
+      await page.getByRole('button', { name: FRENCH_CONTINUE, exact: true }).click();
       await expect(page.getByRole('heading', { name: fr(BASIC_INFO_HEADING) })).toBeFocused();
     });
 
@@ -58,7 +58,7 @@ test.describe('a programme in English and French', () => {
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: fr(WELCOME.heading) })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-      await page.getByRole('button', { name: FRENCH_CONTINUE }).click();
+      await page.getByRole('button', { name: FRENCH_CONTINUE, exact: true }).click();
       await expect(page.getByRole('heading', { name: fr(BASIC_INFO_HEADING) })).toBeVisible();
       await expect(page.getByLabel(fr('Full Name'), { exact: true })).toBeEditable();
     });
@@ -114,7 +114,7 @@ test.describe('a programme in English and French', () => {
       expect(await firstHeading()).not.toBe(WELCOME.heading);
 
       // And sends in French: the same body, its language named.
-      await page.getByRole('button', { name: FRENCH_CONTINUE }).click();
+      await page.getByRole('button', { name: FRENCH_CONTINUE, exact: true }).click();
       await expect(page.getByRole('heading', { name: fr('Additional Details') })).toBeVisible();
       await page.getByRole('navigation', { name: 'Langue' }).getByRole('link', { name: 'English' }).click();
       await expect(page.getByRole('heading', { name: 'Additional Details' })).toBeVisible();
