@@ -1,7 +1,6 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import type { WizardConfig } from '../config/config-schema';
 import { linkLifetimeSeconds } from '../handover/offers-handover';
-import { withoutResumeFragment } from '../handover/resume-link';
 import { useMessages } from '../i18n/messages-context';
 import type { ApplicationSession } from '../session/application-session';
 import type { HandoverAttempt } from './handover-attempt';
@@ -9,9 +8,11 @@ import type { HandoverAttempt } from './handover-attempt';
 // The dialog, its link and its QR code come when asked for: nothing of them is on a step's first paint.
 const HandoverDialog = lazy(() => import('./handover-dialog'));
 
-/** The page the link opens: this one, as it is now, without a fragment. */
+/** The page the link opens: this one, as it is now (its language among its parameters), without a fragment. */
 export function currentPageUrl(): string {
-  return withoutResumeFragment(window.location.href).replace(/#.*$/, '');
+  const url = new URL(window.location.href);
+  url.hash = '';
+  return url.href;
 }
 
 interface HandoverOfferProps {
