@@ -22,6 +22,8 @@ const DESKTOP = { viewport: { width: 1280, height: 800 } };
 let root: string;
 let dataDir: string;
 let server: Awaited<ReturnType<typeof startServer>>;
+/** Skipped in the other projects, a test starts nothing, and its clean-up has nothing to stop. */
+let started = false;
 const logLines: string[] = [];
 
 // Two devices per test already: once, in the desktop project, is enough.
@@ -35,9 +37,12 @@ test.beforeEach(async () => {
   await cp(DIST_DIR, root, { recursive: true });
   logLines.length = 0;
   server = await startServer({ root, port: 0, dataDir, log: (line: string) => logLines.push(line) });
+  started = true;
 });
 
 test.afterEach(async () => {
+  if (!started) return;
+  started = false;
   await server.close();
   await rm(root, { recursive: true, force: true });
   await rm(dataDir, { recursive: true, force: true });
