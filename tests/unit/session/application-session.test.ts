@@ -94,6 +94,17 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** Two tabs on one store: the first edits, the second follows read only. */
+async function twoTabs() {
+  const locks = fakeLocks();
+  const store = memoryStore();
+  const first = tab({ locks, store });
+  await until(() => first.session.getSnapshot().role === 'editor', 'the first tab edits');
+  const second = tab({ locks, store });
+  await until(() => second.session.getSnapshot().role === 'viewer', 'the second tab is read-only');
+  return { first, second, locks, store };
+}
+
 describe('createApplicationSession', () => {
   it('accept: Continue on Details sends, clears the personal data once accepted and moves to the last step, reported', async () => {
     const track = vi.spyOn(analytics, 'track');
@@ -204,12 +215,7 @@ describe('createApplicationSession', () => {
   });
 
   it('the editor tab closes: the waiting read-only tab is granted the lock, edits, and carries on from its last keystrokes', async () => {
-    const locks = fakeLocks();
-    const store = memoryStore();
-    const first = tab({ locks, store });
-    await until(() => first.session.getSnapshot().role === 'editor', 'the first tab edits');
-    const second = tab({ locks, store });
-    await until(() => second.session.getSnapshot().role === 'viewer', 'the second tab is read-only');
+    const { first, second } = await twoTabs();
     first.form.set((values) => {
       values.personalInfo.firstName = 'Katherine';
     });
@@ -242,12 +248,7 @@ describe('createApplicationSession', () => {
   });
 
   it('a second tab takes over, the first becomes read-only with everything handed over, then takes it back', async () => {
-    const locks = fakeLocks();
-    const store = memoryStore();
-    const first = tab({ locks, store });
-    await until(() => first.session.getSnapshot().role === 'editor', 'the first tab edits');
-    const second = tab({ locks, store });
-    await until(() => second.session.getSnapshot().role === 'viewer', 'the second tab is read-only');
+    const { first, second } = await twoTabs();
     first.form.set((values) => {
       values.personalInfo.firstName = 'Augusta';
     });
