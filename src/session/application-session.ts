@@ -421,7 +421,8 @@ export function createApplicationSession({ config, programme, initial, devices, 
     },
     async takeBack(pageUrl) {
       const handedOver = snapshot.handedOver;
-      if (!handedOver || config.requestUrl == null) return 'unknown';
+      if (!handedOver) return 'unknown';
+      // Whatever the programme now says (even with no receiver left to ask), the device gets its application back.
       const withdrawn = await handover.takeBack(handedOver, config.requestUrl, pageUrl);
       update({ handedOver: null });
       connection?.post({ type: 'device-handover', handedOver: null });

@@ -47,7 +47,7 @@ interface HandoverDeps {
 export interface SessionHandover {
   handOver(request: HandOverRequest): Promise<HandOverResult>;
   /** Withdraws the link when the receiver still holds it, and forgets the hand-over: the form is editable again. */
-  takeBack(handedOver: HandedOver, requestUrl: string, pageUrl: string): Promise<WithdrawResult>;
+  takeBack(handedOver: HandedOver, requestUrl: string | null | undefined, pageUrl: string): Promise<WithdrawResult>;
 }
 
 export function sessionHandover({ store, outbox, saveNow, answers, fetchImpl, now = Date.now }: HandoverDeps): SessionHandover {
@@ -83,7 +83,8 @@ export function sessionHandover({ store, outbox, saveNow, answers, fetchImpl, no
       return { ok: true, link: resumeLink(pageUrl, made.id, made.key), handedOver };
     },
     async takeBack(handedOver, requestUrl, pageUrl) {
-      const withdrawn = await withdrawDraft(draftUrl(requestUrl, pageUrl, handedOver.draftId), { fetchImpl });
+      // A programme edited since the link was made may name no receiver: the link cannot be withdrawn, the form is freed all the same.
+      const withdrawn = requestUrl == null ? 'unreachable' : await withdrawDraft(draftUrl(requestUrl, pageUrl, handedOver.draftId), { fetchImpl });
       await clearHandedOver(store);
       return withdrawn;
     },

@@ -380,6 +380,22 @@ describe('continue on another device', () => {
     expect(store.entries.has(LINEAGE_KEY)).toBe(false);
   });
 
+  it('takes the application back even when the programme, edited since, names no receiver: the form is not left read only', async () => {
+    stubDraftsReceiver();
+    const made = tab();
+    expect((await made.session.handOver(HAND_OVER)).ok).toBe(true);
+    const handedOver = made.session.getSnapshot().handedOver;
+    made.session.dispose();
+    const opening = { ...initialApplication(defaultProgramme, 4, { kind: 'restored', values: completeValues(), wizard: { current: DETAILS_STEP, reached: [0, 1, 2] }, dropped: [] }, false), handedOver };
+    const { session, store } = tab({ config: { ...defaultConfig(), requestUrl: null }, store: made.store, initial: opening });
+    expect(session.getSnapshot().handedOver).toEqual(handedOver);
+
+    expect(await session.takeBack('https://apply.example/')).toBe('unreachable');
+
+    expect(session.getSnapshot().handedOver).toBeNull();
+    expect(store.entries.has(HANDED_OVER_KEY)).toBe(false);
+  });
+
   it('changes nothing when the link cannot be stored (offline): the form stays editable and the queue as it was', async () => {
     stubFetchAnswering(503);
     const { session, store } = tab();
