@@ -105,6 +105,8 @@ export default function HandoverDialog({ title, attempt, onRetry, onClose }: Han
                 id={linkId}
                 ref={linkField}
                 className="dialog__link"
+                // A web address reads left to right in every language (styles/form.css says how it sits in a right-to-left page).
+                dir="ltr"
                 type="url"
                 readOnly
                 value={attempt.link}

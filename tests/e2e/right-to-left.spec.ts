@@ -113,6 +113,21 @@ test('an Arabic programme is laid out as the mirror of an English one, addresses
   await expectNoSidewaysScroll(page);
   await screenshot(page, testInfo, 2);
 
+  // The link to continue on another device: a web address, left to right, starting at the right.
+  await page.getByRole('button', { name: 'Continue on another device' }).click();
+  const link = page.getByRole('dialog').getByLabel('Your link', { exact: true });
+  await expect(link).toHaveValue(/#resume=/);
+  expect(await writing(link)).toEqual({ direction: 'ltr', textAlign: 'right' });
+  // Its sentences follow the page: they start at the right.
+  expect(await page.getByRole('dialog').locator('p').first().evaluate((text) => getComputedStyle(text).textAlign)).toBe('start');
+  await expectNoSidewaysScroll(page);
+  const path = testInfo.outputPath(`rtl-handover-${testInfo.project.name}.png`);
+  await page.screenshot({ path });
+  await testInfo.attach('right to left, the link to continue on another device', { path, contentType: 'image/png' });
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Take it back' }).click();
+  await expect(page.getByLabel(ar('Link to your media kit'), { exact: true })).toBeEnabled();
+
   await page.getByRole('button', { name: ARABIC_CONTINUE }).click();
   await expect(page.getByRole('heading', { name: ar('Thank you for applying!') })).toBeFocused();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
