@@ -23,7 +23,7 @@ const LAYERS = {
   telemetry: ['browser', 'config'],
   wizard: ['telemetry'],
   form: ['application'],
-  fields: ['application', 'form', 'html', 'i18n'],
+  fields: ['application', 'browser', 'form', 'html', 'i18n'],
   blocks: ['application', 'config', 'fields', 'html', 'i18n'],
   drafts: ['application', 'form', 'storage', 'wizard'],
   // Proof of work: the challenge, its solver and the solutions kept ahead; the outbox sends them.
@@ -33,7 +33,7 @@ const LAYERS = {
   // drafts, the application's lineage across devices, and opening a link (read against the programme).
   handover: ['application', 'config', 'drafts', 'outbox', 'storage', 'wizard'],
   tabs: ['browser', 'storage'],
-  pwa: ['i18n'],
+  pwa: ['browser', 'i18n'],
   // The application session: the coordination of the features above, in plain code.
   session: ['application', 'boot', 'browser', 'config', 'drafts', 'handover', 'outbox', 'proof-of-work', 'storage', 'tabs', 'telemetry', 'wizard'],
   boot: ['application', 'config', 'drafts', 'i18n', 'storage', 'telemetry', 'wizard'],

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useStillWhilePressed } from '../browser/use-still-while-pressed';
 import type { WithdrawResult } from '../handover/drafts-endpoint';
 import type { HandedOver } from '../storage/handed-over';
 import type { MessageKey } from '../i18n/catalogue';
@@ -22,10 +23,13 @@ export function HandedOverBanner({ handedOver, onTakeBack }: { handedOver: Hande
   const messages = useMessages();
   const [takenBack, setTakenBack] = useState<WithdrawResult | null>(null);
   const [taking, setTaking] = useState(false);
-  if (!handedOver) {
-    return takenBack ? (
+  // Both come and go by themselves (news from the other device, an answer from the receiver).
+  const shownHandedOver = useStillWhilePressed(handedOver);
+  const shownTakenBack = useStillWhilePressed(takenBack);
+  if (!shownHandedOver) {
+    return shownTakenBack ? (
       <p className="draft-notice" role="status">
-        {messages.text(TAKEN_BACK_TEXT[takenBack])}
+        {messages.text(TAKEN_BACK_TEXT[shownTakenBack])}
       </p>
     ) : null;
   }
@@ -39,7 +43,7 @@ export function HandedOverBanner({ handedOver, onTakeBack }: { handedOver: Hande
   };
   return (
     <div className="read-only-banner" role="status">
-      <p>{messages.text('handedOver', { date: formatMoment(handedOver.madeAt, messages.locale) })}</p>
+      <p>{messages.text('handedOver', { date: formatMoment(shownHandedOver.madeAt, messages.locale) })}</p>
       <button type="button" id={TAKE_BACK_ID} className="button button--secondary" onClick={takeBack} aria-disabled={taking}>
         {messages.text('takeBack')}
       </button>

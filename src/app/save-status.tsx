@@ -1,3 +1,4 @@
+import { useStillWhilePressed } from '../browser/use-still-while-pressed';
 import { useMessages } from '../i18n/messages-context';
 import { saveStatusText, type SaveStatusFacts } from './save-status-text';
 
@@ -7,16 +8,16 @@ import { saveStatusText, type SaveStatusFacts } from './save-status-text';
  */
 export function SaveStatus(facts: SaveStatusFacts) {
   const messages = useMessages();
-  const line = saveStatusText(facts);
+  // Its text changes with every pause in typing; the storage notice comes and goes by itself.
+  const line = useStillWhilePressed(saveStatusText(facts));
+  const storageLost = useStillWhilePressed(facts.storageHealth === 'memory-only' && !facts.accepted);
   return (
     <>
       <p className="save-status" aria-live="off">
         {line ? messages.text(line) : ''}
       </p>
       <p className="storage-notice" role="status">
-        {facts.storageHealth === 'memory-only' && !facts.accepted
-          ? messages.text('storageLost')
-          : ''}
+        {storageLost ? messages.text('storageLost') : ''}
       </p>
     </>
   );

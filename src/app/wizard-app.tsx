@@ -9,6 +9,7 @@ import type { InitialApplication } from '../drafts/initial-application';
 import { canGoBack, continueActions, continueButtonText } from '../wizard/wizard-machine';
 import { useMessages } from '../i18n/messages-context';
 import { stepsKeptRendered } from '../wizard/steps-kept-rendered';
+import { useStillWhilePressed } from '../browser/use-still-while-pressed';
 import { whenIdle } from '../browser/when-idle';
 import { showsServerError } from '../outbox/shows-server-error';
 import type { ApplicationSession } from '../session/application-session';
@@ -27,7 +28,6 @@ import { StepFocus } from './step-focus';
 import { WizardLayout } from './wizard-layout';
 import { useApplicationSession } from './use-application-session';
 import { ScrollMemory } from './use-scroll-memory';
-import { useSteadyActions } from './use-steady-actions';
 import { useWarmHiddenStep } from './use-warm-hidden-step';
 
 interface WizardAppProps {
@@ -89,9 +89,12 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
   }, [session]);
   const kept = stepsKeptRendered(state.wizard.reached, current, stepCount);
 
-  const steadyActions = useSteadyActions(pendingInputs);
   // Another tab edits, or another device continues the application: this one only shows it.
   const readOnly = state.role === 'viewer' || state.handedOver !== null;
+  // The banners above the form come with news from another tab or device, which may arrive while
+  // a finger is on a control below: they wait for the press to end (the form is read only at once).
+  const shownAsViewer = useStillWhilePressed(state.role === 'viewer');
+  const shownSentElsewhere = useStillWhilePressed(state.sentElsewhere);
   const busy = state.busy;
   const backAllowed = canGoBack(state.wizard, stepCount);
   const previous = useCallback(() => {
@@ -129,10 +132,10 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
       contentRef={contentRef}
     >
         <form className="step-form" noValidate onSubmit={onSubmit} aria-busy={busy} ref={formRef}>
-          {state.role === 'viewer' ? <ReadOnlyBanner onTakeOver={session.takeOver} /> : null}
-          {state.role === 'viewer' ? null : <HandedOverBanner handedOver={state.handedOver} onTakeBack={takeBack} />}
+          {shownAsViewer ? <ReadOnlyBanner onTakeOver={session.takeOver} /> : null}
+          {shownAsViewer ? null : <HandedOverBanner handedOver={state.handedOver} onTakeBack={takeBack} />}
           {initial.notice ? <p className="draft-notice" role="status">{messages.text(initial.notice)}</p> : null}
-          {state.sentElsewhere ? <p className="draft-notice" role="status">{messages.text('sentFromAnotherDevice')}</p> : null}
+          {shownSentElsewhere ? <p className="draft-notice" role="status">{messages.text('sentFromAnotherDevice')}</p> : null}
           <fieldset className="step-fieldset" disabled={readOnly}>
           <KeptSteps steps={config.steps} kept={kept} current={current} onReload={reloadKeepingDraft} />
           {/* Just above the button that sends, in room kept free on that step by an invisible copy
@@ -148,7 +151,7 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
               {showsServerError(state.outbox) ? serverErrorText : null}
             </p>
           </div>
-          <div className="step-actions" {...steadyActions}>
+          <div className="step-actions">
             {backAllowed ? (
               <button type="button" className="button button--secondary step-actions__back" onClick={previous}>
                 {messages.text('back')}

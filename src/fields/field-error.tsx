@@ -1,16 +1,20 @@
+import { useStillWhilePressed } from '../browser/use-still-while-pressed';
 import { useMessages } from '../i18n/messages-context';
 import type { ProblemCode } from '../i18n/problem-code';
 
 /**
  * The message under an invalid field, in the page's language (`message`: what the rules said,
- * as a problem code); the control points at it with aria-describedby.
+ * as a problem code); the control points at it with aria-describedby. Leaving a field re-checks
+ * it, and a press elsewhere is what leaves it: the line appears or goes once that press has ended,
+ * so that the pressed control below does not move under the finger.
  */
 export function FieldError({ id, message }: { id: string; message: ProblemCode | undefined }) {
   const messages = useMessages();
-  if (!message) return null;
+  const shown = useStillWhilePressed(message);
+  if (!shown) return null;
   return (
     <p className="field-error" id={id}>
-      {messages.problem(message)}
+      {messages.problem(shown)}
     </p>
   );
 }

@@ -13,6 +13,7 @@ import { filterOptions } from './filter-options';
 import type { SelectOption } from './select-option';
 import '../styles/fields.css';
 import { ChevronIcon } from './chevron-icon';
+import { useStillWhilePressed } from '../browser/use-still-while-pressed';
 import { useMessages } from '../i18n/messages-context';
 
 /**
@@ -63,13 +64,15 @@ export function isInvalid(error: string | undefined): boolean {
 export function SelectShell({ id, error, onBlur, children }: { id: string; error: string | undefined; onBlur: () => void; children: ReactNode }) {
   const messages = useMessages();
   const invalid = isInvalid(error);
+  // Its line waits for a press under way to end, like every field's (field-error.tsx).
+  const shownError = useStillWhilePressed(error);
   return (
     <Field className={fieldClassName(invalid)} onBlur={blurLeavingField(onBlur)}>
       {children}
-      {invalid ? (
+      {isInvalid(shownError) ? (
         // Inside a Headless UI Field, a Description is what the input's aria-describedby points at.
         <Description as="p" id={`${id}-error`} className="field-error">
-          {messages.problem(error ?? '')}
+          {messages.problem(shownError ?? '')}
         </Description>
       ) : null}
     </Field>

@@ -80,9 +80,7 @@ export function TextField({ name, label, hint, type = 'text', multiline, autoCom
         return;
       }
       if (timer.current !== null) clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
-        pending.handOver(flush);
-      }, INPUT_DEBOUNCE_MS);
+      timer.current = setTimeout(flush, INPUT_DEBOUNCE_MS);
     },
     onBlur: () => {
       flush();

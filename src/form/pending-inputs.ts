@@ -14,24 +14,11 @@ export interface PendingInputs {
   flushAll(): void;
   /** The text every registered field shows now, handed over or not, without handing it over. */
   shownTexts(): string[];
-  /**
-   * A field's own hand-over when its 500 ms are up: at once, or, while a press on the step's
-   * buttons is under way, when the press has ended (see holdStill).
-   */
-  handOver(flush: () => void): void;
-  /**
-   * Holds timed hand-overs until the returned release is called. A hand-over re-checks the field
-   * and can add or remove its error line, moving the buttons under a finger that is pressing
-   * them; the press would then end off the button and be lost.
-   */
-  holdStill(): () => void;
 }
 
 export function createPendingInputs(): PendingInputs {
   const flushes = new Set<() => void>();
   const readers = new Set<() => string | undefined>();
-  const held = new Set<() => void>();
-  let holds = 0;
   return {
     add(flush, read) {
       flushes.add(flush);
@@ -46,23 +33,6 @@ export function createPendingInputs(): PendingInputs {
     },
     shownTexts() {
       return Array.from(readers, (read) => read()).filter((text): text is string => text !== undefined);
-    },
-    handOver(flush) {
-      if (holds > 0) held.add(flush);
-      else flush();
-    },
-    holdStill() {
-      holds += 1;
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        holds -= 1;
-        if (holds > 0) return;
-        const due = [...held];
-        held.clear();
-        for (const flush of due) flush();
-      };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { useState, useSyncExternalStore } from 'react';
 import { applyUpdate, onServiceWorkerState, serviceWorkerState } from './service-worker';
+import { useStillWhilePressed } from '../browser/use-still-while-pressed';
 import { useMessages } from '../i18n/messages-context';
 
 function subscribeOnline(listener: () => void): () => void {
@@ -21,12 +22,15 @@ export function AppStatus({ saveDraft, offlineLines = true }: { saveDraft: () =>
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
   const [reloading, setReloading] = useState(false);
   const messages = useMessages();
+  // Both lines come and go by themselves (the network, a new version): never during a press.
+  const line = useStillWhilePressed(!offlineLines ? null : !online ? 'offline' : worker.offlineReady ? 'offlineReady' : null);
+  const updateWaiting = useStillWhilePressed(worker.updateWaiting);
   return (
     <div className="app-status">
       <p className="app-status__line" role="status">
-        {!offlineLines ? '' : !online ? messages.text('offline') : worker.offlineReady ? messages.text('offlineReady') : ''}
+        {line ? messages.text(line) : ''}
       </p>
-      {worker.updateWaiting ? (
+      {updateWaiting ? (
         <div className="update-prompt" role="status">
           <span>{messages.text('updateReady')}</span>
           <button

@@ -2,34 +2,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { createPendingInputs } from '../../../src/form/pending-inputs';
 
 describe('pending inputs', () => {
-  it('hands a field over at once when nothing holds the form still', () => {
+  it('lets Continue hand every registered field over, and not one that went away', () => {
     const pending = createPendingInputs();
-    const flush = vi.fn();
-    pending.handOver(flush);
-    expect(flush).toHaveBeenCalledOnce();
-  });
-
-  it('holds timed hand-overs during a press and runs each once when the last hold is released', () => {
-    const pending = createPendingInputs();
-    const flush = vi.fn();
-    const first = pending.holdStill();
-    const second = pending.holdStill();
-    pending.handOver(flush);
-    pending.handOver(flush);
-    first();
-    first();
-    expect(flush).not.toHaveBeenCalled();
-    second();
-    expect(flush).toHaveBeenCalledOnce();
-  });
-
-  it('lets Continue hand everything over even during a press', () => {
-    const pending = createPendingInputs();
-    const flush = vi.fn();
-    pending.add(flush);
-    pending.holdStill();
+    const kept = vi.fn();
+    const gone = vi.fn();
+    pending.add(kept);
+    pending.add(gone)();
     pending.flushAll();
-    expect(flush).toHaveBeenCalledOnce();
+    expect(kept).toHaveBeenCalledOnce();
+    expect(gone).not.toHaveBeenCalled();
   });
 
   it('tells what every registered field shows without handing it over, and forgets a field that goes away', () => {
