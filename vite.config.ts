@@ -8,7 +8,7 @@ import { devReceiver } from './scripts/dev-receiver.ts';
 import { prerenderWelcome } from './scripts/prerender-welcome.ts';
 import { reactDomSentinels } from './scripts/react-dom-sentinels.ts';
 import { responsiveCovers } from './scripts/responsive-covers.ts';
-import { manifestFields } from './server/manifest-fields.mjs';
+import { manifestFields } from './server/programme/manifest-fields.mjs';
 import { textDirection } from './src/i18n/text-direction.ts';
 
 /**
@@ -51,7 +51,7 @@ export default defineConfig({
       registerType: 'prompt',
       manifest: {
         id: '/',
-        // Name, short name, description, language and its direction from the programme (server/manifest-fields.mjs);
+        // Name, short name, description, language and its direction from the programme (server/programme/manifest-fields.mjs);
         // the server rewrites them from the config.json it serves when a deployer edits it.
         ...manifestFields(programme, textDirection(programme.lang)),
         start_url: '/',

@@ -19,11 +19,13 @@ type Receiver = Awaited<ReturnType<typeof startServer>>;
 /** Starts the receiver on an ephemeral port; the dev server's proxy then forwards to it. */
 async function startReceiver(server: ViteDevServer): Promise<Receiver> {
   const module = (await server.ssrLoadModule('/src/config/receiver-rules.ts')) as { receiverRules: (config: unknown) => ReceiverRules };
+  const draftId = (await server.ssrLoadModule('/src/handover/draft-id.ts')) as { DRAFT_ID: RegExp };
   return startServer({
     root: server.config.publicDir,
     port: 0,
     dataDir: process.env.DEV_DATA_DIR ?? 'data-dev',
     receiverRules: module.receiverRules,
+    draftId: draftId.DRAFT_ID,
     log: (line) => {
       server.config.logger.info(`receiver: ${line}`);
     },

@@ -7,7 +7,7 @@
 // them only while public/config.json is still that programme: an install dialog must not show a
 // creator another programme's pages. Their labels are that programme's words (its title and the
 // steps' names), in its language.
-import { programmeDigest } from '../server/programme-digest.mjs';
+import { programmeDigest } from '../server/programme/programme-digest.mjs';
 
 /**
  * @typedef {object} ManifestScreenshot

@@ -12,7 +12,7 @@
 //   says so in capitals.
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { programmeDigest } from '../server/programme-digest.mjs';
+import { programmeDigest } from '../server/programme/programme-digest.mjs';
 
 /** @param {string} path */
 function textOf(path) {

@@ -9,8 +9,8 @@ import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
-import { compressedBody, compressedFile } from './compressed-file.mjs';
-import { logPathOf, noteRefusal, refusalOf } from './refusal-reason.mjs';
+import { compressedBody, compressedFile } from './http/compressed-file.mjs';
+import { createRequestContext } from './http/request-context.mjs';
 import { securityHeaders } from './security-headers.mjs';
 
 /** @type {Record<string, string>} */
@@ -60,7 +60,7 @@ async function fileAt(root, decoded) {
     if (!isInside(real, root)) return null;
     const info = await stat(real);
     if (info.isFile()) return { path: real, size: info.size, mtimeMs: info.mtimeMs };
-    if (info.isDirectory()) return fileAt(root, join(decoded, 'index.html'));
+    if (info.isDirectory()) return await fileAt(root, join(decoded, 'index.html'));
   } catch {
     return null;
   }
@@ -88,17 +88,17 @@ function matches(etag, ifNoneMatch) {
 
 /**
  * One log line per request once it is over: its path without the query string (which could carry
- * anything), or the one its handler noted in its place (noteLogPath), and the status, or 0 when
+ * anything), or the one its handler noted in its place (ctx.logPath), and the status, or 0 when
  * the connection closed before an answer was sent.
- * @param {import('node:http').IncomingMessage} req
- * @param {import('node:http').ServerResponse} res
+ * @param {import('./http/request-context.mjs').RequestContext} ctx
  * @param {(entry: import('./server-log.mjs').RequestEntry) => void} logRequest
  */
-function logWhenDone(req, res, logRequest) {
+function logWhenDone(ctx, logRequest) {
+  const { req, res } = ctx;
   const started = performance.now();
   res.once('close', () => {
     const finished = res.writableFinished;
-    let path = logPathOf(res);
+    let path = ctx.logPath;
     if (path === undefined) {
       try {
         path = new URL(req.url ?? '/', 'http://localhost').pathname;
@@ -111,7 +111,7 @@ function logWhenDone(req, res, logRequest) {
       path,
       status: finished ? res.statusCode : 0,
       ms: performance.now() - started,
-      reason: finished ? refusalOf(res) : 'connection closed before an answer',
+      reason: finished ? ctx.refusal : 'connection closed before an answer',
     });
   });
 }
@@ -138,29 +138,38 @@ function sendBytes(req, res, content, headers) {
 /**
  * @param {{
  *   root: string,
- *   api?: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean | Promise<boolean>,
+ *   api?: (ctx: import('./http/request-context.mjs').RequestContext) => boolean | Promise<boolean>,
+ *   trust?: import('./limits/proxy-trust.mjs').ProxyTrust,
  *   logRequest?: (entry: import('./server-log.mjs').RequestEntry) => void,
  *   rewrite?: (path: string) => Promise<Buffer | null>,
  *   servedConfig?: import('./security-headers.mjs').ServedConfig,
  * }} options
  *   `api` answers the requests it recognises and returns true; everything else is a static file.
+ *   `trust`: TRUST_PROXY and PUBLIC_ORIGIN, carried in each request's context (proxy-trust.mjs).
  *   `logRequest` is told of each request once it is over (server-log.mjs).
  *   `rewrite` gives a file's bytes as they should be served, or null to serve the file as it is
  *   (programme-pages.mjs).
  *   `servedConfig` is the config.json pages are given, when it is not root's as it is (its
  *   Content-Security-Policy follows it: security-headers.mjs).
  */
-export function createAppServer({ root, api, logRequest, rewrite, servedConfig }) {
+export function createAppServer({ root, api, trust, logRequest, rewrite, servedConfig }) {
   const base = resolve(root);
   const realBase = realpath(base).catch(() => base);
   const headersFor = securityHeaders(base, servedConfig);
-  return createServer(async (req, res) => {
-    if (logRequest) logWhenDone(req, res, logRequest);
+  return createServer((req, res) => void answerRequest(req, res));
+
+  /**
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   */
+  async function answerRequest(req, res) {
+    const ctx = createRequestContext(req, res, trust);
+    if (logRequest) logWhenDone(ctx, logRequest);
     try {
       for (const [name, value] of Object.entries(await headersFor())) res.setHeader(name, value);
-      if (api && (await api(req, res))) return;
+      if (api && (await api(ctx))) return;
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        noteRefusal(res, 'method not allowed');
+        ctx.refusal = 'method not allowed';
         res.writeHead(405, { Allow: 'GET, HEAD' }).end();
         return;
       }
@@ -169,25 +178,25 @@ export function createAppServer({ root, api, logRequest, rewrite, servedConfig }
       try {
         decoded = decodeURIComponent(url.pathname);
       } catch {
-        noteRefusal(res, 'malformed percent-encoding');
+        ctx.refusal = 'malformed percent-encoding';
         res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request');
         return;
       }
       if (decoded.includes('\0')) {
-        noteRefusal(res, 'NUL in path');
+        ctx.refusal = 'NUL in path';
         res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request');
         return;
       }
       const rootPath = await realBase;
       // A path leading out of dist/ (`/..%2fdist-old/x`) is not a navigation: nothing is there.
       if (!isInside(resolve(rootPath, `.${decoded}`), rootPath)) {
-        noteRefusal(res, 'path outside the app');
+        ctx.refusal = 'path outside the app';
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
         return;
       }
       const file = (await fileAt(rootPath, decoded)) ?? (isNavigation(decoded) ? await fileAt(rootPath, '/index.html') : null);
       if (!file) {
-        noteRefusal(res, 'no such file');
+        ctx.refusal = 'no such file';
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
         return;
       }
@@ -219,11 +228,11 @@ export function createAppServer({ root, api, logRequest, rewrite, servedConfig }
       else createReadStream(file.path).pipe(res);
     } catch {
       // Never the error's text: it may name paths on this machine.
-      noteRefusal(res, 'internal error');
+      ctx.refusal = 'internal error';
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Internal error');
     }
-  });
+  }
 }
 
 /**

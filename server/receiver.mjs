@@ -5,12 +5,13 @@
 // the first is still being stored), then the revision (409 with the latest when a revision as high
 // is stored already), and 201 with a receipt once the transaction has committed.
 import { createHash } from 'node:crypto';
-import { CORS_REQUEST_HEADERS, originVerdict } from './cors.mjs';
-import { BodyTooLarge, readLimitedBody } from './read-limited-body.mjs';
-import { noteRefusal } from './refusal-reason.mjs';
-import { isJsonContentType, isToken, parseContentLanguage, parseRevision, singleHeader } from './request-headers.mjs';
+import { CORS_REQUEST_HEADERS } from './http/cors.mjs';
+import { pathnameOf } from './http/request-context.mjs';
+import { answer, answered, crossOrigin, readBody, refusal, Refused } from './http/respond.mjs';
+import { isJsonContentType, isToken, parseContentLanguage, parseRevision, singleHeader } from './http/request-headers.mjs';
 import { normalisedEmail, receiveApplication } from './store/applications.mjs';
 import { createGroupCommit } from './store/group-commit.mjs';
+import { parseJson } from './http/parse-json.mjs';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -28,7 +29,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
  *   webhooks?: { giveUpAfterMs: number } | null,
  *   onStored?: () => void,
  *   proofOfWork?: { check: (req: import('node:http').IncomingMessage) => Promise<{ reason: string, body: unknown } | null> } | null,
- *   admit?: import('./admission.mjs').Admit,
+ *   admit?: import('./limits/admission.mjs').Admit,
  * }} ReceiverOptions
  *   validate: the programme's rules (programme-source.mjs: the current one, or a recent one that accepts it);
  *   defaultLanguage: the programme's `lang`, for a body sent without Content-Language;
@@ -38,31 +39,6 @@ export const MAX_BODY_BYTES = 64 * 1024;
  *   proofOfWork: refuses (428) a PUT without a valid, unused solution, before its body is read (proof-of-work.mjs)
  *   admit: whether a PUT is taken at all, before its body is read (admission.mjs: 429, 503)
  */
-
-/**
- * @param {import('node:http').ServerResponse} res
- * @param {number} status
- * @param {unknown} body
- * @param {Record<string, string>} [headers]
- */
-function answer(res, status, body, headers = {}) {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text), ...headers });
-  res.end(text);
-}
-
-/**
- * An answer that refuses the request, with the reason its log line gives (server-log.mjs).
- * @param {import('node:http').ServerResponse} res
- * @param {number} status
- * @param {string} reason never a value the client sent
- * @param {unknown} body
- * @param {Record<string, string>} [headers]
- */
-function refuse(res, status, reason, body, headers = {}) {
-  noteRefusal(res, reason);
-  answer(res, status, body, headers);
-}
 
 /** @param {unknown} body */
 function emailOf(body) {
@@ -88,120 +64,73 @@ export function createReceiver({
   /** @type {(received: import('./store/applications.mjs').Received) => Promise<import('./store/applications.mjs').ReceiveResult>} */
   const storeApplication = store.kind === 'embedded' ? createGroupCommit(store, { receiveOptions }) : (received) => receiveApplication(store, received, receiveOptions);
 
-  /**
-   * @param {import('node:http').IncomingMessage} req
-   * @param {import('node:http').ServerResponse} res
-   */
-  return async function receive(req, res) {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== path) return false;
-    const origin = originVerdict(req, allowedOrigins);
-    if (origin === 'refused') {
-      refuse(res, 403, 'origin not allowed', { error: 'This origin may not send applications here.' });
-      return true;
-    }
-    /** @type {Record<string, string>} */
+  /** @param {import('./http/request-context.mjs').RequestContext} ctx */
+  async function receive(ctx) {
+    const { req } = ctx;
     // Retry-After is not a header a page on another origin may read unless it is exposed.
-    const corsHeaders = origin === 'allowed' ? { 'Access-Control-Allow-Origin': String(req.headers.origin), 'Access-Control-Expose-Headers': 'Retry-After', Vary: 'Origin' } : {};
-    if (req.method === 'OPTIONS' && origin === 'allowed') {
-      res
-        .writeHead(204, { ...corsHeaders, 'Access-Control-Allow-Methods': 'PUT', 'Access-Control-Allow-Headers': CORS_REQUEST_HEADERS, 'Access-Control-Max-Age': '600' })
-        .end();
-      return true;
-    }
-    if (req.method !== 'PUT') {
-      refuse(res, 405, 'method not allowed', { error: 'Only PUT is accepted here.' }, { Allow: 'PUT' });
-      return true;
-    }
+    const cors = crossOrigin(ctx, allowedOrigins, { methods: 'PUT', requestHeaders: CORS_REQUEST_HEADERS, exposeHeaders: 'Retry-After', refusedMessage: 'This origin may not send applications here.' });
+    if (cors.preflighted) return;
+    if (req.method !== 'PUT') throw new Refused(405, 'method not allowed', { error: 'Only PUT is accepted here.' }, { Allow: 'PUT' });
+    ctx.headers = cors.headers;
     // Before anything is read or stored: the client's share (429) and the disk's room (503).
-    const refusal = await admit(req);
-    if (refusal) {
-      refuse(res, refusal.status, refusal.reason, { error: refusal.message }, { ...corsHeaders, 'Retry-After': String(refusal.retryAfterSeconds) });
-      return true;
-    }
-    if (!isJsonContentType(req.headers['content-type'])) {
-      refuse(res, 415, 'not application/json', { error: 'Send the application as application/json.' }, corsHeaders);
-      return true;
-    }
+    const refused = await admit(ctx);
+    if (refused) throw refusal(refused.status, refused.reason, refused.message, { 'Retry-After': String(refused.retryAfterSeconds) });
+    if (!isJsonContentType(req.headers['content-type'])) throw refusal(415, 'not application/json', 'Send the application as application/json.');
     const key = singleHeader(req, 'idempotency-key');
-    if (!isToken(key)) {
-      refuse(res, 400, 'bad or missing Idempotency-Key', { error: 'Send one Idempotency-Key of 1 to 255 visible ASCII characters.' }, corsHeaders);
-      return true;
-    }
+    if (!isToken(key)) throw refusal(400, 'bad or missing Idempotency-Key', 'Send one Idempotency-Key of 1 to 255 visible ASCII characters.');
     const applicationIdHeader = singleHeader(req, 'application-id');
-    if (applicationIdHeader !== null && !isToken(applicationIdHeader)) {
-      refuse(res, 400, 'bad Application-Id', { error: 'Application-Id must be 1 to 255 visible ASCII characters.' }, corsHeaders);
-      return true;
-    }
+    if (applicationIdHeader !== null && !isToken(applicationIdHeader)) throw refusal(400, 'bad Application-Id', 'Application-Id must be 1 to 255 visible ASCII characters.');
     const clientRevision = parseRevision(singleHeader(req, 'application-revision'));
-    if (Number.isNaN(clientRevision)) {
-      refuse(res, 400, 'bad Application-Revision', { error: 'Application-Revision must be a whole number from 1.' }, corsHeaders);
-      return true;
-    }
+    if (Number.isNaN(clientRevision)) throw refusal(400, 'bad Application-Revision', 'Application-Revision must be a whole number from 1.');
     const unproven = await proofOfWork?.check(req);
-    if (unproven) {
-      refuse(res, 428, unproven.reason, unproven.body, corsHeaders);
-      return true;
-    }
+    if (unproven) throw new Refused(428, unproven.reason, unproven.body);
 
-    let raw;
-    try {
-      raw = await readLimitedBody(req, maxBytes);
-    } catch (error) {
-      if (error instanceof BodyTooLarge) {
-        // Read no further: answer, then close the connection instead of draining the rest.
-        refuse(res, 413, 'body too large', { error: `An application is at most ${String(maxBytes)} bytes.` }, { ...corsHeaders, Connection: 'close' });
-        res.on('finish', () => req.destroy());
-        return true;
-      }
-      req.destroy();
-      return true;
-    }
+    const raw = await readBody(ctx, maxBytes, `An application is at most ${String(maxBytes)} bytes.`);
     let body;
     try {
-      body = JSON.parse(decoder.decode(raw));
+      body = parseJson(decoder.decode(raw));
     } catch {
-      refuse(res, 400, 'body not JSON in UTF-8', { error: 'The body is not valid JSON in UTF-8.' }, corsHeaders);
-      return true;
+      throw refusal(400, 'body not JSON in UTF-8', 'The body is not valid JSON in UTF-8.');
     }
     const issues = await validate(body);
-    if (issues.length > 0) {
-      refuse(res, 422, `answers the wizard would refuse: ${[...new Set(issues.map((issue) => issue.path))].slice(0, 10).join(', ')}`, issues, corsHeaders);
-      return true;
-    }
+    if (issues.length > 0) throw new Refused(422, `answers the wizard would refuse: ${[...new Set(issues.map((issue) => issue.path))].slice(0, 10).join(', ')}`, issues);
 
-    if (inProgress.has(key)) {
-      refuse(res, 409, 'Idempotency-Key in progress', { error: 'A request with this Idempotency-Key is still being processed; retry shortly.' }, { ...corsHeaders, 'Retry-After': '1' });
-      return true;
-    }
+    if (inProgress.has(key)) throw refusal(409, 'Idempotency-Key in progress', 'A request with this Idempotency-Key is still being processed; retry shortly.', { 'Retry-After': '1' });
     const applicationId = applicationIdHeader ?? key;
     const fingerprint = createHash('sha256').update(`${applicationId}\n${String(clientRevision)}\n`).update(raw).digest('hex');
     inProgress.add(key);
     try {
       const language = parseContentLanguage(singleHeader(req, 'content-language')) ?? (typeof defaultLanguage === 'function' ? defaultLanguage() : defaultLanguage);
-      const result = await storeApplication({ key, applicationId, clientRevision, fingerprint, body, email: emailOf(body), language, receivedAt: now() });
-      if (result.outcome === 'mismatch') {
-        refuse(res, 422, 'Idempotency-Key reused for another body', { error: 'This Idempotency-Key was used for another request; use a new key for a new body.' }, corsHeaders);
-        return true;
+      let result;
+      try {
+        result = await storeApplication({ key, applicationId, clientRevision, fingerprint, body, email: emailOf(body), language, receivedAt: now() });
+      } catch (error) {
+        log(`could not store application ${applicationId}: ${error instanceof Error ? error.message : String(error)}`);
+        throw refusal(503, 'store failed', 'The application could not be stored; retry later.', { 'Retry-After': '5' });
       }
+      if (result.outcome === 'mismatch') throw refusal(422, 'Idempotency-Key reused for another body', 'This Idempotency-Key was used for another request; use a new key for a new body.');
       if (result.outcome === 'stale') {
         // A device whose copy is older than the one stored (another device continued the application):
         // final, not worth a retry; the device learns which revision it would have to build on.
         log(`refused application ${applicationId} revision ${String(clientRevision)}: revision ${String(result.latestRevision)} is stored`);
-        refuse(res, 409, 'newer revision stored', {
+        throw new Refused(409, 'newer revision stored', {
           error: 'A newer revision of this application is stored already.', code: 'newer-revision-stored', latestRevision: result.latestRevision, receivedAt: result.receivedAt,
-        }, corsHeaders);
-        return true;
+        });
       }
       if (result.outcome === 'created') onStored();
       log(`${result.outcome === 'created' ? 'received' : 'repeat of'} application ${applicationId}${clientRevision === null ? '' : ` revision ${String(clientRevision)}`}`);
-      answer(res, 201, result.receipt, result.outcome === 'replayed' ? { ...corsHeaders, 'Idempotent-Replayed': 'true' } : corsHeaders);
-    } catch (error) {
-      log(`could not store application ${applicationId}: ${error instanceof Error ? error.message : String(error)}`);
-      refuse(res, 503, 'store failed', { error: 'The application could not be stored; retry later.' }, { ...corsHeaders, 'Retry-After': '5' });
+      answer(ctx, 201, result.receipt, result.outcome === 'replayed' ? { 'Idempotent-Replayed': 'true' } : {});
     } finally {
       inProgress.delete(key);
     }
-    return true;
+  }
+
+  /**
+   * @param {import('./http/request-context.mjs').RequestContext} ctx
+   * @returns {Promise<boolean>}
+   */
+  return async function receiver(ctx) {
+    if (pathnameOf(ctx) !== path) return false;
+    return answered(ctx, receive);
   };
 }

@@ -7,10 +7,10 @@
 // Logs name applications by id only, never their content (server-log.mjs).
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { draftTtlSeconds } from './drafts.mjs';
-import { limitSettings } from './limit-settings.mjs';
+import { draftTtlSeconds } from './drafts/drafts-in-transit.mjs';
+import { limitSettings } from './limits/limit-settings.mjs';
 import { createServerLog, parseLogFormat } from './server-log.mjs';
-import { proofOfWorkSettings } from './proof-of-work.mjs';
+import { proofOfWorkSettings } from './limits/proof-of-work.mjs';
 import { startServer } from './start-server.mjs';
 import { isPlainTextToAnotherMachine, webhookSettings } from './webhooks/webhook-settings.mjs';
 
@@ -33,7 +33,7 @@ function storeDescription(databaseUrl, dataDir) {
 
 /**
  * The limits in force, for the start-up line.
- * @param {import('./limit-settings.mjs').LimitSettings} limits
+ * @param {import('./limits/limit-settings.mjs').LimitSettings} limits
  * @param {string | undefined} databaseUrl
  */
 function describeLimits(limits, databaseUrl) {
@@ -92,7 +92,9 @@ try {
   // The origin only: a hook's path often is its secret (Zapier's and Make's are).
   log(webhooks ? `Webhooks: each application and revision is POSTed to ${webhooks.url.origin}/…, signed` : 'Webhooks: off (set WEBHOOK_URL and WEBHOOK_SECRET to be told of each application)');
   const stop = () => {
-    void server.close().then(() => process.exit(0));
+    void server.close().then(() => {
+      process.exit(0);
+    });
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -27,13 +27,20 @@ export function parseLogFormat(format) {
 export function createServerLog({ format = 'json', write = (line) => void process.stdout.write(line), now = () => new Date() } = {}) {
   if (format === 'text') {
     return {
-      message: (text) => write(`${now().toISOString()} ${text}\n`),
-      request: ({ method, path, status, ms, reason }) => write(`${now().toISOString()} ${method} ${path} ${String(status)} ${ms.toFixed(1)} ms${reason ? ` (${reason})` : ''}\n`),
+      message: (text) => {
+        write(`${now().toISOString()} ${text}\n`);
+      },
+      request: ({ method, path, status, ms, reason }) => {
+        write(`${now().toISOString()} ${method} ${path} ${String(status)} ${ms.toFixed(1)} ms${reason ? ` (${reason})` : ''}\n`);
+      },
     };
   }
   return {
-    message: (text) => write(`${JSON.stringify({ time: now().toISOString(), kind: 'message', message: text })}\n`),
-    request: ({ method, path, status, ms, reason }) =>
-      write(`${JSON.stringify({ time: now().toISOString(), kind: 'request', method, path, status, ms: Math.round(ms * 10) / 10, ...(reason ? { reason } : {}) })}\n`),
+    message: (text) => {
+      write(`${JSON.stringify({ time: now().toISOString(), kind: 'message', message: text })}\n`);
+    },
+    request: ({ method, path, status, ms, reason }) => {
+      write(`${JSON.stringify({ time: now().toISOString(), kind: 'request', method, path, status, ms: Math.round(ms * 10) / 10, ...(reason ? { reason } : {}) })}\n`);
+    },
   };
 }

@@ -3,29 +3,48 @@
 // DATABASE_URL). The tests start it the same way, in their own process or in a child.
 import { readFile, realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { createAdmin } from './admin.mjs';
-import { createAdmission } from './admission.mjs';
+import { createAdmin } from './cli/admin.mjs';
+import { createAdmission } from './limits/admission.mjs';
 import { createServer } from 'node:http';
 import { createAppServer } from './app-server.mjs';
-import { parseOrigins } from './cors.mjs';
-import { limitConnections } from './connection-limits.mjs';
-import { acquireLock } from './data-dir-lock.mjs';
-import { createDiskFloor } from './disk-floor.mjs';
-import { DEFAULT_DRAFT_SECONDS, createDrafts, draftsPrefix, startDraftSweep } from './drafts.mjs';
-import { DEFAULT_LIMITS } from './limit-settings.mjs';
+import { parseOrigins } from './http/cors.mjs';
+import { limitConnections } from './limits/connection-limits.mjs';
+import { acquireLock } from './store/data-dir-lock.mjs';
+import { createDiskFloor } from './limits/disk-floor.mjs';
+import { DEFAULT_DRAFT_SECONDS, createDrafts, draftsPrefix, startDraftSweep } from './drafts/drafts-in-transit.mjs';
+import { DEFAULT_LIMITS } from './limits/limit-settings.mjs';
 import { createMetrics } from './metrics.mjs';
-import { createProgrammePages } from './programme-pages.mjs';
-import { createProgrammeSource } from './programme-source.mjs';
-import { createProofOfWork } from './proof-of-work.mjs';
+import { createProgrammePages } from './programme/programme-pages.mjs';
+import { createProgrammeSource } from './programme/programme-source.mjs';
+import { createProofOfWork } from './limits/proof-of-work.mjs';
 import { createReceiver } from './receiver.mjs';
-import { proxyTrust, useProxyTrust } from './proxy-trust.mjs';
-import { createRateLimits } from './rate-limits.mjs';
-import { noteRefusal } from './refusal-reason.mjs';
+import { proxyTrust } from './limits/proxy-trust.mjs';
+import { createRateLimits } from './limits/rate-limits.mjs';
+import { pathnameOf } from './http/request-context.mjs';
 import { transportSecurityHeaders } from './security-headers.mjs';
 import { openStore } from './store/open-store.mjs';
 import { createWebhookDeliverer } from './webhooks/webhook-deliverer.mjs';
 
 export const DEFAULT_RECEIVER_PATH = '/api/applications';
+
+/**
+ * An export of a module the server build made of the wizard's code (vite.server.config.ts):
+ * Node runs no TypeScript, so src/ reaches the server through server/build/, one copy of each rule.
+ * @param {string} file
+ * @param {string} name
+ * @returns {Promise<unknown>}
+ */
+async function fromBuild(file, name) {
+  try {
+    // A URL, not a literal: the bundle is a build output, not a source the type checker should read.
+    const bundle = new URL(`./build/${file}`, import.meta.url).href;
+    /** @type {unknown} */
+    const module = await import(bundle);
+    return /** @type {Record<string, unknown>} */ (module)[name];
+  } catch (error) {
+    throw new Error(`server/build/${file} is missing: run \`npm run build\` first (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
+  }
+}
 
 /**
  * The wizard's rules (`receiverRules`), from the bundle `npm run build` makes, checked at once on
@@ -34,16 +53,7 @@ export const DEFAULT_RECEIVER_PATH = '/api/applications';
  * @param {((config: unknown) => import('../src/config/receiver-rules.ts').ReceiverRules) | undefined} receiverRules
  */
 async function loadRulesFor(root, receiverRules) {
-  let rulesFor = receiverRules;
-  if (!rulesFor) {
-    try {
-      // A URL, not a literal: the bundle is a build output, not a source the type checker should read.
-      const bundle = new URL('./build/receiver-rules.mjs', import.meta.url).href;
-      rulesFor = /** @type {{ receiverRules: NonNullable<typeof receiverRules> }} */ (await import(bundle)).receiverRules;
-    } catch (error) {
-      throw new Error(`server/build/receiver-rules.mjs is missing: run \`npm run build\` first (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
-    }
-  }
+  const rulesFor = receiverRules ?? /** @type {NonNullable<typeof receiverRules>} */ (await fromBuild('receiver-rules.mjs', 'receiverRules'));
   const rules = rulesFor(JSON.parse(await readFile(join(root, 'config.json'), 'utf8')));
   if (!rules.ok) throw new Error(`config.json is invalid: ${rules.problems.map((problem) => `${problem.path}: ${problem.message}`).join('; ')}`);
   return rulesFor;
@@ -57,7 +67,9 @@ async function loadRulesFor(root, receiverRules) {
 function listen(server, port, host) {
   return new Promise((resolveListen, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => resolveListen(undefined));
+    server.listen(port, host, () => {
+      resolveListen(undefined);
+    });
   });
 }
 
@@ -68,13 +80,12 @@ function listeningPort(server) {
 
 /**
  * The public server has no admin endpoints: /admin/… is not found there (not even the page).
- * @param {import('node:http').IncomingMessage} req
- * @param {import('node:http').ServerResponse} res
+ * @param {import('./http/request-context.mjs').RequestContext} ctx
  */
-function answerAdminNotHere(req, res) {
-  if (!new URL(req.url ?? '/', 'http://localhost').pathname.startsWith('/admin/')) return false;
-  noteRefusal(res, 'admin endpoints are on the loopback admin port only');
-  res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+function answerAdminNotHere(ctx) {
+  if (!pathnameOf(ctx).startsWith('/admin/')) return false;
+  ctx.refusal = 'admin endpoints are on the loopback admin port only';
+  ctx.res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
   return true;
 }
 
@@ -116,10 +127,11 @@ export function receiverPath(requestUrl, override) {
  *   corsOrigins?: string | undefined, receiverPathOverride?: string | undefined,
  *   trustProxy?: string | undefined, publicOrigin?: string | undefined,
  *   receiverRules?: (config: unknown) => import('../src/config/receiver-rules.ts').ReceiverRules,
+ *   draftId?: RegExp,
  *   webhooks?: import('./webhooks/webhook-settings.mjs').WebhookSettings | null,
  *   webhookPollMs?: number,
- *   proofOfWork?: import('./proof-of-work.mjs').ProofOfWorkSettings | null,
- *   limits?: import('./limit-settings.mjs').LimitSettings,
+ *   proofOfWork?: import('./limits/proof-of-work.mjs').ProofOfWorkSettings | null,
+ *   limits?: import('./limits/limit-settings.mjs').LimitSettings,
  *   freeBytes?: (dir: string) => Promise<number>,
  *   adminPort?: number,
  *   draftTtlSeconds?: number,
@@ -130,18 +142,21 @@ export function receiverPath(requestUrl, override) {
  *   trustProxy, publicOrigin: TRUST_PROXY and PUBLIC_ORIGIN, behind a reverse proxy (proxy-trust.mjs);
  *   limits: what a client may send and hold (limit-settings.mjs); freeBytes: the free space of
  *   DATA_DIR (disk-floor.mjs, injectable for tests); adminPort: the loopback admin server's port (0: any);
+ *   receiverRules, draftId: the wizard's rules and its rule for a draft's id, from src/ (tests, `npm run dev`), else server/build/;
  *   draftTtlSeconds: how long a draft in transit is kept when its PUT names no time (drafts.mjs)
  */
 export async function startServer({
-  root, host = '127.0.0.1', port = 4173, dataDir = 'data', databaseUrl, corsOrigins, receiverPathOverride, receiverRules,
+  root, host = '127.0.0.1', port = 4173, dataDir = 'data', databaseUrl, corsOrigins, receiverPathOverride, receiverRules, draftId,
   webhooks = null, webhookPollMs, log = () => undefined, logRequest, trustProxy, publicOrigin, proofOfWork = null,
   limits = DEFAULT_LIMITS, freeBytes, adminPort = 0, draftTtlSeconds = DEFAULT_DRAFT_SECONDS,
 }) {
   const trust = proxyTrust({ trustProxy, publicOrigin });
   const rulesFor = await loadRulesFor(root, receiverRules);
+  // Whoever hands in the rules from src/ runs TypeScript (the tests, `npm run dev`): the id's rule comes from there too.
+  const draftIdPattern = draftId ?? (receiverRules ? (await import('../src/handover/draft-id.ts')).DRAFT_ID : /** @type {RegExp} */ (await fromBuild('draft-id.mjs', 'DRAFT_ID')));
   const lock = databaseUrl ? null : await acquireLock(resolve(dataDir));
   let store;
-  /** @type {import('./rate-limits.mjs').RateLimits | undefined} */
+  /** @type {import('./limits/rate-limits.mjs').RateLimits | undefined} */
   let rateLimits;
   /** @type {Awaited<ReturnType<typeof createProgrammeSource>>} */
   let programmes;
@@ -182,7 +197,7 @@ export async function startServer({
   });
   // Drafts in transit count against the same share per client as applications (one set of counters).
   const drafts = createDrafts({
-    store, prefix: draftsPrefix(path), allowedOrigins: parseOrigins(corsOrigins), log, ttlSeconds: draftTtlSeconds,
+    store, prefix: draftsPrefix(path), draftId: draftIdPattern, allowedOrigins: parseOrigins(corsOrigins), log, ttlSeconds: draftTtlSeconds,
     admitWrite: admit, admitRead: createAdmission({ rateLimits }),
   });
   const draftSweep = startDraftSweep(store, { log });
@@ -198,11 +213,11 @@ export async function startServer({
       const programme = await programmes.current();
       return { version: programme.digest, text: () => Promise.resolve(programme.text) };
     },
-    api: async (req, res) => {
-      // Behind a proxy: which site the request was sent to (the Origin check) and over what (HSTS).
-      useProxyTrust(req, trust);
-      for (const [name, value] of Object.entries(transportSecurityHeaders(req, trust))) res.setHeader(name, value);
-      return answerAdminNotHere(req, res) || (await proofs.answerChallenge(req, res)) || (await receiver(req, res)) || drafts(req, res);
+    // Behind a proxy: which site the request was sent to (the Origin check) and over what (HSTS).
+    trust,
+    api: async (ctx) => {
+      for (const [name, value] of Object.entries(transportSecurityHeaders(ctx.req, ctx.trust))) ctx.res.setHeader(name, value);
+      return answerAdminNotHere(ctx) || (await proofs.answerChallenge(ctx)) || (await receiver(ctx)) || drafts(ctx);
     },
   });
   const connections = limitConnections(server, { limits, trust, count: metrics.countConnection });
@@ -223,6 +238,7 @@ export async function startServer({
   if (lock) await lock.publish({ url, adminUrl });
   // The embedded store is this process's alone: leases a killed predecessor left can be freed.
   await deliverer?.start({ exclusive: store.kind === 'embedded' });
+  /** @type {Promise<void> | undefined} */
   let closing;
   return {
     url,
@@ -246,7 +262,11 @@ export async function startServer({
       closing ??= (async () => {
         server.closeAllConnections();
         adminServer.closeAllConnections();
-        await Promise.all([server, adminServer].map((each) => new Promise((resolveClose) => each.close(() => resolveClose(undefined)))));
+        await Promise.all([server, adminServer].map((each) => new Promise((resolveClose) => {
+          each.close(() => {
+            resolveClose(undefined);
+          });
+        })));
         await deliverer?.stop();
         await draftSweep.stop();
         await rateLimits.close();

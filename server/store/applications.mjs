@@ -9,6 +9,7 @@
 // numbers its next body one more than the last revision it knows, so a device whose copy is stale
 // sends a number the other may have used already, and storing it would put older answers beside,
 // or in place of, newer ones. Such a body is refused (`stale`), and the device is told the latest.
+import { parseJson } from '../http/parse-json.mjs';
 
 /**
  * @typedef {{ id: string, receivedAt: string }} Receipt
@@ -221,8 +222,8 @@ export async function latestApplications(store, { since = null } = {}) {
       updatedAt: iso(row.updated_at),
       revisions: Number(row.revisions),
       receivedAt: iso(row.received_at),
-      language: row.language === null || row.language === undefined ? null : String(row.language),
-      body: typeof row.body === 'string' ? JSON.parse(row.body) : row.body,
+      language: typeof row.language === 'string' ? row.language : null,
+      body: typeof row.body === 'string' ? parseJson(row.body) : row.body,
     }))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
 }
@@ -253,8 +254,8 @@ export async function allRevisions(store, { since = null } = {}) {
     revision: row.client_revision === null ? null : Number(row.client_revision),
     receivedAt: iso(row.received_at),
     latest: row.latest === true,
-    language: row.language === null || row.language === undefined ? null : String(row.language),
-    body: typeof row.body === 'string' ? JSON.parse(row.body) : row.body,
+    language: typeof row.language === 'string' ? row.language : null,
+    body: typeof row.body === 'string' ? parseJson(row.body) : row.body,
   }));
 }
 

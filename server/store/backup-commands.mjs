@@ -4,7 +4,7 @@
 import { readdir } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { acquireLock, readLock } from '../data-dir-lock.mjs';
+import { acquireLock, readLock } from './data-dir-lock.mjs';
 import { checkBackup, writeFileAtomically } from './backup-file.mjs';
 import { checkRestorable, restoreBackup, writeBackup } from './backup.mjs';
 import { openPgliteStore } from './pglite-store.mjs';

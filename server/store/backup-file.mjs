@@ -40,7 +40,8 @@ async function* lines(path) {
   let pending = '';
   try {
     for await (const chunk of gunzip) {
-      pending += decoder.write(/** @type {Buffer} */ (chunk));
+      const bytes = /** @type {unknown} */ (chunk);
+      pending += decoder.write(/** @type {Buffer} */ (bytes));
       let newline;
       while ((newline = pending.indexOf('\n')) !== -1) {
         yield pending.slice(0, newline);
@@ -120,7 +121,7 @@ export async function* readBackup(path, { batchRows = 1000, batchChars = 4_000_0
     } else if (isEnd) {
       const expected = /** @type {Record<string, unknown>} */ (value.rows);
       for (const name of new Set([...Object.keys(expected), ...Object.keys(counts)])) {
-        if (expected[name] !== counts[name]) throw bad(`table ${name} has ${String(counts[name] ?? 0)} rows where the end says ${String(expected[name] ?? 0)}`);
+        if (expected[name] !== counts[name]) throw bad(`table ${name} has ${String(counts[name] ?? 0)} rows where the end says ${JSON.stringify(expected[name] ?? 0)}`);
       }
       ended = true;
       yield { type: 'end', rows: counts };
@@ -175,7 +176,11 @@ export async function checkBackup(path) {
 export async function writeFileAtomically(path, produce) {
   const temporary = join(dirname(path), `.${basename(path)}.${String(process.pid)}.${Date.now().toString(36)}.tmp`);
   const sink = createWriteStream(temporary, { flags: 'wx', mode: 0o600 });
-  const closed = new Promise((resolve) => sink.once('close', () => resolve(undefined)));
+  const closed = new Promise((resolve) => {
+    sink.once('close', () => {
+      resolve(undefined);
+    });
+  });
   try {
     await once(sink, 'open').catch((/** @type {unknown} */ error) => {
       throw new Error(`${path} could not be written: ${error instanceof Error ? error.message : String(error)}`, { cause: error });

@@ -72,7 +72,7 @@ async function columnsOf(tx, table) {
      ORDER BY a.attnum`,
     [qualified(table)],
   );
-  return rows.map((row) => ({ name: String(row.name), generated: row.generated === true, sequence: row.sequence === null ? null : String(row.sequence), key: row.key === true }));
+  return rows.map((row) => ({ name: String(row.name), generated: row.generated === true, sequence: typeof row.sequence === 'string' ? row.sequence : null, key: row.key === true }));
 }
 
 /** @param {import('./store-types.mjs').Queryable} tx */
@@ -99,7 +99,9 @@ export async function writeBackup(store, sink) {
     if (gzip.destroyed) throw new Error('the backup could not be written: its destination closed');
     if (gzip.write(`${line}\n`)) return;
     await new Promise((resolve, reject) => {
-      const closed = () => reject(new Error('the backup could not be written: its destination closed'));
+      const closed = () => {
+        reject(new Error('the backup could not be written: its destination closed'));
+      };
       gzip.once('close', closed);
       gzip.once('drain', () => {
         gzip.off('close', closed);

@@ -119,7 +119,9 @@ export class DurableNodeFS extends NodeFS {
     return {
       emscriptenOpts: {
         ...emscriptenOpts,
-        preRun: [...(Array.isArray(preRun) ? preRun : [preRun]), (/** @type {unknown} */ module) => this.#install(/** @type {EmscriptenModule} */ (module))],
+        preRun: [...(Array.isArray(preRun) ? preRun : [preRun]), (/** @type {unknown} */ module) => {
+          this.#install(/** @type {EmscriptenModule} */ (module));
+        }],
       },
     };
   }

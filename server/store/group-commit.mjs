@@ -51,7 +51,9 @@ export function createGroupCommit(store, { maxGroup = MAX_GROUP, onGroup = () =>
     onGroup(group.length);
     try {
       const results = await receiveApplications(store, group.map((item) => item.received), receiveOptions);
-      group.forEach((item, index) => item.resolve(/** @type {ReceiveResult} */ (results[index])));
+      group.forEach((item, index) => {
+        item.resolve(/** @type {ReceiveResult} */ (results[index]));
+      });
     } catch (error) {
       if (group.length === 1) {
         group[0]?.reject(error);

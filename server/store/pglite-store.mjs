@@ -1,6 +1,6 @@
 // The embedded store: PGlite (PostgreSQL compiled to WebAssembly) keeping its files in a folder,
 // `./data` unless DATA_DIR says otherwise. One process at a time may open the folder
-// (server/data-dir-lock.mjs sees to it). It runs durable (server/store/durable-node-fs.mjs): fsync
+// (server/store/data-dir-lock.mjs sees to it). It runs durable (server/store/durable-node-fs.mjs): fsync
 // on, each commit's WAL synced to the disk before the commit returns, so an application answered
 // 201 survives a power cut; the folder is synced once after it is first created
 // (server/store/data-folder-sync.mjs); and the store refuses to start when a check shows the syncs

@@ -63,7 +63,7 @@ export const MIGRATIONS = [
   },
   // Version 3: every programme (config.json) a receiver has applied, by digest, so an application
   // made in a page opened before an edit of config.json is still accepted after it, restarts and
-  // other instances included (server/programme-source.mjs). `retired_at` is when another replaced it.
+  // other instances included (server/programme/programme-source.mjs). `retired_at` is when another replaced it.
   {
     version: 3,
     sql: `
@@ -75,7 +75,7 @@ export const MIGRATIONS = [
       )
     `,
   },
-  // Version 4: proof of work (server/proof-of-work.mjs, when PROOF_OF_WORK=on): the HMAC key that
+  // Version 4: proof of work (server/limits/proof-of-work.mjs, when PROOF_OF_WORK=on): the HMAC key that
   // signs challenges when none is configured, made once so restarts and every instance share it, and
   // each solution used, until its challenge expires, so none counts twice on any instance.
   {
@@ -92,7 +92,7 @@ export const MIGRATIONS = [
       CREATE INDEX used_proofs_expiry ON used_proofs (expires_at)
     `,
   },
-  // Version 5: drafts in transit ("continue on another device", server/drafts.mjs): ciphertext a
+  // Version 5: drafts in transit ("continue on another device", server/drafts/drafts-in-transit.mjs): ciphertext a
   // creator's browser made with a key the receiver never sees, kept until it is fetched once or
   // expires. In a schema of its own, outside `public`, so backups and restores (which copy that
   // schema) leave it out: it is short-lived and unreadable here. A row whose content is NULL is a

@@ -13,6 +13,7 @@
 // transaction only): losing one to a crash can only make a message be sent again, with the same
 // webhook-id, which at-least-once delivery allows; the message itself was stored durably with its
 // application. It spares the embedded store two syncs per batch on the thread that stores applications.
+import { parseJson } from '../http/parse-json.mjs';
 
 /**
  * @typedef {'pending' | 'delivered' | 'failed' | 'superseded'} DeliveryStatus
@@ -95,8 +96,8 @@ export async function claimDueDeliveries(store, { now, limit, leaseMs }) {
     giveUpAt: date(row.give_up_at),
     superseded: row.superseded === true,
     revision: row.client_revision === null ? Number(row.ordinal) : Number(row.client_revision),
-    language: row.language === null ? null : String(row.language),
-    body: typeof row.body === 'string' ? JSON.parse(row.body) : row.body,
+    language: typeof row.language === 'string' ? row.language : null,
+    body: typeof row.body === 'string' ? parseJson(row.body) : row.body,
     receivedAt: date(row.received_at).toISOString(),
   }));
 }
@@ -155,7 +156,7 @@ export async function undeliveredDeliveries(store) {
     nextAttemptAt: row.status === 'pending' ? isoOrNull(row.next_attempt_at) : null,
     lastAttemptAt: isoOrNull(row.last_attempt_at),
     lastStatus: row.last_status === null ? null : Number(row.last_status),
-    lastError: row.last_error === null ? null : String(row.last_error),
+    lastError: typeof row.last_error === 'string' ? row.last_error : null,
   }));
 }
 

@@ -38,7 +38,7 @@ function describe(error) {
  * @param {AbortSignal} [cancel] aborts the attempt (the receiver is stopping)
  * @returns {Promise<AttemptResult>}
  */
-export function sendWebhook({ url, secret, timeoutMs }, { id, payload }, now = new Date(), cancel = undefined) {
+export function sendWebhook({ url, secret, timeoutMs }, { id, payload }, now = new Date(), cancel) {
   const signature = new Webhook(secret).sign(id, now, payload);
   const signal = cancel ? AbortSignal.any([AbortSignal.timeout(timeoutMs), cancel]) : AbortSignal.timeout(timeoutMs);
   const https = url.protocol === 'https:';

@@ -125,7 +125,7 @@ export function createWebhookDeliverer({ store, settings, log = () => undefined,
     claimAgain = false;
     track(
       claimAndSend(room)
-        .catch((error) => {
+        .catch((/** @type {unknown} */ error) => {
           moreDue = false;
           // The store is busy or gone for a moment (a restart of PostgreSQL): the next poll tries again.
           log(`webhooks: could not read the outbox (${error instanceof Error ? error.message : String(error)})`);
@@ -149,7 +149,7 @@ export function createWebhookDeliverer({ store, settings, log = () => undefined,
             attemptEnded();
             settleSoon(outcome);
           },
-          (error) => {
+          (/** @type {unknown} */ error) => {
             attemptEnded();
             log(`webhook ${delivery.id}: the attempt broke (${error instanceof Error ? error.message : String(error)}); tried again when its lease runs out`);
           },

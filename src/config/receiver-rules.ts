@@ -19,7 +19,7 @@ const ENGLISH = createMessages('en', EN);
 /**
  * The receiver's entry into the wizard's own rules (server/receiver.mjs): from a programme's
  * config.json, the validator of received bodies, the path the wizard sends them to, and the
- * language and its direction (server/programme-pages.mjs writes them into index.html). No
+ * language and its direction (server/programme/programme-pages.mjs writes them into index.html). No
  * browser import anywhere below it; `npm run build` bundles it for Node into
  * server/build/receiver-rules.mjs (vite.server.config.ts), so there is one copy of the rules.
  * Not ok, with every problem by its path, for a configuration the app refuses and for one

@@ -14,7 +14,7 @@ import { isHandoverPayload, type HandoverPayload } from './handover-payload';
  */
 
 export const ENVELOPE_VERSION = 1;
-/** The receiver's limit on a draft's body (server/drafts.mjs, MAX_DRAFT_BYTES). */
+/** The receiver's limit on a draft's body (server/drafts/drafts-in-transit.mjs, MAX_DRAFT_BYTES). */
 export const MAX_ENVELOPE_BYTES = 65_536;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;

@@ -1,6 +1,6 @@
 /**
  * The receiver's drafts in transit, as the page reaches them: beside the applications' path, in
- * its folder, under `drafts/` (server/drafts.mjs, draftsPrefix: /api/applications → /api/drafts/{id}).
+ * its folder, under `drafts/` (server/drafts/drafts-in-transit.mjs, draftsPrefix: /api/applications → /api/drafts/{id}).
  * Each call answers what happened in the terms the page acts on, never throws, and sends nothing
  * but the id and the ciphertext: no cookie, no referrer.
  */

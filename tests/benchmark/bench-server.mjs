@@ -5,17 +5,17 @@ import { cp, readFile, realpath, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { URL } from 'node:url';
 import { createAppServer, readBody } from '../../server/app-server.mjs';
-import { programmeDigest } from '../../server/programme-digest.mjs';
-import { createProgrammePages } from '../../server/programme-pages.mjs';
+import { programmeDigest } from '../../server/programme/programme-digest.mjs';
+import { createProgrammePages } from '../../server/programme/programme-pages.mjs';
 
 /**
- * The programme pages are given, as `npm start` gives it (server/programme-source.mjs, without
+ * The programme pages are given, as `npm start` gives it (server/programme/programme-source.mjs, without
  * the store that records programmes for the receiver): config.json's text and the receiver's
  * rules for it, which index.html, the manifest and config.json are served with.
  * @param {string} root
  */
 function servedProgramme(root) {
-  /** @type {import('../../server/programme-source.mjs').Programme | null} */
+  /** @type {import('../../server/programme/programme-source.mjs').Programme | null} */
   let last = null;
   return async () => {
     const text = await readFile(join(root, 'config.json'), 'utf8');
@@ -53,7 +53,7 @@ export async function startBenchServer({ dist, root, editConfig }) {
   const server = createAppServer({
     root,
     rewrite: createProgrammePages(await realpath(root), servedProgramme(root)),
-    async api(req, res) {
+    async api({ req, res }) {
       const path = new URL(req.url ?? '/', 'http://localhost').pathname;
       if (path.startsWith('/api/applications')) {
         await readBody(req);

@@ -13,7 +13,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createChallenge } from 'altcha-lib/v1';
-import { DEFAULT_MAX_NUMBER } from '../../server/proof-of-work.mjs';
+import { DEFAULT_MAX_NUMBER } from '../../server/limits/proof-of-work.mjs';
 import { BUDGETS } from '../support/performance-budgets.mjs';
 import { throttleCpu } from './browser.mjs';
 import { summarize } from './stats.mjs';

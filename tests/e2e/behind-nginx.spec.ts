@@ -234,7 +234,7 @@ test('behind nginx with TLS: the whole wizard, the service worker over https, th
     expect(puts).toContain(201);
     expect(puts, 'no PUT was refused on the way').toEqual(puts.filter((status) => status === 201));
 
-    const { stdout } = await execFile(process.execPath, ['server/applications-cli.mjs', 'export'], {
+    const { stdout } = await execFile(process.execPath, ['server/cli/applications-cli.mjs', 'export'], {
       cwd: ROOT,
       env: { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL')), DATA_DIR: dataDir },
     });

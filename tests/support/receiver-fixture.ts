@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { receiverRules } from '../../src/config/receiver-rules';
-import { DEFAULT_LIMITS, type LimitSettings } from '../../server/limit-settings.mjs';
+import { DEFAULT_LIMITS, type LimitSettings } from '../../server/limits/limit-settings.mjs';
 import { startServer } from '../../server/start-server.mjs';
 import type { RequestEntry } from '../../server/server-log.mjs';
 import type { WebhookSettings } from '../../server/webhooks/webhook-settings.mjs';
-import type { ProofOfWorkSettings } from '../../server/proof-of-work.mjs';
+import type { ProofOfWorkSettings } from '../../server/limits/proof-of-work.mjs';
 
 export type StartedReceiver = Awaited<ReturnType<typeof startServer>> & { root: string; dataDir: string };
 

@@ -72,7 +72,7 @@ export class TestApp {
   url = '';
 
   private constructor(readonly root: string) {
-    this.server = createAppServer({ root, api: (req, res) => this.answer(req, res) });
+    this.server = createAppServer({ root, api: ({ req, res }) => this.answer(req, res) });
   }
 
   /** `dist`: the build to serve, dist/ unless a project names another (the StrictMode build, dist-strict/). */
@@ -121,7 +121,7 @@ export class TestApp {
   }
 
   /**
-   * Drafts in transit as the receiver answers them (server/drafts.mjs: PUT, GET once then 410,
+   * Drafts in transit as the receiver answers them (server/drafts/drafts-in-transit.mjs: PUT, GET once then 410,
    * DELETE 204 or 410), kept in memory: the journeys of every engine make and open a link against
    * this; the real receiver's drafts are tested in continue-on-another-device.spec.ts and the server's tests.
    */

@@ -168,14 +168,14 @@ const RUN_HERE: Readonly<Record<string, (command: Command) => Promise<void>>> = 
       await writeFile(join(copy, 'dist/config.json'), served);
     }
   },
-  async 'node server/print-csp.mjs dist'({ run: command }) {
+  async 'node server/cli/print-csp.mjs dist'({ run: command }) {
     const { code, stdout } = await run(command);
     expect(code).toBe(0);
     const hash = createHash('sha256').update('window.started = true').digest('base64');
     expect(stdout).toMatch(/^default-src 'self'; /);
     expect(stdout).toContain(`script-src 'self' 'sha256-${hash}';`);
   },
-  async 'node server/applications-cli.mjs export'({ run: command, env }) {
+  async 'node server/cli/applications-cli.mjs export'({ run: command, env }) {
     expect(env).toEqual({ DATA_DIR: '/var/lib/creator-wizard' });
     const dataDir = await mkdtemp(join(tmpdir(), 'deploying-commands-data-'));
     try {

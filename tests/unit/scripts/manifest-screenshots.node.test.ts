@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { programmeDigest } from '../../../server/programme-digest.mjs';
+import { programmeDigest } from '../../../server/programme/programme-digest.mjs';
 import { manifestScreenshots, SCREENSHOTS_RECORD, screenshotsRecord } from '../../../scripts/manifest-screenshots.mjs';
 
 const ROOT = normalize(join(dirname(new URL(import.meta.url).pathname), '../../..'));

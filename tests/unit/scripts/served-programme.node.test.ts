@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { programmeDigest } from '../../../server/programme-digest.mjs';
+import { programmeDigest } from '../../../server/programme/programme-digest.mjs';
 import { buildKeepingProgramme } from '../../../scripts/served-programme.mjs';
 
 let root: string;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applicationsCsv } from '../../../server/applications-csv.mjs';
+import { applicationsCsv } from '../../../server/cli/applications-csv.mjs';
 import { rawRequest } from '../../support/http-request';
 import { freshPostgresDatabase } from '../../support/local-postgres.mjs';
 import { spawnReceiver } from '../../support/receiver-process';
@@ -26,7 +26,7 @@ async function cli(args: string[], env: { DATA_DIR: string; DATABASE_URL?: strin
   const childEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: env.DATA_DIR };
   delete childEnv.DATABASE_URL;
   if (env.DATABASE_URL) childEnv.DATABASE_URL = env.DATABASE_URL;
-  const { stdout } = await execFile(process.execPath, ['server/applications-cli.mjs', ...args], { cwd: ROOT, env: childEnv });
+  const { stdout } = await execFile(process.execPath, ['server/cli/applications-cli.mjs', ...args], { cwd: ROOT, env: childEnv });
   return stdout;
 }
 
@@ -123,7 +123,7 @@ describe.each(stores)('npm run applications on the $name', ({ databaseUrl, skip 
       const { stdout } = await execFile('npm', ['run', '-s', 'applications', '--', 'export', '--csv'], { cwd: ROOT, env: childEnv });
       expect(stdout.split('\r\n')[0]).toMatch(/^"id","createdAt","updatedAt","revisions","language",/);
       // `export | head`: the reader is gone before the export writes.
-      const child = spawn(process.execPath, ['server/applications-cli.mjs', 'export'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['server/cli/applications-cli.mjs', 'export'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
       child.stdout.destroy();
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => {
@@ -158,7 +158,7 @@ describe('npm run applications, wherever the project is', () => {
     try {
       await symlink(join(ROOT, 'server'), join(dir, 'server'));
       // No command: the usage on stderr and exit 1, rather than nothing at all.
-      const run = execFile(process.execPath, [join(dir, 'server/applications-cli.mjs')], { cwd: dir });
+      const run = execFile(process.execPath, [join(dir, 'server/cli/applications-cli.mjs')], { cwd: dir });
       await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/^usage: npm run -s applications -- export/) as unknown });
     } finally {
       await rm(dir, { recursive: true, force: true });

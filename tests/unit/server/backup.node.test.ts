@@ -72,14 +72,14 @@ function childEnv(target: Target): NodeJS.ProcessEnv {
 }
 
 async function cli(args: string[], target: Target): Promise<string> {
-  const { stdout } = await execFile(process.execPath, ['server/applications-cli.mjs', ...args], { cwd: ROOT, env: childEnv(target) });
+  const { stdout } = await execFile(process.execPath, ['server/cli/applications-cli.mjs', ...args], { cwd: ROOT, env: childEnv(target) });
   return stdout;
 }
 
 /** The message a refused command prints. */
 async function cliRefusal(args: string[], target: Target): Promise<string> {
   try {
-    await execFile(process.execPath, ['server/applications-cli.mjs', ...args], { cwd: ROOT, env: childEnv(target) });
+    await execFile(process.execPath, ['server/cli/applications-cli.mjs', ...args], { cwd: ROOT, env: childEnv(target) });
   } catch (error) {
     return (error as { stderr: string }).stderr;
   }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding, compressedFile } from '../../../server/compressed-file.mjs';
+import { chooseEncoding, compressedFile } from '../../../server/http/compressed-file.mjs';
 
 describe('chooseEncoding', () => {
   it.each([

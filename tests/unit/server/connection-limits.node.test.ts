@@ -7,7 +7,7 @@
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS } from '../../../server/limit-settings.mjs';
+import { DEFAULT_LIMITS } from '../../../server/limits/limit-settings.mjs';
 import { rawRequest } from '../../support/http-request';
 import { startTestReceiver, stopTestReceiver, type StartedReceiver } from '../../support/receiver-fixture';
 

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freeBytesIn } from '../../../server/disk-floor.mjs';
+import { freeBytesIn } from '../../../server/limits/disk-floor.mjs';
 import { latestApplications } from '../../../server/store/applications.mjs';
 import { rawRequest } from '../../support/http-request';
 import { freshPostgresDatabase } from '../../support/local-postgres.mjs';

@@ -21,7 +21,7 @@ const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 async function cli(args: string[], dataDir: string) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   delete env.DATABASE_URL;
-  return (await execFile(process.execPath, ['server/applications-cli.mjs', ...args], { cwd: ROOT, env })).stdout;
+  return (await execFile(process.execPath, ['server/cli/applications-cli.mjs', ...args], { cwd: ROOT, env })).stdout;
 }
 
 describe('erasure on the embedded store', () => {

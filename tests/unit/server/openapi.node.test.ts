@@ -7,8 +7,9 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRequestContext } from '../../../server/http/request-context.mjs';
 import { MAX_BODY_BYTES, createReceiver } from '../../../server/receiver.mjs';
-import { isToken, parseRevision } from '../../../server/request-headers.mjs';
+import { isToken, parseRevision } from '../../../server/http/request-headers.mjs';
 import type { Store } from '../../../server/store/store-types.mjs';
 import { PERSONAL_INFO_TEXT_FIELDS } from '../../../src/application/values/field-paths';
 import { PLATFORM_KEYS, platformFields } from '../../../src/application/values/platforms';
@@ -126,12 +127,15 @@ describe('docs/receiver-openapi.json', () => {
   it('is OpenAPI 3.1 and documents every status the receiver can answer, and no other', () => {
     expect(doc.openapi).toMatch(/^3\.1\./);
     const source = readFileSync(new URL('../../../server/receiver.mjs', import.meta.url), 'utf8');
-    const answered = new Set([...source.matchAll(/(?:answer\(res, |refuse\(res, |writeHead\()(\d{3})/g)].map((match) => match[1]));
+    const answered = new Set([...source.matchAll(/(?:answer\(ctx, |refusal\(|Refused\()(\d{3})/g)].map((match) => match[1]));
+    // The shared toolkit's answers the receiver uses: the origin refused (403), the preflight (204), a body too large (413).
+    const toolkit = readFileSync(new URL('../../../server/http/respond.mjs', import.meta.url), 'utf8');
+    for (const match of toolkit.matchAll(/(?:refusal\(|writeHead\()(\d{3})/g)) answered.add(match[1]);
     // Refusals made before the receiver reads the body (admission.mjs), and answers the server
     // writes before any handler runs (connection-limits.mjs).
-    const admission = readFileSync(new URL('../../../server/admission.mjs', import.meta.url), 'utf8');
+    const admission = readFileSync(new URL('../../../server/limits/admission.mjs', import.meta.url), 'utf8');
     for (const match of admission.matchAll(/status: (\d{3})/g)) answered.add(match[1]);
-    const connectionLimits = readFileSync(new URL('../../../server/connection-limits.mjs', import.meta.url), 'utf8');
+    const connectionLimits = readFileSync(new URL('../../../server/limits/connection-limits.mjs', import.meta.url), 'utf8');
     for (const match of connectionLimits.matchAll(/\[(\d{3}), '/g)) answered.add(match[1]);
     const documented = new Set([...Object.keys(put.responses), ...Object.keys(options.responses)]);
     expect([...documented].sort()).toEqual([...answered].sort());
@@ -279,7 +283,7 @@ describe('409 and 503 as documented', () => {
   async function serve(store: Store, during: (url: string) => Promise<void>, options: Pick<Parameters<typeof createReceiver>[0], 'admit'> = {}) {
     const receiver = createReceiver({ store, path: '/api/applications', validate: () => [], ...options });
     const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-      void receiver(req, res);
+      void receiver(createRequestContext(req, res));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {

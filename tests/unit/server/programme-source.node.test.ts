@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createProgrammeSource } from '../../../server/programme-source.mjs';
+import { createProgrammeSource } from '../../../server/programme/programme-source.mjs';
 import type { Store } from '../../../server/store/store-types.mjs';
 import { receiverRules } from '../../../src/config/receiver-rules';
 import { servedRoot } from '../../support/receiver-fixture';

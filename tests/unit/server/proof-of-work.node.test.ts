@@ -2,7 +2,7 @@
 import { createChallenge, solveChallenge } from 'altcha-lib/v1';
 import type { Challenge } from 'altcha-lib/v1/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHALLENGE_TTL_MS, challengePath, proofOfWorkSettings } from '../../../server/proof-of-work.mjs';
+import { CHALLENGE_TTL_MS, challengePath, proofOfWorkSettings } from '../../../server/limits/proof-of-work.mjs';
 import { rawRequest } from '../../support/http-request';
 import { freshPostgresDatabase } from '../../support/local-postgres.mjs';
 import { startTestReceiver, stopTestReceiver, type StartedReceiver } from '../../support/receiver-fixture';

@@ -3,13 +3,14 @@
 // address, the Origin check and Strict-Transport-Security. Headers only count when they come from
 // a trusted proxy: a client that forges them, directly or through the proxy, changes nothing.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { request, type IncomingMessage } from 'node:http';
+import { request, ServerResponse, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiverRules } from '../../../src/config/receiver-rules';
-import { originVerdict } from '../../../server/cors.mjs';
-import { clientAddress, NO_PROXY_TRUST, normalAddress, parseForwarded, proxyTrust, siteOf, useProxyTrust } from '../../../server/proxy-trust.mjs';
+import { originVerdict } from '../../../server/http/cors.mjs';
+import { createRequestContext } from '../../../server/http/request-context.mjs';
+import { clientAddress, NO_PROXY_TRUST, normalAddress, parseForwarded, proxyTrust, siteOf } from '../../../server/limits/proxy-trust.mjs';
 import { STRICT_TRANSPORT_SECURITY, transportSecurityHeaders } from '../../../server/security-headers.mjs';
 import { startServer } from '../../../server/start-server.mjs';
 import { servedRoot } from '../../support/receiver-fixture';
@@ -143,10 +144,11 @@ describe('clientAddress', () => {
     expect(clientAddress(fakeRequest('127.0.0.1', { 'x-forwarded-for': '6.6.6.6, garbage, 10.0.0.2' }), LIST)).toBe('10.0.0.2');
   });
 
-  it('follows the settings noted on the request by the server', () => {
+  it("follows the server's settings carried in the request's context, and none without them", () => {
     const req = fakeRequest('127.0.0.1', { 'x-forwarded-for': '198.51.100.7' });
-    useProxyTrust(req, HOP);
-    expect(clientAddress(req)).toBe('198.51.100.7');
+    const ctx = createRequestContext(req, new ServerResponse(req), HOP);
+    expect(clientAddress(ctx.req, ctx.trust)).toBe('198.51.100.7');
+    expect(clientAddress(req)).toBe('127.0.0.1');
   });
 });
 

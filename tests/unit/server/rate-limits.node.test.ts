@@ -6,8 +6,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, limitSettings } from '../../../server/limit-settings.mjs';
-import { RATE_LIMIT_SCHEMA, rateLimitKey } from '../../../server/rate-limits.mjs';
+import { DEFAULT_LIMITS, limitSettings } from '../../../server/limits/limit-settings.mjs';
+import { RATE_LIMIT_SCHEMA, rateLimitKey } from '../../../server/limits/rate-limits.mjs';
 import { rawRequest, type RawAnswer } from '../../support/http-request';
 import { freshPostgresDatabase } from '../../support/local-postgres.mjs';
 import { startTestReceiver, stopTestReceiver, type StartedReceiver } from '../../support/receiver-fixture';

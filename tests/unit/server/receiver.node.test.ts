@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRequestContext } from '../../../server/http/request-context.mjs';
 import { createReceiver } from '../../../server/receiver.mjs';
 import { latestApplications } from '../../../server/store/applications.mjs';
 import { MIGRATIONS } from '../../../server/store/schema.mjs';
@@ -254,7 +255,7 @@ describe('a key whose first request is still being stored', () => {
     };
     const receiver = createReceiver({ store, path: '/api/applications', validate: () => [] });
     const server = createServer((req, res) => {
-      void receiver(req, res);
+      void receiver(createRequestContext(req, res));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}/api/applications`;

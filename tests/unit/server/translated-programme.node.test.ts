@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { manifestFields } from '../../../server/manifest-fields.mjs';
+import { manifestFields } from '../../../server/programme/manifest-fields.mjs';
 import { startServer } from '../../../server/start-server.mjs';
 import { receiverRules } from '../../../src/config/receiver-rules';
 import { rawRequest } from '../../support/http-request';

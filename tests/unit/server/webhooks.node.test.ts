@@ -33,7 +33,7 @@ const execFile = promisify(execFileCallback);
 async function cli(args: string[], env: Record<string, string>): Promise<string> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const { stdout } = await execFile(process.execPath, ['server/applications-cli.mjs', ...args], { cwd: ROOT, env: childEnv });
+  const { stdout } = await execFile(process.execPath, ['server/cli/applications-cli.mjs', ...args], { cwd: ROOT, env: childEnv });
   return stdout;
 }
 let counter = 0;

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parseJson } from '../http/parse-json.mjs';
 
 const LOCK_FILE = 'receiver.json';
 
@@ -31,7 +32,7 @@ function isAlive(pid) {
 export async function readLock(dataDir) {
   let info;
   try {
-    info = /** @type {LockInfo} */ (JSON.parse(await readFile(join(dataDir, LOCK_FILE), 'utf8')));
+    info = /** @type {LockInfo} */ (parseJson(await readFile(join(dataDir, LOCK_FILE), 'utf8')));
   } catch {
     return null;
   }

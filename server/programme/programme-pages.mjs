@@ -17,6 +17,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { inDefaultLanguage, manifestFields } from './manifest-fields.mjs';
+import { parseJson } from '../http/parse-json.mjs';
 
 /**
  * @typedef {import('./programme-source.mjs').Programme} Programme
@@ -61,7 +62,7 @@ export function createProgrammePages(root, servedProgramme) {
   /** The programme's words (parsed once per programme), and whether index.html was drawn from another. */
   async function programme() {
     const served = await servedProgramme();
-    if (parsed?.digest !== served.digest) parsed = { digest: served.digest, words: /** @type {ProgrammeWords} */ (JSON.parse(served.text)) };
+    if (parsed?.digest !== served.digest) parsed = { digest: served.digest, words: /** @type {ProgrammeWords} */ (parseJson(served.text)) };
     const built = /data-prerendered-config="([0-9a-f]+)"/.exec(await indexText())?.[1] ?? null;
     return { words: parsed.words, edited: built !== null && built !== served.digest, direction: served.rules.direction, checkedBlock: () => served.rules.checkedBlock(served.digest) };
   }
@@ -88,7 +89,7 @@ export function createProgrammePages(root, servedProgramme) {
       return Buffer.from(html);
     }
     /** @type {Record<string, unknown>} */
-    const manifest = JSON.parse(await readFile(path, 'utf8'));
+    const manifest = /** @type {Record<string, unknown>} */ (parseJson(await readFile(path, 'utf8')));
     // The build's description belongs to the build's programme: config.json's, or none.
     delete manifest.description;
     if (edited) delete manifest.screenshots;

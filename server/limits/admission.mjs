@@ -10,7 +10,7 @@ export const DISK_FLOOR_RETRY_AFTER_SECONDS = 30;
 /**
  * @typedef {{ status: 429 | 503, reason: string, message: string, retryAfterSeconds: number }} Refusal
  *   reason: for the log and the metrics, never a value the client sent
- * @typedef {(req: import('node:http').IncomingMessage) => Promise<Refusal | null>} Admit
+ * @typedef {(ctx: import('../http/request-context.mjs').RequestContext) => Promise<Refusal | null>} Admit
  */
 
 /**
@@ -18,8 +18,8 @@ export const DISK_FLOOR_RETRY_AFTER_SECONDS = 30;
  * @returns {Admit}
  */
 export function createAdmission({ rateLimits, diskFloor = null }) {
-  return async (req) => {
-    const rate = await rateLimits.check(clientAddress(req));
+  return async (ctx) => {
+    const rate = await rateLimits.check(clientAddress(ctx.req, ctx.trust));
     if (rate) return { status: 429, reason: 'rate limited', message: 'Too many requests from this address; retry after the seconds in Retry-After.', retryAfterSeconds: rate.retryAfterSeconds };
     if (diskFloor && (await diskFloor.isUnder())) {
       return { status: 503, reason: 'disk under its floor', message: 'The application cannot be stored right now; retry after the seconds in Retry-After.', retryAfterSeconds: DISK_FLOOR_RETRY_AFTER_SECONDS };

@@ -24,7 +24,7 @@ export function rateLimitKey(address) {
   const [head = '', tail = ''] = address.split('::');
   const headGroups = head === '' ? [] : head.split(':');
   const tailGroups = address.includes('::') ? (tail === '' ? [] : tail.split(':')) : [];
-  const groups = address.includes('::') ? [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups] : headGroups;
+  const groups = address.includes('::') ? [...headGroups, ...Array.from({ length: 8 - headGroups.length - tailGroups.length }, () => '0'), ...tailGroups] : headGroups;
   return `${groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16)).join(':')}::/64`;
 }
 
@@ -48,7 +48,10 @@ function postgresLimiter(window, pool) {
       // the database no query per request, and creators' counts do not queue behind the flooder's.
       inMemoryBlockOnConsumed: window.points,
       insuranceLimiter: new RateLimiterMemory({ keyPrefix, points: window.points, duration: window.durationSeconds }),
-    }, (error) => (error ? reject(/** @type {Error} */ (error)) : resolve(limiter)));
+    }, (error) => {
+      if (error) reject(/** @type {Error} */ (error));
+      else resolve(limiter);
+    });
   });
 }
 
@@ -71,8 +74,9 @@ export async function createRateLimits({ windows, databaseUrl, log = () => undef
   try {
     if (pool) {
       // Two instances starting together may both create the schema: the loser's error is harmless.
-      await pool.query(`CREATE SCHEMA IF NOT EXISTS ${RATE_LIMIT_SCHEMA}`).catch((/** @type {{ code?: string }} */ error) => {
-        if (error.code !== '23505' && error.code !== '42P06') throw error;
+      await pool.query(`CREATE SCHEMA IF NOT EXISTS ${RATE_LIMIT_SCHEMA}`).catch((/** @type {unknown} */ error) => {
+        const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+        if (code !== '23505' && code !== '42P06') throw error;
       });
       limiters = await Promise.all(windows.map((window) => postgresLimiter(window, pool)));
     } else {

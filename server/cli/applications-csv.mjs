@@ -7,6 +7,8 @@ const PERSONAL = ['firstName', 'lastName', 'emailAddress', 'phone', 'addressFirs
 
 /** @param {unknown} value */
 function cell(value) {
+  // An answer of several choices is an array: String() gives its items with commas, as a reader expects.
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string
   const text = value === undefined || value === null ? '' : String(value);
   const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return `"${safe.replaceAll('"', '""')}"`;
@@ -16,7 +18,7 @@ const APPLICATION_COLUMNS = ['id', 'createdAt', 'updatedAt', 'revisions', 'langu
 const REVISION_COLUMNS = ['id', 'revision', 'receivedAt', 'latest', 'language'];
 
 /**
- * @param {Array<import('./store/applications.mjs').StoredApplication>} applications
+ * @param {Array<import('../store/applications.mjs').StoredApplication>} applications
  * @returns {string} CSV with CRLF line ends and a header row
  */
 export function applicationsCsv(applications) {
@@ -25,7 +27,7 @@ export function applicationsCsv(applications) {
 
 /**
  * Every revision, a row each (`export --revisions --csv`).
- * @param {Array<import('./store/applications.mjs').StoredRevision>} revisions
+ * @param {Array<import('../store/applications.mjs').StoredRevision>} revisions
  */
 export function revisionsCsv(revisions) {
   return answersCsv(revisions, REVISION_COLUMNS);

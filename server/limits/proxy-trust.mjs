@@ -11,8 +11,8 @@
 // From them: the origins a request may come from as the site's own page (the receiver's Origin
 // check, cors.mjs), whether the site is https (Strict-Transport-Security, security-headers.mjs),
 // and the client's address (clientAddress, for a rate limiter; never written to the log).
-// Pure functions of the request's socket address and headers; the server notes its settings on
-// each request (useProxyTrust) so code that is handed only the request applies the same ones.
+// Pure functions of the request's socket address and headers and the settings, which the server
+// hands every handler in the request's context (http/request-context.mjs).
 import { BlockList, isIP } from 'node:net';
 
 /**
@@ -102,23 +102,6 @@ export function proxyTrust({ trustProxy, publicOrigin }) {
   const origin = parsePublicOrigin(publicOrigin);
   if (proxies.hops === 0 && proxies.proxies === null && origin === null) return NO_PROXY_TRUST;
   return Object.freeze({ hops: proxies.hops, proxies: proxies.proxies, publicOrigin: origin, description: `${proxies.description}; ${origin ? `the site is ${origin} (PUBLIC_ORIGIN)` : proxies.proxies || proxies.hops > 0 ? "the site is what the proxy's headers name" : 'the site is what Host names'}` });
-}
-
-/** @type {WeakMap<import('node:http').IncomingMessage, ProxyTrust>} */
-const noted = new WeakMap();
-
-/**
- * Notes the server's settings on a request, for the functions below when they are not given any.
- * @param {import('node:http').IncomingMessage} req
- * @param {ProxyTrust} trust
- */
-export function useProxyTrust(req, trust) {
-  noted.set(req, trust);
-}
-
-/** @param {import('node:http').IncomingMessage} req */
-function trustOf(req) {
-  return noted.get(req) ?? NO_PROXY_TRUST;
 }
 
 /**
@@ -260,10 +243,10 @@ function originOf(scheme, host) {
  * proxy, the right-most forwarded address that is not one. Normalised (no port, no brackets,
  * IPv4-mapped IPv6 as IPv4), so a rate limiter can key on it. Personal data: not for the log.
  * @param {import('node:http').IncomingMessage} req
- * @param {ProxyTrust} [trust] the server's settings, else those noted on the request
+ * @param {ProxyTrust} [trust] the server's settings (the request's context carries them), else none
  * @returns {string | null} null only for a socket without an address (closed)
  */
-export function clientAddress(req, trust = trustOf(req)) {
+export function clientAddress(req, trust = NO_PROXY_TRUST) {
   return forwardedBy(req, trust)?.client ?? normalAddress(req.socket.remoteAddress);
 }
 
@@ -275,7 +258,7 @@ export function clientAddress(req, trust = trustOf(req)) {
  * @param {ProxyTrust} [trust]
  * @returns {{ origins: string[], https: boolean }} https: the site is known to be https (HSTS)
  */
-export function siteOf(req, trust = trustOf(req)) {
+export function siteOf(req, trust = NO_PROXY_TRUST) {
   if (trust.publicOrigin) return { origins: [trust.publicOrigin], https: trust.publicOrigin.startsWith('https:') };
   const forwarded = forwardedBy(req, trust);
   const host = forwarded?.host ?? req.headers.host ?? '';

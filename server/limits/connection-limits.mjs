@@ -8,7 +8,7 @@
 // proxy is not capped per address (it has its own limits). A request that times out or cannot be
 // parsed is answered 408 or 400 with the same security headers as every answer.
 import { isTrustedPeer, normalAddress } from './proxy-trust.mjs';
-import { BARE_ANSWER_HEADERS } from './security-headers.mjs';
+import { BARE_ANSWER_HEADERS } from '../security-headers.mjs';
 
 /** @type {Record<string, [number, string]>} Node's error codes for a request it could not take, and the answer. */
 const CLIENT_ERROR_ANSWERS = {
@@ -44,7 +44,9 @@ export function limitConnections(server, { limits, trust, count = () => undefine
   // property): how often the timeouts above are checked.
   /** @type {{ connectionsCheckingInterval: number }} */ (/** @type {unknown} */ (server)).connectionsCheckingInterval = Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4)));
   if (limits.maxConnections > 0) server.maxConnections = limits.maxConnections;
-  server.on('drop', () => count('connection over MAX_CONNECTIONS'));
+  server.on('drop', () => {
+    count('connection over MAX_CONNECTIONS');
+  });
   /** @type {Map<string, number>} */
   const perAddress = new Map();
   let open = 0;

@@ -20,6 +20,7 @@ import { inDefaultLanguage } from './manifest-fields.mjs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { programmeDigest } from './programme-digest.mjs';
+import { parseJson } from '../http/parse-json.mjs';
 
 /** How long a replaced programme's applications are still accepted: a draft kept on a phone for weeks. */
 export const PREVIOUS_PROGRAMMES_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
@@ -27,7 +28,7 @@ const MAX_PREVIOUS = 20;
 const PREVIOUS_REREAD_MS = 30_000;
 
 /**
- * @typedef {import('../src/config/receiver-rules.ts').ReceiverRules} ReceiverRules
+ * @typedef {import('../../src/config/receiver-rules.ts').ReceiverRules} ReceiverRules
  * @typedef {Extract<ReceiverRules, { ok: true }>} ValidRules
  * @typedef {{ digest: string, title: string, text: string, rules: ValidRules }} Programme text: config.json's, as pages are given it
  * @typedef {Array<{ path: string, message: string }>} Issues
@@ -41,7 +42,7 @@ const PREVIOUS_REREAD_MS = 30_000;
 function programmeOf(text, rulesFor) {
   let config;
   try {
-    config = JSON.parse(text);
+    config = parseJson(text);
   } catch (error) {
     return { ok: false, problems: `not JSON (${error instanceof Error ? error.message : String(error)})` };
   }
@@ -56,7 +57,7 @@ function programmeOf(text, rulesFor) {
  * @param {{
  *   root: string,
  *   rulesFor: (config: unknown) => ReceiverRules,
- *   store: import('./store/store-types.mjs').Store,
+ *   store: import('../store/store-types.mjs').Store,
  *   log?: (line: string) => void,
  *   now?: () => Date,
  *   onChange?: (programme: Programme, previous: Programme) => void,

@@ -12,12 +12,13 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { applicationsCsv, revisionsCsv } from './applications-csv.mjs';
-import { acquireLock, readLock } from './data-dir-lock.mjs';
-import { allRevisions, eraseByEmail, latestApplications } from './store/applications.mjs';
-import { backupToFile, restoreFromFile } from './store/backup-commands.mjs';
-import { openStore } from './store/open-store.mjs';
-import { undeliveredDeliveries } from './store/webhook-deliveries.mjs';
-import { describeRedelivery, formatDeliveries, redeliverNow } from './webhooks/deliveries-commands.mjs';
+import { acquireLock, readLock } from '../store/data-dir-lock.mjs';
+import { allRevisions, eraseByEmail, latestApplications } from '../store/applications.mjs';
+import { backupToFile, restoreFromFile } from '../store/backup-commands.mjs';
+import { openStore } from '../store/open-store.mjs';
+import { undeliveredDeliveries } from '../store/webhook-deliveries.mjs';
+import { describeRedelivery, formatDeliveries, redeliverNow } from '../webhooks/deliveries-commands.mjs';
+import { parseJson } from '../http/parse-json.mjs';
 
 const USAGE = [
   'usage: npm run -s applications -- export [--csv] [--since DATE] [--revisions]',
@@ -34,7 +35,9 @@ const USAGE = [
  * @param {RequestInit} [init]
  */
 async function admin(url, token, init = {}) {
-  const response = await fetch(url, { ...init, headers: { ...init.headers, Authorization: `Bearer ${token}` } });
+  const headers = new Headers(init.headers);
+  headers.set('Authorization', `Bearer ${token}`);
+  const response = await fetch(url, { ...init, headers });
   if (!response.ok) throw new Error(`the running receiver answered ${String(response.status)}: ${await response.text()}`);
   return response;
 }
@@ -42,7 +45,7 @@ async function admin(url, token, init = {}) {
 /**
  * Runs `work` on the store, or through the running receiver when it holds the embedded one.
  * @template T
- * @param {{ direct: (store: import('./store/store-types.mjs').Store) => Promise<T>, viaReceiver: (url: string, token: string) => Promise<T> }} ways
+ * @param {{ direct: (store: import('../store/store-types.mjs').Store) => Promise<T>, viaReceiver: (url: string, token: string) => Promise<T> }} ways
  * @returns {Promise<T>}
  */
 async function onStore({ direct, viaReceiver }) {
@@ -81,10 +84,10 @@ export async function main(argv) {
   }
   if (command === 'deliveries') {
     if (positionals.length > 0) throw new Error(USAGE);
-    /** @type {Array<import('./store/webhook-deliveries.mjs').DeliveryRecord>} */
+    /** @type {Array<import('../store/webhook-deliveries.mjs').DeliveryRecord>} */
     const deliveries = await onStore({
       direct: (store) => undeliveredDeliveries(store),
-      viaReceiver: async (url, token) => (await admin(`${url}/admin/deliveries`, token)).json(),
+      viaReceiver: async (url, token) => /** @type {Array<import('../store/webhook-deliveries.mjs').DeliveryRecord>} */ (parseJson(await (await admin(`${url}/admin/deliveries`, token)).text())),
     });
     process.stdout.write(values.json ? deliveries.map((delivery) => `${JSON.stringify(delivery)}\n`).join('') : formatDeliveries(deliveries));
     return;
@@ -98,7 +101,7 @@ export async function main(argv) {
     const count = await onStore({
       direct: (store) => redeliverNow(store, which),
       viaReceiver: async (url, token) =>
-        /** @type {{ count: number }} */ (await (await admin(`${url}/admin/redeliver`, token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(which) })).json()).count,
+        /** @type {{ count: number }} */ (parseJson(await (await admin(`${url}/admin/redeliver`, token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(which) })).text())).count,
     });
     const told = describeRedelivery(which, count);
     if (told === null) throw new Error(`No webhook ${id ?? ''}: \`npm run -s applications -- deliveries\` lists those not delivered.`);
@@ -110,7 +113,7 @@ export async function main(argv) {
     const since = values.since ? new Date(values.since) : null;
     if (since && Number.isNaN(since.getTime())) throw new Error(`--since ${values.since} is not a date (try 2026-01-31 or 2026-01-31T12:00:00Z)`);
     const revisions = values.revisions === true;
-    /** @type {Array<import('./store/applications.mjs').StoredApplication | import('./store/applications.mjs').StoredRevision>} */
+    /** @type {Array<import('../store/applications.mjs').StoredApplication | import('../store/applications.mjs').StoredRevision>} */
     const records = await onStore({
       direct: (store) => (revisions ? allRevisions(store, { since }) : latestApplications(store, { since })),
       viaReceiver: async (url, token) => {
@@ -118,14 +121,14 @@ export async function main(argv) {
         if (since) query.set('since', since.toISOString());
         if (revisions) query.set('revisions', '1');
         const text = await (await admin(`${url}/admin/applications${query.size > 0 ? `?${query.toString()}` : ''}`, token)).text();
-        return text.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+        return text.split('\n').filter(Boolean).map((line) => /** @type {import('../store/applications.mjs').StoredApplication | import('../store/applications.mjs').StoredRevision} */ (parseJson(line)));
       },
     });
     if (values.csv) {
       process.stdout.write(
         revisions
-          ? revisionsCsv(/** @type {Array<import('./store/applications.mjs').StoredRevision>} */ (records))
-          : applicationsCsv(/** @type {Array<import('./store/applications.mjs').StoredApplication>} */ (records)),
+          ? revisionsCsv(/** @type {Array<import('../store/applications.mjs').StoredRevision>} */ (records))
+          : applicationsCsv(/** @type {Array<import('../store/applications.mjs').StoredApplication>} */ (records)),
       );
     } else process.stdout.write(records.map((record) => `${JSON.stringify(record)}\n`).join(''));
     return;
@@ -137,7 +140,7 @@ export async function main(argv) {
     const erased = await onStore({
       direct: (store) => eraseByEmail(store, email),
       viaReceiver: async (url, token) =>
-        (await admin(`${url}/admin/erase`, token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) })).json(),
+        /** @type {{ applications: number, revisions: number }} */ (parseJson(await (await admin(`${url}/admin/erase`, token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) })).text())),
     });
     process.stdout.write(`Erased ${String(erased.applications)} application(s), ${String(erased.revisions)} revision(s), of ${email}.\n`);
     return;

@@ -10,8 +10,10 @@
 // Off, the challenge path answers 404, which is how the page knows to load no solver.
 import { randomBytes } from 'node:crypto';
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
-import { originVerdict } from './cors.mjs';
-import { singleHeader } from './request-headers.mjs';
+import { pathnameOf } from '../http/request-context.mjs';
+import { answer, answered, crossOrigin, refusal } from '../http/respond.mjs';
+import { singleHeader } from '../http/request-headers.mjs';
+import { parseJson } from '../http/parse-json.mjs';
 
 /**
  * The default difficulty: the largest number a solver may have to try. The page's solver tries
@@ -55,7 +57,7 @@ export function challengePath(receiverPath) {
 
 /**
  * The key generated on the first start with proof of work on, kept in the store.
- * @param {import('./store/store-types.mjs').Store} store
+ * @param {import('../store/store-types.mjs').Store} store
  */
 async function storedKey(store) {
   await store.query('INSERT INTO proof_of_work_key (id, hmac_key) VALUES (1, $1) ON CONFLICT (id) DO NOTHING', [randomBytes(32).toString('hex')]);
@@ -72,7 +74,7 @@ function isPayload(value) {
 
 /**
  * @param {{
- *   store: import('./store/store-types.mjs').Store,
+ *   store: import('../store/store-types.mjs').Store,
  *   settings: ProofOfWorkSettings | null,
  *   receiverPath: string,
  *   allowedOrigins?: ReadonlySet<string>,
@@ -88,7 +90,7 @@ export async function createProofOfWork({ store, settings, receiverPath, allowed
    * @param {string} reason
    * @returns {ProofRefusal}
    */
-  const refusal = (reason) => ({
+  const unproven = (reason) => ({
     reason: `proof of work ${reason}`,
     body: { error: `This receiver asks for a proof of work: solve a challenge from GET ${path} and send the solution, once, in the Altcha header (${reason}).`, challenge: path },
   });
@@ -97,23 +99,17 @@ export async function createProofOfWork({ store, settings, receiverPath, allowed
     path,
     /**
      * GET <path>: a new challenge (200, never cached), or 404 when proof of work is off.
-     * @param {import('node:http').IncomingMessage} req
-     * @param {import('node:http').ServerResponse} res
+     * @param {import('../http/request-context.mjs').RequestContext} ctx
      * @returns {Promise<boolean>} false for any other path
      */
-    async answerChallenge(req, res) {
-      if (new URL(req.url ?? '/', 'http://localhost').pathname !== path) return false;
-      const origin = originVerdict(req, allowedOrigins);
-      /** @type {Record<string, string>} */
-      const headers = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...(origin === 'allowed' ? { 'Access-Control-Allow-Origin': String(req.headers.origin), Vary: 'Origin' } : {}) };
-      if (origin === 'refused' || (req.method !== 'GET' && req.method !== 'HEAD') || !settings) {
-        const [status, error] = origin === 'refused' ? [403, 'This origin may not ask for challenges.'] : !settings ? [404, 'This receiver asks for no proof of work.'] : [405, 'Only GET is answered here.'];
-        res.writeHead(status, { ...headers, ...(status === 405 ? { Allow: 'GET' } : {}) }).end(JSON.stringify({ error }));
-        return true;
-      }
-      const challenge = await createChallenge({ hmacKey, maxNumber: settings.maxNumber, expires: new Date(now() + settings.ttlMs) });
-      res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : JSON.stringify(challenge));
-      return true;
+    async answerChallenge(ctx) {
+      if (pathnameOf(ctx) !== path) return false;
+      return answered(ctx, async () => {
+        ctx.headers = crossOrigin(ctx, allowedOrigins, { methods: 'GET', refusedMessage: 'This origin may not ask for challenges.' }).headers;
+        if (!settings) throw refusal(404, 'proof of work is off', 'This receiver asks for no proof of work.');
+        if (ctx.req.method !== 'GET' && ctx.req.method !== 'HEAD') throw refusal(405, 'method not allowed', 'Only GET is answered here.', { Allow: 'GET' });
+        answer(ctx, 200, await createChallenge({ hmacKey, maxNumber: settings.maxNumber, expires: new Date(now() + settings.ttlMs) }));
+      });
     },
     /**
      * Why a PUT may not be stored for want of a proof of work: null when it carries a valid,
@@ -124,24 +120,24 @@ export async function createProofOfWork({ store, settings, receiverPath, allowed
     async check(req) {
       if (!settings) return null;
       const header = singleHeader(req, 'altcha');
-      if (!header) return refusal('missing');
+      if (!header) return unproven('missing');
       let payload;
       try {
-        payload = /** @type {unknown} */ (JSON.parse(Buffer.from(header, 'base64').toString('utf8')));
+        payload = parseJson(Buffer.from(header, 'base64').toString('utf8'));
       } catch {
-        return refusal('not an ALTCHA payload');
+        return unproven('not an ALTCHA payload');
       }
-      if (!isPayload(payload) || !(await verifySolution(payload, hmacKey, false))) return refusal('invalid');
+      if (!isPayload(payload) || !(await verifySolution(payload, hmacKey, false))) return unproven('invalid');
       // The expiry is in the salt, which the signature covers: checked here, against this clock.
       const expiresAt = Number(extractParams(payload).expires) * 1000;
-      if (!Number.isFinite(expiresAt) || expiresAt <= now()) return refusal('expired');
+      if (!Number.isFinite(expiresAt) || expiresAt <= now()) return unproven('expired');
       if (now() - prunedAt > PRUNE_EVERY_MS) {
         prunedAt = now();
         await store.query('DELETE FROM used_proofs WHERE expires_at < $1', [new Date(prunedAt)]);
       }
       // The first request to bring a solution uses it up, on whichever instance it arrives.
       const { rows } = await store.query('INSERT INTO used_proofs (challenge, expires_at) VALUES ($1, $2) ON CONFLICT (challenge) DO NOTHING RETURNING challenge', [payload.challenge, new Date(expiresAt)]);
-      return rows.length === 1 ? null : refusal('already used');
+      return rows.length === 1 ? null : unproven('already used');
     },
   };
 }
