@@ -5,9 +5,9 @@ import type { PendingInputs } from '../form/pending-inputs';
  * Makes every press on the step's buttons count. A press is a pointerdown, 100 ms or more, then
  * a pointerup; the browser sends the click only if both land on the button. Three things could
  * move the button in between, each adding or removing an error line above it:
- * - the text box being left: its blur hands over its text and re-checks it. A press on a button
- *   keeps focus where it is instead (Continue hands over and checks every field itself);
- * - the box's own 500 ms hand-over firing during the press: held until the press has ended;
+ * - the text box being left: its blur delivers its text and re-checks it. A press on a button
+ *   keeps focus where it is instead (Continue delivers and checks every field itself);
+ * - the box's own 500 ms delivery firing during the press: held until the press has ended;
  * - a check already under way when the press began, which no holding can stop: a press that
  *   began on the button and ended where the button was is the person's press all the same,
  *   so if no click reached the button, it is clicked for them.

@@ -1,9 +1,9 @@
 import { createContext, useContext } from 'react';
 
 /**
- * Text fields hold keystrokes for 500 ms before handing them to the form. Anything that reads
- * the form at once (Continue, saving before the page goes away) first asks every field to hand
- * over what it holds.
+ * Text fields hold keystrokes for 500 ms before delivering them to the form. Anything that reads
+ * the form at once (Continue, saving before the page goes away) first asks every field to
+ * deliver what it holds.
  */
 export interface PendingInputs {
   /**
@@ -12,15 +12,15 @@ export interface PendingInputs {
    */
   add(flush: () => void, read?: () => string | undefined): () => void;
   flushAll(): void;
-  /** The text every registered field shows now, handed over or not, without handing it over. */
+  /** The text every registered field shows now, delivered or not, without delivering it. */
   shownTexts(): string[];
   /**
-   * A field's own hand-over when its 500 ms are up: at once, or, while a press on the step's
+   * A field's own delivery when its 500 ms are up: at once, or, while a press on the step's
    * buttons is under way, when the press has ended (see holdStill).
    */
-  handOver(flush: () => void): void;
+  deliver(flush: () => void): void;
   /**
-   * Holds timed hand-overs until the returned release is called. A hand-over re-checks the field
+   * Holds timed deliveries until the returned release is called. A delivery re-checks the field
    * and can add or remove its error line, moving the buttons under a finger that is pressing
    * them; the press would then end off the button and be lost.
    */
@@ -47,7 +47,7 @@ export function createPendingInputs(): PendingInputs {
     shownTexts() {
       return Array.from(readers, (read) => read()).filter((text): text is string => text !== undefined);
     },
-    handOver(flush) {
+    deliver(flush) {
       if (holds > 0) held.add(flush);
       else flush();
     },

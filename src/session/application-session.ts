@@ -86,7 +86,7 @@ export interface ApplicationSession {
   previous: () => void;
   /** Makes this tab the editor; the other becomes read-only. */
   takeOver: () => void;
-  /** Saves the draft now (`force`: even in a read-only tab, handing over what it holds). */
+  /** Saves the draft now (`force`: even in a read-only tab, delivering the keystrokes it holds). */
   saveNow: (force?: boolean) => Promise<void>;
   /** Ends an accepted application: personal data cleared, every tab told, the wizard moved on. */
   accept: (elsewhere?: boolean) => Promise<void>;

@@ -2,20 +2,20 @@ import { describe, expect, it, vi } from 'vitest';
 import { createPendingInputs } from '../../../src/form/pending-inputs';
 
 describe('pending inputs', () => {
-  it('hands a field over at once when nothing holds the form still', () => {
+  it('delivers a field at once when nothing holds the form still', () => {
     const pending = createPendingInputs();
     const flush = vi.fn();
-    pending.handOver(flush);
+    pending.deliver(flush);
     expect(flush).toHaveBeenCalledOnce();
   });
 
-  it('holds timed hand-overs during a press and runs each once when the last hold is released', () => {
+  it('holds timed deliveries during a press and runs each once when the last hold is released', () => {
     const pending = createPendingInputs();
     const flush = vi.fn();
     const first = pending.holdStill();
     const second = pending.holdStill();
-    pending.handOver(flush);
-    pending.handOver(flush);
+    pending.deliver(flush);
+    pending.deliver(flush);
     first();
     first();
     expect(flush).not.toHaveBeenCalled();
@@ -32,7 +32,7 @@ describe('pending inputs', () => {
     expect(flush).toHaveBeenCalledOnce();
   });
 
-  it('tells what every registered field shows without handing it over, and forgets a field that goes away', () => {
+  it('tells what every registered field shows without delivering it, and forgets a field that goes away', () => {
     const pending = createPendingInputs();
     const flush = vi.fn();
     pending.add(flush, () => 'Ada (still held)');
