@@ -243,7 +243,7 @@ export function createApplicationSession({ config, programme, initial, devices, 
       case 'saved':
         if (snapshot.role === 'viewer') showDraft(message.record);
         break;
-      case 'handed-over':
+      case 'editor-role-passed':
         if (snapshot.role === 'editor') void reloadDraft();
         break;
       case 'accepted':
@@ -271,7 +271,7 @@ export function createApplicationSession({ config, programme, initial, devices, 
     else outbox.stop();
     if (reason === 'stolen' && !snapshot.submitted) {
       void autosave.saveNow(true).then(() => {
-        connection?.post({ type: 'handed-over' });
+        connection?.post({ type: 'editor-role-passed' });
       });
     } else if (role === 'editor' && reason === 'first') {
       if (JSON.stringify(form?.values()) !== JSON.stringify(initial.values)) void autosave.saveNow();
