@@ -26,7 +26,7 @@ import { readHandedOver, type HandedOver } from '../storage/handed-over';
 import { sessionHandover, type HandOverRequest, type HandOverResult } from './session-handover';
 
 /**
- * Everything the session uses of the browser, handed in: where it keeps the application, how
+ * Everything the session uses of the browser, passed in: where it keeps the application, how
  * tabs take turns, the page's life, the service worker. The page passes its own
  * (app/render-application.tsx); a unit test passes fakes, in Node, with no DOM at all.
  */
@@ -38,7 +38,7 @@ export interface SessionDevices {
   synchronous: SyncStorage;
   /** The page going away and coming back, the network coming back, and the page's address. */
   page: PageEvents;
-  /** Where a waiting application is handed over as the page goes away (undefined: no service worker). */
+  /** The service worker, which a waiting application is passed to as the page goes away (undefined: none). */
   serviceWorker: ServiceWorkerContainer | undefined;
   /** Leaves for the creator hub (the last step's Sign In). */
   redirect: (url: string) => void;
