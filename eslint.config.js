@@ -55,7 +55,7 @@ const PURE = {
   handover: ['src/handover/**/*.ts'],
   outbox: ['src/outbox/retry-policy.ts', 'src/outbox/attempt-once.ts', 'src/outbox/outbox-record.ts'],
   session: ['src/session/**/*.ts'],
-  boot: ['src/boot/welcome-hand-over.ts', 'src/boot/run-welcome-hand-over.ts'],
+  boot: ['src/boot/welcome-gives-way.ts', 'src/boot/run-welcome-gives-way.ts'],
 };
 /** @type {ImportPattern[]} */
 const NO_REACT = [{ group: ['react', 'react-dom', 'react/*', '**/*.tsx'], message: 'The core stays free of React: it is unit-tested without a DOM.' }];

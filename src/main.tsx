@@ -97,7 +97,7 @@ async function boot(): Promise<void> {
   } else if (opensOnWelcomeAlone(config) && !(await holding)) {
     // A first visit: Welcome is drawn at once; the form follows while the browser is idle,
     // built hidden behind Welcome with its session asleep, and Continue shows it and wakes it
-    // (the hand-over's stages: boot/welcome-hand-over.ts). The wizard is built from the programme
+    // (the stages of Welcome giving way: boot/welcome-gives-way.ts). The wizard is built from the programme
     // as first read; it takes the words of the language shown from the language root.
     const loadWizard = async () => {
       const { applicationElement } = await loadFullApplication();

@@ -17,7 +17,7 @@ import { WizardApp } from './wizard-app';
 import { ArrivalScreen } from './arrival-screen';
 import { createArrivalFlow } from '../handover/arrival-flow';
 
-/** The page's one store, its Web Locks, localStorage, life, service worker and way out to the creator hub, handed to every session. */
+/** The page's one store, its Web Locks, localStorage, life, service worker and way out to the creator hub, given to every session. */
 const PAGE_DEVICES: SessionDevices = {
   store: appStore,
   locks: defaultLocks(),

@@ -10,7 +10,7 @@ export const SessionContext = createContext<AwakeSource | null>(null);
 /**
  * Whether the wizard's session is awake: false while the wizard is built behind a first visit's
  * Welcome and shows nothing. Read from the session's snapshot by the component that needs it,
- * rather than handed down as a prop through the components and hooks between.
+ * rather than passed down as a prop through the components and hooks between.
  */
 export function useSessionAwake(): boolean {
   const session = useContext(SessionContext);

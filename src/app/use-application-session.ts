@@ -7,7 +7,7 @@ import type { SessionForm } from '../session/session-form';
 
 /**
  * The application session (session/application-session.ts) as React shows it: the form its
- * fields register with, handed to the session while the wizard is mounted, and the session's
+ * fields register with, given to the session while the wizard is mounted, and the session's
  * state, read with useSyncExternalStore. Every decision is the session's; this only connects.
  * The attach effect may run twice (StrictMode, a subtree hidden and shown): the session keeps
  * what it holds across a detach and attach in the same task.

@@ -1,20 +1,20 @@
 import { type ReactElement, useDeferredValue, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { preloadFormSection } from '../blocks/lazy-form-section-block';
-import { runWelcomeHandOver } from '../boot/run-welcome-hand-over';
-import { drawnWizard, welcomeOnScreen, type HandedWizard } from '../boot/welcome-hand-over';
+import { runWelcomeGivingWay } from '../boot/run-welcome-gives-way';
+import { drawnWizard, welcomeOnScreen, type WizardBehindWelcome } from '../boot/welcome-gives-way';
 import { whenIdle } from '../browser/when-idle';
 import type { WizardConfig } from '../config/config-schema';
 import { useWarmHiddenStep } from './use-warm-hidden-step';
 import { WelcomeShell } from './welcome-shell';
 
 /** The wizard ready to show, and its session (Welcome wakes it); see render-application.tsx. */
-export interface PreparedWizard extends HandedWizard {
+export interface PreparedWizard extends WizardBehindWelcome {
   element: ReactElement;
 }
 
 interface WelcomeTakeoverProps {
   config: WizardConfig;
-  /** Loads the wizard from the store, awake, on step 1 (read once: the hand-over keeps the first). */
+  /** Loads the wizard from the store, awake, on step 1 (read once: giving way keeps the first). */
   loadWizard: () => Promise<PreparedWizard>;
   /** Builds it ahead of Continue from a blank application, asleep; refuses when the device has come to hold one. */
   buildAhead: () => Promise<PreparedWizard>;
@@ -25,17 +25,17 @@ interface WelcomeTakeoverProps {
 }
 
 /**
- * A first visit's Welcome, with the wizard built behind it: the hand-over's stages
- * (boot/welcome-hand-over.ts, tabled in docs/welcome-hand-over.md), drawn. Every decision is the
- * hand-over's; this draws Welcome or the wizard, and tells it when the browser is idle.
+ * A first visit's Welcome, with the wizard built behind it: the stages of Welcome giving way
+ * (boot/welcome-gives-way.ts, tabled in docs/welcome-gives-way.md), drawn. Every decision is the
+ * machine's; this draws Welcome or the wizard, and tells it when the browser is idle.
  *
  * Not a hidden Activity, which holds back every effect: showing one mounted every field's
  * effects in the press (Headless UI's comboboxes each drawn again), about half of the first
  * Continue at 4x CPU.
  */
 export function WelcomeTakeover({ config, loadWizard, buildAhead, continuePressedEarly, onTakenOver }: WelcomeTakeoverProps) {
-  const [handOver] = useState(() => runWelcomeHandOver({ loadWizard, buildAhead }));
-  const now = useSyncExternalStore(handOver.subscribe, handOver.getSnapshot);
+  const [givingWay] = useState(() => runWelcomeGivingWay({ loadWizard, buildAhead }));
+  const now = useSyncExternalStore(givingWay.subscribe, givingWay.getSnapshot);
   // The wizard built ahead is drawn in the background, in slices of a few milliseconds that give
   // way to a press or a keystroke, not in one task (at 4x CPU several hundred milliseconds while
   // Welcome is read, which a tap then waits for; Lighthouse counts it as blocking time). Any
@@ -53,9 +53,9 @@ export function WelcomeTakeover({ config, loadWizard, buildAhead, continuePresse
     () =>
       whenIdle(() => {
         preloadFormSection();
-        handOver.idle();
+        givingWay.idle();
       }),
-    [handOver],
+    [givingWay],
   );
 
   // While Welcome is read, the hidden first step's fonts and words are readied for drawing.
@@ -64,7 +64,7 @@ export function WelcomeTakeover({ config, loadWizard, buildAhead, continuePresse
   return (
     <>
       {onWelcome ? (
-        <WelcomeShell config={config} onContinue={handOver.press} continuePressedEarly={continuePressedEarly} loadFailed={state.stage === 'welcome' && state.failed} />
+        <WelcomeShell config={config} onContinue={givingWay.press} continuePressedEarly={continuePressedEarly} loadFailed={state.stage === 'welcome' && state.failed} />
       ) : null}
       {drawn ? (
         <div className="takeover-slot" hidden={onWelcome} key={drawn.key}>

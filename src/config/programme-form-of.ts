@@ -3,7 +3,7 @@ import type { WizardConfig } from './config-schema';
 
 /**
  * A parsed configuration's form: each step's FormSection fields, the required platforms and the
- * rule bounds, handed to the application's rules (which take them as arguments, so application/
+ * rule bounds, passed to the application's rules (which take them as arguments, so application/
  * never imports config/).
  */
 export function programmeFormOf(config: WizardConfig): ProgrammeForm {

@@ -35,7 +35,7 @@ export function ChoiceField({ field: config }: { field: SelectFieldConfig }) {
   const options = useMemo(() => optionsOf(config.options, locale), [config.options, locale]);
   const pending = usePendingInputs();
   const box = useRef<HTMLInputElement | null>(null);
-  // A choice reaches the form at once (nothing to hand over), but the box shows a name or a
+  // A choice reaches the form at once (nothing to deliver), but the box shows a name or a
   // search the telemetry scrubbers must know as typed.
   useEffect(() => pending.add(() => undefined, () => box.current?.value), [pending]);
   const registerRef = field.ref;

@@ -42,7 +42,7 @@ export function PlatformPickerField({ field: config }: { field: PlatformsFieldCo
 
   const pendingInputs = usePendingInputs();
 
-  /** Reads the platforms with every keystroke handed over, so a switch or removal sees all that was typed. */
+  /** Reads the platforms with every keystroke delivered, so a switch or removal sees all that was typed. */
   function typedPlatforms(): ApplicationValues['platforms'] {
     pendingInputs.flushAll();
     return getValues('platforms');

@@ -55,9 +55,9 @@ export function TextField({ name, label, hint, type = 'text', multiline, autoCom
     if (box && timer.current === null && box.value !== formValue) box.value = formValue;
   }, [formValue]);
 
-  // Hand over what is held when the field goes away (a step change, a hidden follow-up). A layout
+  // Deliver what is held when the field goes away (a step change, a hidden follow-up). A layout
   // effect: its cleanup runs before React detaches the box's ref, a passive effect's after, when
-  // the text can no longer be read (a press on Back keeps focus in the box, so no blur hands it over).
+  // the text can no longer be read (a press on Back from the keyboard leaves focus in the box, so no blur delivers it).
   useLayoutEffect(() => () => { flush(); }, [flush]);
 
   const id = fieldId(name);

@@ -1,9 +1,9 @@
 import { createContext, useContext } from 'react';
 
 /**
- * Text fields hold keystrokes for 500 ms before handing them to the form. Anything that reads
- * the form at once (Continue, saving before the page goes away) first asks every field to hand
- * over what it holds.
+ * Text fields hold keystrokes for 500 ms before delivering them to the form. Anything that reads
+ * the form at once (Continue, saving before the page goes away) first asks every field to
+ * deliver what it holds.
  */
 export interface PendingInputs {
   /**
@@ -12,7 +12,7 @@ export interface PendingInputs {
    */
   add(flush: () => void, read?: () => string | undefined): () => void;
   flushAll(): void;
-  /** The text every registered field shows now, handed over or not, without handing it over. */
+  /** The text every registered field shows now, delivered or not, without delivering it. */
   shownTexts(): string[];
 }
 

@@ -26,7 +26,7 @@ import { readHandedOver, type HandedOver } from '../storage/handed-over';
 import { sessionHandover, type HandOverRequest, type HandOverResult } from './session-handover';
 
 /**
- * Everything the session uses of the browser, handed in: where it keeps the application, how
+ * Everything the session uses of the browser, passed in: where it keeps the application, how
  * tabs take turns, the page's life, the service worker. The page passes its own
  * (app/render-application.tsx); a unit test passes fakes, in Node, with no DOM at all.
  */
@@ -38,7 +38,7 @@ export interface SessionDevices {
   synchronous: SyncStorage;
   /** The page going away and coming back, the network coming back, and the page's address. */
   page: PageEvents;
-  /** Where a waiting application is handed over as the page goes away (undefined: no service worker). */
+  /** The service worker, which a waiting application is passed to as the page goes away (undefined: none). */
   serviceWorker: ServiceWorkerContainer | undefined;
   /** Leaves for the creator hub (the last step's Sign In). */
   redirect: (url: string) => void;
@@ -86,7 +86,7 @@ export interface ApplicationSession {
   previous: () => void;
   /** Makes this tab the editor; the other becomes read-only. */
   takeOver: () => void;
-  /** Saves the draft now (`force`: even in a read-only tab, handing over what it holds). */
+  /** Saves the draft now (`force`: even in a read-only tab, delivering the keystrokes it holds). */
   saveNow: (force?: boolean) => Promise<void>;
   /** Ends an accepted application: personal data cleared, every tab told, the wizard moved on. */
   accept: (elsewhere?: boolean) => Promise<void>;
@@ -243,7 +243,7 @@ export function createApplicationSession({ config, programme, initial, devices, 
       case 'saved':
         if (snapshot.role === 'viewer') showDraft(message.record);
         break;
-      case 'handed-over':
+      case 'editor-role-passed':
         if (snapshot.role === 'editor') void reloadDraft();
         break;
       case 'accepted':
@@ -271,7 +271,7 @@ export function createApplicationSession({ config, programme, initial, devices, 
     else outbox.stop();
     if (reason === 'stolen' && !snapshot.submitted) {
       void autosave.saveNow(true).then(() => {
-        connection?.post({ type: 'handed-over' });
+        connection?.post({ type: 'editor-role-passed' });
       });
     } else if (role === 'editor' && reason === 'first') {
       if (JSON.stringify(form?.values()) !== JSON.stringify(initial.values)) void autosave.saveNow();

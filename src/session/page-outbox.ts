@@ -39,7 +39,7 @@ export function pageOutbox({ store, locks, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, 
 /**
  * What the queue hears from the page while its session holds it: the browser back online (try
  * a waiting application now), the service worker saying it sent one, and the page going away
- * with a failed attempt (handed to the service worker's Background Sync). Meanwhile a proof of
+ * with a failed attempt (passed to the service worker's Background Sync). Meanwhile a proof of
  * work, when the receiver asks for one, is solved ahead. Returns the way to stop.
  */
 export function listenForOutbox(outbox: Outbox, proofs: Proofs, page: PageEvents, serviceWorker: ServiceWorkerContainer | undefined): () => void {

@@ -31,7 +31,7 @@ interface AutosaveOptions {
 export interface Autosave {
   /** Something changed: saves 500 ms after the last change. */
   schedule(): void;
-  /** Saves now, whatever is pending (`force`: even where this tab may not write: it hands over what it holds). */
+  /** Saves now, whatever is pending (`force`: even where this tab may not write: it delivers the keystrokes it holds). */
   saveNow(force?: boolean): Promise<void>;
   /** Cancels a pending save (the application was accepted: its personal data must not be written again). */
   cancel(): void;
@@ -61,7 +61,7 @@ export function createAutosave({ form, store, synchronous, writes, place, onStat
 
   function currentRecord(): DraftRecord {
     const shown = form();
-    // Handed over first: a change schedules a save, so `unsaved` then says so.
+    // Delivered first: a change schedules a save, so `unsaved` then says so.
     shown.flush();
     return createDraftRecord(place(), shown.values(), now());
   }
@@ -99,7 +99,7 @@ export function createAutosave({ form, store, synchronous, writes, place, onStat
   function watchPage(page: PageEvents): () => void {
     const stopLeave = page.onLeave(() => {
       if (!writes()) return;
-      // Keystrokes still held by a text box count as unsaved too (currentRecord hands them over).
+      // Keystrokes still held by a text box count as unsaved too (currentRecord delivers them).
       const record = currentRecord();
       if (!unsaved && writing === 0) return;
       cancel();

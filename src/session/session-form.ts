@@ -9,7 +9,7 @@ import type { ApplicationValues } from '../application/values/application-values
 export interface SessionForm {
   /** The answers the form holds (not the keystrokes a text box still holds: see `flush`). */
   values(): ApplicationValues;
-  /** Asks every text box to hand over the keystrokes it holds (they reach the form at once). */
+  /** Asks every text box to deliver the keystrokes it holds (they reach the form at once). */
   flush(): void;
   /** Shows these answers (another tab's save, a blank application). */
   reset(values: ApplicationValues): void;
@@ -21,6 +21,6 @@ export interface SessionForm {
   bodyToSend(): Promise<ApplicationBody | null>;
   /** The body the answers make now, checked without showing anything; null while not valid. */
   currentBody(): ApplicationBody | null;
-  /** The text fields show and have not handed over yet (read by the telemetry scrubbers). */
+  /** The text fields show and have not delivered yet (read by the telemetry scrubbers). */
   shownTexts(): readonly string[];
 }

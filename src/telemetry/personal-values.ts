@@ -17,7 +17,7 @@ export function registerPersonalValues(next: PersonalValuesSource): () => void {
 
 /**
  * Registers the form as the source: every string of its values, and the text its fields show but
- * have not handed over yet (keystrokes a text box holds for 500 ms), read from the form's own
+ * have not delivered yet (keystrokes a text box holds for 500 ms), read from the form's own
  * registry of fields rather than from the page.
  */
 export function registerFormValues(values: () => unknown, shownTexts: () => readonly string[]): () => void {

@@ -15,7 +15,7 @@ import { percentile, summarize } from './stats.mjs';
 /** Keystrokes per burst, as the typing budget defines a burst. */
 export const BURST_LENGTH = 20;
 const CPU_THROTTLING = 4;
-// Long enough, with the CPU 4x slower, for the hand-over (500 ms) and the autosave (500 ms) to land.
+// Long enough, with the CPU 4x slower, for the text box's delivery (500 ms) and the autosave (500 ms) to land.
 const SETTLE_MS = 2500;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 

@@ -27,8 +27,8 @@ test.describe('a press on Continue always counts', () => {
   for (const [name, holdMs] of [
     // Pressed at once, while the box still has focus.
     ['fixing the last field and pressing Continue at once moves on, though the error above the button goes away', 120],
-    // A slow press, right after typing: the box's 500 ms hand-over comes while the button is held.
-    ["a slow press, during which the text box's 500 ms hand-over comes, still counts", 800],
+    // A slow press, right after typing: the box's 500 ms delivery comes while the button is held.
+    ["a slow press, during which the text box's 500 ms delivery comes, still counts", 800],
   ] as const) {
     test(name, async ({ page, app }, testInfo) => {
       await page.goto(app.url);

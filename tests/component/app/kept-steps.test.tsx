@@ -137,7 +137,7 @@ describe('KeptSteps', () => {
     expect(slotOf('Details')).toHaveTextContent('Words of Details');
   });
 
-  it('shows its current step whole the moment the session wakes, read from the session rather than handed down', () => {
+  it('shows its current step whole the moment the session wakes, read from the session rather than passed down', () => {
     const parts = [step('Welcome', 'Words of Welcome'), stepOfThree('Basic Info')];
     const session = sessionStandIn(false);
     render(<KeptSteps steps={parts} kept={[0, 1]} current={1} onReload={() => undefined} />, session);

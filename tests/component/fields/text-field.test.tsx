@@ -71,7 +71,7 @@ describe('TextField', () => {
       stop();
     });
 
-    it('hands the text over at once when the box is left', async () => {
+    it('delivers the text at once when the box is left', async () => {
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       const { form } = renderFirstName();
       const box = screen.getByRole('textbox', { name: 'Full Name' });
@@ -88,7 +88,7 @@ describe('TextField', () => {
       stop();
     });
 
-    it('hands the text over at once when pending inputs are flushed (Continue, saving the page)', async () => {
+    it('delivers the text at once when pending inputs are flushed (Continue, saving the page)', async () => {
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       const { form, flushAll } = renderFirstName();
       const box = screen.getByRole('textbox', { name: 'Full Name' });
@@ -173,7 +173,7 @@ describe('TextField', () => {
     expect(box).not.toHaveAccessibleDescription();
   });
 
-  it('while it shows an error, hands each keystroke over at once, so the message goes as the fix is typed, not when the box is left', async () => {
+  it('while it shows an error, delivers each keystroke at once, so the message goes as the fix is typed, not when the box is left', async () => {
     const user = userEvent.setup();
     const { form, validateStep } = renderFirstName();
     await validateStep(stepOf(FIRST_NAME));

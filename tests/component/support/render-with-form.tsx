@@ -20,9 +20,9 @@ export interface FormHarness {
   form: UseFormReturn<ApplicationValues>;
   programme: ProgrammeForm;
   pendingInputs: PendingInputs;
-  /** What Continue does on a step: hands over held keystrokes, touches the step's fields, validates. */
+  /** What Continue does on a step: delivers held keystrokes, touches the step's fields, validates. */
   validateStep: (step: number) => Promise<boolean>;
-  /** Asks every text field to hand over what it holds, as Continue and the page's save do. */
+  /** Asks every text field to deliver what it holds, as Continue and the page's save do. */
   flushAll: () => void;
 }
 

@@ -247,7 +247,7 @@ describe('createApplicationSession', () => {
     expect(session.getSnapshot().outbox.state).toBe('sending');
   });
 
-  it('a second tab takes over, the first becomes read-only with everything handed over, then takes it back', async () => {
+  it('a second tab takes over, the first becomes read-only and saves all it held for the new editor, then takes it back', async () => {
     const { first, second } = await twoTabs();
     first.form.set((values) => {
       values.personalInfo.firstName = 'Augusta';
@@ -258,7 +258,7 @@ describe('createApplicationSession', () => {
     await until(() => second.session.getSnapshot().role === 'editor', 'the second tab edits');
     await until(() => first.session.getSnapshot().role === 'viewer', 'the first tab is read-only');
     // The first tab's last keystrokes were saved as it lost the role, and the second carries on from them.
-    await until(() => second.form.values().personalInfo.firstName === 'Augusta', 'the second tab shows the handed-over answers');
+    await until(() => second.form.values().personalInfo.firstName === 'Augusta', 'the second tab shows the answers the first saved');
 
     first.session.takeOver();
     await until(() => first.session.getSnapshot().role === 'editor', 'the first tab edits again');

@@ -104,7 +104,7 @@ describe('createAutosave', () => {
     expect(states.at(-1)).toBe('saved');
   });
 
-  it('writes nothing in a read-only tab unless it hands over what it holds', async () => {
+  it('writes nothing in a read-only tab unless it delivers the keystrokes it holds', async () => {
     const store = memoryStore();
     const { autosave, type } = autosaving(store, () => false);
     type('personalInfo.firstName', 'Ada');
@@ -150,7 +150,7 @@ describe('createAutosave', () => {
     expect(JSON.parse(localStorage.getItem(UNLOAD_KEY) ?? 'null')).toMatchObject({ values: { personalInfo: { firstName: 'Ada' } } });
   });
 
-  it('hands over keystrokes a text box still holds before saving as the page goes away', async () => {
+  it('delivers keystrokes a text box still holds before saving as the page goes away', async () => {
     const store = memoryStore();
     const { form, pendingInputs } = autosaving(store);
     pendingInputs.add(() => {

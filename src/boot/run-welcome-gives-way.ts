@@ -1,8 +1,8 @@
-import { FIRST_VISIT, handOver, pressOutcome, type HandedWizard, type HandOverEffect, type HandOverEvent, type HandOverState } from './welcome-hand-over';
+import { FIRST_VISIT, giveWay, pressOutcome, type WizardBehindWelcome, type GiveWayEffect, type GiveWayEvent, type GiveWayState } from './welcome-gives-way';
 
-/** A first visit's hand-over under way: its stage (welcome-hand-over.ts), and the two things that move it on. */
-export interface WelcomeHandOver<W> {
-  getSnapshot: () => HandOverState<W>;
+/** A first visit's Welcome giving way to the wizard: its stage (welcome-gives-way.ts), and the two things that move it on. */
+export interface WelcomeGivingWay<W> {
+  getSnapshot: () => GiveWayState<W>;
   subscribe: (listener: () => void) => () => void;
   /** The browser is idle: the wizard is built behind Welcome, unless Continue came first. */
   idle: () => void;
@@ -10,7 +10,7 @@ export interface WelcomeHandOver<W> {
   press: () => Promise<void>;
 }
 
-interface HandOverOptions<W> {
+interface GiveWayOptions<W> {
   /** Loads the wizard's chunk and the application from the store; resolves with the wizard opened on step 1, awake. */
   loadWizard: () => Promise<W>;
   /**
@@ -22,16 +22,16 @@ interface HandOverOptions<W> {
 }
 
 /**
- * Carries out the hand-over's effects (builds, loads, wakes and disposes) and feeds their
+ * Carries out the effects of giving way (builds, loads, wakes and disposes) and feeds their
  * outcomes back as events. Creating one does nothing: it waits for `idle` or `press`, so a copy
  * made and thrown away (React may render twice) costs nothing.
  */
-export function runWelcomeHandOver<W extends HandedWizard>({ loadWizard, buildAhead }: HandOverOptions<W>): WelcomeHandOver<W> {
-  let state: HandOverState<W> = FIRST_VISIT;
+export function runWelcomeGivingWay<W extends WizardBehindWelcome>({ loadWizard, buildAhead }: GiveWayOptions<W>): WelcomeGivingWay<W> {
+  let state: GiveWayState<W> = FIRST_VISIT;
   const listeners = new Set<() => void>();
 
-  function send(event: HandOverEvent<W>): void {
-    const next = handOver(state, event);
+  function send(event: GiveWayEvent<W>): void {
+    const next = giveWay(state, event);
     if (next.state !== state) {
       state = next.state;
       for (const listener of [...listeners]) listener();
@@ -39,7 +39,7 @@ export function runWelcomeHandOver<W extends HandedWizard>({ loadWizard, buildAh
     for (const effect of next.effects) perform(effect);
   }
 
-  function perform(effect: HandOverEffect<W>): void {
+  function perform(effect: GiveWayEffect<W>): void {
     switch (effect.do) {
       case 'build-ahead':
         buildAhead().then(
@@ -87,7 +87,7 @@ export function runWelcomeHandOver<W extends HandedWizard>({ loadWizard, buildAh
     };
   }
 
-  /** The press's outcome, once the hand-over has one (pressOutcome). */
+  /** The press's outcome, once giving way has one (pressOutcome). */
   function outcome(): Promise<void> {
     return new Promise((resolve, reject) => {
       const settle = () => {

@@ -1,8 +1,8 @@
 /**
- * A first visit's hand-over from Welcome to the wizard, as a state machine: the stage it is in,
+ * How a first visit's Welcome gives way to the wizard, as a state machine: the stage it is in,
  * what each event makes of it, and what must be done then, as data. Pure: no React, no promises
- * (run-welcome-hand-over.ts carries the effects out, app/welcome-takeover.tsx draws the stages).
- * docs/welcome-hand-over.md tables the stages, with what is on screen in each; a unit test keeps
+ * (run-welcome-gives-way.ts carries the effects out, app/welcome-takeover.tsx draws the stages).
+ * docs/welcome-gives-way.md tables the stages, with what is on screen in each; a unit test keeps
  * its transitions in step with this file.
  *
  * The wizard is built behind Welcome while it is read, with its session asleep (nothing acts
@@ -11,8 +11,8 @@
  * wakes, read from the store: then the wizard is loaded afresh from the store.
  */
 
-/** What the hand-over needs of a wizard: its session, which wakes (true) or finds itself stale (false). */
-export interface HandedWizard {
+/** What giving way needs of the wizard behind Welcome: its session, which wakes (true) or finds itself stale (false). */
+export interface WizardBehindWelcome {
   session: { wake(): Promise<boolean>; dispose(): void };
 }
 
@@ -22,11 +22,11 @@ export interface Drawn<W> {
   key: number;
 }
 
-export const HAND_OVER_STAGES = ['welcome', 'building', 'built', 'loading', 'waking', 'replacing', 'shown'] as const;
+export const GIVE_WAY_STAGES = ['welcome', 'building', 'built', 'loading', 'waking', 'replacing', 'shown'] as const;
 
-export type HandOverStage = (typeof HAND_OVER_STAGES)[number];
+export type GiveWayStage = (typeof GIVE_WAY_STAGES)[number];
 
-export type HandOverState<W> =
+export type GiveWayState<W> =
   /** Welcome, and nothing built; `failed`: the last load failed, and Welcome says so. */
   | { stage: 'welcome'; failed: boolean }
   /** Welcome; the wizard is built behind it, from a blank application. */
@@ -39,10 +39,10 @@ export type HandOverState<W> =
   | { stage: 'waking'; drawn: Drawn<W> }
   /** The wizard shown was stale: it stays drawn until the one loaded from the store replaces it. */
   | { stage: 'replacing'; stale: Drawn<W> }
-  /** The wizard is shown and awake: the hand-over is over. */
+  /** The wizard is shown and awake: Welcome has given way. */
   | { stage: 'shown'; drawn: Drawn<W> };
 
-export type HandOverEvent<W> =
+export type GiveWayEvent<W> =
   /** The browser is idle: time to build the wizard ahead of Continue. */
   | { type: 'idle' }
   /** Continue was pressed (on this Welcome, or on index.html's before the app ran). */
@@ -56,7 +56,7 @@ export type HandOverEvent<W> =
   /** Waking, the session found the store holds an application it was not built from. */
   | { type: 'stale'; wizard: W };
 
-export type HandOverEffect<W> =
+export type GiveWayEffect<W> =
   /** Build the wizard from a blank application, asleep; answer `built` or `build-refused`. */
   | { do: 'build-ahead' }
   /** Load the wizard from the store, awake; answer `loaded` or `load-failed`. */
@@ -65,20 +65,20 @@ export type HandOverEffect<W> =
   | { do: 'wake'; wizard: W }
   | { do: 'dispose'; wizard: W };
 
-export interface HandOverStep<W> {
-  state: HandOverState<W>;
-  effects: HandOverEffect<W>[];
+export interface GiveWayStep<W> {
+  state: GiveWayState<W>;
+  effects: GiveWayEffect<W>[];
 }
 
-export const FIRST_VISIT: HandOverState<never> = { stage: 'welcome', failed: false };
+export const FIRST_VISIT: GiveWayState<never> = { stage: 'welcome', failed: false };
 
-function toWaking<W>(wizard: W, key: number): HandOverStep<W> {
+function toWaking<W>(wizard: W, key: number): GiveWayStep<W> {
   return { state: { stage: 'waking', drawn: { wizard, key } }, effects: [{ do: 'wake', wizard }] };
 }
 
 /** The next stage, and what to do on entering it; an event a stage does not expect changes nothing. */
-export function handOver<W>(state: HandOverState<W>, event: HandOverEvent<W>): HandOverStep<W> {
-  const unchanged: HandOverStep<W> = { state, effects: [] };
+export function giveWay<W>(state: GiveWayState<W>, event: GiveWayEvent<W>): GiveWayStep<W> {
+  const unchanged: GiveWayStep<W> = { state, effects: [] };
   switch (state.stage) {
     case 'welcome':
       if (event.type === 'idle') return { state: { stage: 'building' }, effects: [{ do: 'build-ahead' }] };
@@ -119,12 +119,12 @@ export function handOver<W>(state: HandOverState<W>, event: HandOverEvent<W>): H
 }
 
 /** Whether Welcome is on screen (the wizard, when drawn, hidden behind it). */
-export function welcomeOnScreen(state: HandOverState<unknown>): boolean {
+export function welcomeOnScreen(state: GiveWayState<unknown>): boolean {
   return state.stage === 'welcome' || state.stage === 'building' || state.stage === 'built' || state.stage === 'loading';
 }
 
 /** The wizard drawn in the page, hidden or shown; null while there is none. */
-export function drawnWizard<W>(state: HandOverState<W>): Drawn<W> | null {
+export function drawnWizard<W>(state: GiveWayState<W>): Drawn<W> | null {
   switch (state.stage) {
     case 'built':
     case 'waking':
@@ -138,7 +138,7 @@ export function drawnWizard<W>(state: HandOverState<W>): Drawn<W> | null {
 }
 
 /** Where a press of Continue stands: still on Welcome, past it (the wizard on screen), or failed (Welcome says so). */
-export function pressOutcome(state: HandOverState<unknown>): 'pending' | 'passed' | 'failed' {
+export function pressOutcome(state: GiveWayState<unknown>): 'pending' | 'passed' | 'failed' {
   if (state.stage === 'welcome') return state.failed ? 'failed' : 'pending';
   return welcomeOnScreen(state) ? 'pending' : 'passed';
 }

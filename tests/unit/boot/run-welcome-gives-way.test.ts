@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
-import { runWelcomeHandOver } from '../../../src/boot/run-welcome-hand-over';
+import { runWelcomeGivingWay } from '../../../src/boot/run-welcome-gives-way';
 
 /** A wizard whose session answers `wake` with `awakes` (false: stale). */
 function wizard(name: string, awakes = true) {
@@ -20,13 +20,13 @@ function deferred() {
   return { promise, resolve, reject };
 }
 
-describe('runWelcomeHandOver', () => {
+describe('runWelcomeGivingWay', () => {
   it('does nothing until idle or pressed', () => {
     const loadWizard = vi.fn(() => Promise.resolve(wizard('loaded')));
     const buildAhead = vi.fn(() => Promise.resolve(wizard('built')));
-    const handOver = runWelcomeHandOver({ loadWizard, buildAhead });
+    const givingWay = runWelcomeGivingWay({ loadWizard, buildAhead });
 
-    expect(handOver.getSnapshot()).toEqual({ stage: 'welcome', failed: false });
+    expect(givingWay.getSnapshot()).toEqual({ stage: 'welcome', failed: false });
     expect(loadWizard).not.toHaveBeenCalled();
     expect(buildAhead).not.toHaveBeenCalled();
   });
@@ -34,17 +34,17 @@ describe('runWelcomeHandOver', () => {
   it('a press while the build is under way resolves once the build is shown and woken, with no load', async () => {
     const build = deferred();
     const loadWizard = vi.fn(() => Promise.resolve(wizard('loaded')));
-    const handOver = runWelcomeHandOver({ loadWizard, buildAhead: () => build.promise });
-    handOver.idle();
-    const pressed = handOver.press();
+    const givingWay = runWelcomeGivingWay({ loadWizard, buildAhead: () => build.promise });
+    givingWay.idle();
+    const pressed = givingWay.press();
     const built = wizard('built');
 
     build.resolve(built);
     await pressed;
 
-    expect(handOver.getSnapshot().stage).toMatch(/waking|shown/);
+    expect(givingWay.getSnapshot().stage).toMatch(/waking|shown/);
     await vi.waitFor(() => {
-      expect(handOver.getSnapshot()).toEqual({ stage: 'shown', drawn: { wizard: built, key: 1 } });
+      expect(givingWay.getSnapshot()).toEqual({ stage: 'shown', drawn: { wizard: built, key: 1 } });
     });
     expect(built.session.wake).toHaveBeenCalledOnce();
     expect(loadWizard).not.toHaveBeenCalled();
@@ -52,11 +52,11 @@ describe('runWelcomeHandOver', () => {
 
   it('a press whose load fails rejects; pressed again, it loads again', async () => {
     const loadWizard = vi.fn(() => Promise.reject<Wizard>(new Error('Failed to fetch dynamically imported module')));
-    const handOver = runWelcomeHandOver({ loadWizard, buildAhead: () => Promise.resolve(wizard('built')) });
+    const givingWay = runWelcomeGivingWay({ loadWizard, buildAhead: () => Promise.resolve(wizard('built')) });
 
-    await expect(handOver.press()).rejects.toThrow();
+    await expect(givingWay.press()).rejects.toThrow();
     loadWizard.mockImplementation(() => Promise.resolve(wizard('loaded')));
-    await handOver.press();
+    await givingWay.press();
 
     expect(loadWizard).toHaveBeenCalledTimes(2);
   });
@@ -64,16 +64,16 @@ describe('runWelcomeHandOver', () => {
   it('stale: the blank wizard is disposed and the one loaded from the store shown and woken', async () => {
     const stale = wizard('built', false);
     const fresh = wizard('loaded');
-    const handOver = runWelcomeHandOver({ loadWizard: () => Promise.resolve(fresh), buildAhead: () => Promise.resolve(stale) });
-    handOver.idle();
+    const givingWay = runWelcomeGivingWay({ loadWizard: () => Promise.resolve(fresh), buildAhead: () => Promise.resolve(stale) });
+    givingWay.idle();
     await vi.waitFor(() => {
-      expect(handOver.getSnapshot().stage).toBe('built');
+      expect(givingWay.getSnapshot().stage).toBe('built');
     });
 
-    await handOver.press();
+    await givingWay.press();
 
     await vi.waitFor(() => {
-      expect(handOver.getSnapshot()).toEqual({ stage: 'shown', drawn: { wizard: fresh, key: 2 } });
+      expect(givingWay.getSnapshot()).toEqual({ stage: 'shown', drawn: { wizard: fresh, key: 2 } });
     });
     expect(stale.session.dispose).toHaveBeenCalledOnce();
     expect(fresh.session.wake).toHaveBeenCalledOnce();

@@ -3,37 +3,37 @@ import { describe, expect, it } from 'vitest';
 import {
   drawnWizard,
   FIRST_VISIT,
-  handOver,
+  giveWay,
   pressOutcome,
   welcomeOnScreen,
-  type HandOverEvent,
-  type HandOverState,
-  type HandOverStep,
-} from '../../../src/boot/welcome-hand-over';
+  type GiveWayEvent,
+  type GiveWayState,
+  type GiveWayStep,
+} from '../../../src/boot/welcome-gives-way';
 
 /** Wizards as names: the machine only passes them along and compares them. */
 type Wizard = 'built blank' | 'loaded' | 'loaded afresh';
 
 /** Feeds the events in turn from a first visit; returns every step, the last one last. */
-function run(...events: HandOverEvent<Wizard>[]): HandOverStep<Wizard>[] {
-  const steps: HandOverStep<Wizard>[] = [];
-  let state: HandOverState<Wizard> = FIRST_VISIT;
+function run(...events: GiveWayEvent<Wizard>[]): GiveWayStep<Wizard>[] {
+  const steps: GiveWayStep<Wizard>[] = [];
+  let state: GiveWayState<Wizard> = FIRST_VISIT;
   for (const event of events) {
-    const step = handOver(state, event);
+    const step = giveWay(state, event);
     steps.push(step);
     state = step.state;
   }
   return steps;
 }
 
-function last(steps: HandOverStep<Wizard>[]): HandOverStep<Wizard> {
+function last(steps: GiveWayStep<Wizard>[]): GiveWayStep<Wizard> {
   return steps.at(-1)!;
 }
 
 const IDLE = { type: 'idle' } as const;
 const CONTINUE = { type: 'continue' } as const;
 
-describe('the Welcome hand-over', () => {
+describe('Welcome giving way to the wizard', () => {
   it('first visit: Welcome is drawn, nothing built, nothing done', () => {
     expect(welcomeOnScreen(FIRST_VISIT)).toBe(true);
     expect(drawnWizard(FIRST_VISIT)).toBeNull();
@@ -116,14 +116,14 @@ describe('the Welcome hand-over', () => {
     const loading = run(CONTINUE);
     const waking = run(IDLE, { type: 'built', wizard: 'built blank' }, CONTINUE);
 
-    expect(handOver(last(loading).state, CONTINUE)).toEqual({ state: last(loading).state, effects: [] });
-    expect(handOver(last(waking).state, CONTINUE)).toEqual({ state: last(waking).state, effects: [] });
+    expect(giveWay(last(loading).state, CONTINUE)).toEqual({ state: last(loading).state, effects: [] });
+    expect(giveWay(last(waking).state, CONTINUE)).toEqual({ state: last(waking).state, effects: [] });
   });
 
   it('an answer from a wizard no longer shown changes nothing', () => {
     const waking = last(run(IDLE, { type: 'built', wizard: 'built blank' }, CONTINUE, { type: 'stale', wizard: 'built blank' }, { type: 'loaded', wizard: 'loaded afresh' }));
 
-    expect(handOver(waking.state, { type: 'woke', wizard: 'built blank' }).state).toBe(waking.state);
-    expect(handOver(waking.state, { type: 'woke', wizard: 'loaded afresh' }).state).toEqual({ stage: 'shown', drawn: { wizard: 'loaded afresh', key: 2 } });
+    expect(giveWay(waking.state, { type: 'woke', wizard: 'built blank' }).state).toBe(waking.state);
+    expect(giveWay(waking.state, { type: 'woke', wizard: 'loaded afresh' }).state).toEqual({ stage: 'shown', drawn: { wizard: 'loaded afresh', key: 2 } });
   });
 });

@@ -1,14 +1,14 @@
 // @vitest-environment node
-// docs/welcome-hand-over.md tables the hand-over's stages for a reader; its transitions table is
+// docs/welcome-gives-way.md tables the stages of Welcome giving way for a reader; its transitions table is
 // generated from the machine itself, so the page cannot drift from the code. After a change to
-// the machine, `WRITE_DOCS=1 npx vitest run tests/unit/docs/welcome-hand-over-table.node.test.ts`
+// the machine, `WRITE_DOCS=1 npx vitest run tests/unit/docs/welcome-gives-way-table.node.test.ts`
 // writes the new table.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HAND_OVER_STAGES, handOver, type HandOverEffect, type HandOverEvent, type HandOverState } from '../../../src/boot/welcome-hand-over';
+import { GIVE_WAY_STAGES, giveWay, type GiveWayEffect, type GiveWayEvent, type GiveWayState } from '../../../src/boot/welcome-gives-way';
 
-const DOC = new URL('../../../docs/welcome-hand-over.md', import.meta.url);
-const START = '<!-- transitions: generated from src/boot/welcome-hand-over.ts -->';
+const DOC = new URL('../../../docs/welcome-gives-way.md', import.meta.url);
+const START = '<!-- transitions: generated from src/boot/welcome-gives-way.ts -->';
 const END = '<!-- end of transitions -->';
 
 /** The wizard on screen or behind Welcome, and another one coming in. */
@@ -16,7 +16,7 @@ const SHOWN = 'the wizard';
 const OTHER = 'another wizard';
 
 /** One state of each stage (two of `loading`, whose build may be under way or not). */
-const STATES: { name: string; state: HandOverState<string> }[] = [
+const STATES: { name: string; state: GiveWayState<string> }[] = [
   { name: 'welcome', state: { stage: 'welcome', failed: false } },
   { name: 'building', state: { stage: 'building' } },
   { name: 'built', state: { stage: 'built', drawn: { wizard: SHOWN, key: 1 } } },
@@ -27,7 +27,7 @@ const STATES: { name: string; state: HandOverState<string> }[] = [
   { name: 'shown', state: { stage: 'shown', drawn: { wizard: SHOWN, key: 1 } } },
 ];
 
-const EVENTS: HandOverEvent<string>[] = [
+const EVENTS: GiveWayEvent<string>[] = [
   { type: 'idle' },
   { type: 'continue' },
   { type: 'built', wizard: OTHER },
@@ -38,13 +38,13 @@ const EVENTS: HandOverEvent<string>[] = [
   { type: 'stale', wizard: SHOWN },
 ];
 
-function nameOf(state: HandOverState<string>): string {
+function nameOf(state: GiveWayState<string>): string {
   if (state.stage === 'welcome') return state.failed ? 'welcome, saying the load failed' : 'welcome';
   if (state.stage === 'loading') return state.buildUnderWay ? 'loading (the build under way)' : 'loading (from the store)';
   return state.stage;
 }
 
-function effectText(effect: HandOverEffect<string>): string {
+function effectText(effect: GiveWayEffect<string>): string {
   switch (effect.do) {
     case 'build-ahead':
       return 'build ahead, blank and asleep';
@@ -59,20 +59,20 @@ function effectText(effect: HandOverEffect<string>): string {
 
 function transitionsTable(): string {
   const rows = STATES.flatMap(({ name, state }) =>
-    EVENTS.map((event) => ({ event, step: handOver(state, event) }))
+    EVENTS.map((event) => ({ event, step: giveWay(state, event) }))
       .filter(({ step }) => step.state !== state || step.effects.length > 0)
       .map(({ event, step }) => `| ${name} | ${event.type} | ${nameOf(step.state)} | ${step.effects.map(effectText).join(', then ') || '—'} |`),
   );
   return ['| from | event | to | then |', '| --- | --- | --- | --- |', ...rows].join('\n');
 }
 
-describe('docs/welcome-hand-over.md', () => {
+describe('docs/welcome-gives-way.md', () => {
   const text = readFileSync(DOC, 'utf8');
 
   it('tables every stage of the machine, and only those', () => {
     const stagesTable = text.slice(text.indexOf('| stage |'), text.indexOf(START));
     const named = [...stagesTable.matchAll(/^\| `?([a-z]+)`? \|/gm)].map((match) => match[1]).filter((name) => name !== 'stage');
-    expect(named).toEqual([...HAND_OVER_STAGES]);
+    expect(named).toEqual([...GIVE_WAY_STAGES]);
   });
 
   it('lists the transitions the machine makes', () => {
