@@ -25,7 +25,8 @@ import { tabTransition, type TabEvent } from './session-tabs';
  * permit), the events it hears, and what each makes of it, with the effects to carry out as data.
  * Pure: no React, no DOM, no promises; application-session.ts carries the effects out and turns
  * what the page, the form, the store and the queue say into events. The tabs' turns and messages
- * are in session-tabs.ts, the other device in session-other-device.ts.
+ * are in session-tabs.ts, the other device in session-other-device.ts; docs/session-state.md
+ * tables what each event asks for.
  */
 
 /** The session's life on the page: shown, woken, holding the page's resources, disposed. */
