@@ -3,27 +3,25 @@ import type { WizardConfig } from '../config/config-schema';
 import { holdsAnApplication } from '../boot/holds-an-application';
 import { heldAcrossRerun } from '../browser/held-across-rerun';
 import type { PageEvents } from '../browser/page-events';
-import { restoreDraft } from '../drafts/draft-record';
-import { loadStoredDraft, startNewApplication } from '../drafts/draft-store';
-import { allStepsReached, type InitialApplication } from '../drafts/initial-application';
+import { startNewApplication } from '../drafts/draft-store';
+import type { InitialApplication } from '../drafts/initial-application';
 import { clearAfterAcceptance } from '../outbox/clear-after-acceptance';
-import type { OutboxStatus } from '../outbox/outbox';
 import { submitApplication } from '../outbox/submit-application';
 import type { KeyValueStore } from '../storage/resilient-store';
 import type { SyncStorage } from '../storage/sync-storage';
-import { clearUnloadCopy } from '../storage/unload-copy';
 import type { DraftMessage } from '../tabs/draft-channel';
 import type { EditorRole, RoleChangeReason } from '../tabs/editor-lock';
-import { trackFormSubmitted, trackSignInClicked, trackStepReached } from '../telemetry/analytics-events';
-import { advance, back, continueActions, goToStep, initialWizardState, runContinue, type WizardState } from '../wizard/wizard-machine';
+import { continueActions, runContinue } from '../wizard/wizard-machine';
 import { connectToPage, type PageConnection } from './page-connection';
-import { createAutosave, type SaveState } from './session-autosave';
+import { createAutosave } from './session-autosave';
 import type { SessionForm } from './session-form';
 import { pageOutbox } from './page-outbox';
 import { proofOfWorkGate } from '../proof-of-work/proof-of-work-gate';
 import type { WithdrawResult } from '../handover/drafts-endpoint';
-import { readHandedOver, type HandedOver } from '../storage/handed-over';
 import { sessionHandover, type HandOverRequest, type HandOverResult } from './session-handover';
+import { initialSessionState, mayContinue, mayHandOver, mayWrite, type SessionSnapshot } from './session-flags';
+import { sessionEffects } from './session-effects';
+import { sessionTransition, type SessionEvent } from './session-state';
 
 /**
  * Everything the session uses of the browser, passed in: where it keeps the application, how
@@ -38,30 +36,14 @@ export interface SessionDevices {
   synchronous: SyncStorage;
   /** The page going away and coming back, the network coming back, and the page's address. */
   page: PageEvents;
-  /** The service worker, which a waiting application is passed to as the page goes away (undefined: none). */
+  /** Where a waiting application is handed over as the page goes away (undefined: no service worker). */
   serviceWorker: ServiceWorkerContainer | undefined;
   /** Leaves for the creator hub (the last step's Sign In). */
   redirect: (url: string) => void;
 }
 
-/** Everything the wizard's screen shows of the session; a new object whenever any of it changes. */
-export interface SessionSnapshot {
-  /** False while built behind a first visit's Welcome: nothing acts beyond the form until Continue wakes it. */
-  awake: boolean;
-  wizard: WizardState;
-  /** The application was accepted: the Creator Hub step, no personal data kept. */
-  submitted: boolean;
-  /** 'unknown' until the editor lock first answers (a few milliseconds). */
-  role: EditorRole | 'unknown';
-  saveState: SaveState;
-  outbox: OutboxStatus;
-  /** Continue is validating or sending: a second press does nothing. */
-  busy: boolean;
-  /** The application continues on another device: the form is read only until taken back. */
-  handedOver: HandedOver | null;
-  /** Accepted because another device sent it first: its answers are kept, this device's were not sent. */
-  sentElsewhere: boolean;
-}
+/** Everything the wizard's screen shows of the session (session-flags.ts). */
+export type { SessionSnapshot };
 
 export interface ApplicationSession {
   getSnapshot: () => SessionSnapshot;
@@ -86,7 +68,7 @@ export interface ApplicationSession {
   previous: () => void;
   /** Makes this tab the editor; the other becomes read-only. */
   takeOver: () => void;
-  /** Saves the draft now (`force`: even in a read-only tab, delivering the keystrokes it holds). */
+  /** Saves the draft now (`force`: even in a read-only tab, handing over what it holds). */
   saveNow: (force?: boolean) => Promise<void>;
   /** Ends an accepted application: personal data cleared, every tab told, the wizard moved on. */
   accept: (elsewhere?: boolean) => Promise<void>;
@@ -127,31 +109,20 @@ export function createApplicationSession({ config, programme, initial, devices, 
   const { store, locks, synchronous, page, serviceWorker } = devices;
   const stepCount = config.steps.length;
   const skipLastStep = config.skipLastStep ?? false;
-  let { lang: language, redirectUrl } = config;
   const listeners = new Set<() => void>();
-  const reported = new Set<number>(initial.reported ?? (initial.restored || initial.submitted ? initial.wizard.reached : []));
+  // What the machine decides from (session-state.ts); everything else here carries out its effects.
+  let state = initialSessionState({ initial, asleep, editsAtOnce: !locks, stepCount, skipLastStep, language: config.lang, redirectUrl: config.redirectUrl });
+  // The form the page attached, and the page's resources held while awake and attached (page-connection.ts).
   let form: SessionForm | null = null;
-  let attached = false;
-  let disposed = false;
-  // The page's resources, held while awake and attached (page-connection.ts).
   let connection: PageConnection | null = null;
-  // Acceptance under way: nothing is written from its first moment.
-  let accepting = false;
-  let snapshot: SessionSnapshot = {
-    awake: !asleep,
-    wizard: initial.wizard,
-    submitted: initial.submitted,
-    role: locks ? 'unknown' : 'editor',
-    saveState: 'idle',
-    outbox: { state: 'empty' },
-    busy: false,
-    handedOver: initial.handedOver ?? null,
-    sentElsewhere: false,
-  };
 
-  function update(change: Partial<SessionSnapshot>): void {
-    snapshot = { ...snapshot, ...change };
-    for (const listener of listeners) listener();
+  /** Takes the step `event` makes, tells the screen when what it shows changed, then carries out its effects in order. */
+  function dispatch(event: SessionEvent): void {
+    const before = state;
+    const step = sessionTransition(state, event);
+    state = step.state;
+    if (state.shown !== before.shown) for (const listener of listeners) listener();
+    for (const effect of step.effects) carryOut(effect);
   }
 
   function attachedForm(): SessionForm {
@@ -162,23 +133,20 @@ export function createApplicationSession({ config, programme, initial, devices, 
   const proofs = proofOfWorkGate(config.requestUrl, page.href);
   const outbox = pageOutbox({ store, locks, timeoutMs: sendTimeoutMs, onAccepted: (elsewhere) => accept(elsewhere), proofs });
   const stopHearingOutbox = outbox.subscribe((status) => {
-    update({ outbox: status });
+    dispatch({ type: 'outbox', status });
   });
 
   const autosave = createAutosave({
     form: attachedForm,
     store,
     synchronous,
-    // Until the lock answers (a few ms) this tab saves too, so nothing typed that early is lost.
-    writes: () => connection !== null && snapshot.role !== 'viewer' && !snapshot.submitted && !accepting && snapshot.handedOver === null,
-    place: () => snapshot.wizard,
+    writes: () => mayWrite(state),
+    place: () => state.shown.wizard,
     onState: (saveState) => {
-      update({ saveState });
+      dispatch({ type: 'save-state', saveState });
     },
     onSaved: (record) => {
-      connection?.post({ type: 'saved', record });
-      // An application waiting to be sent takes the edit, so no attempt sends the older answers.
-      if (form) void outbox.revise(form.currentBody());
+      dispatch({ type: 'saved', record });
     },
   });
 
@@ -188,154 +156,54 @@ export function createApplicationSession({ config, programme, initial, devices, 
     saveNow: () => autosave.saveNow(),
     answers: () => {
       attachedForm().flush();
-      return { values: attachedForm().values(), wizard: snapshot.wizard };
+      return { values: attachedForm().values(), wizard: state.shown.wizard };
     },
   });
-
-  /** The wizard's place changes, for whatever reason: what it reaches is reported. */
-  function place(change: Partial<SessionSnapshot> & { wizard: WizardState }): void {
-    update(change);
-    reportSteps();
-  }
-
-  /** The creator moves: saved like a keystroke, so a reload comes back to the same step. */
-  function move(wizard: WizardState): void {
-    if (wizard === snapshot.wizard) return;
-    place({ wizard });
-    autosave.schedule();
-  }
-
-  /** "Step Reached" goes out once per step, the first time it is on screen (never while asleep). */
-  function reportSteps(): void {
-    if (!snapshot.awake) return;
-    for (const step of snapshot.wizard.reached) {
-      if (reported.has(step)) continue;
-      reported.add(step);
-      trackStepReached(step, config.programmeTitle, stepCount);
-    }
-  }
-
-  /** Shows a stored draft (another tab's, or this tab's after taking over). */
-  function showDraft(stored: unknown): void {
-    const draft = restoreDraft(stored, programme, stepCount);
-    if (draft.kind !== 'restored') return;
-    form?.reset(draft.values);
-    place({ wizard: draft.wizard });
-  }
-
-  async function reloadDraft(): Promise<void> {
-    showDraft(await loadStoredDraft(store, synchronous));
-  }
-
-  function showAccepted(): void {
-    form?.reset(programme.emptyValues);
-    place({ submitted: true, wizard: allStepsReached(stepCount) });
-  }
-
-  function showNewApplication(): void {
-    accepting = false;
-    form?.reset(programme.emptyValues);
-    place({ submitted: false, sentElsewhere: false, wizard: initialWizardState });
-  }
-
-  function onMessage(message: DraftMessage): void {
-    switch (message.type) {
-      case 'saved':
-        if (snapshot.role === 'viewer') showDraft(message.record);
-        break;
-      case 'editor-role-passed':
-        if (snapshot.role === 'editor') void reloadDraft();
-        break;
-      case 'accepted':
-        showAccepted();
-        break;
-      case 'new-application':
-        showNewApplication();
-        break;
-      case 'device-handover':
-        update({ handedOver: message.handedOver });
-        if (message.handedOver === null && snapshot.role === 'editor') void outbox.resume();
-        break;
-    }
-  }
-
-  /**
-   * What a change of editor role does with the draft: a tab whose role was taken saves
-   * everything it holds and tells the new editor; the first editor saves what was typed while the
-   * lock was answering; a tab that becomes the editor later carries on from the last save.
-   */
-  function onRole(role: EditorRole, reason: RoleChangeReason): void {
-    update({ role });
-    // Only the editor sends, or picks up an application left unsent.
-    if (role === 'editor') void outbox.resume();
-    else outbox.stop();
-    if (reason === 'stolen' && !snapshot.submitted) {
-      void autosave.saveNow(true).then(() => {
-        connection?.post({ type: 'editor-role-passed' });
-      });
-    } else if (role === 'editor' && reason === 'first') {
-      if (JSON.stringify(form?.values()) !== JSON.stringify(initial.values)) void autosave.saveNow();
-    } else if (role === 'editor') {
-      void reloadDraft();
-      // Another tab may have handed the application to another device, or taken it back.
-      void readHandedOver(store).then((handedOver) => {
-        update({ handedOver });
-      }, () => undefined);
-    }
-  }
 
   // Kept, not taken again, when the page lets go and attaches again in the same task.
   const held = heldAcrossRerun(
     () => {
+      const onRole = (role: EditorRole, reason: RoleChangeReason) => {
+        dispatch({ type: 'role', role, reason, answers: form?.values() });
+      };
+      const onMessage = (message: DraftMessage) => {
+        dispatch({ type: 'tab-message', message });
+      };
       const opened = connectToPage({ locks, page, serviceWorker, form: attachedForm(), autosave, outbox, proofs, onRole, onMessage });
       connection = opened;
-      // On screen now: the steps it opens on are reported (a restored draft's were, before).
-      reportSteps();
+      dispatch({ type: 'connected' });
       // Without Web Locks every tab edits: the role is known at once.
       if (!locks) onRole('editor', 'first');
       return opened;
     },
     (opened) => {
       opened.close();
-      if (connection === opened) connection = null;
+      if (connection !== opened) return;
+      connection = null;
+      dispatch({ type: 'disconnected' });
     },
   );
 
-  function live(): boolean {
-    return snapshot.awake && attached && !disposed;
-  }
-
-  function connectIfLive(): void {
-    if (live()) held.acquire();
-    else held.release();
-  }
+  const carryOut = sessionEffects({ programme, programmeTitle: config.programmeTitle, stepCount, store, synchronous, autosave, outbox, held, form: () => form, connection: () => connection, redirect: devices.redirect, dispatch });
 
   let waking: Promise<boolean> | null = null;
   async function decideWake(): Promise<boolean> {
-    if (snapshot.awake) return true;
+    if (state.shown.awake) return true;
     // Asleep, it was built blank behind Welcome, and wrote nothing since: whatever the store holds
     // now is another tab's, which only a load from the store may read (and set aside, or forget).
-    if (await holdsAnApplication(store, synchronous)) return false;
-    if (disposed) return false;
-    update({ awake: true });
-    connectIfLive();
-    return true;
+    dispatch({ type: 'wake-answered', storeHoldsApplication: await holdsAnApplication(store, synchronous) });
+    return state.shown.awake;
   }
 
   /** `elsewhere`: another device sent the application first; this one's answers go, unsent, as after any acceptance. */
   async function accept(elsewhere = false): Promise<void> {
-    accepting = true;
-    autosave.cancel();
-    clearUnloadCopy(synchronous);
+    dispatch({ type: 'accepting' });
     await clearAfterAcceptance(store, Date.now());
-    if (!elsewhere) trackFormSubmitted();
-    connection?.post({ type: 'accepted' });
-    // Accepted in the background (a retry): the wizard moves on by itself.
-    place({ submitted: true, sentElsewhere: elsewhere, wizard: skipLastStep ? snapshot.wizard : goToStep(snapshot.wizard, stepCount - 1, stepCount) });
+    dispatch({ type: 'accepted', elsewhere });
   }
 
   return {
-    getSnapshot: () => snapshot,
+    getSnapshot: () => state.shown,
     subscribe(listener) {
       listeners.add(listener);
       return () => {
@@ -349,47 +217,43 @@ export function createApplicationSession({ config, programme, initial, devices, 
     },
     attach(next) {
       form = next;
-      attached = true;
-      connectIfLive();
+      dispatch({ type: 'attached' });
       return () => {
-        attached = false;
-        connectIfLive();
+        dispatch({ type: 'detached' });
       };
     },
     dispose() {
-      disposed = true;
       // Letting go writes a pending save first (page-connection.ts): nothing typed is lost.
-      connectIfLive();
+      dispatch({ type: 'disposed' });
       // A send still on its way ends as it would, but a session no page shows has no one to tell.
       stopHearingOutbox();
     },
     async next() {
-      if (snapshot.busy || snapshot.handedOver) return false;
-      const from = snapshot.wizard.current;
-      update({ busy: true });
+      if (!mayContinue(state)) return false;
+      const from = state.shown.wizard.current;
+      dispatch({ type: 'busy', busy: true });
       try {
         return await runContinue(continueActions(from, stepCount, skipLastStep), {
           validate: () => attachedForm().validateStep(from),
           submit: () =>
-            submitApplication(snapshot.submitted, config.requestUrl, {
+            submitApplication(state.shown.submitted, config.requestUrl, {
               bodyToSend: () => attachedForm().bodyToSend(),
               accept,
-              send: (url, body) => outbox.submit(url, body, language),
+              send: (url, body) => outbox.submit(url, body, state.language),
             }),
           advance: () => {
-            move(advance(snapshot.wizard, stepCount));
+            dispatch({ type: 'advance' });
           },
           redirect: () => {
-            trackSignInClicked();
-            devices.redirect(redirectUrl);
+            dispatch({ type: 'sign-in' });
           },
         });
       } finally {
-        update({ busy: false });
+        dispatch({ type: 'busy', busy: false });
       }
     },
     previous() {
-      move(back(snapshot.wizard, stepCount));
+      dispatch({ type: 'previous' });
     },
     takeOver() {
       connection?.takeOver();
@@ -398,35 +262,28 @@ export function createApplicationSession({ config, programme, initial, devices, 
     accept,
     async newApplication() {
       await startNewApplication(store, synchronous);
-      outbox.reset();
-      connection?.post({ type: 'new-application' });
-      showNewApplication();
+      dispatch({ type: 'new-application' });
     },
     changeLanguage(next) {
-      ({ lang: language, redirectUrl } = next);
+      dispatch({ type: 'language', language: next.lang, redirectUrl: next.redirectUrl });
     },
     async handOver(request) {
-      if (snapshot.role !== 'editor' || snapshot.submitted || snapshot.handedOver || snapshot.busy) return { ok: false, reason: 'refused' };
-      update({ busy: true });
+      if (!mayHandOver(state)) return { ok: false, reason: 'refused' };
+      dispatch({ type: 'busy', busy: true });
       try {
         const result = await handover.handOver(request);
-        if (result.ok) {
-          update({ handedOver: result.handedOver });
-          connection?.post({ type: 'device-handover', handedOver: result.handedOver });
-        }
+        if (result.ok) dispatch({ type: 'link-made', handedOver: result.handedOver });
         return result;
       } finally {
-        update({ busy: false });
+        dispatch({ type: 'busy', busy: false });
       }
     },
     async takeBack(pageUrl) {
-      const handedOver = snapshot.handedOver;
+      const { handedOver } = state.shown;
       if (!handedOver) return 'unknown';
       // Whatever the programme now says (even with no receiver left to ask), the device gets its application back.
       const withdrawn = await handover.takeBack(handedOver, config.requestUrl, pageUrl);
-      update({ handedOver: null });
-      connection?.post({ type: 'device-handover', handedOver: null });
-      if (snapshot.role === 'editor') void outbox.resume();
+      dispatch({ type: 'taken-back' });
       return withdrawn;
     },
   };
