@@ -6,9 +6,9 @@
  * The markup is provisional: it sits in a wrapper that names the SHA-256 of the config.json it
  * was made from. The app always renders from the config.json it fetches and replaces the wrapper
  * in one commit, so an edited config.json wins: its text replaces the built text, which never
- * stays as final. Title and language (with its direction, dir="rtl" for Arabic) follow the same file. Until then it is live: its links work,
- * and a press of Continue is caught by a script in the head and made again by the app
- * (src/boot/early-continue.ts), so a creator who presses at once is not ignored.
+ * stays as final. Title and language (with its direction, dir="rtl" for Arabic) follow the same
+ * file. Until then it is live: its links work, and a press of Continue is caught by a script in
+ * the head and made again by the app, so a creator who presses at once is not ignored.
  *
  * After #root goes the configuration as the build checked it, with the digest of the text
  * (src/config/checked-config.ts): the app uses it instead of checking the same bytes again.
@@ -30,13 +30,11 @@ import { join, resolve } from 'node:path';
 import { createServer, type Plugin } from 'vite';
 import { checkedConfigBlock } from '../src/config/checked-config';
 import { configDigest } from '../src/config/config-digest';
-import { CARRIED_CONTINUE_KEY, EARLY_CONTINUE_ATTRIBUTE, earlyContinueScript } from '../src/boot/early-continue';
+import { CARRIED_CONTINUE_KEY, EARLY_CONTINUE_ATTRIBUTE, LOAD_FAILED_ATTRIBUTE, RESUMING_CLASS } from '../src/first-paint/page-marks';
 import { textDirection } from '../src/i18n/text-direction';
 import type { PrerenderedWelcome } from '../src/prerender/prerendered-welcome';
 import { EN } from '../src/i18n/messages-en';
-import { RESUMING_CLASS, resumeHintScript } from '../src/storage/resume-hint';
-import { resumeFragmentScript } from '../src/handover/resume-fragment';
-import { languageHeadScript, languageSwapScript, LOAD_FAILED_ATTRIBUTE } from '../src/boot/language-scripts';
+import { headScript, languageSwapScript } from './first-paint-scripts';
 
 /** The attribute of the wrapper that holds the prerendered Welcome: the hash of its config.json. */
 export const PRERENDER_HASH_ATTRIBUTE = 'data-prerendered-config';
@@ -78,7 +76,7 @@ function escapeAttribute(text: string): string {
  * index.html with Welcome in #root, the configured title, language and direction, and, after #root, the
  * configuration as the build checked it (src/config/checked-config.ts) when it can be carried.
  */
-export function withPrerenderedWelcome(html: string, welcome: PrerenderedWelcome, digest: string, others: readonly PrerenderedWelcome[] = []): string {
+export function withPrerenderedWelcome(html: string, welcome: PrerenderedWelcome, digest: string, others: readonly PrerenderedWelcome[] = [], swapScript = ''): string {
   if (!ROOT.test(html)) throw new Error('prerender-welcome: index.html has no <div id="root">…</div> before its <noscript>.');
   // index.html's loading line stays, hidden unless the head script finds the device resuming.
   const loadingLine = (/<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '')
@@ -89,14 +87,14 @@ export function withPrerenderedWelcome(html: string, welcome: PrerenderedWelcome
   const checkedCopy = { digest, ...welcome.checked, ...(others.length > 0 ? { translations } : {}) };
   const checked = isJsonData(checkedCopy) ? `\n    ${checkedConfigBlock(checkedCopy)}` : '';
   // The Welcome of each other language, put in place before the first paint when the page opens
-  // in it (src/boot/language-scripts.ts).
+  // in it by `swapScript` (src/first-paint/swap-page-language.ts, compiled: first-paint-scripts.ts).
   const templates = others
     .map(
       (other) =>
         `\n    <template data-language="${escapeAttribute(other.lang)}" data-title="${escapeAttribute(other.title)}" data-loading="${escapeAttribute(other.words.loading)}" data-load-failed="${escapeAttribute(other.words.loadFailed)}">${wrapper(other.markup)}</template>`,
     )
     .join('');
-  const swap = others.length > 0 ? `\n    <script>${languageSwapScript()}</script>` : '';
+  const swap = others.length > 0 && swapScript ? `\n    <script>${swapScript}</script>` : '';
   const noscript = [welcome, ...others].map((each) => (others.length > 0 ? `<p lang="${escapeAttribute(each.lang)}">${escapeText(each.words.needsScript)}</p>` : escapeText(each.words.needsScript))).join('');
   return html
     .replace(ROOT, () => `<div id="root">${loadingLine}${wrapper(welcome.markup)}</div>${templates}${swap}${checked}`)
@@ -171,15 +169,14 @@ const COVER_PRELOAD = /\s*<link rel="preload" as="image"[^>]*>/;
 
 /**
  * The head's first work, right after the viewport (which the cover's `imagesizes` depends on):
- * the script that hides Welcome when the device holds an application (storage/resume-hint.ts)
- * and catches a press of Continue before the app runs (src/boot/early-continue.ts), then the
- * cover's preload, ahead of the inlined styles, so the cover is asked for as soon as the first
- * bytes arrive.
+ * `script`, the first-paint scripts compiled (first-paint-scripts.ts: the resume link taken off
+ * the address, the page's language, Welcome hidden when the device holds an application, a press
+ * of Continue caught before the app runs), then the cover's preload, ahead of the inlined styles,
+ * so the cover is asked for as soon as the first bytes arrive.
  */
-export function withHeadFirst(html: string, languages: readonly string[] = []): string {
+export function withHeadFirst(html: string, script: string): string {
   const preload = COVER_PRELOAD.exec(html)?.[0].trim();
-  const chooser = languages.length > 1 ? languageHeadScript(languages) : '';
-  const first = [`<script>${resumeFragmentScript()}${chooser}${resumeHintScript()}${earlyContinueScript()}</script>`, ...(preload ? [preload] : [])].join('\n    ');
+  const first = [`<script>${script}</script>`, ...(preload ? [preload] : [])].join('\n    ');
   if (!VIEWPORT.test(html)) throw new Error('prerender-welcome: index.html has no <meta name="viewport">.');
   return html.replace(COVER_PRELOAD, '').replace(VIEWPORT, (viewport) => `${viewport}\n    ${first}`);
 }
@@ -251,8 +248,9 @@ export function prerenderWelcome(programmeFile?: string): Plugin {
           // A programme in several languages: each other language's Welcome, for a page opening in it.
           const languages = module.welcomeLanguages(configText);
           const others = languages.slice(1).flatMap((language) => module.renderWelcome(configText, sanitize, language) ?? []);
-          const prerendered = withPrerenderedWelcome(html, welcome, digest, others);
-          return withHeadFirst(withStarter(prerendered, welcome.words.loadFailed).html, others.length > 0 ? languages : []);
+          const chosen = others.length > 0 ? languages : [];
+          const prerendered = withPrerenderedWelcome(html, welcome, digest, others, others.length > 0 ? await languageSwapScript() : '');
+          return withHeadFirst(withStarter(prerendered, welcome.words.loadFailed).html, await headScript(chosen));
         } finally {
           await server.close();
         }

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DIST_DIR } from '../support/dist-dir';
-import { CARRIED_CONTINUE_KEY } from '../../src/boot/early-continue';
+import { CARRIED_CONTINUE_KEY } from '../../src/first-paint/page-marks';
 import { EN } from '../../src/i18n/messages-en';
 import { pressLikeAPerson } from './helpers/press';
 import { fillBasicInfo, WELCOME } from '../support/default-programme.mjs';

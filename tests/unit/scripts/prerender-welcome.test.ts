@@ -2,11 +2,9 @@ import { describe, expect, it } from 'vitest';
 import defaultConfigText from '../../../public/config.json?raw';
 import indexHtml from '../../../index.html?raw';
 import { inlineEntryStyles, isJsonData, PRERENDER_HASH_ATTRIBUTE, RESUMING_LINE_CLASS, withHeadFirst, withPrerenderedWelcome, withStarter } from '../../../scripts/prerender-welcome';
-import { EARLY_CONTINUE_ATTRIBUTE } from '../../../src/boot/early-continue';
+import { EARLY_CONTINUE_ATTRIBUTE } from '../../../src/first-paint/page-marks';
 import { CHECKED_CONFIG_ID, readCheckedConfig } from '../../../src/config/checked-config';
 import { parseConfigText } from '../../../src/config/parse-config';
-import { RESUME_HINT_KEY } from '../../../src/storage/resume-hint';
-import { UNLOAD_COPY_KEY } from '../../../src/storage/unload-copy';
 import { buildTimeSanitizer, renderWelcome } from '../../../src/prerender/render-welcome';
 
 /** The words index.html writes itself, in the programme's language (here German). */
@@ -132,7 +130,7 @@ describe('the starter and inlined styles', () => {
     expect(html).not.toMatch(/src="\/assets|<link rel="modulepreload"|<link rel="preload" href="\/config\.json"/);
   });
 
-  it('puts the resume hint script and then the cover preload right after the viewport, ahead of the styles', () => {
+  it('puts the head script and then the cover preload right after the viewport, ahead of the styles', () => {
     const page = [
       '<head>',
       '<meta charset="UTF-8" />',
@@ -141,33 +139,11 @@ describe('the starter and inlined styles', () => {
       '<link rel="preload" as="image" imagesrcset="/c-480.avif 480w" imagesizes="100vw" type="image/avif" fetchpriority="high">',
       '</head>',
     ].join('\n');
-    const html = withHeadFirst(page);
+    const html = withHeadFirst(page, 'try{a()}catch(e){}');
     const order = ['<meta name="viewport"', '<script>try{', '<link rel="preload" as="image"', '<style>'].map((needle) => html.indexOf(needle));
     expect(order.every((position) => position >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(html.match(/rel="preload" as="image"/g)).toHaveLength(1);
-  });
-
-  it('the resume hint script marks <html> when the device holds an application, and never throws', () => {
-    const script = /<script>([\s\S]*?)<\/script>/.exec(withHeadFirst('<meta name="viewport" content="width=device-width" />'))?.[1] ?? '';
-    const run = (storage: { getItem(key: string): string | null } | undefined) => {
-      const classes = new Set<string>();
-      const documentLike = { documentElement: { classList: { add: (name: string) => classes.add(name) } }, addEventListener: () => undefined };
-      const storageLike = storage ?? {
-        getItem: () => {
-          throw new Error('SecurityError');
-        },
-      };
-      // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the very text index.html runs, run against stand-ins.
-      const headScript = new Function('localStorage', 'document', script) as (storage: unknown, page: unknown) => void;
-      headScript(storageLike, documentLike);
-      return [...classes];
-    };
-    const holding = (keys: string[]) => ({ getItem: (key: string) => (keys.includes(key) ? '1' : null) });
-    expect(run(holding([]))).toEqual([]);
-    expect(run(holding([RESUME_HINT_KEY]))).toEqual(['resuming']);
-    expect(run(holding([UNLOAD_COPY_KEY]))).toEqual(['resuming']);
-    expect(run(undefined)).toEqual([]);
   });
 
   it('puts the entry stylesheet into the head, so the first paint waits for no request', () => {
