@@ -25,6 +25,15 @@ export interface FirstPaintCall {
   args?: readonly unknown[];
 }
 
+/** An argument written as `() => import(url)`: the app's entry, left for the browser to load. */
+export class ImportOf {
+  constructor(readonly url: string) {}
+}
+
+function argument(value: unknown): string {
+  return value instanceof ImportOf ? `() => import(${JSON.stringify(value.url)})` : JSON.stringify(value);
+}
+
 /** `choose-page-language` → `choosePageLanguage`. */
 function exportName(file: string): string {
   return file.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
@@ -36,21 +45,26 @@ export function entrySource(calls: readonly FirstPaintCall[]): string {
     if (!/^[a-z][a-z-]*$/.test(file)) throw new Error(`first-paint: ${file} is not a file name of src/first-paint/.`);
     return `import { ${exportName(file)} } from ${JSON.stringify(`${FIRST_PAINT}${file}.ts`)};`;
   });
-  const runs = calls.map(({ file, args = [] }) => `${exportName(file)}(${args.map((arg) => JSON.stringify(arg)).join(', ')});`);
+  const runs = calls.map(({ file, args = [] }) => `${exportName(file)}(${args.map(argument).join(', ')});`);
   return [...new Set(imports), ...runs].join('\n');
 }
 
-/** One inline classic script running `calls` in order, as it goes into index.html (`</script` escaped). */
-export async function firstPaintScript(calls: readonly FirstPaintCall[]): Promise<string> {
+/**
+ * One inline script running `calls` in order, as it goes into index.html (`</script` escaped): a
+ * classic script, or with `module` the text of a `<script type="module">`, whose imports of the
+ * build's own files (`/assets/…`) stay imports.
+ */
+export async function firstPaintScript(calls: readonly FirstPaintCall[], { module = false } = {}): Promise<string> {
   const source = entrySource(calls);
   const bundle = await build({
     input: ENTRY,
     write: false,
     logLevel: 'warn',
     plugins: [{ name: 'first-paint-entry', resolveId: (id) => (id === ENTRY ? id : null), load: (id) => (id === ENTRY ? source : null) }],
+    external: (id) => id.startsWith('/assets/'),
     treeshake: { moduleSideEffects: false },
     transform: { target: 'es2015' },
-    output: { format: 'iife', minify: true },
+    output: { format: module ? 'esm' : 'iife', minify: true },
   });
   const [chunk, ...others] = bundle.output;
   if (others.length > 0) throw new Error('first-paint: the scripts must compile to one chunk, with no imports left.');
@@ -75,4 +89,13 @@ export function headScript(languages: readonly string[]): Promise<string> {
 /** The script after the other languages' templates, which puts the chosen one's Welcome in place. */
 export function languageSwapScript(): Promise<string> {
   return firstPaintScript([{ file: 'swap-page-language' }]);
+}
+
+/**
+ * The module script that starts the app once Welcome has been painted (start-app.ts): `entry` and
+ * its `preloads` as the build named them, `fetches` (config.json), and the line Welcome shows if
+ * they cannot be fetched.
+ */
+export function starterScript(entry: string, preloads: readonly string[], fetches: readonly string[], loadFailed: string): Promise<string> {
+  return firstPaintScript([{ file: 'start-app', args: [new ImportOf(entry), preloads, fetches, loadFailed] }], { module: true });
 }

@@ -32,3 +32,6 @@ export const CHOOSING_CLASS = 'choosing-language';
 
 /** The attribute of <html> holding the load-failure line in the chosen language, for the starter. */
 export const LOAD_FAILED_ATTRIBUTE = 'data-load-failed';
+
+/** index.html's loading line, shown instead of Welcome when the page is resuming (layout.css). */
+export const RESUMING_LINE_CLASS = 'boot-message--resuming';

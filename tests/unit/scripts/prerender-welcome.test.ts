@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import defaultConfigText from '../../../public/config.json?raw';
 import indexHtml from '../../../index.html?raw';
-import { inlineEntryStyles, isJsonData, PRERENDER_HASH_ATTRIBUTE, RESUMING_LINE_CLASS, withHeadFirst, withPrerenderedWelcome, withStarter } from '../../../scripts/prerender-welcome';
-import { EARLY_CONTINUE_ATTRIBUTE } from '../../../src/first-paint/page-marks';
+import { inlineEntryStyles, isJsonData, PRERENDER_HASH_ATTRIBUTE, withHeadFirst, withPrerenderedWelcome, withStarter } from '../../../scripts/prerender-welcome';
+import { EARLY_CONTINUE_ATTRIBUTE, RESUMING_LINE_CLASS } from '../../../src/first-paint/page-marks';
 import { CHECKED_CONFIG_ID, readCheckedConfig } from '../../../src/config/checked-config';
 import { parseConfigText } from '../../../src/config/parse-config';
 import { buildTimeSanitizer, renderWelcome } from '../../../src/prerender/render-welcome';
@@ -112,21 +112,22 @@ describe('the starter and inlined styles', () => {
     '</head>',
   ].join('\n');
 
-  it('replaces the entry script and its preloads with an inline starter, which loads them once Welcome is painted', () => {
-    const { html, entry, preloads, fetches } = withStarter(built);
+  it('replaces the entry script and its preloads with an inline starter, which loads them once Welcome is painted', async () => {
+    const { html, entry, preloads, fetches } = await withStarter(built);
     expect(entry).toBe('/assets/index-abc.js');
     expect(preloads).toEqual(['/assets/react-def.js']);
     expect(fetches).toEqual(['/config.json']);
     const starter = /<script type="module">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
-    expect(starter).toContain('import("/assets/index-abc.js")');
-    expect(starter).toContain('"/assets/react-def.js"');
+    // A literal import, which the byte budget follows (tests/support/bundle-sizes.mjs).
+    expect(starter).toContain('import(`/assets/index-abc.js`)');
+    expect(starter).toContain('`/assets/react-def.js`');
     expect(starter).toContain('.cover-panel__image');
     expect(starter).toContain('requestAnimationFrame');
     // A resuming page hides Welcome: its cover is not waited for.
-    expect(starter).toContain('classList.contains("resuming")');
-    // Nor when Continue has been pressed (src/boot/early-continue.ts): the app is wanted at once.
-    expect(starter).toContain(`hasAttribute(${JSON.stringify(EARLY_CONTINUE_ATTRIBUTE)})`);
-    expect(starter).toContain('addEventListener("submit"');
+    expect(starter).toContain('classList.contains(`resuming`)');
+    // Nor when Continue has been pressed (src/first-paint/catch-early-continue.ts): the app is wanted at once.
+    expect(starter).toContain(`hasAttribute(\`${EARLY_CONTINUE_ATTRIBUTE}\`)`);
+    expect(starter).toContain('addEventListener(`submit`');
     expect(html).not.toMatch(/src="\/assets|<link rel="modulepreload"|<link rel="preload" href="\/config\.json"/);
   });
 
