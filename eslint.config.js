@@ -28,15 +28,18 @@ const LAYERS = {
   drafts: ['application', 'form', 'storage', 'wizard'],
   // Proof of work: the challenge, its solver and the solutions kept ahead; the outbox sends them.
   'proof-of-work': [],
+  // index.html's inline scripts, run before any module (scripts/first-paint-scripts.ts compiles
+  // them), and the marks they leave on the page for the app: they inline storage keys and chooseLanguage only.
+  'first-paint': ['i18n', 'storage'],
   outbox: ['browser', 'storage', 'proof-of-work'],
   // Continue on another device: the draft sealed with WebCrypto, the resume link, the receiver's
   // drafts, the application's lineage across devices, and opening a link (read against the programme).
-  handover: ['application', 'config', 'drafts', 'outbox', 'storage', 'wizard'],
+  handover: ['application', 'config', 'drafts', 'first-paint', 'outbox', 'storage', 'wizard'],
   tabs: ['browser', 'storage'],
   pwa: ['browser', 'i18n'],
   // The application session: the coordination of the features above, in plain code.
   session: ['application', 'boot', 'browser', 'config', 'drafts', 'handover', 'outbox', 'proof-of-work', 'storage', 'tabs', 'telemetry', 'wizard'],
-  boot: ['application', 'config', 'drafts', 'i18n', 'storage', 'telemetry', 'wizard'],
+  boot: ['application', 'config', 'drafts', 'first-paint', 'i18n', 'storage', 'telemetry', 'wizard'],
   app: ['application', 'blocks', 'boot', 'browser', 'config', 'drafts', 'form', 'handover', 'html', 'i18n', 'outbox', 'pwa', 'session', 'storage', 'tabs', 'telemetry', 'wizard'],
   // Build time only: Welcome rendered into index.html (scripts/prerender-welcome.ts).
   prerender: ['app', 'boot', 'config', 'html', 'i18n'],
@@ -55,6 +58,7 @@ const PURE = {
   handover: ['src/handover/**/*.ts'],
   outbox: ['src/outbox/retry-policy.ts', 'src/outbox/attempt-once.ts', 'src/outbox/outbox-record.ts'],
   session: ['src/session/**/*.ts'],
+  'first-paint': ['src/first-paint/**/*.ts'],
   boot: ['src/boot/welcome-gives-way.ts', 'src/boot/run-welcome-gives-way.ts'],
 };
 /** @type {ImportPattern[]} */

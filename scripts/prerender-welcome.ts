@@ -6,9 +6,9 @@
  * The markup is provisional: it sits in a wrapper that names the SHA-256 of the config.json it
  * was made from. The app always renders from the config.json it fetches and replaces the wrapper
  * in one commit, so an edited config.json wins: its text replaces the built text, which never
- * stays as final. Title and language (with its direction, dir="rtl" for Arabic) follow the same file. Until then it is live: its links work,
- * and a press of Continue is caught by a script in the head and made again by the app
- * (src/boot/early-continue.ts), so a creator who presses at once is not ignored.
+ * stays as final. Title and language (with its direction, dir="rtl" for Arabic) follow the same
+ * file. Until then it is live: its links work, and a press of Continue is caught by a script in
+ * the head and made again by the app, so a creator who presses at once is not ignored.
  *
  * After #root goes the configuration as the build checked it, with the digest of the text
  * (src/config/checked-config.ts): the app uses it instead of checking the same bytes again.
@@ -16,7 +16,7 @@
  * So that nothing but the HTML and the cover stands between the request and the first paint, the
  * entry's stylesheet goes inline, the cover's preload comes first in the head, and the app's code
  * (with config.json) is asked for by a tiny inline starter only once Welcome has been painted
- * with its cover (see starterScript).
+ * with its cover (src/first-paint/start-app.ts).
  *
  * A returning creator's page opens on their own step, not on Welcome: a classic script at the top
  * of the head reads a hint in localStorage (src/storage/resume-hint.ts) and, when the device holds
@@ -30,19 +30,14 @@ import { join, resolve } from 'node:path';
 import { createServer, type Plugin } from 'vite';
 import { checkedConfigBlock } from '../src/config/checked-config';
 import { configDigest } from '../src/config/config-digest';
-import { CARRIED_CONTINUE_KEY, EARLY_CONTINUE_ATTRIBUTE, earlyContinueScript } from '../src/boot/early-continue';
+import { RESUMING_LINE_CLASS } from '../src/first-paint/page-marks';
 import { textDirection } from '../src/i18n/text-direction';
 import type { PrerenderedWelcome } from '../src/prerender/prerendered-welcome';
 import { EN } from '../src/i18n/messages-en';
-import { RESUMING_CLASS, resumeHintScript } from '../src/storage/resume-hint';
-import { resumeFragmentScript } from '../src/handover/resume-fragment';
-import { languageHeadScript, languageSwapScript, LOAD_FAILED_ATTRIBUTE } from '../src/boot/language-scripts';
+import { headScript, languageSwapScript, starterScript } from './first-paint-scripts';
 
 /** The attribute of the wrapper that holds the prerendered Welcome: the hash of its config.json. */
 export const PRERENDER_HASH_ATTRIBUTE = 'data-prerendered-config';
-
-/** index.html's loading line, shown instead of Welcome when the device holds an application. */
-export const RESUMING_LINE_CLASS = 'boot-message--resuming';
 
 const ROOT = /<div id="root">[\s\S]*?<\/div>(?=\s*<noscript>)/;
 
@@ -78,7 +73,7 @@ function escapeAttribute(text: string): string {
  * index.html with Welcome in #root, the configured title, language and direction, and, after #root, the
  * configuration as the build checked it (src/config/checked-config.ts) when it can be carried.
  */
-export function withPrerenderedWelcome(html: string, welcome: PrerenderedWelcome, digest: string, others: readonly PrerenderedWelcome[] = []): string {
+export function withPrerenderedWelcome(html: string, welcome: PrerenderedWelcome, digest: string, others: readonly PrerenderedWelcome[] = [], swapScript = ''): string {
   if (!ROOT.test(html)) throw new Error('prerender-welcome: index.html has no <div id="root">…</div> before its <noscript>.');
   // index.html's loading line stays, hidden unless the head script finds the device resuming.
   const loadingLine = (/<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '')
@@ -89,14 +84,14 @@ export function withPrerenderedWelcome(html: string, welcome: PrerenderedWelcome
   const checkedCopy = { digest, ...welcome.checked, ...(others.length > 0 ? { translations } : {}) };
   const checked = isJsonData(checkedCopy) ? `\n    ${checkedConfigBlock(checkedCopy)}` : '';
   // The Welcome of each other language, put in place before the first paint when the page opens
-  // in it (src/boot/language-scripts.ts).
+  // in it by `swapScript` (src/first-paint/swap-page-language.ts, compiled: first-paint-scripts.ts).
   const templates = others
     .map(
       (other) =>
         `\n    <template data-language="${escapeAttribute(other.lang)}" data-title="${escapeAttribute(other.title)}" data-loading="${escapeAttribute(other.words.loading)}" data-load-failed="${escapeAttribute(other.words.loadFailed)}">${wrapper(other.markup)}</template>`,
     )
     .join('');
-  const swap = others.length > 0 ? `\n    <script>${languageSwapScript()}</script>` : '';
+  const swap = others.length > 0 && swapScript ? `\n    <script>${swapScript}</script>` : '';
   const noscript = [welcome, ...others].map((each) => (others.length > 0 ? `<p lang="${escapeAttribute(each.lang)}">${escapeText(each.words.needsScript)}</p>` : escapeText(each.words.needsScript))).join('');
   return html
     .replace(ROOT, () => `<div id="root">${loadingLine}${wrapper(welcome.markup)}</div>${templates}${swap}${checked}`)
@@ -110,59 +105,22 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="\/(assets\/[^"]+\.j
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="\/(assets\/[^"]+\.js)">\s*/g;
 const FETCH_PRELOAD = /<!--[^>]*-->\s*<link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous" \/>\s*|<link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous" \/>\s*/g;
 
-/** How long the starter waits at most for a slow or failing cover before it loads the app. */
-export const STARTER_MAX_WAIT_MS = 1500;
-
-/**
- * The module script index.html runs instead of the app's entry: once the prerendered Welcome has
- * been painted with its cover (or after STARTER_MAX_WAIT_MS), it preloads the entry's imports
- * and imports the entry (if that fails, Welcome says so and the next Continue reloads the page).
- * On a phone's network the picture the creator sees first then does not
- * share the connection with about 90 kB of script, and its paint never waits for that script.
- * A hidden tab draws no frame, so a timer stands in for the frame.
- */
-export function starterScript(entry: string, preloads: readonly string[], fetches: readonly string[] = [], loadFailed: string = EN.formLoadFailed): string {
-  return [
-    `const preloads=${JSON.stringify(preloads)},fetches=${JSON.stringify(fetches)};`,
-    'const cover=document.querySelector(".prerendered .cover-panel__image");',
-    // Resuming, Welcome is hidden (storage/resume-hint.ts), or Continue was pressed already
-    // (src/boot/early-continue.ts): the app is wanted at once.
-    'const root=document.documentElement;',
-    `new Promise((done)=>{if(!cover||cover.complete||root.classList.contains(${JSON.stringify(RESUMING_CLASS)})||root.hasAttribute(${JSON.stringify(EARLY_CONTINUE_ATTRIBUTE)}))return done();`,
-    'cover.addEventListener("load",()=>done(),{once:true});cover.addEventListener("error",()=>done(),{once:true});document.addEventListener("submit",()=>done(),{once:true});',
-    `setTimeout(done,${String(STARTER_MAX_WAIT_MS)});})`,
-    '.then(()=>new Promise((done)=>{const next=()=>setTimeout(done,0);requestAnimationFrame(next);setTimeout(next,100);}))',
-    '.then(()=>{for(const href of fetches){const link=document.createElement("link");link.rel="preload";link.as="fetch";link.crossOrigin="anonymous";link.href=href;document.head.append(link);}',
-    'for(const href of preloads){const link=document.createElement("link");link.rel="modulepreload";link.crossOrigin="";link.href=href;document.head.append(link);}',
-    // A literal import, so the byte budget (tests/support/bundle-sizes.mjs) follows it.
-    `return import(${JSON.stringify(entry)});})`,
-    // The app's code could not be fetched (a dropped connection): Welcome says so in place of a
-    // busy button, and the next Continue loads the page again with the press carried across (a
-    // browser keeps a failed module fetch for the page's life, so importing again cannot work).
-    `.catch(()=>{const form=document.querySelector(".prerendered form"),line=form?form.querySelector("[role=alert]"):document.querySelector(${JSON.stringify(`.${RESUMING_LINE_CLASS}`)});`,
-    `if(line)line.textContent=root.getAttribute(${JSON.stringify(LOAD_FAILED_ATTRIBUTE)})||${JSON.stringify(loadFailed)};root.removeAttribute(${JSON.stringify(EARLY_CONTINUE_ATTRIBUTE)});`,
-    'if(form){form.removeAttribute("aria-busy");const button=form.querySelector("[type=submit]");if(button)button.setAttribute("aria-disabled","false");}',
-    `document.addEventListener("submit",()=>{try{sessionStorage.setItem(${JSON.stringify(CARRIED_CONTINUE_KEY)},"1")}catch(e){}location.reload();},{once:true});});`,
-    '',
-  ].join('\n');
-}
-
 /**
  * index.html starting the app through the starter, which is written inline (a file would be one
  * more request, on a phone's network a new connection, before the first paint): the entry script
  * and its modulepreloads are replaced.
  */
-export function withStarter(html: string, loadFailed: string = EN.formLoadFailed): { html: string; entry: string | null; preloads: string[]; fetches: string[] } {
+export async function withStarter(html: string, loadFailed: string = EN.formLoadFailed): Promise<{ html: string; entry: string | null; preloads: string[]; fetches: string[] }> {
   const entry = ENTRY_SCRIPT.exec(html)?.[1] ?? null;
   if (!entry) return { html, entry: null, preloads: [], fetches: [] };
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => `/${match[1] ?? ''}`);
   // config.json's preload too: asked for with the app's code, not beside the cover.
   const fetches = [...html.matchAll(FETCH_PRELOAD)].map((match) => match[1] ?? match[2] ?? '');
-  const source = starterScript(`/${entry}`, preloads, fetches, loadFailed);
+  const source = await starterScript(`/${entry}`, preloads, fetches, loadFailed);
   const rewritten = html
     .replace(MODULE_PRELOAD, '')
     .replace(FETCH_PRELOAD, '')
-    .replace(ENTRY_SCRIPT, () => `<script type="module">${source.replace(/<\/script/gi, '<\\/script')}</script>\n    `);
+    .replace(ENTRY_SCRIPT, () => `<script type="module">${source}</script>\n    `);
   return { html: rewritten, entry: `/${entry}`, preloads, fetches };
 }
 
@@ -171,15 +129,14 @@ const COVER_PRELOAD = /\s*<link rel="preload" as="image"[^>]*>/;
 
 /**
  * The head's first work, right after the viewport (which the cover's `imagesizes` depends on):
- * the script that hides Welcome when the device holds an application (storage/resume-hint.ts)
- * and catches a press of Continue before the app runs (src/boot/early-continue.ts), then the
- * cover's preload, ahead of the inlined styles, so the cover is asked for as soon as the first
- * bytes arrive.
+ * `script`, the first-paint scripts compiled (first-paint-scripts.ts: the resume link taken off
+ * the address, the page's language, Welcome hidden when the device holds an application, a press
+ * of Continue caught before the app runs), then the cover's preload, ahead of the inlined styles,
+ * so the cover is asked for as soon as the first bytes arrive.
  */
-export function withHeadFirst(html: string, languages: readonly string[] = []): string {
+export function withHeadFirst(html: string, script: string): string {
   const preload = COVER_PRELOAD.exec(html)?.[0].trim();
-  const chooser = languages.length > 1 ? languageHeadScript(languages) : '';
-  const first = [`<script>${resumeFragmentScript()}${chooser}${resumeHintScript()}${earlyContinueScript()}</script>`, ...(preload ? [preload] : [])].join('\n    ');
+  const first = [`<script>${script}</script>`, ...(preload ? [preload] : [])].join('\n    ');
   if (!VIEWPORT.test(html)) throw new Error('prerender-welcome: index.html has no <meta name="viewport">.');
   return html.replace(COVER_PRELOAD, '').replace(VIEWPORT, (viewport) => `${viewport}\n    ${first}`);
 }
@@ -251,8 +208,9 @@ export function prerenderWelcome(programmeFile?: string): Plugin {
           // A programme in several languages: each other language's Welcome, for a page opening in it.
           const languages = module.welcomeLanguages(configText);
           const others = languages.slice(1).flatMap((language) => module.renderWelcome(configText, sanitize, language) ?? []);
-          const prerendered = withPrerenderedWelcome(html, welcome, digest, others);
-          return withHeadFirst(withStarter(prerendered, welcome.words.loadFailed).html, others.length > 0 ? languages : []);
+          const chosen = others.length > 0 ? languages : [];
+          const prerendered = withPrerenderedWelcome(html, welcome, digest, others, others.length > 0 ? await languageSwapScript() : '');
+          return withHeadFirst((await withStarter(prerendered, welcome.words.loadFailed)).html, await headScript(chosen));
         } finally {
           await server.close();
         }

@@ -1,6 +1,6 @@
 import { chooseLanguage } from '../i18n/choose-language';
 import { LANGUAGE_PARAMETER, rememberedLanguage, rememberLanguage } from '../storage/language-choice';
-import { LANGUAGE_ATTRIBUTE } from './language-scripts';
+import { LANGUAGE_ATTRIBUTE } from '../first-paint/page-marks';
 
 /**
  * The language this page opens in, of those a programme offers (`offered`, the default first):

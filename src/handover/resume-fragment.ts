@@ -1,29 +1,19 @@
-import { RESUMING_CLASS } from '../storage/resume-hint';
+import { RESUME_FRAGMENT_STASH } from '../first-paint/page-marks';
 import { readResumeFragment, withoutResumeFragment } from './resume-link';
 
 /**
  * A resume link's fragment carries the key to the creator's answers, so the page takes it before
- * anything else runs: a classic script at the top of index.html's head (scripts/prerender-welcome.ts)
+ * anything else runs: a classic script at the top of index.html's head (first-paint/stash-resume-fragment.ts)
  * keeps it in a variable of the page and removes it from the address bar and from the history entry
  * (history.replaceState), before any module, analytics, error report or screenshot could read it.
  * The app then takes it from that variable, once (the dev server, with no head script, from the
  * address itself). The telemetry scrubber drops `#resume=` too, as a second line.
  */
 
-const STASH = '__creatorWizardResume';
 /** For one reload only: a link pasted into the address bar of a page already open (see watchForResumeLinks). */
 const RELOAD_KEY = 'creator-wizard:resume-once';
 
-type Stash = Record<typeof STASH, string | undefined>;
-
-/** The head's script: plain ES5 with no imports; a failure leaves the address as it is (the app tries again). */
-export function resumeFragmentScript(): string {
-  return (
-    `try{var h=location.hash;if(/(^#|[&;])resume=/i.test(h)){window.${STASH}=h;` +
-    `history.replaceState(history.state,'',location.pathname+location.search);` +
-    `document.documentElement.classList.add(${JSON.stringify(RESUMING_CLASS)})}}catch(e){}`
-  );
-}
+type Stash = Record<typeof RESUME_FRAGMENT_STASH, string | undefined>;
 
 /**
  * The resume link the page was opened with, taken once: `{ id, key }`, 'malformed' for a
@@ -31,8 +21,8 @@ export function resumeFragmentScript(): string {
  */
 export function takeResumeFragment(page: Window = window): { id: string; key: string } | 'malformed' | null {
   const stash = page as unknown as Stash;
-  let fragment = stash[STASH] ?? takeFromReload(page);
-  stash[STASH] = undefined;
+  let fragment = stash[RESUME_FRAGMENT_STASH] ?? takeFromReload(page);
+  stash[RESUME_FRAGMENT_STASH] = undefined;
   if (fragment === undefined) {
     const { href, hash } = page.location;
     const bare = withoutResumeFragment(href);

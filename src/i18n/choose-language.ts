@@ -10,9 +10,8 @@
  * `@formatjs/intl-localematcher`'s "best fit" adds). Unlike "best fit", a later preference never
  * beats an earlier one that is served: a browser set to English first, then French, opens in English.
  *
- * Self-contained on purpose (no imports, no outside names): index.html's head runs this very
- * function's source before the first paint (scripts/prerender-welcome.ts), so the page and the app
- * cannot choose differently.
+ * No imports: index.html's head runs this very function before the first paint, compiled in
+ * (first-paint/choose-page-language.ts), so the page and the app cannot choose differently.
  */
 export function chooseLanguage(offered: readonly string[], fallback: string, preferred: readonly string[], chosen?: string | null): string {
   const lower = (tag: string) => tag.toLowerCase();

@@ -1,11 +1,10 @@
 import { pageLocalStorage, type SyncStorage } from './sync-storage';
-import { UNLOAD_COPY_KEY } from './unload-copy';
 
 /**
  * A hint, readable before the first paint, that this device holds an application (a draft, a
  * queued submission or an accepted one), so the page will open on the creator's own step and
  * not on Welcome. index.html carries Welcome as HTML for a first visit; a small script in its
- * head (scripts/prerender-welcome.ts) reads this hint and shows the loading line instead, so a
+ * head (first-paint/show-resuming.ts) reads this hint and shows the loading line instead, so a
  * returning creator never sees Welcome flash before their step. IndexedDB cannot be read before
  * the first paint; localStorage can, synchronously.
  *
@@ -16,9 +15,6 @@ import { UNLOAD_COPY_KEY } from './unload-copy';
  */
 export const RESUME_HINT_KEY = 'creator-wizard:holds-application';
 
-/** The class the head script puts on <html> when the hint (or the unload copy of a draft) is there. */
-export const RESUMING_CLASS = 'resuming';
-
 /** Records whether the device holds an application (setting the same value again is a no-op). */
 export function rememberHoldsApplication(holds: boolean, storage: SyncStorage = pageLocalStorage): void {
   try {
@@ -27,14 +23,4 @@ export function rememberHoldsApplication(holds: boolean, storage: SyncStorage = 
   } catch {
     // localStorage blocked or full: the prerendered Welcome shows a moment longer, nothing more.
   }
-}
-
-/**
- * The classic script index.html runs in its head, before anything is painted. Plain ES5-safe
- * code with no imports: it runs before any module, and a failure (storage blocked) leaves the
- * prerendered Welcome, which is the first-visit look.
- */
-export function resumeHintScript(): string {
-  const keys = JSON.stringify([RESUME_HINT_KEY, UNLOAD_COPY_KEY]);
-  return `try{if(${keys}.some(function(k){return localStorage.getItem(k)!==null}))document.documentElement.classList.add(${JSON.stringify(RESUMING_CLASS)})}catch(e){}`;
 }

@@ -1,7 +1,7 @@
 // Measurement 10: a programme in two languages (docs/examples/config.en-fr.json, built as
 // `npm run build:languages` builds it). index.html is drawn in English and carries the French
 // Welcome in a <template>, swapped in before the first paint for a browser that prefers French
-// (src/boot/language-scripts.ts). Measured, for a browser in en-US and one in fr-CA:
+// (src/first-paint/). Measured, for a browser in en-US and one in fr-CA:
 // - Welcome's first contentful paint and LCP, unthrottled like measurement 1, in fresh phone
 //   contexts, the two languages alternating (each goes first in half the rounds);
 // - the JavaScript each fetches before its Welcome is interactive, and which catalogue chunks

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DIST_DIR } from '../support/dist-dir';
-import { CARRIED_CONTINUE_KEY } from '../../src/boot/early-continue';
+import { CARRIED_CONTINUE_KEY } from '../../src/first-paint/page-marks';
 import { EN } from '../../src/i18n/messages-en';
 import { pressLikeAPerson } from './helpers/press';
 import { fillBasicInfo, WELCOME } from '../support/default-programme.mjs';
@@ -71,7 +71,8 @@ test.describe('Welcome prerendered into index.html', () => {
     expect(headTags).not.toMatch(/rel="stylesheet"|rel="modulepreload"|href="\/config\.json"/);
     // No script file before the first paint: the resume hint and the starter are inline.
     expect(head).not.toMatch(/<script\b[^>]*\ssrc=/);
-    expect(head).toMatch(/<script type="module">[\s\S]*import\("\/assets\/index-[^"]+\.js"\)/);
+    // The starter, compiled from src/first-paint/start-app.ts: a literal import of the entry.
+    expect(head).toMatch(/<script type="module">[\s\S]*import\(["`]\/assets\/index-[^"`]+\.js["`]\)/);
   });
 
   test('without JavaScript, Welcome is on screen with its cover', async ({ browser, app }) => {

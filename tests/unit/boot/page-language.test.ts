@@ -1,5 +1,5 @@
 import { afterEach, expect, it } from 'vitest';
-import { LANGUAGE_ATTRIBUTE } from '../../../src/boot/language-scripts';
+import { LANGUAGE_ATTRIBUTE } from '../../../src/first-paint/page-marks';
 import { pageLanguage } from '../../../src/boot/page-language';
 import { LANGUAGE_CHOICE_KEY } from '../../../src/storage/language-choice';
 

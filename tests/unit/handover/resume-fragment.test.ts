@@ -1,8 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
-import { resumeFragmentScript, takeResumeFragment } from '../../../src/handover/resume-fragment';
+import { takeResumeFragment } from '../../../src/handover/resume-fragment';
 import { encodeBase64url } from '../../../src/handover/base64url';
-import { RESUMING_CLASS } from '../../../src/storage/resume-hint';
+import { RESUMING_CLASS } from '../../../src/first-paint/page-marks';
+import { stashResumeFragment } from '../../../src/first-paint/stash-resume-fragment';
 import { memorySyncStorage } from '../../support/fake-page';
 
 const ID = 'AAECAwQFBgcICQoLDA0ODw';
@@ -76,7 +77,6 @@ describe('takeResumeFragment', () => {
 
 /** Runs the head script as the page would, against a fake page at `hash`. */
 function runHeadScript(hash: string, { replaceFails = false } = {}) {
-  const window: Record<string, unknown> = {};
   const location = { hash, pathname: '/partners/', search: '?lang=fr' };
   const replaceState = vi.fn(() => {
     if (replaceFails) throw new DOMException('denied', 'SecurityError');
@@ -84,14 +84,15 @@ function runHeadScript(hash: string, { replaceFails = false } = {}) {
   const history = { state: { step: 2 }, replaceState };
   const add = vi.fn();
   const document = { documentElement: { classList: { add } } };
-  // The page's own script, run as index.html runs it, with these fakes for the globals it reads.
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- evaluating that script is the test
-  const headScript = new Function('window', 'location', 'history', 'document', resumeFragmentScript()) as (...globals: unknown[]) => void;
-  headScript(window, location, history, document);
+  // The head's function, with these fakes for what it reads of the page.
+  const page: Record<string, unknown> = { location, history, document };
+  stashResumeFragment(page as unknown as Window);
+  // What it left on the page besides those.
+  const window = Object.fromEntries(Object.entries(page).filter(([name]) => !['location', 'history', 'document'].includes(name)));
   return { window, replaceState, add };
 }
 
-describe('resumeFragmentScript', () => {
+describe('stashResumeFragment', () => {
   it('stashes a resume fragment, takes it off the address keeping path and query, and marks the page as resuming', () => {
     const { window, replaceState, add } = runHeadScript(FRAGMENT);
     expect(window.__creatorWizardResume).toBe(FRAGMENT);

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHOOSING_CLASS, LANGUAGE_ATTRIBUTE, languageHeadScript, languageSwapScript, LOAD_FAILED_ATTRIBUTE } from '../../../src/boot/language-scripts';
+import { choosePageLanguage } from '../../../src/first-paint/choose-page-language';
+import { CHOOSING_CLASS, LANGUAGE_ATTRIBUTE, LOAD_FAILED_ATTRIBUTE } from '../../../src/first-paint/page-marks';
+import { swapPageLanguage } from '../../../src/first-paint/swap-page-language';
 import { LANGUAGE_CHOICE_KEY } from '../../../src/storage/language-choice';
 
 /** index.html as the build writes it for a programme in English (drawn) and French (in a template). */
@@ -14,11 +16,8 @@ function drawPage(): void {
   ].join('');
 }
 
-// The scripts run as index.html runs them: their text, evaluated.
-const run = (source: string) => {
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- as the page does with an inline script
-  const script = new Function(source) as () => void;
-  script();
+const chooseInHead = () => {
+  choosePageLanguage(['en', 'fr'], { en: 'ltr', fr: 'ltr' });
 };
 
 describe('choosing the language before the first paint', () => {
@@ -31,8 +30,8 @@ describe('choosing the language before the first paint', () => {
   it('leaves a page in the default language as it was drawn', () => {
     drawPage();
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-DE', 'en']);
-    run(languageHeadScript(['en', 'fr']));
-    run(languageSwapScript());
+    chooseInHead();
+    swapPageLanguage();
     expect(document.documentElement.lang).toBe('en');
     expect(document.querySelector('h1')?.textContent).toBe('Welcome');
     expect(document.documentElement.classList.contains(CHOOSING_CLASS)).toBe(false);
@@ -41,11 +40,11 @@ describe('choosing the language before the first paint', () => {
   it('swaps in the French Welcome, loading line and title for a browser in fr-CA', () => {
     drawPage();
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-CA', 'en']);
-    run(languageHeadScript(['en', 'fr']));
+    chooseInHead();
     // Between the two scripts #root is hidden, so the drawn English is never painted.
     expect(document.documentElement.classList.contains(CHOOSING_CLASS)).toBe(true);
     expect(document.documentElement.lang).toBe('fr');
-    run(languageSwapScript());
+    swapPageLanguage();
     expect(document.documentElement.classList.contains(CHOOSING_CLASS)).toBe(false);
     expect([...document.querySelectorAll('#root h1')].map((heading) => heading.textContent)).toEqual(['Bienvenue']);
     expect(document.querySelector('.boot-message')?.textContent).toBe('Chargement…');
@@ -57,12 +56,12 @@ describe('choosing the language before the first paint', () => {
     drawPage();
     localStorage.setItem(LANGUAGE_CHOICE_KEY, 'fr');
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-US']);
-    run(languageHeadScript(['en', 'fr']));
+    chooseInHead();
     expect(document.documentElement.lang).toBe('fr');
 
     drawPage();
     history.replaceState(null, '', '/?lang=en&utm_source=mail');
-    run(languageHeadScript(['en', 'fr']));
+    chooseInHead();
     expect(document.documentElement.lang).toBe('en');
     expect(localStorage.getItem(LANGUAGE_CHOICE_KEY)).toBe('en');
     expect(window.location.search).toBe('?utm_source=mail');
@@ -72,8 +71,8 @@ describe('choosing the language before the first paint', () => {
     drawPage();
     document.querySelector('template')?.remove();
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr']);
-    run(languageHeadScript(['en', 'fr']));
-    run(languageSwapScript());
+    chooseInHead();
+    swapPageLanguage();
     expect(document.documentElement.classList.contains(CHOOSING_CLASS)).toBe(false);
     expect(document.querySelector('h1')?.textContent).toBe('Welcome');
   });
