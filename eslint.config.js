@@ -19,9 +19,10 @@ const LAYERS = {
   'application/lookups': ['application/values'],
   'application/rules': ['application/values'],
   'application/body': ['application/values', 'application/rules'],
-  config: ['application', 'i18n'],
+  // The wizard's rules (which step sends, what Continue does): the configuration checker reads them.
+  wizard: [],
+  config: ['application', 'i18n', 'wizard'],
   telemetry: ['browser', 'config'],
-  wizard: ['telemetry'],
   form: ['application'],
   fields: ['application', 'form', 'html', 'i18n'],
   blocks: ['application', 'config', 'fields', 'html', 'i18n'],
