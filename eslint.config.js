@@ -19,13 +19,14 @@ const LAYERS = {
   'application/lookups': ['application/values'],
   'application/rules': ['application/values'],
   'application/body': ['application/values', 'application/rules'],
-  config: ['application', 'i18n'],
+  // The wizard's rules (which step sends, what Continue does): the configuration checker reads them.
+  wizard: [],
+  config: ['application', 'i18n', 'wizard'],
   telemetry: ['browser', 'config'],
-  wizard: ['telemetry'],
   form: ['application'],
   fields: ['application', 'browser', 'form', 'html', 'i18n'],
   blocks: ['application', 'config', 'fields', 'html', 'i18n'],
-  drafts: ['application', 'form', 'storage', 'wizard'],
+  drafts: ['application', 'storage', 'wizard'],
   // Proof of work: the challenge, its solver and the solutions kept ahead; the outbox sends them.
   'proof-of-work': [],
   // index.html's inline scripts, run before any module (scripts/first-paint-scripts.ts compiles
@@ -40,7 +41,7 @@ const LAYERS = {
   // The application session: the coordination of the features above, in plain code.
   session: ['application', 'boot', 'browser', 'config', 'drafts', 'handover', 'outbox', 'proof-of-work', 'storage', 'tabs', 'telemetry', 'wizard'],
   boot: ['application', 'config', 'drafts', 'first-paint', 'i18n', 'storage', 'telemetry', 'wizard'],
-  app: ['application', 'blocks', 'boot', 'browser', 'config', 'drafts', 'form', 'handover', 'html', 'i18n', 'outbox', 'pwa', 'session', 'storage', 'tabs', 'telemetry', 'wizard'],
+  app: ['application', 'blocks', 'boot', 'browser', 'config', 'drafts', 'form', 'handover', 'html', 'i18n', 'outbox', 'pwa', 'session', 'storage', 'telemetry', 'wizard'],
   // Build time only: Welcome rendered into index.html (scripts/prerender-welcome.ts).
   prerender: ['app', 'boot', 'config', 'html', 'i18n'],
 };
@@ -61,6 +62,10 @@ const PURE = {
   'first-paint': ['src/first-paint/**/*.ts'],
   boot: ['src/boot/welcome-gives-way.ts', 'src/boot/run-welcome-gives-way.ts'],
 };
+// Read by tests: tests/unit/lint/layers-in-use.node.test.ts (no allowance no file makes use of) and
+// tests/unit/docs/architecture-layout.node.test.ts (docs/architecture.md's layout says the same).
+export { LAYERS, PURE };
+
 /** @type {ImportPattern[]} */
 const NO_REACT = [{ group: ['react', 'react-dom', 'react/*', '**/*.tsx'], message: 'The core stays free of React: it is unit-tested without a DOM.' }];
 /** @type {ImportPattern[]} */

@@ -76,8 +76,8 @@ export default defineConfig({
         includeHtmlHeadLinks: false,
       },
       injectManifest: {
-        // Covers: every AVIF width only (README, "Offline and updates"): every browser with AVIF
-        // takes only those; the few without cache WebP or the JPEG fallback on first use.
+        // Covers: every AVIF width only (docs/offline-and-storage.md, "Offline and updates"): every
+        // browser with AVIF takes only those; the few without cache WebP or the JPEG fallback on first use.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}', 'covers/*.avif'],
         // The telemetry libraries (about 110 kB gzip) are not downloaded for every install: they
         // only matter online, where they load from the network when a programme configures them.

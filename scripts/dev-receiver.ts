@@ -1,8 +1,10 @@
 /**
- * `npm run dev`'s receiver, as a Vite plugin: the dev server forwards the programme's requestUrl
- * (/api/applications) to the real receiver (server/start-server.mjs), started on a free port with
- * its own data folder, so a contributor can send an application, see it refused or failing, and
- * see it retried while editing the code. Without it a PUT got Vite's own 404, which the app
+ * `npm run dev`'s receiver, as a Vite plugin: the dev server forwards every path the page reaches
+ * the receiver at (the programme's requestUrl, /api/applications; the drafts in transit beside
+ * it, /api/drafts/{id}; the proof-of-work challenge, /api/challenge) to the real receiver
+ * (server/start-server.mjs), started on a free port with its own data folder, so a contributor
+ * can send an application, see it refused or failing, see it retried, and continue on another
+ * device while editing the code. Without it those requests got Vite's own 404, which the app
  * rightly treats as a refusal, so nothing could be sent from the development loop at all.
  *
  * The receiver reads the wizard's rules from src/ through Vite (no `npm run build` needed first)
@@ -15,6 +17,20 @@ import { startServer } from '../server/start-server.mjs';
 import type { ReceiverRules } from '../src/config/receiver-rules.ts';
 
 type Receiver = Awaited<ReturnType<typeof startServer>>;
+
+/**
+ * The paths the page reaches the receiver at, as the started receiver reports them (so they follow
+ * the programme's requestUrl): a path ending in `/` is a prefix (the drafts, then their id).
+ */
+function receiverPaths(receiver: Pick<Receiver, 'path' | 'draftsPath' | 'challengePath'>): string[] {
+  return [receiver.path, receiver.draftsPath, receiver.challengePath];
+}
+
+/** Whether the request for `url` goes to one of `paths`: that path, below it, or with a query. */
+function isReceiverRequest(url: string, paths: readonly string[]): boolean {
+  const { pathname } = new URL(url, 'http://localhost');
+  return paths.some((path) => pathname === path || pathname.startsWith(path.endsWith('/') ? path : `${path}/`));
+}
 
 /** Starts the receiver on an ephemeral port; the dev server's proxy then forwards to it. */
 async function startReceiver(server: ViteDevServer): Promise<Receiver> {
@@ -41,7 +57,9 @@ export function devReceiver(): Plugin {
       const started = startReceiver(server);
       started.then(
         (running) => {
-          server.config.logger.info(`  ➜  Receiver: PUT ${running.path} → ${running.url} (applications kept in ${process.env.DEV_DATA_DIR ?? 'data-dev'}/)`);
+          server.config.logger.info(
+            `  ➜  Receiver: PUT ${running.path} → ${running.url} (applications kept in ${process.env.DEV_DATA_DIR ?? 'data-dev'}/; drafts at ${running.draftsPath}…, challenges at ${running.challengePath})`,
+          );
         },
         (error: unknown) => {
           server.config.logger.error(`receiver: not started, so a PUT gets Vite's 404: ${error instanceof Error ? error.message : String(error)}`);
@@ -59,7 +77,7 @@ export function devReceiver(): Plugin {
       server.middlewares.use((req, res, next) => {
         started.then(
           (running) => {
-            if (req.url?.startsWith(running.path)) void forward(req, res, running.url);
+            if (isReceiverRequest(req.url ?? '/', receiverPaths(running))) void forward(req, res, running.url);
             else next();
           },
           () => {

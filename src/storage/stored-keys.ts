@@ -1,6 +1,6 @@
 /**
  * Names of what the app keeps on the device, shared by the page and the service worker
- * (which replays the outbox after the tab is closed). README "What is kept on this device".
+ * (which replays the outbox after the tab is closed). docs/offline-and-storage.md, "What is kept on this device".
  * The names the page and the worker meet under (sync tag, channel, lock) are the outbox's.
  */
 export const APP_DB_NAME = 'creator-wizard';

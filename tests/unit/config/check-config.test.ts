@@ -45,7 +45,7 @@ describe('check-config', () => {
     expect(strict.lines.at(-1)).toBe('c.json: 0 errors, 1 warning (--strict)');
   });
 
-  it('fails on an unknown key that is a typo of a known one (tests/unit/config/deploy-findings.test.ts has the rest)', () => {
+  it('fails on an unknown key that is a typo of a known one (key-typo-findings.test.ts has the rest)', () => {
     const text = edited((config) => {
       config.requestUrll = config.requestUrl;
       delete config.requestUrl;

@@ -1,7 +1,8 @@
 // @vitest-environment node
 // `npm run dev` is the whole loop, sending included: the dev server starts the real receiver and
-// forwards the programme's requestUrl to it (scripts/dev-receiver.ts). Started here as `npm run
-// dev` starts it, from the project's own vite.config.ts, on a free port.
+// forwards to it every path the page reaches it at (scripts/dev-receiver.ts): the programme's
+// requestUrl, the drafts in transit and the proof-of-work challenge beside it. Started here as
+// `npm run dev` starts it, from the project's own vite.config.ts, on a free port.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +15,9 @@ import { sampleBody } from '../../support/sample-application.mjs';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const REQUEST_PATH = '/api/applications';
+/** Beside it, as the page reaches them (src/handover/drafts-endpoint.ts, src/proof-of-work/proof-of-work-http.ts). */
+const DRAFTS_PATH = '/api/drafts/';
+const CHALLENGE_PATH = '/api/challenge';
 
 let server: ViteDevServer;
 let origin: string;
@@ -52,7 +56,9 @@ beforeAll(async () => {
   });
   await server.listen();
   origin = `http://127.0.0.1:${String(port)}`;
-}, 60_000);
+  // Started, so that no test's time goes on the receiver's start (its embedded database) on a busy machine.
+  await receiverUrl;
+}, 90_000);
 
 afterAll(async () => {
   await server.close();
@@ -79,6 +85,28 @@ describe('npm run dev', () => {
     const again = await rawRequest(`${origin}${REQUEST_PATH}`, { headers, body });
     expect(again.status).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('forwards every path the page reaches the receiver at: drafts in transit and the challenge too', async () => {
+    const receiver = await receiverUrl;
+    const id = 'dev-loop-draft-0123456789abcdef';
+    const sealed = Buffer.from([1, 2, 3, 4, 5, 6, 7, 8]);
+
+    // Continuing on another device stores the sealed draft beside the applications, and takes it once.
+    const stored = await rawRequest(`${origin}${DRAFTS_PATH}${id}`, {
+      headers: [['Content-Type', 'application/octet-stream'], ['Origin', origin], ['Draft-Expires-In', '600']],
+      body: sealed,
+    });
+    expect(stored.status).toBe(201);
+    expect(stored.json).toMatchObject({ expiresAt: expect.any(String) as string });
+    const taken = await fetch(`${origin}${DRAFTS_PATH}${id}`, { headers: { Origin: origin } });
+    expect(taken.status).toBe(200);
+    expect(Buffer.from(await taken.arrayBuffer())).toEqual(sealed);
+    expect((await fetch(`${receiver}${DRAFTS_PATH}${id}`)).status).toBe(410);
+
+    // The challenge is the receiver's answer (its own 404 while proof of work is off), never Vite's.
+    const challenge = await rawRequest(`${origin}${CHALLENGE_PATH}`, { method: 'GET', headers: [['Origin', origin]] });
+    expect({ status: challenge.status, json: challenge.json }).toEqual({ status: 404, json: { error: 'This receiver asks for no proof of work.' } });
   });
 
   it('closes the receiver with the dev server', async () => {
