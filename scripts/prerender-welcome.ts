@@ -37,6 +37,7 @@ import { EN } from '../src/i18n/messages-en';
 import { RESUMING_CLASS, resumeHintScript } from '../src/storage/resume-hint';
 import { resumeFragmentScript } from '../src/handover/resume-fragment';
 import { languageHeadScript, languageSwapScript, LOAD_FAILED_ATTRIBUTE } from '../src/boot/language-scripts';
+import { withConfigHold } from '../src/boot/config-hold';
 
 /** The attribute of the wrapper that holds the prerendered Welcome: the hash of its config.json. */
 export const PRERENDER_HASH_ATTRIBUTE = 'data-prerendered-config';
@@ -252,7 +253,10 @@ export function prerenderWelcome(programmeFile?: string): Plugin {
           const languages = module.welcomeLanguages(configText);
           const others = languages.slice(1).flatMap((language) => module.renderWelcome(configText, sanitize, language) ?? []);
           const prerendered = withPrerenderedWelcome(html, welcome, digest, others);
-          return withHeadFirst(withStarter(prerendered, welcome.words.loadFailed).html, others.length > 0 ? languages : []);
+          const started = withStarter(prerendered, welcome.words.loadFailed);
+          // On a static host, Welcome waits until config.json is known to be this file (src/boot/config-hold.ts).
+          const held = withConfigHold(started.html, started.fetches[0] ?? '/config.json', configText);
+          return withHeadFirst(held, others.length > 0 ? languages : []);
         } finally {
           await server.close();
         }

@@ -46,6 +46,9 @@ function watchedText(path) {
 /** index.html's data block of the configuration as the build checked it (src/config/checked-config.ts). */
 const CHECKED_BLOCK = /<script type="application\/json" id="checked-config">[\s\S]*?<\/script>/;
 
+/** The script that holds Welcome on a static host until config.json is known (src/boot/config-hold.ts). */
+const CONFIG_HOLD = /<script data-config-hold>[\s\S]*?<\/script>\s*/;
+
 /** index.html's opening tag, with or without the dir the build gave it. */
 const HTML_TAG = /<html lang="[^"]*"(?: dir="[^"]*")?>/;
 
@@ -84,7 +87,9 @@ export function createProgrammePages(root, servedProgramme) {
         .replace(HTML_TAG, () => `<html lang="${escapeHtml(words.lang)}"${dir}${edited ? ' class="resuming"' : ''}>`)
         // The edited programme as the receiver checked it, in place of the build's: the page then
         // takes it as it would the build's, without fetching and running the schema first.
-        .replace(CHECKED_BLOCK, (block) => (edited ? checkedBlock() : block));
+        .replace(CHECKED_BLOCK, (block) => (edited ? checkedBlock() : block))
+        // This page is drawn for the config.json served: no wait for the file (src/boot/config-hold.ts).
+        .replace(CONFIG_HOLD, '');
       return Buffer.from(html);
     }
     /** @type {Record<string, unknown>} */
