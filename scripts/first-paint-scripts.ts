@@ -13,6 +13,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
+import { configTextHash } from '../src/first-paint/config-text-hash';
 import { textDirection } from '../src/i18n/text-direction';
 
 // From the file's path, not a URL object: under a DOM test environment `URL` is the DOM's own.
@@ -98,4 +99,12 @@ export function languageSwapScript(): Promise<string> {
  */
 export function starterScript(entry: string, preloads: readonly string[], fetches: readonly string[], loadFailed: string): Promise<string> {
   return firstPaintScript([{ file: 'start-app', args: [new ImportOf(entry), preloads, fetches, loadFailed] }], { module: true });
+}
+
+/**
+ * The script right after `<title>` that, on a static host, holds Welcome until config.json is
+ * known to be `configText`, the file it was drawn from (hold-for-config.ts), fetched from `url`.
+ */
+export function configHoldScript(url: string, configText: string): Promise<string> {
+  return firstPaintScript([{ file: 'hold-for-config', args: [url, configTextHash(configText)] }]);
 }

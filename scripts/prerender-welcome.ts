@@ -30,11 +30,11 @@ import { join, resolve } from 'node:path';
 import { createServer, type Plugin } from 'vite';
 import { checkedConfigBlock } from '../src/config/checked-config';
 import { configDigest } from '../src/config/config-digest';
-import { RESUMING_LINE_CLASS } from '../src/first-paint/page-marks';
+import { CONFIG_HOLD_ATTRIBUTE, RESUMING_LINE_CLASS } from '../src/first-paint/page-marks';
 import { textDirection } from '../src/i18n/text-direction';
 import type { PrerenderedWelcome } from '../src/prerender/prerendered-welcome';
 import { EN } from '../src/i18n/messages-en';
-import { headScript, languageSwapScript, starterScript } from './first-paint-scripts';
+import { configHoldScript, headScript, languageSwapScript, starterScript } from './first-paint-scripts';
 
 /** The attribute of the wrapper that holds the prerendered Welcome: the hash of its config.json. */
 export const PRERENDER_HASH_ATTRIBUTE = 'data-prerendered-config';
@@ -141,6 +141,11 @@ export function withHeadFirst(html: string, script: string): string {
   return html.replace(COVER_PRELOAD, '').replace(VIEWPORT, (viewport) => `${viewport}\n    ${first}`);
 }
 
+/** index.html with the static host's hold for config.json (`script`) right after its `<title>`. */
+export function withConfigHold(html: string, script: string): string {
+  return html.replace(/<\/title>/, () => `</title>\n    <script ${CONFIG_HOLD_ATTRIBUTE}>${script}</script>`);
+}
+
 const STYLESHEET = /<link rel="stylesheet"[^>]*? href="\/?(assets\/[^"]+\.css)"[^>]*>/g;
 
 /**
@@ -210,7 +215,10 @@ export function prerenderWelcome(programmeFile?: string): Plugin {
           const others = languages.slice(1).flatMap((language) => module.renderWelcome(configText, sanitize, language) ?? []);
           const chosen = others.length > 0 ? languages : [];
           const prerendered = withPrerenderedWelcome(html, welcome, digest, others, others.length > 0 ? await languageSwapScript() : '');
-          return withHeadFirst((await withStarter(prerendered, welcome.words.loadFailed)).html, await headScript(chosen));
+          const started = await withStarter(prerendered, welcome.words.loadFailed);
+          // On a static host, Welcome waits until config.json is known to be this file (src/first-paint/hold-for-config.ts).
+          const held = withConfigHold(started.html, await configHoldScript(started.fetches[0] ?? '/config.json', configText));
+          return withHeadFirst(held, await headScript(chosen));
         } finally {
           await server.close();
         }

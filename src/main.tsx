@@ -13,7 +13,7 @@ import { holdsAnApplication } from './boot/holds-an-application';
 import { opensOnWelcomeAlone } from './boot/opens-on-welcome-alone';
 import { whenIdle } from './browser/when-idle';
 import { errorScreenLanguage } from './boot/error-screen-language';
-import { loadConfig } from './boot/load-config';
+import { loadConfig, type LoadedConfig } from './boot/load-config';
 import { programmeMessages } from './i18n/built-in-catalogues';
 import { MessagesContext } from './i18n/messages-context';
 import { prepareSanitizer } from './html/sanitize-html';
@@ -45,7 +45,7 @@ async function boot(): Promise<void> {
     })
     .catch(() => undefined);
   // Where the browser has no HTML sanitizer of its own, DOMPurify loads alongside the configuration.
-  const [result] = await Promise.all([loadConfig(), prepareSanitizer().catch(() => undefined)]);
+  let [result] = await Promise.all([loadConfig(), prepareSanitizer().catch(() => undefined)]);
   const root = createRoot(container);
   // The worker (and workbox-window) wait for the page to load and the first render to be done:
   // neither is on the critical path of the Welcome step.
@@ -56,23 +56,29 @@ async function boot(): Promise<void> {
     if (document.readyState === 'complete') registerWhenIdle();
     else window.addEventListener('load', registerWhenIdle, { once: true });
   };
-  if (!result.ok) {
-    // Still registered and checked: the way out of a broken pair of app and configuration is
-    // often a newer version already waiting, which the screen offers.
-    // In the language the broken file still names, where it can be read, else index.html's.
-    const language = errorScreenLanguage(result.language, document.documentElement.lang);
+  // The page's error screen for a file that is no programme: in the language the broken file
+  // still names, where it can be read, else index.html's. Still registered and checked: the way
+  // out of a broken pair of app and configuration is often a newer version already waiting.
+  const showProblems = async (broken: Extract<LoadedConfig, { ok: false }>) => {
+    const language = errorScreenLanguage(broken.language, document.documentElement.lang);
     applyDocumentLanguage(language);
     const messages = await programmeMessages(language);
     document.title = messages.text('configBroken');
     root.render(
       <MessagesContext.Provider value={messages}>
-        <ConfigErrorScreen problems={result.problems} />
+        <ConfigErrorScreen problems={broken.problems} />
       </MessagesContext.Provider>,
     );
+  };
+  // A config.json the build did not check is drawn as Welcome before its full check, which then
+  // runs while Welcome is read (boot/load-config.ts); anywhere else the page waits for the check.
+  if (resume || !result.ok || !opensOnWelcomeAlone(result.config) || (await holding)) result = await result.confirmed();
+  if (!result.ok) {
+    await showProblems(result);
     registerAfterLoad();
     return;
   }
-  const { config, unknownKeys } = result;
+  const { config } = result;
   document.title = config.title;
   applyDocumentLanguage(config.lang);
   // English is in the entry; another language's catalogue is a small chunk, fetched with nothing
@@ -96,19 +102,34 @@ async function boot(): Promise<void> {
     const element = arrivalElement(config, resume, window.location.href);
     root.render(inPageLanguage(() => element));
   } else if (opensOnWelcomeAlone(config) && !(await holding)) {
+    // The wizard is built from the file as checked: at once for the file the build checked, else
+    // once the check (started when idle, after Welcome is drawn) has passed it. A file that fails
+    // it gets its error screen in Welcome's place.
+    const confirmed = result.confirmed;
+    const checkedConfig = async () => {
+      const checked = await confirmed();
+      if (checked.ok) return checked.config;
+      await showProblems(checked);
+      throw new Error('config.json did not pass its check');
+    };
+    if (result.awaitsCheck) {
+      whenIdle(() => {
+        checkedConfig().catch(() => undefined);
+      });
+    }
     // A first visit: Welcome is drawn at once; the form follows while the browser is idle,
     // built hidden behind Welcome with its session asleep, and Continue shows it and wakes it
     // (the stages of Welcome giving way: boot/welcome-gives-way.ts). The wizard is built from the programme
     // as first read; it takes the words of the language shown from the language root.
     const loadWizard = async () => {
-      const { applicationElement } = await loadFullApplication();
-      return applicationElement(config, 'after-welcome');
+      const [{ applicationElement }, checked] = await Promise.all([loadFullApplication(), checkedConfig()]);
+      return applicationElement(checked, 'after-welcome');
     };
     // A blank application, refused if the device has come to hold one (another tab's draft):
     // nothing stored is read, set aside or forgotten before Continue.
     const buildAhead = async () => {
-      const { applicationElement } = await loadFullApplication();
-      return applicationElement(config, 'behind-welcome');
+      const [{ applicationElement }, checked] = await Promise.all([loadFullApplication(), checkedConfig()]);
+      return applicationElement(checked, 'behind-welcome');
     };
     // Index.html's Welcome is live until the app replaces it: a press of Continue there is made
     // again on the app's (boot/early-continue.ts), and a control focused there is focused again.
@@ -132,8 +153,15 @@ async function boot(): Promise<void> {
     const { element } = await applicationElement(config, 'as-stored');
     root.render(inPageLanguage(() => element));
   }
-  startTelemetry(config);
-  reportUnknownConfigKeys(unknownKeys);
+  // Telemetry and the report of unknown keys follow the configuration as checked.
+  const confirmed = result.confirmed;
+  const report = (checked: LoadedConfig) => {
+    if (!checked.ok) return;
+    startTelemetry(checked.config);
+    reportUnknownConfigKeys(checked.unknownKeys);
+  };
+  if (result.awaitsCheck) whenIdle(() => void confirmed().then(report));
+  else report(result);
   registerAfterLoad();
 }
 

@@ -8,7 +8,7 @@
 // - index.html: the title is config.json's; and when config.json is not the file the build drew
 //   Welcome from (its digest differs from the one index.html carries), the page opens on the
 //   loading line rather than the build's Welcome (the class the returning creator's hint sets:
-//   src/storage/resume-hint.ts), until the app draws the edited Welcome.
+//   src/first-paint/show-resuming.ts), until the app draws the edited Welcome.
 // - manifest.webmanifest: name, short name, description and language from config.json; the
 //   screenshots (pictures of the build's programme) are left out when config.json was edited.
 // The html element's lang follows config.json too, and its dir (rtl for a language written right to
@@ -46,6 +46,9 @@ function watchedText(path) {
 
 /** index.html's data block of the configuration as the build checked it (src/config/checked-config.ts). */
 const CHECKED_BLOCK = /<script type="application\/json" id="checked-config">[\s\S]*?<\/script>/;
+
+/** The script that holds Welcome on a static host until config.json is known (src/first-paint/hold-for-config.ts). */
+const CONFIG_HOLD = /<script data-config-hold>[\s\S]*?<\/script>\s*/;
 
 /** index.html's opening tag, with or without the dir the build gave it. */
 const HTML_TAG = /<html lang="[^"]*"(?: dir="[^"]*")?>/;
@@ -85,7 +88,9 @@ export function createProgrammePages(root, servedProgramme) {
         .replace(HTML_TAG, () => `<html lang="${escapeHtml(words.lang)}"${dir}${edited ? ' class="resuming"' : ''}>`)
         // The edited programme as the receiver checked it, in place of the build's: the page then
         // takes it as it would the build's, without fetching and running the schema first.
-        .replace(CHECKED_BLOCK, (block) => (edited ? checkedBlock() : block));
+        .replace(CHECKED_BLOCK, (block) => (edited ? checkedBlock() : block))
+        // This page is drawn for the config.json served: no wait for the file (src/first-paint/hold-for-config.ts).
+        .replace(CONFIG_HOLD, '');
       return Buffer.from(html);
     }
     /** @type {Record<string, unknown>} */

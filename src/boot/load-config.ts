@@ -3,7 +3,8 @@ import { CONFIG_CACHE } from '../config/config-cache';
 import { configDigest } from '../config/config-digest';
 import type { ConfigProblem } from '../config/describe-config-issue';
 import type { ConfigResult } from '../config/parse-config';
-import { offeredLanguages } from '../config/translated-config';
+import { inLanguage, offeredLanguages } from '../config/translated-config';
+import { welcomeBeforeCheck } from '../config/welcome-before-check';
 import { pageLanguage } from './page-language';
 
 /** Where the running app finds its configuration: beside index.html, so a deployer edits it without a rebuild. */
@@ -13,7 +14,20 @@ export const CONFIG_URL = `${import.meta.env.BASE_URL}config.json`;
  * The programme as the page reads it: in one of its languages (`offered`, the default first), and
  * how to read it in another (the page's language switch), from the same file.
  */
-export type LoadedConfig = ConfigResult & {
+export type LoadedConfig = ReadConfig & {
+  /**
+   * The result once the file has passed the full check: this result itself, except for a file
+   * the build did not check, which is first read only as far as Welcome needs
+   * (config/welcome-before-check.ts) and checked when this is first called, with the kept copy
+   * as fallback as for any file. Call it once Welcome is drawn, and build the wizard from its answer.
+   */
+  confirmed: () => Promise<LoadedConfig>;
+  /** Whether `confirmed` has a check still to run: this result is the file read only as far as Welcome needs. */
+  awaitsCheck: boolean;
+};
+
+/** A file read in the page's language, its languages and how to read it in another. */
+type ReadConfig = ConfigResult & {
   offered: string[];
   inLanguage: (language: string) => Promise<ConfigResult>;
   /** The language the page reads the file in, of those it names: known even when the file is not a valid programme, or undefined when it names none. */
@@ -42,7 +56,8 @@ const readLastGoodConfig: LastGoodConfig = async (url) => {
  * A file that is byte for byte the one the build checked is not validated again: the build's
  * result, carried by index.html (config/checked-config.ts), is used. Any other file (edited after
  * the build, or a kept copy from another one) is validated here, with the schema's code fetched
- * then (readConfigText).
+ * then (readConfigText); the network's copy, when Welcome can be drawn from it as it stands, only
+ * once `confirmed` is called, so that Welcome does not wait for the schema's code.
  */
 export async function loadConfig(
   url: string = CONFIG_URL,
@@ -52,16 +67,57 @@ export async function loadConfig(
   choose: ChooseLanguage = pageLanguage,
 ): Promise<LoadedConfig> {
   const fetched = await fetchConfig(url, fetchImpl);
-  const fresh = typeof fetched === 'string' ? await readInChosenLanguage(fetched, checked, choose) : unreadable(fetched);
-  if (fresh.ok) return fresh;
-  const kept = await lastGood(new URL(url, window.location.href).href).catch(() => undefined);
-  const fallback = kept === undefined ? null : await readInChosenLanguage(kept, checked, choose);
-  return fallback?.ok ? fallback : fresh;
+  const full = async (): Promise<LoadedConfig> => {
+    const fresh = typeof fetched === 'string' ? await readInChosenLanguage(fetched, checked, choose) : unreadable(fetched);
+    if (fresh.ok) return fresh;
+    const kept = await lastGood(new URL(url, window.location.href).href).catch(() => undefined);
+    const fallback = kept === undefined ? null : await readInChosenLanguage(kept, checked, choose);
+    return fallback?.ok ? fallback : fresh;
+  };
+  const early = typeof fetched === 'string' && !(await isTheCheckedFile(fetched, checked)) ? beforeCheck(fetched, choose, full) : null;
+  return early ?? confirmedNow(await full());
+}
+
+function confirmedNow(result: ReadConfig): LoadedConfig {
+  const loaded: LoadedConfig = { ...result, confirmed: () => Promise.resolve(loaded), awaitsCheck: false };
+  return loaded;
 }
 
 function unreadable(problem: ConfigProblem): LoadedConfig {
   const result: ConfigResult = { ok: false, problems: [problem], unknownKeys: [] };
-  return { ...result, offered: [], inLanguage: () => Promise.resolve(result), language: undefined };
+  return confirmedNow({ ...result, offered: [], inLanguage: () => Promise.resolve(result), language: undefined });
+}
+
+async function isTheCheckedFile(text: string, checked: CheckedConfig | undefined): Promise<boolean> {
+  return checked !== undefined && checked.digest === (await configDigest(text).catch(() => undefined));
+}
+
+/**
+ * A file the build did not check, read as far as Welcome needs, or null when that reading finds
+ * something only the full check can judge. The full check runs once, when `confirmed` is called.
+ */
+function beforeCheck(text: string, choose: ChooseLanguage, full: () => Promise<LoadedConfig>): LoadedConfig | null {
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const offered = offeredLanguages(input);
+  const chosen = offered.length > 1 ? choose(offered) : '';
+  const config = welcomeBeforeCheck(inLanguage(input, chosen));
+  if (!config) return null;
+  let checking: Promise<LoadedConfig> | null = null;
+  return {
+    ok: true,
+    config,
+    unknownKeys: [],
+    offered,
+    inLanguage: (language) => readConfigText(text, undefined, language),
+    language: chosen || offered[0],
+    confirmed: () => (checking ??= full()),
+    awaitsCheck: true,
+  };
 }
 
 /** A file's text read in the language chosen among those it offers. */
@@ -75,7 +131,7 @@ async function readInChosenLanguage(text: string, checked: CheckedConfig | undef
   const inLanguage = (language: string) => readConfigText(text, checked, language);
   const chosen = offered.length > 1 ? choose(offered) : '';
   const result = await inLanguage(chosen);
-  return { ...result, offered, inLanguage, language: chosen || offered[0] };
+  return confirmedNow({ ...result, offered, inLanguage, language: chosen || offered[0] });
 }
 
 /**

@@ -35,3 +35,6 @@ export const LOAD_FAILED_ATTRIBUTE = 'data-load-failed';
 
 /** index.html's loading line, shown instead of Welcome when the page is resuming (layout.css). */
 export const RESUMING_LINE_CLASS = 'boot-message--resuming';
+
+/** Marks the script that holds Welcome on a static host, so that a server which rewrites index.html for the config.json it serves can take it out. */
+export const CONFIG_HOLD_ATTRIBUTE = 'data-config-hold';

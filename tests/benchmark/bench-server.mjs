@@ -42,17 +42,18 @@ export const TELEMETRY_PATHS = Object.freeze({ analytics: '/ingest', errorReport
 
 /**
  * Copies the build to `root` and serves it on a free port; `editConfig` may change the copy's
- * config.json, knowing the server's origin.
- * @param {{ dist: string, root: string, editConfig?: (config: Record<string, unknown>, origin: string) => void }} options
+ * config.json, knowing the server's origin. `staticHost`: the files as built, as any static host
+ * serves them, without `npm start`'s rewriting of index.html for the config.json served.
+ * @param {{ dist: string, root: string, editConfig?: (config: Record<string, unknown>, origin: string) => void, staticHost?: boolean }} options
  * @returns {Promise<BenchServer>}
  */
-export async function startBenchServer({ dist, root, editConfig }) {
+export async function startBenchServer({ dist, root, editConfig, staticHost = false }) {
   await cp(dist, root, { recursive: true });
   /** @type {BenchServer['telemetryCalls']} */
   const telemetryCalls = [];
   const server = createAppServer({
     root,
-    rewrite: createProgrammePages(await realpath(root), servedProgramme(root)),
+    rewrite: staticHost ? undefined : createProgrammePages(await realpath(root), servedProgramme(root)),
     async api({ req, res }) {
       const path = new URL(req.url ?? '/', 'http://localhost').pathname;
       if (path.startsWith('/api/applications')) {

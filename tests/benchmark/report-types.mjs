@@ -15,6 +15,7 @@
  * @typedef {object} BenchResults
  * @property {RunMeta & { separateRuns?: SeparateRun[] }} meta the run most of the report comes from, and any merged in afterwards
  * @property {Awaited<ReturnType<typeof import('./measure-critical-path.mjs').measureCriticalPath>>} [criticalPath]
+ * @property {Awaited<ReturnType<typeof import('./measure-critical-path.mjs').measureCriticalPath>>} [criticalPathStaticHost] the same, served as a static host serves dist/, config.json edited after the build
  * @property {Awaited<ReturnType<typeof import('./measure-lighthouse.mjs').measureLighthouse>>} [lighthouse]
  * @property {Awaited<ReturnType<typeof import('./measure-installability.mjs').measureInstallability>>} [installability]
  * @property {Awaited<ReturnType<typeof import('./measure-offline-start.mjs').measureOfflineStart>>} [offlineStart]

@@ -70,6 +70,11 @@ async function main() {
     if (only.has('critical-path')) {
       log(`critical path: ${String(runs)} cold loads with telemetry configured`);
       results.criticalPath = await measureCriticalPath({ browser, url: telemetry.url, dist: telemetry.root, runs });
+      // The same edited config.json on a static host: index.html as built, checked for another file.
+      const staticHost = await startBenchServer({ dist, root: join(temp, 'served-static-host'), editConfig: withTelemetry, staticHost: true });
+      cleanups.push(staticHost.close);
+      log(`critical path on a static host: ${String(runs)} cold loads, config.json edited after the build`);
+      results.criticalPathStaticHost = await measureCriticalPath({ browser, url: staticHost.url, dist: staticHost.root, runs });
     }
     if (only.has('lighthouse')) {
       log(`lighthouse: ${String(options.lighthouseRuns)} runs each, mobile and desktop`);

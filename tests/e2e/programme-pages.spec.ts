@@ -47,6 +47,8 @@ test.describe('the pages of a programme', () => {
     const page = await get('/');
     expect(page.text).toContain(`<title>${String(built.title).replace('&', '&amp;')}</title>`);
     expect(page.text).toContain('<html lang="en">');
+    // Drawn for the file served: Welcome does not wait for config.json as on a static host (src/first-paint/hold-for-config.ts).
+    expect(page.text).not.toContain('data-config-hold');
     const manifest = (await get('/manifest.webmanifest')).json as Record<string, unknown>;
     expect(manifest).toMatchObject({ name: built.programmeTitle, short_name: built.shortName, description: built.description, lang: 'en', dir: 'ltr' });
     expect(manifest.screenshots).toHaveLength(4);

@@ -65,6 +65,32 @@ describe('loadConfig', () => {
       expect(result.ok && result.config.title).toBe('Edited after the build');
     });
 
+    it('reads an edited config.json as far as Welcome needs, and checks it in full only when asked', async () => {
+      const edited = JSON.stringify({ ...(JSON.parse(defaultConfigText) as object), title: '  Edited after the build  ' });
+      const result = await loadConfig('/config.json', serving(edited), nothingKept, await checkedFor(defaultConfigText));
+      expect(result.awaitsCheck).toBe(true);
+      expect(result.ok && result.config.title).toBe('  Edited after the build  ');
+      const confirmed = await result.confirmed();
+      expect(confirmed.awaitsCheck).toBe(false);
+      // The schema's own reading: trimmed.
+      expect(confirmed.ok && confirmed.config.title).toBe('Edited after the build');
+      expect(await result.confirmed()).toBe(confirmed);
+    });
+
+    it('waits for the full check of an edited file whose links Welcome could not show safely', async () => {
+      const config = JSON.parse(defaultConfigText) as { logo: Record<string, unknown> };
+      const edited = JSON.stringify({ ...config, logo: { ...config.logo, href: 'javascript:alert(1)' } });
+      const result = await loadConfig('/config.json', serving(edited), nothingKept, await checkedFor(defaultConfigText));
+      expect(result.awaitsCheck).toBe(false);
+      expect(result.ok).toBe(false);
+    });
+
+    it('a file the build checked needs no further check', async () => {
+      const result = await loadConfig('/config.json', serving(defaultConfigText), nothingKept, await checkedFor(defaultConfigText));
+      expect(result.awaitsCheck).toBe(false);
+      expect(await result.confirmed()).toBe(result);
+    });
+
     it('reports the problems of an edited config.json that is not valid, rather than using the build’s copy', async () => {
       const result = await loadConfig('/config.json', serving('{"title": 1}'), nothingKept, await checkedFor(defaultConfigText));
       expect(result.ok).toBe(false);
