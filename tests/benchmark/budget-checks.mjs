@@ -12,6 +12,11 @@ export function kb(/** @type {number} */ bytes) {
 }
 
 /** "123 ms" from milliseconds, or "n/a". */
+/** A distance in CSS pixels. */
+export function px(/** @type {number} */ value) {
+  return `${String(value)} px`;
+}
+
 export function ms(/** @type {number | null | undefined} */ value) {
   return value === null || value === undefined ? 'n/a' : `${value.toFixed(0)} ms`;
 }
@@ -54,7 +59,7 @@ function check(figure, value, format, comparison, budget) {
 export function budgetChecks(/** @type {BenchResults} */ results) {
   /** @type {BudgetCheck[]} */
   const rows = [];
-  const { criticalPath, criticalPathStaticHost, lighthouse, installability, offlineStart, typing, stepChanges, scale, covers, proofOfWork, languages, handover } = results;
+  const { criticalPath, criticalPathStaticHost, lighthouse, installability, offlineStart, typing, stepChanges, scale, covers, proofOfWork, languages, handover, pressShift } = results;
   if (criticalPath) {
     rows.push(check('Critical-path JS of `/`, fetched before Welcome is interactive (gzip)', criticalPath.critical.total.gzip, kb, '<=', BUDGETS.criticalPathGzip));
     rows.push(check('JS index.html loads: its static import graph (gzip; the byte test)', criticalPath.entryGraph.total.gzip, kb, '<=', BUDGETS.criticalPathGzip));
@@ -158,6 +163,9 @@ export function budgetChecks(/** @type {BenchResults} */ results) {
   if (handover) {
     rows.push(check('Continue on another device, 4x CPU: press to the link on screen (median)', handover.makeMs.median, ms, '<=', BUDGETS.handoverMakeMs));
     rows.push(check('Continue on another device, 4x CPU: opening the link to its step drawn with the answers (median)', handover.openMs.median, ms, '<=', BUDGETS.handoverOpenMs));
+  }
+  if (pressShift) {
+    rows.push(check('A pressed control between pointer down and up, presses right after a field edit, both steps, 1280 and 390 px (largest move)', pressShift.largestShiftPx, px, '<=', BUDGETS.pressShiftPx));
   }
   return rows;
 }

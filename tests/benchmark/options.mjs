@@ -16,6 +16,7 @@ export const MEASUREMENTS = /** @type {const} */ ([
   'proof-of-work',
   'languages',
   'handover',
+  'press-shift',
 ]);
 
 /** @typedef {typeof MEASUREMENTS[number]} Measurement */

@@ -303,6 +303,20 @@ function handoverSection(/** @type {NonNullable<BenchResults['handover']>} */ re
   ].join('\n');
 }
 
+function pressShiftSection(/** @type {NonNullable<BenchResults['pressShift']>} */ result) {
+  return [
+    '## 12. Presses that follow a field edit',
+    '',
+    `A walk of both form steps (Basic Info after an empty Continue, filled top to bottom; Details), every press right after a field edit and held ${String(result.holdMs)} ms, so that leaving the field is what each press does first. ` +
+      'For each press, the pressed element\'s box at pointer down against its box at pointer up (any edge).',
+    '',
+    table(
+      ['width', 'presses', 'largest move', 'controls that moved'],
+      result.widths.map((width) => [`${String(width.width)} px`, String(width.presses), `${String(width.largestShiftPx)} px`, width.moved.map((shift) => `${shift.control} (${String(shift.shiftPx)} px)`).join(', ') || 'none']),
+    ),
+  ].join('\n');
+}
+
 function coversSection(/** @type {NonNullable<BenchResults['covers']>} */ result, /** @type {string[] | undefined} */ observed) {
   const check = observed
     ? `\n\nThe phone of measurement 1 (same viewport and pixel ratio, the app's own \`<picture>\`) downloaded while opening Welcome: ${observed.map((path) => `\`${path}\``).join(', ') || 'no images'}.`
@@ -467,6 +481,7 @@ export function reportMarkdown(/** @type {BenchResults} */ results, /** @type {B
   if (results.covers) sections.push(coversSection(results.covers, results.criticalPath?.imagesOnWelcome));
   if (results.proofOfWork) sections.push(proofOfWorkSection(results.proofOfWork));
   if (results.handover) sections.push(handoverSection(results.handover));
+  if (results.pressShift) sections.push(pressShiftSection(results.pressShift));
   if (results.languages) sections.push(languagesSection(results.languages));
   sections.push(METHOD);
   return `${sections.join('\n\n')}\n`;

@@ -24,6 +24,7 @@
  * @property {Awaited<ReturnType<typeof import('./measure-scale.mjs').measureScale>>} [scale]
  * @property {Awaited<ReturnType<typeof import('./measure-draft-restore.mjs').measureDraftRestore>>} [draftRestore]
  * @property {Awaited<ReturnType<typeof import('./measure-handover.mjs').measureHandover>>} [handover]
+ * @property {Awaited<ReturnType<typeof import('./measure-press-shift.mjs').measurePressShift>>} [pressShift]
  * @property {Awaited<ReturnType<typeof import('./measure-cover-images.mjs').measureCoverImages>>} [covers]
  * @property {Awaited<ReturnType<typeof import('./measure-proof-of-work.mjs').measureProofOfWork>>} [proofOfWork]
  * @property {Awaited<ReturnType<typeof import('./measure-languages.mjs').measureLanguages>>} [languages]

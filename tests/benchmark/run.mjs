@@ -20,6 +20,7 @@ import { measureInstallability } from './measure-installability.mjs';
 import { measureLanguages } from './measure-languages.mjs';
 import { measureLighthouse } from './measure-lighthouse.mjs';
 import { measureOfflineStart } from './measure-offline-start.mjs';
+import { measurePressShift } from './measure-press-shift.mjs';
 import { measureProofOfWork } from './measure-proof-of-work.mjs';
 import { measureScale, SCALE_SIZES } from './measure-scale.mjs';
 import { measureStepChanges } from './measure-step-changes.mjs';
@@ -131,6 +132,10 @@ async function main() {
     if (only.has('handover')) {
       log(`continue on another device: ${String(runs)} links made on a phone and opened on a desktop, both 4x CPU, against the receiver of npm start`);
       results.handover = await measureHandover({ browser, dist, runs });
+    }
+    if (only.has('press-shift')) {
+      log('press shift: a walk of both form steps, every press right after a field edit, at 1280 px (mouse) and 390 px (touch)');
+      results.pressShift = await measurePressShift({ browser, url: plain.url });
     }
     results.meta.durationSeconds = Math.round((Date.now() - started) / 1000);
     const report = options.merge ? mergeResults(JSON.parse(await readFile(REPORT_JSON, 'utf8')), results) : results;

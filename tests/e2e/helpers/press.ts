@@ -1,4 +1,5 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
+import { pressAt } from '../../support/press-at.mjs';
 
 /** Where on a control a person's press lands: its middle, or a few pixels inside its top or bottom edge. */
 export type PressSpot = 'middle' | 'near top edge' | 'near bottom edge';
@@ -26,18 +27,7 @@ export async function aimAt(page: Page, testInfo: TestInfo, control: Locator, { 
   const touch = testInfo.project.name === 'phone';
   return {
     async press(holdMs = 120) {
-      if (touch) {
-        const cdp = await page.context().newCDPSession(page);
-        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
-        await page.waitForTimeout(holdMs);
-        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-        await cdp.detach();
-        return;
-      }
-      await page.mouse.move(x, y);
-      await page.mouse.down();
-      await page.waitForTimeout(holdMs);
-      await page.mouse.up();
+      await pressAt(page, { x, y }, { touch, holdMs });
     },
   };
 }
