@@ -1,6 +1,7 @@
 import { chooseLanguage } from '../i18n/choose-language';
-import { LANGUAGE_PARAMETER, rememberedLanguage, rememberLanguage } from '../storage/language-choice';
+import { rememberedLanguage, rememberLanguage } from '../storage/language-choice';
 import { LANGUAGE_ATTRIBUTE } from '../first-paint/page-marks';
+import { takeAskedLanguage } from '../first-paint/take-asked-language';
 
 /**
  * The language this page opens in, of those a programme offers (`offered`, the default first):
@@ -10,17 +11,7 @@ import { LANGUAGE_ATTRIBUTE } from '../first-paint/page-marks';
  */
 export function pageLanguage(offered: readonly string[], preferred: readonly string[] = navigator.languages): string {
   const fallback = offered[0] ?? document.documentElement.lang;
-  let asked: string | null = null;
-  try {
-    const url = new URL(window.location.href);
-    asked = url.searchParams.get(LANGUAGE_PARAMETER);
-    if (asked !== null) {
-      url.searchParams.delete(LANGUAGE_PARAMETER);
-      history.replaceState(history.state, '', url.href);
-    }
-  } catch {
-    // An address this page cannot rewrite: the choice is still made below.
-  }
+  const asked = takeAskedLanguage();
   // index.html's head chose already, from the same facts and a `?lang=` it then took away.
   const decided = document.documentElement.getAttribute(LANGUAGE_ATTRIBUTE);
   const chosen = chooseLanguage(offered, fallback, preferred, asked ?? decided ?? rememberedLanguage());

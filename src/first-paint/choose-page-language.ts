@@ -1,7 +1,8 @@
 import { chooseLanguage } from '../i18n/choose-language';
 import type { TextDirection } from '../i18n/text-direction';
-import { LANGUAGE_CHOICE_KEY, LANGUAGE_PARAMETER } from '../storage/language-choice';
+import { LANGUAGE_CHOICE_KEY } from '../storage/language-choice';
 import { CHOOSING_CLASS, LANGUAGE_ATTRIBUTE } from './page-marks';
+import { takeAskedLanguage } from './take-asked-language';
 
 /**
  * A programme in several languages opens in the creator's language before anything is painted,
@@ -15,18 +16,8 @@ import { CHOOSING_CLASS, LANGUAGE_ATTRIBUTE } from './page-marks';
  */
 export function choosePageLanguage(offered: readonly string[], directions: Readonly<Record<string, TextDirection>>, page: Window = window): void {
   try {
-    let asked: string | null = null;
+    const asked = takeAskedLanguage(page);
     let kept: string | null = null;
-    try {
-      const url = new URL(page.location.href);
-      asked = url.searchParams.get(LANGUAGE_PARAMETER);
-      if (asked !== null) {
-        url.searchParams.delete(LANGUAGE_PARAMETER);
-        page.history.replaceState(page.history.state, '', url.href);
-      }
-    } catch {
-      // An address that cannot be read or replaced: the link's language is still asked for.
-    }
     try {
       kept = page.localStorage.getItem(LANGUAGE_CHOICE_KEY);
     } catch {
