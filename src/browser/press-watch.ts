@@ -9,6 +9,12 @@
 /** How long after a pointer comes up its click may still come: a touch's comes a task later. */
 export const CLICK_WAIT_MS = 300;
 
+/**
+ * The longest a press holds the page still. A pointer that went down always comes up or is
+ * cancelled, but should an engine ever lose that event, lines must not wait for ever.
+ */
+export const LONGEST_PRESS_MS = 10_000;
+
 /** What a press watch needs of the page: its events and a timer (a test hands in fakes). */
 export interface PressTarget {
   addEventListener(type: string, listener: (event: Event) => void, capture: boolean): void;
@@ -33,13 +39,25 @@ interface PointerLike extends Event {
 
 /** Watches `target` (the window) for presses. */
 export function watchPresses(target: PressTarget): PressWatch {
-  const down = new Set<number>();
+  // Each pointer that is down, and the element it went down on.
+  const down = new Map<number, EventTarget | null>();
   const listeners = new Set<() => void>();
   let awaitingClick: unknown = null;
+  let longest: unknown = null;
   let pressed = false;
+
+  // A press whose element has left the page (an option that closed its list as it was pressed)
+  // has nothing left under the finger to keep still; some engines and test doubles then send its
+  // pointerup nowhere the window hears.
+  const holding = () => awaitingClick !== null || [...down.values()].some((element) => (element as Partial<Node> | null)?.isConnected !== false);
 
   const settle = () => {
     const now = down.size > 0 || awaitingClick !== null;
+    if (now && longest === null) longest = target.setTimeout(giveUp, LONGEST_PRESS_MS);
+    if (!now && longest !== null) {
+      target.clearTimeout(longest);
+      longest = null;
+    }
     if (now === pressed) return;
     pressed = now;
     for (const listener of [...listeners]) listener();
@@ -54,10 +72,16 @@ export function watchPresses(target: PressTarget): PressWatch {
     const pointer = event as PointerLike;
     // A secondary button opens a menu and makes no click.
     if (pointer.button !== undefined && pointer.button !== 0) return;
-    down.add(pointer.pointerId ?? 0);
+    down.set(pointer.pointerId ?? 0, event.target);
     stopAwaitingClick();
     settle();
   };
+  function giveUp() {
+    longest = null;
+    down.clear();
+    stopAwaitingClick();
+    settle();
+  }
   const onUp = (event: Event) => {
     const pointerId = (event as PointerLike).pointerId ?? 0;
     if (!down.delete(pointerId)) return;
@@ -83,7 +107,7 @@ export function watchPresses(target: PressTarget): PressWatch {
   target.addEventListener('click', onClick, true);
 
   return {
-    pressed: () => pressed,
+    pressed: () => pressed && holding(),
     subscribe(listener) {
       listeners.add(listener);
       return () => {
@@ -96,6 +120,7 @@ export function watchPresses(target: PressTarget): PressWatch {
       target.removeEventListener('pointercancel', onUp, true);
       target.removeEventListener('click', onClick, true);
       stopAwaitingClick();
+      if (longest !== null) target.clearTimeout(longest);
       down.clear();
       listeners.clear();
     },

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { CLICK_WAIT_MS, watchPresses, type PressTarget } from '../../../src/browser/press-watch';
+import { CLICK_WAIT_MS, LONGEST_PRESS_MS, watchPresses, type PressTarget } from '../../../src/browser/press-watch';
 
 /** A page whose events the test fires and whose clock it moves. */
 function fakePage() {
@@ -25,8 +25,10 @@ function fakePage() {
       timers.delete(timer as number);
     },
   };
-  const fire = (type: string, fields: { pointerId?: number; button?: number } = {}) => {
-    const event = Object.assign(new Event(type), { pointerId: 1, button: 0, ...fields });
+  const fire = (type: string, fields: { pointerId?: number; button?: number; target?: { isConnected: boolean } } = {}) => {
+    const { target: pressed, ...rest } = fields;
+    const event = Object.assign(new Event(type), { pointerId: 1, button: 0, ...rest });
+    if (pressed) Object.defineProperty(event, 'target', { value: pressed });
     for (const listener of [...(listeners.get(type) ?? [])]) listener(event);
   };
   const advance = (ms: number) => {
@@ -101,6 +103,30 @@ describe('the press watch', () => {
     expect(watch.pressed()).toBe(false);
     page.fire('pointerup', { pointerId: 9 });
     expect(watch.pressed()).toBe(false);
+  });
+
+  it('holds nothing still for a press whose element has left the page', () => {
+    const page = fakePage();
+    const watch = watchPresses(page.target);
+    const option = { isConnected: true };
+    page.fire('pointerdown', { target: option });
+    expect(watch.pressed()).toBe(true);
+    // The list closed as its option was pressed: its pointerup may never reach the window.
+    option.isConnected = false;
+    expect(watch.pressed()).toBe(false);
+  });
+
+  it('gives up on a press whose end never comes', () => {
+    const page = fakePage();
+    const watch = watchPresses(page.target);
+    page.fire('pointerdown');
+    page.advance(LONGEST_PRESS_MS - 1);
+    expect(watch.pressed()).toBe(true);
+    page.advance(1);
+    expect(watch.pressed()).toBe(false);
+    // The next press is watched as any other.
+    page.fire('pointerdown');
+    expect(watch.pressed()).toBe(true);
   });
 
   it('stops listening to the page when stopped', () => {
