@@ -1,3 +1,4 @@
+import { whenNotPressed } from '../browser/page-presses';
 import { FORM_SECTION_LOADING_CLASS } from '../blocks/lazy-form-section-block';
 
 const LOADING = `.${FORM_SECTION_LOADING_CLASS}`;
@@ -13,12 +14,21 @@ const LOADING = `.${FORM_SECTION_LOADING_CLASS}`;
  * Focus then moves only if the creator has not moved it meanwhile, and nothing is said or moved
  * if the creator left the step meanwhile (Back: the step is kept, hidden).
  *
+ * Pressed with a pointer, Continue's own press holds the error lines back until it has ended (so
+ * nothing under the finger moves: browser/use-still-while-pressed.ts): the lines are counted once
+ * that press has ended and they are drawn.
+ *
  * Returns a function that stops waiting (the step left, or Continue pressed again).
  */
 export function pointOutProblems(region: HTMLElement, announcer: HTMLElement | null, say: (count: number) => string): () => void {
   const document = region.ownerDocument;
   const pressedFrom = document.activeElement;
+  // The lines are counted once drawn: Continue's own press holds them until it has ended.
+  let cancelWait: () => void = () => undefined;
   const pointOut = () => {
+    cancelWait = whenNotPressed(pointOutDrawn);
+  };
+  const pointOutDrawn = () => {
     if (region.closest('[hidden]')) return;
     const problems = region.querySelectorAll('.field-error').length;
     if (announcer && problems > 0) {
@@ -32,7 +42,9 @@ export function pointOutProblems(region: HTMLElement, announcer: HTMLElement | n
   };
   if (!region.querySelector(LOADING)) {
     pointOut();
-    return () => undefined;
+    return () => {
+      cancelWait();
+    };
   }
   const observer = new MutationObserver(() => {
     if (region.querySelector(LOADING)) return;
@@ -42,5 +54,6 @@ export function pointOutProblems(region: HTMLElement, announcer: HTMLElement | n
   observer.observe(region, { childList: true, subtree: true });
   return () => {
     observer.disconnect();
+    cancelWait();
   };
 }

@@ -1,23 +1,12 @@
 import { useState, useSyncExternalStore } from 'react';
-import { watchPresses, type PressWatch } from './press-watch';
-
-/**
- * The page's one press watch, made when the first line that comes and goes is drawn: every such
- * line is drawn from the first render on, before any press it must wait for.
- */
-let pageWatch: PressWatch | null = null;
-
-function thePageWatch(): PressWatch {
-  pageWatch ??= watchPresses(window);
-  return pageWatch;
-}
+import { pagePresses } from './page-presses';
 
 function subscribe(listener: () => void): () => void {
-  return thePageWatch().subscribe(listener);
+  return pagePresses().subscribe(listener);
 }
 
 function pressedNow(): boolean {
-  return thePageWatch().pressed();
+  return pagePresses().pressed();
 }
 
 // Welcome rendered to HTML at build time, and any render before the page's scripts, is not pressed.

@@ -2,8 +2,9 @@
 // when the step's fields are drawn, and only once they are when the press came while the step's
 // form widgets were still loading (found as a flaky end-to-end test: the fields arrived with their
 // errors, focus stayed on Continue and "0 answers need your attention" was announced).
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pointOutProblems } from '../../../src/app/point-out-problems';
+import { pagePresses } from '../../../src/browser/page-presses';
 import { FORM_SECTION_LOADING_CLASS } from '../../../src/blocks/lazy-form-section-block';
 import { createMessages } from '../../../src/i18n/messages';
 import { EN } from '../../../src/i18n/messages-en';
@@ -39,6 +40,24 @@ describe('pointOutProblems', () => {
     pointOutProblems(region, announcer, say);
     expect(document.activeElement?.id).toBe('full-name');
     expect(announcer.textContent).toBe('2 answers need your attention.');
+  });
+
+  it('pressed with a pointer, counts the lines once that press has ended and they are drawn', async () => {
+    const { region, announcer, section } = stepWith('');
+    const button = region.querySelector('button')!;
+    // Continue's own press: its lines wait for it to end (use-still-while-pressed.ts), which
+    // watch the page's presses from their first render.
+    pagePresses();
+    button.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true, button: 0 }));
+    button.dispatchEvent(new MouseEvent('pointerup', { bubbles: true, button: 0 }));
+    button.dispatchEvent(new MouseEvent('click', { bubbles: true, button: 0 }));
+    pointOutProblems(region, announcer, say);
+    expect(announcer.textContent).toBe('');
+    section.innerHTML = FIELDS_WITH_PROBLEMS;
+    await vi.waitFor(() => {
+      expect(announcer.textContent).toBe('2 answers need your attention.');
+    });
+    expect(document.activeElement?.id).toBe('full-name');
   });
 
   it('pressed while the form widgets load, waits for them, then focuses and counts', async () => {
