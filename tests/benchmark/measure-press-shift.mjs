@@ -27,6 +27,8 @@ function recordPressShifts() {
     down.delete(event.pointerId);
     if (!pressed) return;
     const now = pressed.element.getBoundingClientRect();
+    // An option that closed its list as it was chosen is no longer drawn: it did not move, it went.
+    if (!pressed.element.isConnected || (now.width === 0 && now.height === 0)) return;
     const shiftPx = Math.max(Math.abs(now.top - pressed.box.top), Math.abs(now.bottom - pressed.box.bottom), Math.abs(now.left - pressed.box.left), Math.abs(now.right - pressed.box.right));
     const control = pressed.element.closest('button, a, input, [role="combobox"], label')?.textContent?.trim().slice(0, 40) || pressed.element.tagName.toLowerCase();
     shifts.push({ control, shiftPx: Math.round(shiftPx * 100) / 100 });
