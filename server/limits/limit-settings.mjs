@@ -1,7 +1,8 @@
 // What the public server allows one client, and all of them, from the environment (docs/receiver.md,
 // "Limits"): PUTs per client address a minute and an hour, open connections per address and in all,
 // the time a request's headers and whole body may take, how long an idle kept-alive connection
-// stays open, and the free space DATA_DIR keeps. The defaults are far above what a creator's device
+// stays open and how long one with an answer waiting may make no progress, the free space DATA_DIR
+// keeps, and drafts in transit's own share and quota. The defaults are far above what a creator's device
 // sends (a PUT per send and per revision, retried after 2, 4, 8 … s) and far below what fills a disk.
 // A value that is not a whole number in range refuses to start, every problem listed at once.
 
@@ -14,8 +15,14 @@
  *   headersTimeoutMs: number,
  *   requestTimeoutMs: number,
  *   keepAliveTimeoutMs: number,
+ *   stallTimeoutMs: number,
  *   diskFloorBytes: number,
- * }} LimitSettings 0 turns a limit off (rateWindows: none listed); diskFloorBytes applies to DATA_DIR
+ *   draftRateWindows: RateWindow[],
+ *   draftsMaxBytes: number,
+ * }} LimitSettings 0 turns a limit off (rateWindows: none listed); diskFloorBytes applies to DATA_DIR;
+ *   stallTimeoutMs: how long a connection with an answer waiting may make no progress (stalled-connections.mjs);
+ *   draftRateWindows, draftsMaxBytes: drafts in transit's own share per client and quota of all of
+ *   them together (drafts-budget.mjs)
  */
 
 /** @type {Readonly<LimitSettings>} */
@@ -26,7 +33,10 @@ export const DEFAULT_LIMITS = Object.freeze({
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 20_000,
   keepAliveTimeoutMs: 5_000,
+  stallTimeoutMs: 20_000,
   diskFloorBytes: 256 * 1024 * 1024,
+  draftRateWindows: [{ points: 10, durationSeconds: 60 }, { points: 30, durationSeconds: 3600 }],
+  draftsMaxBytes: 64 * 1024 * 1024,
 });
 
 /** Each variable: its setting, unit (the variable holds value / unit of it), and range. */
@@ -38,7 +48,12 @@ const VARIABLES = /** @type {const} */ ([
   ['HEADERS_TIMEOUT_MS', 'headersTimeoutMs', 1, 100, 600_000],
   ['REQUEST_TIMEOUT_MS', 'requestTimeoutMs', 1, 100, 600_000],
   ['KEEP_ALIVE_TIMEOUT_MS', 'keepAliveTimeoutMs', 1, 100, 600_000],
+  // Never off, never over 30 s: a connection nobody takes answers from is held no longer.
+  ['STALL_TIMEOUT_MS', 'stallTimeoutMs', 1, 100, 30_000],
   ['DISK_FLOOR_MB', 'diskFloorBytes', 1024 * 1024, 0, 10_000_000],
+  ['DRAFT_RATE_LIMIT_PER_MINUTE', 'draftsPerMinute', 1, 0, 1_000_000],
+  ['DRAFT_RATE_LIMIT_PER_HOUR', 'draftsPerHour', 1, 0, 10_000_000],
+  ['DRAFTS_MAX_MB', 'draftsMaxBytes', 1024 * 1024, 0, 10_000_000],
 ]);
 
 /**
@@ -47,6 +62,7 @@ const VARIABLES = /** @type {const} */ ([
  */
 export function limitSettings(env) {
   const [minute, hour] = DEFAULT_LIMITS.rateWindows;
+  const [draftsMinute, draftsHour] = DEFAULT_LIMITS.draftRateWindows;
   /** @type {Record<string, number>} */
   const values = {
     perMinute: minute?.points ?? 0,
@@ -56,7 +72,11 @@ export function limitSettings(env) {
     headersTimeoutMs: DEFAULT_LIMITS.headersTimeoutMs,
     requestTimeoutMs: DEFAULT_LIMITS.requestTimeoutMs,
     keepAliveTimeoutMs: DEFAULT_LIMITS.keepAliveTimeoutMs,
+    stallTimeoutMs: DEFAULT_LIMITS.stallTimeoutMs,
     diskFloorBytes: DEFAULT_LIMITS.diskFloorBytes,
+    draftsPerMinute: draftsMinute?.points ?? 0,
+    draftsPerHour: draftsHour?.points ?? 0,
+    draftsMaxBytes: DEFAULT_LIMITS.draftsMaxBytes,
   };
   /** @type {string[]} */
   const problems = [];
@@ -77,7 +97,13 @@ export function limitSettings(env) {
     headersTimeoutMs: values.headersTimeoutMs ?? 0,
     requestTimeoutMs: values.requestTimeoutMs ?? 0,
     keepAliveTimeoutMs: values.keepAliveTimeoutMs ?? 0,
+    stallTimeoutMs: values.stallTimeoutMs ?? DEFAULT_LIMITS.stallTimeoutMs,
     diskFloorBytes: values.diskFloorBytes ?? 0,
+    draftRateWindows: [
+      { points: values.draftsPerMinute ?? 0, durationSeconds: 60 },
+      { points: values.draftsPerHour ?? 0, durationSeconds: 3600 },
+    ].filter((window) => window.points > 0),
+    draftsMaxBytes: values.draftsMaxBytes ?? 0,
   };
   // Node refuses a request time shorter than the headers' time: the request's includes them.
   if (settings.requestTimeoutMs < settings.headersTimeoutMs) problems.push(`REQUEST_TIMEOUT_MS (${String(settings.requestTimeoutMs)}) must be at least HEADERS_TIMEOUT_MS (${String(settings.headersTimeoutMs)}): the request's time includes its headers'`);
