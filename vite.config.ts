@@ -87,7 +87,9 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Maps for an error tracker's upload, without the comment that sends browsers asking for them:
+    // the public server never serves them (server/app-server.mjs).
+    sourcemap: 'hidden',
   },
   preview: {
     host: '127.0.0.1',

@@ -3,7 +3,8 @@
 // handler for the receiver. `npm start` and the end-to-end tests both use it, so the tests drive
 // the same server a person starts. Hardened as a public server must be: nothing outside dist/
 // (no `..`, encoded or not, no symlink leading out), malformed percent-encoding is 400, a missing
-// asset is 404 rather than index.html, ETag and 304, and security headers on every answer.
+// asset is 404 rather than index.html, source maps are 404, ETag and 304, and security headers on
+// every answer.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
@@ -30,7 +31,6 @@ const CONTENT_TYPES = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
 };
 
 /** Files whose content changes without their name changing must be revalidated on every load. */
@@ -185,6 +185,12 @@ export function createAppServer({ root, api, trust, logRequest, rewrite, servedC
       if (decoded.includes('\0')) {
         ctx.refusal = 'NUL in path';
         res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request');
+        return;
+      }
+      // Source maps are the build's, for an error tracker's upload: the public never gets them.
+      if (decoded.toLowerCase().endsWith('.map')) {
+        ctx.refusal = 'source maps are not served';
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
         return;
       }
       const rootPath = await realBase;
