@@ -19,6 +19,7 @@ import { createProgrammeSource } from './programme/programme-source.mjs';
 import { createProofOfWork } from './limits/proof-of-work.mjs';
 import { createReceiver } from './receiver.mjs';
 import { proxyTrust } from './limits/proxy-trust.mjs';
+import { trustProxyWarning, warnOfUntrustedProxy } from './limits/proxy-trust-warnings.mjs';
 import { createRateLimits } from './limits/rate-limits.mjs';
 import { pathnameOf } from './http/request-context.mjs';
 import { transportSecurityHeaders } from './security-headers.mjs';
@@ -151,6 +152,9 @@ export async function startServer({
   limits = DEFAULT_LIMITS, freeBytes, adminPort = 0, draftTtlSeconds = DEFAULT_DRAFT_SECONDS,
 }) {
   const trust = proxyTrust({ trustProxy, publicOrigin });
+  const trustWarning = trustProxyWarning(trust, host, trustProxy);
+  if (trustWarning) log(trustWarning);
+  const noticeForwarded = warnOfUntrustedProxy(trust, log);
   const rulesFor = await loadRulesFor(root, receiverRules);
   // Whoever hands in the rules from src/ runs TypeScript (the tests, `npm run dev`): the id's rule comes from there too.
   const draftIdPattern = draftId ?? (receiverRules ? (await import('../src/handover/draft-id.ts')).DRAFT_ID : /** @type {RegExp} */ (await fromBuild('draft-id.mjs', 'DRAFT_ID')));
@@ -216,6 +220,7 @@ export async function startServer({
     // Behind a proxy: which site the request was sent to (the Origin check) and over what (HSTS).
     trust,
     api: async (ctx) => {
+      noticeForwarded(ctx.req);
       for (const [name, value] of Object.entries(transportSecurityHeaders(ctx.req, ctx.trust))) ctx.res.setHeader(name, value);
       return answerAdminNotHere(ctx) || (await proofs.answerChallenge(ctx)) || (await receiver(ctx)) || drafts(ctx);
     },

@@ -40,7 +40,7 @@ export async function spawnReceiver({ root, dataDir, databaseUrl, port = 0, extr
   await buildServerBundle();
   // These tests send thousands of applications from one address to measure the store: no rate
   // limit unless extraEnv sets one (the flood test).
-  const env: NodeJS.ProcessEnv = { ...process.env, DIST_DIR: root, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0', ...extraEnv };
+  const env: NodeJS.ProcessEnv = { ...process.env, DIST_DIR: root, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0', DRAFT_RATE_LIMIT_PER_MINUTE: '0', DRAFT_RATE_LIMIT_PER_HOUR: '0', ...extraEnv };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const command = wrapper ? [wrapper.command, ...wrapper.args, process.execPath] : [process.execPath];
