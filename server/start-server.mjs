@@ -12,6 +12,7 @@ import { limitConnections } from './limits/connection-limits.mjs';
 import { acquireLock } from './store/data-dir-lock.mjs';
 import { createDiskFloor } from './limits/disk-floor.mjs';
 import { DEFAULT_DRAFT_SECONDS, createDrafts, draftsPrefix, startDraftSweep } from './drafts/drafts-in-transit.mjs';
+import { createDraftsBudget } from './drafts/drafts-budget.mjs';
 import { DEFAULT_LIMITS } from './limits/limit-settings.mjs';
 import { createMetrics } from './metrics.mjs';
 import { createProgrammePages } from './programme/programme-pages.mjs';
@@ -199,10 +200,12 @@ export async function startServer({
     defaultLanguage: () => programmes.language,
     admit,
   });
-  // Drafts in transit count against the same share per client as applications (one set of counters).
+  // A draft's PUT meets a budget of its own, so drafts never turn an application away, and the
+  // proof of work applications need; its GET and DELETE count in the client's share of requests.
+  const draftsBudget = await createDraftsBudget({ store, limits, databaseUrl, dataDir: resolve(dataDir), freeBytes, log });
   const drafts = createDrafts({
     store, prefix: draftsPrefix(path), draftId: draftIdPattern, allowedOrigins: parseOrigins(corsOrigins), log, ttlSeconds: draftTtlSeconds,
-    admitWrite: admit, admitRead: createAdmission({ rateLimits }),
+    admitWrite: draftsBudget.admit, takeBytes: draftsBudget.take, proofOfWork: proofs, admitRead: createAdmission({ rateLimits }),
   });
   const draftSweep = startDraftSweep(store, { log });
   const server = createAppServer({
@@ -274,6 +277,7 @@ export async function startServer({
         })));
         await deliverer?.stop();
         await draftSweep.stop();
+        await draftsBudget.close();
         await rateLimits.close();
         await store.close();
         await lock?.release();

@@ -7,9 +7,11 @@
 //   DELETE → 204 withdrawn while still unused; 410 already used, withdrawn or expired; 404 for an id
 //            never stored (or swept): the creator's device learns whether its link was opened
 // An id is 22 to 64 base64url characters, else 404; a PUT to an id already used is 409 (ids are
-// single-use). The same limits as the applications' path: the client's rate-limit share and the
-// disk floor (admission.mjs) before a body is read, the server's connection and time limits, the
-// same CORS origins, the security headers of every answer. The access log shows the prefix with
+// single-use). A PUT meets limits of its own before its body is read (drafts-budget.mjs: a share
+// per client, a quota of all drafts, a floor of free space above the applications'), so drafts
+// never turn an application away, and the proof of work applications need when it is on (428, as
+// for an application); a GET or DELETE counts in the client's share of requests. The server's
+// connection and time limits, the same CORS origins, the security headers of every answer. The access log shows the prefix with
 // `:id`, never the id (an id with the key in the link's fragment opens the draft), nor any content.
 import { CORS_REQUEST_HEADERS } from '../http/cors.mjs';
 import { pathnameOf } from '../http/request-context.mjs';
@@ -62,14 +64,18 @@ function isOctetStream(contentType) {
  *   allowedOrigins?: ReadonlySet<string>,
  *   admitWrite?: import('../limits/admission.mjs').Admit,
  *   admitRead?: import('../limits/admission.mjs').Admit,
+ *   takeBytes?: (bytes: number) => Promise<import('../limits/admission.mjs').Refusal | null>,
+ *   proofOfWork?: { check: (req: import('node:http').IncomingMessage) => Promise<{ reason: string, body: unknown } | null> } | null,
  *   ttlSeconds?: number,
  *   maxBytes?: number,
  *   now?: () => Date,
  *   log?: (line: string) => void,
  * }} DraftsOptions
  *   draftId: the page's rule for a draft's id (src/handover/draft-id.ts, built into server/build/);
- *   admitWrite: asked before a PUT's body is read (rate limit and disk floor); admitRead: before a
+ *   admitWrite: asked before a PUT's body is read (the drafts' share, floor and quota); admitRead: before a
  *   GET or DELETE (the rate limit: they free space, so the disk floor does not apply);
+ *   takeBytes: asked once a PUT's body is read, with its size (the drafts' quota);
+ *   proofOfWork: refuses (428) a PUT without a valid, unused solution, before its body is read (proof-of-work.mjs);
  *   ttlSeconds: a draft's lifetime when its PUT names none (DRAFT_TTL_SECONDS)
  */
 
@@ -82,7 +88,7 @@ const GONE = 'This draft was opened already, withdrawn or has expired.';
  */
 export function createDrafts({
   store, prefix, draftId, allowedOrigins = new Set(), admitWrite = () => Promise.resolve(null), admitRead = () => Promise.resolve(null),
-  ttlSeconds = DEFAULT_DRAFT_SECONDS, maxBytes = MAX_DRAFT_BYTES, now = () => new Date(), log = () => undefined,
+  takeBytes = () => Promise.resolve(null), proofOfWork = null, ttlSeconds = DEFAULT_DRAFT_SECONDS, maxBytes = MAX_DRAFT_BYTES, now = () => new Date(), log = () => undefined,
 }) {
   /** @param {import('../http/request-context.mjs').RequestContext} ctx */
   async function route(ctx) {
@@ -123,8 +129,12 @@ export function createDrafts({
     if (!(seconds >= MIN_DRAFT_SECONDS && seconds <= MAX_DRAFT_SECONDS)) {
       throw refusal(400, 'bad Draft-Expires-In', `Draft-Expires-In must be one whole number of seconds from ${String(MIN_DRAFT_SECONDS)} to ${String(MAX_DRAFT_SECONDS)}.`);
     }
+    const unproven = await proofOfWork?.check(ctx.req);
+    if (unproven) throw new Refused(428, unproven.reason, unproven.body);
     const content = await readBody(ctx, maxBytes, `A draft is at most ${String(maxBytes)} bytes.`);
     if (content.length === 0) throw refusal(400, 'empty draft', 'The draft is empty.');
+    const full = await takeBytes(content.length);
+    if (full) throw refusal(full.status, full.reason, full.message, { 'Retry-After': String(full.retryAfterSeconds) });
     const at = now();
     // A single statement: committed (and on the embedded store, synced to the disk) before the 201.
     const stored = await storeDraft(store, { id, content, now: at, expiresAt: new Date(at.getTime() + seconds * 1000) });

@@ -22,10 +22,13 @@ export async function freeBytesIn(dir) {
  *   freeBytes?: (dir: string) => Promise<number>,
  *   log?: (line: string) => void,
  *   cacheMs?: number,
- * }} options freeBytes: the reading, injectable for tests
+ *   what?: string,
+ *   variable?: string,
+ * }} options freeBytes: the reading, injectable for tests; what: what is refused under it, for the
+ *   log (new applications, or drafts in transit under their own higher floor); variable: the setting that sets it
  * @returns {{ isUnder: () => Promise<boolean>, lastReading: () => number | null }}
  */
-export function createDiskFloor({ dir, floorBytes, freeBytes = freeBytesIn, log = () => undefined, cacheMs = 1000 }) {
+export function createDiskFloor({ dir, floorBytes, freeBytes = freeBytesIn, log = () => undefined, cacheMs = 1000, what = 'new applications', variable = 'DISK_FLOOR_MB' }) {
   /** @type {{ at: number, free: number } | null} */
   let reading = null;
   let lastLogged = -Infinity;
@@ -50,9 +53,9 @@ export function createDiskFloor({ dir, floorBytes, freeBytes = freeBytesIn, log 
       const isUnder = reading.free < floorBytes;
       if (isUnder && (!under || now - lastLogged >= 60_000)) {
         lastLogged = now;
-        log(`disk floor: ${mb(reading.free)} free in the data folder, under the floor of ${mb(floorBytes)} (DISK_FLOOR_MB): new applications are refused with 503 until space is freed`);
+        log(`disk floor: ${mb(reading.free)} free in the data folder, under the floor of ${mb(floorBytes)} (${variable}): ${what} are refused with 503 until space is freed`);
       } else if (!isUnder && under) {
-        log(`disk floor: ${mb(reading.free)} free in the data folder again: applications are accepted`);
+        log(`disk floor: ${mb(reading.free)} free in the data folder again: ${what} are accepted`);
       }
       under = isUnder;
       return isUnder;

@@ -36,10 +36,11 @@ export function rateLimitKey(address) {
 /**
  * @param {import('./limit-settings.mjs').RateWindow} window
  * @param {pg.Pool} pool
+ * @param {string} name what is counted, the counters' prefix
  * @returns {Promise<RateLimiterPostgres>}
  */
-function postgresLimiter(window, pool) {
-  const keyPrefix = `put_${String(window.durationSeconds)}s`;
+function postgresLimiter(window, pool, name) {
+  const keyPrefix = `${name}_${String(window.durationSeconds)}s`;
   return new Promise((resolve, reject) => {
     const limiter = new RateLimiterPostgres({
       storeClient: pool, storeType: 'pool', schemaName: RATE_LIMIT_SCHEMA, tableName: keyPrefix, keyPrefix,
@@ -60,10 +61,12 @@ function postgresLimiter(window, pool) {
  *   windows: import('./limit-settings.mjs').RateWindow[],
  *   databaseUrl?: string | undefined,
  *   log?: (line: string) => void,
- * }} options databaseUrl: share the counters in that PostgreSQL database
+ *   name?: string,
+ * }} options databaseUrl: share the counters in that PostgreSQL database; name: what is counted
+ *   (`put`: applications; `draft_put`: drafts in transit, a share of their own), the counters' prefix
  * @returns {Promise<RateLimits>}
  */
-export async function createRateLimits({ windows, databaseUrl, log = () => undefined }) {
+export async function createRateLimits({ windows, databaseUrl, log = () => undefined, name = 'put' }) {
   if (windows.length === 0) return { check: () => Promise.resolve(null), close: () => Promise.resolve() };
   // A pool of its own, small: a counter's query never waits behind an application being stored.
   const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 4 }) : null;
@@ -78,9 +81,9 @@ export async function createRateLimits({ windows, databaseUrl, log = () => undef
         const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
         if (code !== '23505' && code !== '42P06') throw error;
       });
-      limiters = await Promise.all(windows.map((window) => postgresLimiter(window, pool)));
+      limiters = await Promise.all(windows.map((window) => postgresLimiter(window, pool, name)));
     } else {
-      limiters = windows.map((window) => new RateLimiterMemory({ keyPrefix: `put_${String(window.durationSeconds)}s`, points: window.points, duration: window.durationSeconds }));
+      limiters = windows.map((window) => new RateLimiterMemory({ keyPrefix: `${name}_${String(window.durationSeconds)}s`, points: window.points, duration: window.durationSeconds }));
     }
   } catch (error) {
     await pool?.end();

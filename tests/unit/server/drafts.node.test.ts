@@ -3,8 +3,8 @@
 // under a random id, served once and then gone (410), one winner among fetches (and withdrawals) at
 // once, a withdrawal telling an unused link (204) from one opened, withdrawn or expired (410) and
 // one never stored (404), never served after its expiry and swept after it, a used id refused (409), the body's size and type checked
-// (413, 415, 400), a malformed id not found (404), the rate limit and disk floor of the
-// applications' path applied, and no id in any log line.
+// (413, 415, 400), a malformed id not found (404), the applications' rate limit for GET and
+// DELETE, a disk floor for PUT (its own budget: hostile/drafts-budget.node.test.ts), and no id in any log line.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -292,7 +292,7 @@ describe.each(stores)('the drafts routes on the $name store', ({ databaseUrl, sk
     }
   }, 60_000);
 
-  it.skipIf(skip)("takes the applications' rate limit, CORS origins and disk floor", async () => {
+  it.skipIf(skip)("GET and DELETE take the applications' rate limit; CORS origins and a disk floor", async () => {
     let free = 1024 ** 4;
     const receiver = await startTestReceiver({
       databaseUrl, corsOrigins: 'https://apply.example.com', limits: { rateWindows: [{ points: 3, durationSeconds: 60 }] }, freeBytes: () => Promise.resolve(free),
@@ -305,6 +305,8 @@ describe.each(stores)('the drafts routes on the $name store', ({ databaseUrl, sk
       expect(stored.status).toBe(201);
       expect(stored.headers['access-control-allow-origin']).toBe('https://apply.example.com');
       expect((await rawRequest(draftUrl(receiver, id), { method: 'GET', localAddress: from, headers: origin })).status).toBe(200);
+      expect((await rawRequest(draftUrl(receiver, newId()), { method: 'GET', localAddress: from })).status).toBe(404);
+      // A draft's PUT has a share of its own (hostile/drafts-budget.node.test.ts): GETs and DELETEs count here.
       expect((await rawRequest(draftUrl(receiver, newId()), { method: 'GET', localAddress: from })).status).toBe(404);
       const refused = await rawRequest(draftUrl(receiver, newId()), { method: 'GET', localAddress: from, headers: origin });
       expect(refused.status).toBe(429);
@@ -341,7 +343,7 @@ describe('docs/receiver-openapi.json', () => {
     };
     const drafts = doc.paths['/api/drafts/{id}'];
     const statuses = (method: string) => Object.keys(drafts?.[method]?.responses ?? {}).sort();
-    expect(statuses('put')).toEqual(['201', '400', '403', '404', '405', '409', '413', '415', '429', '503']);
+    expect(statuses('put')).toEqual(['201', '400', '403', '404', '405', '409', '413', '415', '428', '429', '503']);
     expect(statuses('get')).toEqual(['200', '403', '404', '405', '410', '429', '503']);
     expect(statuses('delete')).toEqual(['204', '403', '404', '405', '410', '429', '503']);
   });
