@@ -205,7 +205,7 @@ export async function startServer({
   const draftsBudget = await createDraftsBudget({ store, limits, databaseUrl, dataDir: resolve(dataDir), freeBytes, log });
   const drafts = createDrafts({
     store, prefix: draftsPrefix(path), draftId: draftIdPattern, allowedOrigins: parseOrigins(corsOrigins), log, ttlSeconds: draftTtlSeconds,
-    admitWrite: draftsBudget.admit, takeBytes: draftsBudget.take, proofOfWork: proofs, admitRead: createAdmission({ rateLimits }),
+    admitWrite: (ctx) => draftsBudget.admit(ctx), takeBytes: (bytes) => draftsBudget.take(bytes), proofOfWork: proofs, admitRead: createAdmission({ rateLimits }),
   });
   const draftSweep = startDraftSweep(store, { log });
   const server = createAppServer({

@@ -47,7 +47,7 @@ export function trustsAnyPeer(trust) {
  */
 export function trustProxyWarning(trust, host, trustProxy) {
   if (!trustsAnyPeer(trust) || isLoopbackHost(host)) return null;
-  return `WARNING: TRUST_PROXY=${String(trustProxy ?? '').trim()} trusts whatever connects as a proxy, and this server listens on ${host} (HOST), which other machines can reach: `
+  return `WARNING: TRUST_PROXY=${(trustProxy ?? '').trim()} trusts whatever connects as a proxy, and this server listens on ${host} (HOST), which other machines can reach: `
     + 'any client there can name its own address in X-Forwarded-For or Forwarded, a new one for each request, and so escape its rate limit. '
     + 'Set TRUST_PROXY to the proxy\'s own address or range instead (TRUST_PROXY=10.0.0.5 or TRUST_PROXY=172.16.0.0/12), or listen on HOST=127.0.0.1 with the proxy on this machine';
 }

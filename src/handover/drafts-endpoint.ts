@@ -2,8 +2,10 @@
  * The receiver's drafts in transit, as the page reaches them: beside the applications' path, in
  * its folder, under `drafts/` (server/drafts/drafts-in-transit.mjs, draftsPrefix: /api/applications → /api/drafts/{id}).
  * Each call answers what happened in the terms the page acts on, never throws, and sends nothing
- * but the id and the ciphertext: no cookie, no referrer.
+ * but the id and the ciphertext (with a proof of work when the receiver asks for one, as for an
+ * application): no cookie, no referrer.
  */
+import { requestWithProof, type ProofSource } from '../outbox/request-with-proof';
 
 export const DRAFT_REQUEST_TIMEOUT_MS = 15_000;
 
@@ -39,6 +41,11 @@ interface RequestOptions {
   timeoutMs?: number;
 }
 
+interface StoreOptions extends RequestOptions {
+  /** The page's solutions (the same the applications' sends use): one per PUT when the receiver asks for proof of work. */
+  proofs?: ProofSource;
+}
+
 async function request(url: string, init: RequestInit, { fetchImpl = fetch, timeoutMs = DRAFT_REQUEST_TIMEOUT_MS }: RequestOptions): Promise<Response | null> {
   const controller = new AbortController();
   const timer = setTimeout(() => {
@@ -58,11 +65,10 @@ function trouble(status: number): Unavailable | null {
 }
 
 /** Stores the ciphertext under its id for `expiresInSeconds` (the receiver may keep it for the time it allows). */
-export async function storeDraft(url: string, ciphertext: Uint8Array, expiresInSeconds: number, options: RequestOptions = {}): Promise<StoreDraftResult> {
-  const response = await request(
-    url,
-    { method: 'PUT', headers: { 'Content-Type': 'application/octet-stream', 'Draft-Expires-In': String(expiresInSeconds) }, body: ciphertext as Uint8Array<ArrayBuffer> },
-    options,
+export async function storeDraft(url: string, ciphertext: Uint8Array, expiresInSeconds: number, options: StoreOptions = {}): Promise<StoreDraftResult> {
+  const response = await requestWithProof(
+    (proof) => request(url, { method: 'PUT', headers: { 'Content-Type': 'application/octet-stream', 'Draft-Expires-In': String(expiresInSeconds), ...proof }, body: ciphertext as Uint8Array<ArrayBuffer> }, options),
+    options.proofs,
   );
   if (!response) return { ok: false, reason: 'offline' };
   if (response.status === 201) {

@@ -153,6 +153,7 @@ export function createApplicationSession({ config, programme, initial, devices, 
   const handover = sessionHandover({
     store,
     outbox,
+    proofs,
     saveNow: () => autosave.saveNow(),
     answers: () => {
       attachedForm().flush();

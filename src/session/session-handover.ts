@@ -7,6 +7,7 @@ import { HANDOVER_PAYLOAD_FORMAT, type HandoverPayload } from '../handover/hando
 import { resumeLink } from '../handover/resume-link';
 import { newSubmissionId } from '../outbox/new-submission-id';
 import type { Outbox } from '../outbox/outbox';
+import type { Proofs } from '../proof-of-work/proofs';
 import type { KeyValueStore } from '../storage/resilient-store';
 import type { WizardState } from '../wizard/wizard-machine';
 
@@ -42,6 +43,8 @@ interface HandoverDeps {
   answers: () => { values: ApplicationValues; wizard: WizardState };
   fetchImpl?: typeof fetch;
   now?: () => number;
+  /** The page's proofs of work, which a draft's PUT needs as an application's does when the receiver asks for them. */
+  proofs?: Proofs;
 }
 
 export interface SessionHandover {
@@ -50,7 +53,7 @@ export interface SessionHandover {
   takeBack(handedOver: HandedOver, requestUrl: string | null | undefined, pageUrl: string): Promise<WithdrawResult>;
 }
 
-export function sessionHandover({ store, outbox, saveNow, answers, fetchImpl, now = Date.now }: HandoverDeps): SessionHandover {
+export function sessionHandover({ store, outbox, saveNow, answers, fetchImpl, now = Date.now, proofs }: HandoverDeps): SessionHandover {
   async function sealAndStore(payload: HandoverPayload, requestUrl: string, pageUrl: string, expiresInSeconds: number) {
     let sealed;
     try {
@@ -59,7 +62,7 @@ export function sessionHandover({ store, outbox, saveNow, answers, fetchImpl, no
       if (error instanceof EnvelopeError) return { ok: false as const, reason: 'too-large' as const };
       throw error;
     }
-    const stored = await storeDraft(draftUrl(requestUrl, pageUrl, sealed.id), sealed.ciphertext, expiresInSeconds, { fetchImpl });
+    const stored = await storeDraft(draftUrl(requestUrl, pageUrl, sealed.id), sealed.ciphertext, expiresInSeconds, { fetchImpl, proofs });
     return stored.ok ? { ok: true as const, id: sealed.id, key: sealed.key, expiresAt: stored.expiresAt } : { ok: false as const, reason: stored.reason };
   }
 

@@ -69,6 +69,36 @@ describe('storeDraft', () => {
     expect(await storeDraft(DRAFT, BYTES, 60, { fetchImpl: offline() })).toEqual({ ok: false, reason: 'offline' });
   });
 
+  it('sends a proof of work in the Altcha header when the receiver asks for one, a new one each PUT', async () => {
+    let made = 0;
+    const proofs = { next: vi.fn(() => Promise.resolve(`proof-${String((made += 1))}`)), refused: vi.fn(), warm: () => () => undefined };
+    const fetchImpl = answering(() => json(201, { expiresAt: '2026-12-03T10:00:00.000Z' }));
+    expect((await storeDraft(DRAFT, BYTES, 60, { fetchImpl, proofs })).ok).toBe(true);
+    expect(fetchImpl.mock.calls[0]![1]).toMatchObject({ headers: { Altcha: 'proof-1' } });
+    expect(proofs.refused).not.toHaveBeenCalled();
+  });
+
+  it('on a 428 (a solution refused, or proof of work switched on since), starts afresh and sends once more', async () => {
+    let made = 0;
+    const proofs = { next: vi.fn(() => Promise.resolve(`proof-${String((made += 1))}`)), refused: vi.fn(), warm: () => () => undefined };
+    const answers = [json(428, { error: 'proof of work', challenge: '/api/challenge' }), json(201, { expiresAt: '2026-12-03T10:00:00.000Z' })];
+    const fetchImpl = answering(() => answers.shift() ?? json(500, {}));
+    expect((await storeDraft(DRAFT, BYTES, 60, { fetchImpl, proofs })).ok).toBe(true);
+    expect(proofs.refused).toHaveBeenCalledOnce();
+    expect(fetchImpl.mock.calls.map(([, init]) => (init?.headers as Record<string, string>).Altcha)).toEqual(['proof-1', 'proof-2']);
+    // Refused twice: the page says it was refused, never loops.
+    const always = answering(() => json(428, { error: 'proof of work', challenge: '/api/challenge' }));
+    expect(await storeDraft(DRAFT, BYTES, 60, { fetchImpl: always, proofs })).toEqual({ ok: false, reason: 'refused', status: 428 });
+    expect(always).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends no Altcha header while the receiver asks for no proof of work', async () => {
+    const proofs = { next: () => Promise.resolve(null), refused: vi.fn(), warm: () => () => undefined };
+    const fetchImpl = answering(() => json(201, { expiresAt: '2026-12-03T10:00:00.000Z' }));
+    await storeDraft(DRAFT, BYTES, 60, { fetchImpl, proofs });
+    expect(Object.keys(fetchImpl.mock.calls[0]![1]?.headers as Record<string, string>)).not.toContain('Altcha');
+  });
+
   it('is offline when no answer comes in time, the request aborted', async () => {
     vi.useFakeTimers();
     try {

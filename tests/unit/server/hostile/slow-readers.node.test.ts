@@ -10,7 +10,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, limitSettings } from '../../../../server/limits/limit-settings.mjs';
+import { limitSettings, type LimitSettings } from '../../../../server/limits/limit-settings.mjs';
 import { connectionKey, isExemptFromAddressCap } from '../../../../server/limits/connection-limits.mjs';
 import { proxyTrust } from '../../../../server/limits/proxy-trust.mjs';
 import { rawRequest } from '../../../support/http-request';
@@ -26,7 +26,7 @@ afterEach(async () => {
   receiver = null;
 });
 
-async function start(limits: Partial<typeof DEFAULT_LIMITS>): Promise<{ receiver: StartedReceiver; port: number }> {
+async function start(limits: Partial<LimitSettings>): Promise<{ receiver: StartedReceiver; port: number }> {
   receiver = await startTestReceiver({ limits: { keepAliveTimeoutMs: 500, ...limits } });
   // Random bytes: not compressible, so the answer is streamed from the file, 8 MB of it.
   await mkdir(join(receiver.root, 'assets'), { recursive: true });
