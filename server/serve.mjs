@@ -8,6 +8,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { draftTtlSeconds } from './drafts/drafts-in-transit.mjs';
+import { draftsFloorBytes } from './drafts/drafts-budget.mjs';
 import { limitSettings } from './limits/limit-settings.mjs';
 import { createServerLog, parseLogFormat } from './server-log.mjs';
 import { proofOfWorkSettings } from './limits/proof-of-work.mjs';
@@ -41,9 +42,23 @@ function describeLimits(limits, databaseUrl) {
   return [
     rates.length > 0 ? `${rates.join(' and ')} per client${databaseUrl ? ' (counted in PostgreSQL, shared by every instance)' : ''}` : 'no rate limit',
     `${limits.maxConnectionsPerAddress || 'unlimited'} connections per address, ${limits.maxConnections || 'unlimited'} in all`,
-    `headers within ${String(limits.headersTimeoutMs / 1000)} s, whole requests within ${String(limits.requestTimeoutMs / 1000)} s, idle connections closed after ${String(limits.keepAliveTimeoutMs / 1000)} s`,
+    `headers within ${String(limits.headersTimeoutMs / 1000)} s, whole requests within ${String(limits.requestTimeoutMs / 1000)} s, idle connections closed after ${String(limits.keepAliveTimeoutMs / 1000)} s, stalled ones after ${String(limits.stallTimeoutMs / 1000)} s`,
     databaseUrl ? null : limits.diskFloorBytes > 0 ? `${String(limits.diskFloorBytes / 1024 / 1024)} MB kept free in the data folder` : 'no disk floor',
   ].filter((part) => part !== null).join('; ');
+}
+
+/**
+ * Drafts in transit's own budget, for the start-up line (drafts-budget.mjs).
+ * @param {import('./limits/limit-settings.mjs').LimitSettings} limits
+ * @param {string | undefined} databaseUrl
+ */
+function describeDraftsBudget(limits, databaseUrl) {
+  const rates = limits.draftRateWindows.map((window) => `${String(window.points)} ${window.durationSeconds === 60 ? 'a minute' : 'an hour'}`);
+  return [
+    rates.length > 0 ? `${rates.join(' and ')} per client (DRAFT_RATE_LIMIT_PER_MINUTE, _PER_HOUR)` : 'no rate limit of their own',
+    limits.draftsMaxBytes > 0 ? `${String(limits.draftsMaxBytes / 1024 / 1024)} MB held at most (DRAFTS_MAX_MB)` : 'no quota',
+    databaseUrl || limits.diskFloorBytes === 0 ? null : `refused under ${String(draftsFloorBytes(limits) / 1024 / 1024)} MB free`,
+  ].filter((part) => part !== null).join(', ');
 }
 
 try {
@@ -87,7 +102,7 @@ try {
   log(`Applications accepted from the page's own origin${server.allowedOrigins.length > 0 ? ` and ${server.allowedOrigins.join(', ')}` : ' only (CORS_ORIGINS adds others)'}`);
   log(`Proxy: ${server.proxy} (TRUST_PROXY, PUBLIC_ORIGIN)`);
   log(proofOfWork ? `Proof of work: on, challenges at GET ${server.challengePath} (up to ${String(proofOfWork.maxNumber)} hashes each)` : 'Proof of work: off (PROOF_OF_WORK=on asks every application for one)');
-  log(`Drafts in transit: PUT, GET once, DELETE ${server.draftsPath}{id}, kept ${String(draftTtl)} s unless the PUT asks for another time (DRAFT_TTL_SECONDS)`);
+  log(`Drafts in transit: PUT, GET once, DELETE ${server.draftsPath}{id}, kept ${String(draftTtl)} s unless the PUT asks for another time (DRAFT_TTL_SECONDS); ${describeDraftsBudget(limits, databaseUrl)}`);
   log(`Limits: ${describeLimits(limits, databaseUrl)}; counts at ${server.metricsUrl}`);
   // The origin only: a hook's path often is its secret (Zapier's and Make's are).
   log(webhooks ? `Webhooks: each application and revision is POSTed to ${webhooks.url.origin}/…, signed` : 'Webhooks: off (set WEBHOOK_URL and WEBHOOK_SECRET to be told of each application)');
