@@ -9,7 +9,10 @@
 // Progress is read from the socket itself, sampled a few times per timeout: the bytes read from it,
 // the bytes the kernel took from it (bytesWritten counts what is still buffered, writableLength
 // takes that back out), and libuv's queue of a write under way (a single large chunk the client
-// takes slowly still moves it, so a slow phone is never mistaken for a stalled one).
+// takes slowly still moves it, so a slow phone is never mistaken for a stalled one). What the
+// client takes is seen as the kernel's send buffer makes room, in steps of up to half that buffer,
+// which the kernel sizes to the client's own pace: a client taking even a few kB a second moves
+// it well within the timeout.
 
 /**
  * @typedef {{ signature: string, since: number }} Progress the last sample and when it last changed
