@@ -116,7 +116,7 @@ function isTrustedProxy(trust, address, index) {
 
 /**
  * Whether a socket's peer is a trusted proxy (every peer, with a hop count): such a peer speaks for
- * many clients, so limits per address do not apply to it.
+ * many clients (connection-limits.mjs decides which of them the cap per address spares).
  * @param {ProxyTrust} trust
  * @param {string} address normalised
  */
