@@ -10,7 +10,13 @@ import { randomBytes } from 'node:crypto';
 import { solveChallenge } from 'altcha-lib/v1';
 import type { Challenge } from 'altcha-lib/v1/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { draftsFloorBytes } from '../../../../server/drafts/drafts-budget.mjs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { draftsFloorBytes, heldDraftBytes } from '../../../../server/drafts/drafts-budget.mjs';
+import { storeDraft, takeDraft } from '../../../../server/store/drafts.mjs';
+import { openStore } from '../../../../server/store/open-store.mjs';
+import { freshPostgresDatabase } from '../../../support/local-postgres.mjs';
 import { DEFAULT_LIMITS, limitSettings } from '../../../../server/limits/limit-settings.mjs';
 import { rawRequest } from '../../../support/http-request';
 import { startTestReceiver, stopTestReceiver, type StartedReceiver } from '../../../support/receiver-fixture';
@@ -98,6 +104,37 @@ describe('drafts in transit have a budget of their own', () => {
     expect((await putApplication('127.0.7.5')).status).toBe(201);
     free = 1024 * 1024 * MB;
   }, 60_000);
+});
+
+const postgres = await freshPostgresDatabase();
+afterAll(async () => {
+  if (!('reason' in postgres)) await postgres.stop();
+});
+
+describe.each([
+  { name: 'embedded (PGlite)', databaseUrl: undefined as string | undefined, skip: false },
+  { name: 'PostgreSQL', databaseUrl: 'url' in postgres ? postgres.url : undefined, skip: 'reason' in postgres },
+])("the quota's count on $name", ({ databaseUrl, skip }) => {
+  it.skipIf(skip)('counts the drafts held, not those taken or expired, and what was stored since its reading', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'drafts-budget-'));
+    const store = await openStore({ databaseUrl, dataDir });
+    try {
+      const now = new Date();
+      const later = new Date(now.getTime() + 3600_000);
+      await storeDraft(store, { id: 'a'.repeat(22), content: randomBytes(1000), now, expiresAt: later });
+      await storeDraft(store, { id: 'b'.repeat(22), content: randomBytes(2000), now, expiresAt: later });
+      await storeDraft(store, { id: 'c'.repeat(22), content: randomBytes(4000), now: new Date(now.getTime() - 7200_000), expiresAt: new Date(now.getTime() - 3600_000) });
+      await takeDraft(store, 'b'.repeat(22), now);
+      const held = heldDraftBytes(store, { refreshMs: 60_000 });
+      expect(await held.bytes()).toBe(1000);
+      held.stored(500);
+      expect(await held.bytes()).toBe(1500);
+      expect(await heldDraftBytes(store).bytes()).toBe(1000);
+    } finally {
+      await store.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('settings', () => {
