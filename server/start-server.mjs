@@ -18,6 +18,7 @@ import { createProgrammePages } from './programme/programme-pages.mjs';
 import { createProgrammeSource } from './programme/programme-source.mjs';
 import { createProofOfWork } from './limits/proof-of-work.mjs';
 import { createReceiver } from './receiver.mjs';
+import { currentProgrammeNames } from './log/refused-answers-reason.mjs';
 import { proxyTrust } from './limits/proxy-trust.mjs';
 import { createRateLimits } from './limits/rate-limits.mjs';
 import { pathnameOf } from './http/request-context.mjs';
@@ -194,6 +195,7 @@ export async function startServer({
     validate: async (body) => (await programmes.validate(body)).issues,
     defaultLanguage: () => programmes.language,
     admit,
+    programmeNames: currentProgrammeNames(() => programmes.current()),
   });
   // Drafts in transit count against the same share per client as applications (one set of counters).
   const drafts = createDrafts({
