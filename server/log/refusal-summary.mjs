@@ -71,7 +71,9 @@ export function createRefusalSummary({ write, intervalMs = SUMMARY_INTERVAL_MS, 
       // The pair for other clients may take the cap's place: one more entry at most per rule.
       tracked.set(key, { client: key.split('\0')[0] ?? client, status, kind, count: 0, since: now() });
       if (!timer) {
-        timer = setInterval(() => summarise(false), intervalMs);
+        timer = setInterval(() => {
+          summarise(false);
+        }, intervalMs);
         // A summary due is no reason to keep the process alive.
         timer.unref();
       }

@@ -85,7 +85,7 @@ export function loggedIssue(issue, programme) {
     known.push(part);
   }
   const cut = known.length < parts.length;
-  const rule = cut ? 'unknown-answer' : typeof issue.rule === 'string' && RULE.test(issue.rule) ? issue.rule : ruleOfMessage(String(issue.message));
+  const rule = cut ? 'unknown-answer' : typeof issue.rule === 'string' && RULE.test(issue.rule) ? issue.rule : ruleOfMessage(issue.message);
   // Nothing here came from the client, but the log's escaping is the last word on what a line holds.
   return escapeLogText(`${rule} at ${known.length > 0 ? known.join('.') : 'body'}`);
 }
