@@ -46,7 +46,7 @@ describe('a line of the server log', () => {
     log.request({ method: 'PUT', path: `/api/applications${FORGED}`, status: 422, ms: 1, reason: `answers the wizard would refuse: ${FORGED}`, client: 'c' });
     log.message(`could not store application x${FORGED}`);
     expect(written).toHaveLength(2);
-    for (const line of written) expect(line.slice(0, -1)).not.toMatch(/[\n\r\u2028\u2029\u0085\u001b]/);
+    for (const line of written) for (const character of ['\n', '\r', '\u2028', '\u2029', '\u0085', '\u001b']) expect(line.slice(0, -1)).not.toContain(character);
     expect(written[0]).toBe(
       '2026-11-27T06:00:00.000Z PUT /api/applications\\u000A2026-11-27T06:00:00.000Z received application 2b7e151a revision 9 422 1.0 ms ' +
         '(answers the wizard would refuse: \\u000A2026-11-27T06:00:00.000Z received application 2b7e151a revision 9) client c\n',
