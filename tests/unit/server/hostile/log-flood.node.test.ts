@@ -64,5 +64,5 @@ describe('a flood of refusals in the log', () => {
       await rm(root, { recursive: true, force: true });
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 150_000);
 });
