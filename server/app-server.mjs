@@ -12,6 +12,7 @@ import { createServer } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 import { compressedBody, compressedFile } from './http/compressed-file.mjs';
 import { createRequestContext } from './http/request-context.mjs';
+import { clientPseudonym } from './log/client-pseudonym.mjs';
 import { securityHeaders } from './security-headers.mjs';
 
 /** @type {Record<string, string>} */
@@ -89,7 +90,7 @@ function matches(etag, ifNoneMatch) {
 /**
  * One log line per request once it is over: its path without the query string (which could carry
  * anything), or the one its handler noted in its place (ctx.logPath), and the status, or 0 when
- * the connection closed before an answer was sent.
+ * the connection closed before an answer was sent; for a refusal, the client's pseudonym, never its address.
  * @param {import('./http/request-context.mjs').RequestContext} ctx
  * @param {(entry: import('./server-log.mjs').RequestEntry) => void} logRequest
  */
@@ -106,12 +107,15 @@ function logWhenDone(ctx, logRequest) {
         path = '(malformed)';
       }
     }
+    const reason = finished ? ctx.refusal : 'connection closed before an answer';
     logRequest({
       method: req.method ?? '',
       path,
       status: finished ? res.statusCode : 0,
       ms: performance.now() - started,
-      reason: finished ? ctx.refusal : 'connection closed before an answer',
+      reason,
+      // Who was refused, by pseudonym only: the log counts a client's repeated refusals (server-log.mjs).
+      ...(reason ? { client: clientPseudonym(ctx) } : {}),
     });
   });
 }

@@ -1,8 +1,9 @@
 // Counts of what the public server answered and refused, for GET /metrics on the loopback admin
 // server in Prometheus's text exposition format (version 0.0.4), so a deployer can alert on a
 // flood, a full disk or a store failing. Only statuses and refusal kinds: a refusal's reason is cut
-// at its colon (`answers the wizard would refuse: <paths>` counts as `answers the wizard would
-// refuse`), so the labels stay few and never carry anything a client sent; no addresses, no ids.
+// at its colon (`answers the wizard would refuse: <rule> at <path>, …` counts as `answers the wizard
+// would refuse`), so the labels stay few and never carry anything a client sent; no addresses, no
+// ids. Every request is counted here, also the refusals the log only summarises (refusal-summary.mjs).
 
 /**
  * @typedef {{

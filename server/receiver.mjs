@@ -12,6 +12,7 @@ import { isJsonContentType, isToken, parseContentLanguage, parseRevision, single
 import { normalisedEmail, receiveApplication } from './store/applications.mjs';
 import { createGroupCommit } from './store/group-commit.mjs';
 import { parseJson } from './http/parse-json.mjs';
+import { refusedAnswersReason } from './log/refused-answers-reason.mjs';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -30,6 +31,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
  *   onStored?: () => void,
  *   proofOfWork?: { check: (req: import('node:http').IncomingMessage) => Promise<{ reason: string, body: unknown } | null> } | null,
  *   admit?: import('./limits/admission.mjs').Admit,
+ *   programmeNames?: () => ReadonlySet<string> | Promise<ReadonlySet<string>>,
  * }} ReceiverOptions
  *   validate: the programme's rules (programme-source.mjs: the current one, or a recent one that accepts it);
  *   defaultLanguage: the programme's `lang`, for a body sent without Content-Language;
@@ -38,6 +40,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
  *   onStored: told after a new revision was committed (wakes the webhooks' deliverer);
  *   proofOfWork: refuses (428) a PUT without a valid, unused solution, before its body is read (proof-of-work.mjs)
  *   admit: whether a PUT is taken at all, before its body is read (admission.mjs: 429, 503)
+ *   programmeNames: the names the programme defines, which a 422's log line may show (refused-answers-reason.mjs)
  */
 
 /** @param {unknown} body */
@@ -54,6 +57,7 @@ function emailOf(body) {
 export function createReceiver({
   store, path, validate, allowedOrigins = new Set(), maxBytes = MAX_BODY_BYTES, log = () => undefined, now = () => new Date(),
   defaultLanguage = null, webhooks = null, onStored = () => undefined, proofOfWork = null, admit = () => Promise.resolve(null),
+  programmeNames = () => new Set(),
 }) {
   /** Keys whose first request is being stored by this process right now. */
   const inProgress = new Set();
@@ -93,7 +97,8 @@ export function createReceiver({
       throw refusal(400, 'body not JSON in UTF-8', 'The body is not valid JSON in UTF-8.');
     }
     const issues = await validate(body);
-    if (issues.length > 0) throw new Refused(422, `answers the wizard would refuse: ${[...new Set(issues.map((issue) => issue.path))].slice(0, 10).join(', ')}`, issues);
+    // The client is given its issues; the log only rules and the programme's paths, never its keys.
+    if (issues.length > 0) throw new Refused(422, refusedAnswersReason(issues, await programmeNames()), issues);
 
     if (inProgress.has(key)) throw refusal(409, 'Idempotency-Key in progress', 'A request with this Idempotency-Key is still being processed; retry shortly.', { 'Retry-After': '1' });
     const applicationId = applicationIdHeader ?? key;

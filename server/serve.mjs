@@ -108,6 +108,8 @@ try {
   log(webhooks ? `Webhooks: each application and revision is POSTed to ${webhooks.url.origin}/…, signed` : 'Webhooks: off (set WEBHOOK_URL and WEBHOOK_SECRET to be told of each application)');
   const stop = () => {
     void server.close().then(() => {
+      // The refusals counted since their last summary line are told before the process ends.
+      serverLog.close();
       process.exit(0);
     });
   };

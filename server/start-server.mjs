@@ -19,6 +19,7 @@ import { createProgrammePages } from './programme/programme-pages.mjs';
 import { createProgrammeSource } from './programme/programme-source.mjs';
 import { createProofOfWork } from './limits/proof-of-work.mjs';
 import { createReceiver } from './receiver.mjs';
+import { currentProgrammeNames } from './log/refused-answers-reason.mjs';
 import { proxyTrust } from './limits/proxy-trust.mjs';
 import { trustProxyWarning, warnOfUntrustedProxy } from './limits/proxy-trust-warnings.mjs';
 import { createRateLimits } from './limits/rate-limits.mjs';
@@ -199,6 +200,7 @@ export async function startServer({
     validate: async (body) => (await programmes.validate(body)).issues,
     defaultLanguage: () => programmes.language,
     admit,
+    programmeNames: currentProgrammeNames(() => programmes.current()),
   });
   // A draft's PUT meets a budget of its own, so drafts never turn an application away, and the
   // proof of work applications need; its GET and DELETE count in the client's share of requests.

@@ -67,7 +67,7 @@ describe('a line per request', () => {
     expect(await logged(() => put('{}', [json]))).toMatchObject({ status: 400, reason: 'bad or missing Idempotency-Key' });
     expect(await logged(() => put('x'.repeat(70_000), [json, key]))).toMatchObject({ status: 413, reason: 'body too large' });
     const invalid = await logged(() => put(JSON.stringify(sampleBody({ email: 'secret-not-an-address' })), [json, key]));
-    expect(invalid).toMatchObject({ status: 422, reason: 'answers the wizard would refuse: personalInfo.emailAddress' });
+    expect(invalid).toMatchObject({ status: 422, reason: 'answers the wizard would refuse: invalid at personalInfo.emailAddress' });
     expect(JSON.stringify(entries)).not.toContain('secret-not-an-address');
     expect(await logged(() => rawRequest(`${receiver.url}/assets/missing.js`, { method: 'GET' }))).toMatchObject({ status: 404, reason: 'no such file' });
   });
