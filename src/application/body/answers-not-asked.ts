@@ -32,13 +32,14 @@ function isBlank(value: unknown): boolean {
 /**
  * Whether a follow-up's condition may have held on the page that sent the body. The body proves
  * a condition false only through an answer it carries: an answer that was itself hidden on the
- * page is sent empty or not at all, so a blank answer of a conditional question proves nothing
+ * page is sent empty or not at all, so an unsent or blank answer of a conditional question proves nothing
  * (a condition on a hidden answer is not refused for what the receiver cannot see). Text is
  * sent trimmed, so it is compared trimmed.
  */
-function mayHold(condition: ShowOnCondition, values: unknown, conditional: ReadonlySet<string>): boolean {
+function mayHold(condition: ShowOnCondition, values: unknown, conditional: ReadonlySet<string>, sent: ReadonlySet<string>): boolean {
   const value = getPath(values, condition.path);
-  if (isBlank(value) && conditional.has(condition.path)) return true;
+  const unsent = condition.path.startsWith(FIELDS_PREFIX) ? !sent.has(condition.path) : isBlank(value);
+  if (unsent && conditional.has(condition.path)) return true;
   if (value === condition.equals) return true;
   return typeof value === 'string' && typeof condition.equals === 'string' && value === condition.equals.trim();
 }
@@ -64,11 +65,13 @@ export function answersNotAsked(form: ProgrammeForm, body: unknown): RuleIssue[]
 
   const values = valuesOfBody(body, answers, form);
   const conditional = new Set(form.context.specs.flatMap((spec) => (spec.type === 'value' && spec.conditions.length > 0 ? [spec.path] : [])));
+  const sent = new Set(answers.flatMap(({ key }) => asked.get(key)?.path ?? []));
+  const shown = (conditions: readonly ShowOnCondition[]) => conditions.every((condition) => mayHold(condition, values, conditional, sent));
   const reported = new Set<string>();
   for (const { key } of answers) {
     const answer = asked.get(key);
     if (!answer || reported.has(answer.path)) continue;
-    if (answer.conditions.every((condition) => mayHold(condition, values, conditional))) continue;
+    if (shown(answer.conditions)) continue;
     reported.add(answer.path);
     issues.push({ path: answer.path, rule: NOT_ASKED, message: HIDDEN });
   }
@@ -76,7 +79,7 @@ export function answersNotAsked(form: ProgrammeForm, body: unknown): RuleIssue[]
   // not at all: one sent filled, where the body proves it hidden, was not asked either.
   for (const spec of form.context.specs) {
     if (spec.type !== 'value' || spec.path.startsWith(FIELDS_PREFIX) || spec.conditions.length === 0) continue;
-    if (isBlank(getPath(values, spec.path)) || spec.conditions.every((condition) => mayHold(condition, values, conditional))) continue;
+    if (isBlank(getPath(values, spec.path)) || shown(spec.conditions)) continue;
     issues.push({ path: spec.path, rule: NOT_ASKED, message: HIDDEN });
   }
   return issues;
