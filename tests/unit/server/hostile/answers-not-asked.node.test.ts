@@ -78,6 +78,8 @@ describe.each(stores)('answers the programme does not ask, on the $name store', 
   it.skipIf(skip)('takes prototype keys anywhere in the JSON as data, refused as unknown, never as an object\'s prototype', async () => {
     const receiver = await startTestReceiver({ databaseUrl });
     try {
+      // PostgreSQL's database is this file's: the test before may have stored one.
+      const before = await counts(receiver);
       const bodies = [
         '{"__proto__":{"admin":true},"personalInfo":{},"platforms":{},"fields":[]}',
         JSON.stringify(sampleBody()).replace('"personalInfo":{', '"personalInfo":{"__proto__":{"firstName":"x"},'),
@@ -94,7 +96,7 @@ describe.each(stores)('answers the programme does not ask, on the $name store', 
         expect(answer.status, body).toBe(422);
       }
       expect(({} as Record<string, unknown>).admin).toBeUndefined();
-      expect(await counts(receiver)).toMatchObject({ applications: 0, revisions: 0 });
+      expect(await counts(receiver)).toEqual(before);
     } finally {
       await stopTestReceiver(receiver);
     }
