@@ -3,6 +3,7 @@ import { isTree } from '../values/is-tree';
 import { isStorableText } from '../values/storable-text';
 import type { RuleIssue } from './answers-not-asked';
 import { askedAnswers } from './asked-answers';
+import { bodyPathPart } from './body-path';
 
 /**
  * Where a received body holds text no store keeps (storable-text.ts: NUL, a lone surrogate, a
@@ -15,17 +16,12 @@ import { askedAnswers } from './asked-answers';
 
 export const UNSTORABLE_TEXT = 'unstorable-text';
 
-const PLAIN_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 /** At most this many places are named: one is enough to fix, a flood of them helps no one. */
 const MAX_ISSUES = 10;
 const MAX_DEPTH = 64;
 
 const VALUE_MESSAGE = 'holds a character that cannot be stored (NUL, a lone surrogate or a Unicode non-character)';
 const KEY_MESSAGE = 'has a key holding a character that cannot be stored (NUL, a lone surrogate or a Unicode non-character)';
-
-function segment(key: string): string {
-  return PLAIN_NAME.test(key) ? key : '*';
-}
 
 function joined(path: string, part: string): string {
   return path === '' ? part : `${path}.${part}`;
@@ -49,7 +45,7 @@ function walk(value: unknown, path: string, depth: number, issues: RuleIssue[], 
       if (issues.length < MAX_ISSUES) issues.push({ path: path || '(body)', rule: UNSTORABLE_TEXT, message: KEY_MESSAGE });
       continue;
     }
-    walk(child, joined(path, segment(key)), depth + 1, issues, nameOf);
+    walk(child, joined(path, bodyPathPart(key)), depth + 1, issues, nameOf);
   }
 }
 

@@ -2,6 +2,7 @@ import { PERSONAL_INFO_TEXT_FIELDS } from '../values/field-paths';
 import { isTree } from '../values/is-tree';
 import { isPlatformKey, platformFields } from '../values/platforms';
 import { answersNotAsked } from './answers-not-asked';
+import { bodyPathPart } from './body-path';
 import { valuesOfBody } from './body-values';
 import { unstorableText } from './unstorable-text';
 import type { ProgrammeForm } from '../rules/programme-form';
@@ -37,7 +38,7 @@ function personalInfoIssues(personalInfo: unknown, issues: FieldIssue[]): void {
         issues.push({ path: 'personalInfo.phone', message: 'expected { countryCode, subscriber } as text' });
       }
     } else if (!(PERSONAL_INFO_TEXT_FIELDS as readonly string[]).includes(key)) {
-      issues.push({ path: `personalInfo.${key}`, message: 'unknown field' });
+      issues.push({ path: `personalInfo.${bodyPathPart(key)}`, message: 'unknown field' });
     } else if (!isText(value)) {
       issues.push({ path: `personalInfo.${key}`, message: TEXT_MESSAGE });
     }
@@ -51,7 +52,7 @@ function platformIssues(platforms: unknown, issues: FieldIssue[]): void {
   }
   for (const [key, entry] of Object.entries(platforms)) {
     if (!isPlatformKey(key)) {
-      issues.push({ path: `platforms.${key}`, message: 'unknown platform' });
+      issues.push({ path: `platforms.${bodyPathPart(key)}`, message: 'unknown platform' });
       continue;
     }
     if (!isTree(entry)) {
@@ -60,7 +61,7 @@ function platformIssues(platforms: unknown, issues: FieldIssue[]): void {
     }
     const allowed: readonly string[] = platformFields(key);
     for (const [field, value] of Object.entries(entry)) {
-      if (!allowed.includes(field)) issues.push({ path: `platforms.${key}.${field}`, message: 'unknown field' });
+      if (!allowed.includes(field)) issues.push({ path: `platforms.${key}.${bodyPathPart(field)}`, message: 'unknown field' });
       else if (!isText(value)) issues.push({ path: `platforms.${key}.${field}`, message: TEXT_MESSAGE });
     }
   }
@@ -101,7 +102,7 @@ export function validateApplicationBody(body: unknown, form: ProgrammeForm): Fie
   if (!isTree(body)) return [{ path: '', message: 'expected an object with personalInfo, platforms and fields' }];
   const issues: FieldIssue[] = [];
   for (const key of Object.keys(body)) {
-    if (key !== 'personalInfo' && key !== 'platforms' && key !== 'fields') issues.push({ path: key, message: 'unknown part of an application' });
+    if (key !== 'personalInfo' && key !== 'platforms' && key !== 'fields') issues.push({ path: bodyPathPart(key), message: 'unknown part of an application' });
   }
   personalInfoIssues(body.personalInfo, issues);
   platformIssues(body.platforms, issues);

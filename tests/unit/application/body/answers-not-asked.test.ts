@@ -165,6 +165,13 @@ describe('unstorableText', () => {
     expect(receive(sent)).toEqual([{ path: '*.x', rule: 'unstorable-text', message: expect.any(String) as string }]);
   });
 
+  it('names, in any refusal of the shape, a key that is not a plain name as *', () => {
+    const sent = { ...body(), personalInfo: { ...body().personalInfo, 'ada@example.com': 'x', 'a\n2026-11-27T06:00:00.000Z received': 'y', nickname: 'z' } };
+    expect(receive(sent).map((issue) => issue.path)).toEqual(['personalInfo.*', 'personalInfo.*', 'personalInfo.nickname']);
+    expect(receive({ ...body(), 'line\nbreak': 1 }).map((issue) => issue.path)).toEqual(['*']);
+    expect(receive({ ...body(), platforms: { 'x@y.z': {}, instagram: { handle: 'a', 'b c': 'd' } } }).map((issue) => issue.path)).toEqual(['platforms.*', 'platforms.instagram.*']);
+  });
+
   it('keeps a surrogate pair, an emoji and other text a store keeps', () => {
     const sent = body();
     sent.personalInfo.firstName = 'Ada 😀 é \ufeff\u200b';
