@@ -50,7 +50,7 @@ async function counts(receiver: StartedReceiver): Promise<Record<string, number>
 
 describe.each(stores)('answers the programme does not ask, on the $name store', ({ databaseUrl, skip }) => {
   it.skipIf(skip)('are refused with 422 naming the programme path and the rule, and nothing is stored or sent by webhook', async () => {
-    const webhooks = webhookSettings({ WEBHOOK_URL: 'http://127.0.0.1:9/hooks', WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}` });
+    const webhooks = webhookSettings({ WEBHOOK_URL: 'http://127.0.0.1:9/hooks', WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}` }) ?? undefined;
     const receiver = await startTestReceiver({ databaseUrl, webhooks, webhookPollMs: 60_000 });
     try {
       const put = (body: string, key: string) =>
