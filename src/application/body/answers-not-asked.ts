@@ -39,7 +39,8 @@ function isBlank(value: unknown): boolean {
 function mayHold(condition: ShowOnCondition, values: unknown, conditional: ReadonlySet<string>, sent: ReadonlySet<string>): boolean {
   const value = getPath(values, condition.path);
   const unsent = condition.path.startsWith(FIELDS_PREFIX) ? !sent.has(condition.path) : isBlank(value);
-  if (unsent && conditional.has(condition.path)) return true;
+  // A platform is sent only with its handle (or URL): its other parts may have been filled unsent.
+  if (unsent && (conditional.has(condition.path) || condition.path.startsWith('platforms.'))) return true;
   if (value === condition.equals) return true;
   return typeof value === 'string' && typeof condition.equals === 'string' && value === condition.equals.trim();
 }
