@@ -67,7 +67,8 @@ export function receiverRules(config: unknown): ReceiverRules {
     requestUrl: parsed.config.requestUrl ?? null,
     language: parsed.config.lang,
     direction: textDirection(parsed.config.lang),
-    validate: (body) => validateApplicationBody(body, form).map((issue) => ({ path: issue.path, message: ENGLISH.problem(issue.message) })),
+    validate: (body) =>
+      validateApplicationBody(body, form).map((issue) => ({ ...(issue.rule === undefined ? {} : { rule: issue.rule }), path: issue.path, message: ENGLISH.problem(issue.message) })),
     checkedBlock: (digest) => checkedConfigBlock({ digest, ...checked }),
   };
 }

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, type HTMLAttributes } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, type ChangeEvent, type HTMLAttributes } from 'react';
 import { useController } from 'react-hook-form';
+import { storableText } from '../application/values/storable-text';
 import { INPUT_DEBOUNCE_MS } from '../form/input-debounce';
 import { usePendingInputs } from '../form/pending-inputs';
 import { describedBy, FieldError, FieldHint } from './field-error';
@@ -7,6 +8,26 @@ import { fieldId } from './field-id';
 
 // Addresses and numbers read left to right in every language, a right-to-left page's included.
 const LEFT_TO_RIGHT_TYPES: ReadonlySet<TextFieldProps['type']> = new Set(['email', 'tel', 'url']);
+
+/**
+ * Leaves out of the box, as they are typed or pasted, the characters no store keeps (NUL, a lone
+ * surrogate, a non-character: storable-text.ts), which the receiver refuses; the caret stays
+ * after what was typed. Every text of the form comes through here.
+ */
+function keepStorable(box: HTMLInputElement | HTMLTextAreaElement): void {
+  const text = box.value;
+  const kept = storableText(text);
+  if (kept === text) return;
+  const caret = box.selectionEnd;
+  box.value = kept;
+  if (caret === null) return;
+  const at = storableText(text.slice(0, caret)).length;
+  try {
+    box.setSelectionRange(at, at);
+  } catch {
+    // An input type without a selection (email): the caret goes to the end, as the browser puts it.
+  }
+}
 
 export interface TextFieldProps {
   name: string;
@@ -39,14 +60,18 @@ export function TextField({ name, label, hint, type = 'text', multiline, autoCom
   const flush = useCallback(() => {
     if (timer.current !== null) clearTimeout(timer.current);
     timer.current = null;
-    const text = element.current?.value;
+    const shown = element.current?.value;
+    const text = shown === undefined ? undefined : storableText(shown);
     if (text !== undefined && text !== latestFormValue.current) {
       latestFormValue.current = text;
       onChange(text);
     }
   }, [onChange]);
 
-  useEffect(() => pending.add(flush, () => element.current?.value), [pending, flush]);
+  useEffect(() => pending.add(flush, () => {
+    const shown = element.current?.value;
+    return shown === undefined ? undefined : storableText(shown);
+  }), [pending, flush]);
 
   // A value set from outside (a restored draft, a reset) shows in the box unless the creator is mid-edit.
   useEffect(() => {
@@ -72,7 +97,8 @@ export function TextField({ name, label, hint, type = 'text', multiline, autoCom
     'aria-describedby': describedBy(id, hint, error),
     'aria-required': required ? true : undefined,
     className: 'field__input',
-    onChange: () => {
+    onChange: (event: ChangeEvent<HTMLInputElement & HTMLTextAreaElement>) => {
+      keepStorable(event.currentTarget);
       // A box showing an error follows each keystroke, so the line goes away (and the buttons
       // below move) while the creator is still typing the fix, not as they reach for Continue.
       if (error) {

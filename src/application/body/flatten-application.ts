@@ -2,6 +2,8 @@ import type { ApplicationValues, SingleAnswer, YesNoAnswer } from '../values/app
 import { hiddenPaths } from '../rules/field-visibility';
 import type { FieldSpec } from '../rules/field-specs';
 import { localDigits } from '../values/local-digits';
+import { storableText } from '../values/storable-text';
+import { FIELDS_PREFIX } from './asked-answers';
 import { isCountField, isPlatformKey, platformFields, type PlatformEntry, type PlatformKey } from '../values/platforms';
 
 /** What is sent with the PUT (docs/application-body.md). */
@@ -25,10 +27,16 @@ function flattenAnswer(key: string, value: unknown, into: Array<{ key: string; v
   } else if (typeof value === 'string' || typeof value === 'number') into.push({ key, value: String(value) });
 }
 
+/** Text as it is sent: without what no store keeps (storable-text.ts), then trimmed. */
+function sendable(text: string): string {
+  return storableText(text).trim();
+}
+
 function trimmed(entry: PlatformEntry, platform: PlatformKey, locale: string | undefined): PlatformEntry {
   const result: PlatformEntry = {};
   for (const field of platformFields(platform)) {
-    const value = entry[field]?.trim();
+    const typed = entry[field];
+    const value = typed === undefined ? undefined : sendable(typed);
     // A count typed the page's way ("12 000") goes out as the digits it stands for, as before.
     if (value) result[field] = locale !== undefined && isCountField(field) ? (localDigits(value, locale) ?? value) : value;
   }
@@ -47,10 +55,10 @@ export function flattenApplication(values: ApplicationValues, specs: readonly Fi
   const personalInfo: ApplicationBody['personalInfo'] = { ...personal };
   // personalInfo keeps its shape; an answer hidden by its condition goes out empty.
   for (const key of Object.keys(personalInfo) as Array<keyof typeof personal>) {
-    personalInfo[key] = hidden.has(`personalInfo.${key}`) ? '' : personalInfo[key].trim();
+    personalInfo[key] = hidden.has(`personalInfo.${key}`) ? '' : sendable(personalInfo[key]);
   }
-  const code = phone.countryCode.trim();
-  const subscriber = phone.subscriber.trim();
+  const code = sendable(phone.countryCode);
+  const subscriber = sendable(phone.subscriber);
   if (code !== '' || subscriber !== '') personalInfo.phone = { countryCode: code, subscriber };
 
   const platforms: ApplicationBody['platforms'] = {};
@@ -65,11 +73,17 @@ export function flattenApplication(values: ApplicationValues, specs: readonly Fi
     if (hidden.has(`fields.single.${key}`) || hidden.has(`fields.single.${key}.value`)) continue;
     if (isYesNo(answer)) {
       flattenAnswer(`${key}.value`, answer.value, fields);
-      const explanation = answer.explanation?.trim();
-      if (explanation && !hidden.has(`fields.single.${key}.explanation`)) fields.push({ key: `${key}.explanation`, value: explanation });
+      const explanation = answer.explanation === undefined ? '' : sendable(answer.explanation);
+      if (explanation) fields.push({ key: `${key}.explanation`, value: explanation });
     } else if (typeof answer === 'string') {
-      if (answer.trim() !== '') fields.push({ key, value: answer.trim() });
+      if (sendable(answer) !== '') fields.push({ key, value: sendable(answer) });
     } else flattenAnswer(key, answer, fields);
   }
-  return { personalInfo, platforms, fields };
+  // Only the answers the programme asks, where shown (asked-answers.ts): never a key it has no
+  // question for (an answer a draft kept from an older programme), never a hidden follow-up.
+  const asked = new Set(specs.flatMap((spec) => (spec.type === 'value' && spec.path.startsWith(FIELDS_PREFIX) ? [spec.path] : [])));
+  const sent = fields
+    .filter((entry) => asked.has(`${FIELDS_PREFIX}${entry.key}`) && !hidden.has(`${FIELDS_PREFIX}${entry.key}`))
+    .map((entry) => ({ key: entry.key, value: storableText(entry.value) }));
+  return { personalInfo, platforms, fields: sent };
 }

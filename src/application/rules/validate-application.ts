@@ -12,6 +12,11 @@ import { platformFields, type PlatformKey } from '../values/platforms';
 export interface FieldIssue {
   path: string;
   message: string;
+  /**
+   * The receiver's rule a body broke, for the rules that are not the form's own (`not-asked`,
+   * `unstorable-text`: src/application/body); absent for a rule the form shows by its message.
+   */
+  rule?: string;
 }
 
 export interface ValidationContext {

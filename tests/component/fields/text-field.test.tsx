@@ -133,6 +133,30 @@ describe('TextField', () => {
     expect(form.getValues(FIRST_NAME)).toBe('Linda');
   });
 
+  it('leaves out, as they are typed or pasted, NUL, lone surrogates and non-characters, which no store keeps (issue #40)', async () => {
+    const user = userEvent.setup();
+    const { form } = renderFirstName();
+    const box = screen.getByRole('textbox', { name: 'Full Name' });
+    await user.tab();
+    await user.paste('Ada\u0000X\ud800\ufdd0\u{10ffff}');
+    // Gone from the box at once, the caret after what was pasted, so typing goes on from there.
+    expect(box).toHaveValue('AdaX');
+    await user.keyboard(' L\ufffe');
+    // A pair of surrogates is one character, and kept (user-event would type its halves one by one).
+    await user.paste('😀');
+    await user.tab();
+    expect(box).toHaveValue('AdaX L😀');
+    expect(form.getValues(FIRST_NAME)).toBe('AdaX L😀');
+
+    // Pasted in the middle, the caret stays after the kept text.
+    await user.tab({ shift: true });
+    (box as HTMLInputElement).setSelectionRange(3, 3);
+    await user.paste('\u0000a');
+    await user.keyboard('!');
+    await user.tab();
+    expect(form.getValues(FIRST_NAME)).toBe('Adaa!X L😀');
+  });
+
   it('is named by its label alone, with the hint as its description', () => {
     renderFirstName({ hint: 'As on your ID.' });
     const box = screen.getByRole('textbox', { name: 'Full Name' });

@@ -240,6 +240,20 @@ describe('the running receiver answers as docs/receiver-openapi.json says', () =
     expect(answer.json).toEqual(expect.arrayContaining(example));
   });
 
+  it('422 naming the rule for an answer not asked and for text no store keeps, as the examples show', async () => {
+    const examples = put.responses['422']?.content?.['application/json']?.examples;
+    const hidden = sampleBody();
+    hidden.fields.push({ key: 'pets.explanation', value: 'A cat' });
+    const notAsked = await send([...json, ['Idempotency-Key', unique('key')]], JSON.stringify(hidden));
+    expect(notAsked.status).toBe(422);
+    expectDocumented(put, notAsked);
+    expect(notAsked.json).toEqual(examples?.notAsked?.value);
+    const unstorable = await send([...json, ['Idempotency-Key', unique('key')]], JSON.stringify(sampleBody()).replace('"firstName":"Ada"', String.raw`"firstName":"Ada\u0000"`));
+    expect(unstorable.status).toBe(422);
+    expectDocumented(put, unstorable);
+    expect(unstorable.json).toEqual(examples?.unstorableText?.value);
+  });
+
   it('409 with the latest revision for a new body whose revision is not above it, as documented', async () => {
     const id = unique('app');
     const stored = await send([...json, ['Idempotency-Key', unique('key')], ['Application-Id', id], ['Application-Revision', '3']], JSON.stringify(sampleBody()));
