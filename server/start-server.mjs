@@ -15,7 +15,7 @@ import { DEFAULT_DRAFT_SECONDS, createDrafts, draftsPrefix, startDraftSweep } fr
 import { DEFAULT_LIMITS } from './limits/limit-settings.mjs';
 import { createMetrics } from './metrics.mjs';
 import { createProgrammePages } from './programme/programme-pages.mjs';
-import { createProgrammeSource } from './programme/programme-source.mjs';
+import { createProgrammeSource, refusalBeforeStart } from './programme/programme-source.mjs';
 import { createReceiverMoves } from './programme/receiver-moves.mjs';
 import { createProofOfWork } from './limits/proof-of-work.mjs';
 import { createReceiver } from './receiver.mjs';
@@ -158,6 +158,8 @@ export async function startServer({
 }) {
   const trust = proxyTrust({ trustProxy, publicOrigin });
   const rulesFor = await loadRulesFor(receiverRules);
+  const refusal = await refusalBeforeStart({ root, rulesFor, dataDir: databaseUrl ? null : resolve(dataDir) });
+  if (refusal) throw refusal;
   // Whoever hands in the rules from src/ runs TypeScript (the tests, `npm run dev`): the id's rule comes from there too.
   const draftIdPattern = draftId ?? (receiverRules ? (await import('../src/handover/draft-id.ts')).DRAFT_ID : /** @type {RegExp} */ (await fromBuild('draft-id.mjs', 'DRAFT_ID')));
   const lock = databaseUrl ? null : await acquireLock(resolve(dataDir));
@@ -237,6 +239,9 @@ export async function startServer({
     trust,
     api: async (ctx) => {
       for (const [name, value] of Object.entries(transportSecurityHeaders(ctx.req, ctx.trust))) ctx.res.setHeader(name, value);
+      // A PUT may come to a path an edit gave before this server served it (another instance did):
+      // the file is looked at first (a stat), so a moved requestUrl is answered at once.
+      if (ctx.req.method === 'PUT' || ctx.req.method === 'OPTIONS') await programmes.current();
       receiverMoves.route(ctx);
       return answerAdminNotHere(ctx) || (await proofs.answerChallenge(ctx)) || (await receiver(ctx)) || drafts(ctx);
     },

@@ -20,7 +20,7 @@
 // recorded, and says so with the file and its problems; only a first start ever, with no
 // programme recorded, refuses.
 import { inDefaultLanguage } from './manifest-fields.mjs';
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { programmeDigest } from './programme-digest.mjs';
 import { parseJson } from '../http/parse-json.mjs';
@@ -54,6 +54,40 @@ function programmeOf(text, rulesFor) {
   const { programmeTitle, title } = /** @type {{ programmeTitle?: unknown, title?: unknown }} */ (config);
   const inDefault = (/** @type {unknown} */ value) => inDefaultLanguage({ lang: rules.language }, value);
   return { ok: true, programme: { digest: programmeDigest(text), title: inDefault(programmeTitle) ?? inDefault(title) ?? '', text, rules } };
+}
+
+/**
+ * Why a start on root/config.json cannot go on: the file is not a valid programme and there is no
+ * last valid one to start on. Made without opening the store when the embedded store's folder is
+ * empty or absent (a first start ever): creating a database only to find nothing in it would cost
+ * a first start's memory and time for a refusal. Null when the start may go on (the programme
+ * source then decides, with the store open).
+ * @param {{ root: string, rulesFor: (config: unknown) => ReceiverRules, dataDir: string | null }} options
+ *   dataDir: the embedded store's folder, null on PostgreSQL (whose database must be asked)
+ * @returns {Promise<Error | null>}
+ */
+export async function refusalBeforeStart({ root, rulesFor, dataDir }) {
+  const file = join(root, 'config.json');
+  const read = programmeOf(await readFile(file, 'utf8'), rulesFor);
+  if (read.ok || dataDir === null) return null;
+  /** @type {string[]} */
+  let entries = [];
+  try {
+    entries = await readdir(dataDir);
+  } catch {
+    // No folder: nothing was ever stored.
+  }
+  // The lock's file (receiver.json) says nothing of what is stored.
+  if (entries.some((name) => !name.startsWith('receiver.'))) return null;
+  return invalidProgrammeError(file, read.problems);
+}
+
+/**
+ * @param {string} file
+ * @param {string} problems
+ */
+function invalidProgrammeError(file, problems) {
+  return new Error(`config.json is invalid: ${problems} (${file}; \`npm run -s check-config -- ${file}\` lists every problem; no valid programme was applied before, so there is none to start on)`);
 }
 
 /**
@@ -107,7 +141,7 @@ export async function createProgrammeSource({ root, rulesFor, store, log = () =>
     currentStamp = startStamp;
   } else {
     const kept = await lastRecordedProgramme();
-    if (!kept) throw new Error(`config.json is invalid: ${started.problems} (${file}; \`${checkCommand}\` lists every problem)`);
+    if (!kept) throw invalidProgrammeError(file, started.problems);
     current = kept;
     refusedStamp = startStamp;
     log(

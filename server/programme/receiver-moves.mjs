@@ -15,13 +15,12 @@
 // Only what the receiver itself answers is aliased: PUT and its CORS preflight on the path itself
 // (a GET of an old path is a page again, as it was), and, when the move changed the folder, its
 // drafts and challenge beside it.
+import { draftsPrefix } from '../drafts/drafts-in-transit.mjs';
 import { pathnameOf } from '../http/request-context.mjs';
+import { challengePath } from '../limits/proof-of-work.mjs';
 
 /** How often the paths are read again from the store, so that one older than 30 days stops being answered. */
 const REREAD_MS = 60 * 60 * 1000;
-
-/** @param {string} path */
-const folderOf = (path) => path.slice(0, path.lastIndexOf('/') + 1);
 
 /**
  * @param {{
@@ -59,11 +58,10 @@ export async function createReceiverMoves({ startPath, pathOf, recentRequestUrls
   function aliasFor(pathname, method = 'PUT') {
     for (const alias of aliases) {
       if (pathname === alias) return method === 'GET' || method === 'HEAD' ? null : startPath;
-      const folder = folderOf(alias);
-      const startFolder = folderOf(startPath);
-      if (folder === startFolder) continue;
-      if (pathname === `${folder}challenge`) return `${startFolder}challenge`;
-      if (pathname.startsWith(`${folder}drafts/`)) return `${startFolder}drafts/${pathname.slice(folder.length + 'drafts/'.length)}`;
+      const challenge = challengePath(alias);
+      if (pathname === challenge && challenge !== challengePath(startPath)) return challengePath(startPath);
+      const drafts = draftsPrefix(alias);
+      if (pathname.startsWith(drafts) && drafts !== draftsPrefix(startPath)) return `${draftsPrefix(startPath)}${pathname.slice(drafts.length)}`;
     }
     return null;
   }
