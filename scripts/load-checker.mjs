@@ -6,7 +6,7 @@
 // Vite's module runner instead (load-source.mjs), so the check is never older than the code.
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { newestChange } from './build-if-needed.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -38,7 +38,7 @@ export async function loadChecker(root = ROOT) {
 async function importBundle(path) {
   await access(path);
   // A URL, not a literal: the bundle is a build output, not a source the type checker should read.
-  return /** @type {Promise<Checker>} */ (import(new URL(`file://${path}`).href));
+  return /** @type {Promise<Checker>} */ (import(pathToFileURL(path).href));
 }
 
 /** @param {unknown} error */
