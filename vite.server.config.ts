@@ -8,6 +8,8 @@ import { defineConfig } from 'vite';
  * (src/handover/draft-id.ts) another, server/build/draft-id.mjs; server/start-server.mjs imports both.
  * `npm run check-config` (src/config/check-config.ts) becomes server/build/config-check.mjs, so the
  * checker every live WARNING names runs on a production install, which has no Vite (scripts/load-checker.mjs).
+ * The code the checker and the rules share is one chunk under server/build/assets/, so the folder
+ * goes whole (as the deployment guide copies it), still needing no package.
  * Node 20 cannot run TypeScript, and a bundle made at build time (as dist/ is) keeps a TS loader
  * out of production and leaves one copy of the rules. `npm run build` (and so `npm start`) makes it.
  */
