@@ -6,6 +6,10 @@ import { defineConfig } from 'vite';
  * the application's validation rules (src/config/receiver-rules.ts) become one
  * self-contained ES module, server/build/receiver-rules.mjs, and the rule for a draft's id
  * (src/handover/draft-id.ts) another, server/build/draft-id.mjs; server/start-server.mjs imports both.
+ * `npm run check-config` (src/config/check-config.ts) becomes server/build/config-check.mjs, so the
+ * checker every live WARNING names runs on a production install, which has no Vite (scripts/load-checker.mjs).
+ * The code the checker and the rules share is one chunk under server/build/assets/, so the folder
+ * goes whole (as the deployment guide copies it), still needing no package.
  * Node 20 cannot run TypeScript, and a bundle made at build time (as dist/ is) keeps a TS loader
  * out of production and leaves one copy of the rules. `npm run build` (and so `npm start`) makes it.
  */
@@ -22,6 +26,7 @@ export default defineConfig({
       input: {
         'receiver-rules': fileURLToPath(new URL('src/config/receiver-rules.ts', import.meta.url)),
         'draft-id': fileURLToPath(new URL('src/handover/draft-id.ts', import.meta.url)),
+        'config-check': fileURLToPath(new URL('src/config/check-config.ts', import.meta.url)),
       },
       output: { entryFileNames: '[name].mjs', format: 'es' },
     },

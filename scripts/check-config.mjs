@@ -2,17 +2,24 @@
 // (src/config/check-config.ts), adds what the app opens with but cannot work
 // (src/config/deploy-findings.ts: a typo of a known key, a condition or rule naming no field or a
 // value it never holds, …), prints every problem by its path, and exits 1 on an error; other
-// unknown keys are warnings (the app leaves them out), errors with --strict.
+// unknown keys are warnings (the app leaves them out), errors with --strict. Runs on a production
+// install too, from the bundle `npm run build` makes (load-checker.mjs).
 import { readFile } from 'node:fs/promises';
-import { loadSource } from './load-source.mjs';
+import { loadChecker } from './load-checker.mjs';
 
 const args = process.argv.slice(2);
 const strict = args.includes('--strict');
 const files = args.filter((arg) => !arg.startsWith('--'));
 const file = files[0] ?? 'public/config.json';
 
-/** @type {import('../src/config/check-config.ts')} */
-const { checkConfigText, reportConfigCheck } = await loadSource('src/config/check-config.ts');
+let checker;
+try {
+  checker = await loadChecker();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(2);
+}
+const { checkConfigText, reportConfigCheck } = checker;
 
 let text;
 try {

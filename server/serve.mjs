@@ -95,7 +95,8 @@ try {
   log(`Programme: "${server.programme.title}" from ${resolve(root, 'config.json')} (digest ${server.programme.digest})`);
   const requestUrl = server.programme.requestUrl;
   if (requestUrl === null) {
-    log(`WARNING: the programme has no requestUrl, so the page sends applications nowhere and thanks every creator; set "requestUrl": "${server.path}" in config.json for this receiver to keep them`);
+    // Only on purpose: a programme without the key is refused (src/config/sending-findings.ts).
+    log(`Note: the programme's requestUrl is null, so pages send nothing and keep nothing (a programme that sends nothing on purpose); set "requestUrl": "${server.path}" in config.json for this receiver to keep applications`);
   } else if (!requestUrl.startsWith('/') || requestUrl.startsWith('//')) {
     log(`Note: the programme sends applications to ${new URL(requestUrl).origin}, not to this receiver (requestUrl)`);
   }

@@ -1,8 +1,8 @@
 // Starts the whole system `npm start` runs: the built app from dist/, the receiver at the
 // programme's requestUrl, and its store (embedded PGlite in DATA_DIR, or PostgreSQL at
 // DATABASE_URL). The tests start it the same way, in their own process or in a child.
-import { readFile, realpath } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { realpath } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { createAdmin } from './cli/admin.mjs';
 import { createAdmission } from './limits/admission.mjs';
 import { createServer } from 'node:http';
@@ -16,7 +16,8 @@ import { createDraftsBudget } from './drafts/drafts-budget.mjs';
 import { DEFAULT_LIMITS } from './limits/limit-settings.mjs';
 import { createMetrics } from './metrics.mjs';
 import { createProgrammePages } from './programme/programme-pages.mjs';
-import { createProgrammeSource } from './programme/programme-source.mjs';
+import { createProgrammeSource, refusalBeforeStart } from './programme/programme-source.mjs';
+import { createReceiverMoves } from './programme/receiver-moves.mjs';
 import { createProofOfWork } from './limits/proof-of-work.mjs';
 import { createReceiver } from './receiver.mjs';
 import { currentProgrammeNames } from './log/refused-answers-reason.mjs';
@@ -50,16 +51,13 @@ async function fromBuild(file, name) {
 }
 
 /**
- * The wizard's rules (`receiverRules`), from the bundle `npm run build` makes, checked at once on
- * root/config.json so a server with an invalid programme never starts.
- * @param {string} root
+ * The wizard's rules (`receiverRules`), from the bundle `npm run build` makes. Whether
+ * root/config.json is a valid programme is the programme source's to say (programme-source.mjs):
+ * on an invalid one it starts on the last valid programme the store recorded, or refuses.
  * @param {((config: unknown) => import('../src/config/receiver-rules.ts').ReceiverRules) | undefined} receiverRules
  */
-async function loadRulesFor(root, receiverRules) {
-  const rulesFor = receiverRules ?? /** @type {NonNullable<typeof receiverRules>} */ (await fromBuild('receiver-rules.mjs', 'receiverRules'));
-  const rules = rulesFor(JSON.parse(await readFile(join(root, 'config.json'), 'utf8')));
-  if (!rules.ok) throw new Error(`config.json is invalid: ${rules.problems.map((problem) => `${problem.path}: ${problem.message}`).join('; ')}`);
-  return rulesFor;
+async function loadRulesFor(receiverRules) {
+  return receiverRules ?? /** @type {NonNullable<typeof receiverRules>} */ (await fromBuild('receiver-rules.mjs', 'receiverRules'));
 }
 
 /**
@@ -120,8 +118,16 @@ async function answerAdmin(admin, metrics, req, res) {
  */
 export function receiverPath(requestUrl, override) {
   if (override) return override;
-  if (requestUrl && requestUrl.startsWith('/') && !requestUrl.startsWith('//')) return new URL(requestUrl, 'http://localhost').pathname;
+  if (isLocalPath(requestUrl)) return new URL(requestUrl, 'http://localhost').pathname;
   return DEFAULT_RECEIVER_PATH;
+}
+
+/**
+ * @param {string | null} requestUrl
+ * @returns {requestUrl is string} a path on this server, not another host's URL nor none
+ */
+function isLocalPath(requestUrl) {
+  return requestUrl !== null && requestUrl.startsWith('/') && !requestUrl.startsWith('//');
 }
 
 /**
@@ -157,7 +163,9 @@ export async function startServer({
   const trustWarning = trustProxyWarning(trust, host, trustProxy);
   if (trustWarning) log(trustWarning);
   const noticeForwarded = warnOfUntrustedProxy(trust, log);
-  const rulesFor = await loadRulesFor(root, receiverRules);
+  const rulesFor = await loadRulesFor(receiverRules);
+  const refusal = await refusalBeforeStart({ root, rulesFor, dataDir: databaseUrl ? null : resolve(dataDir) });
+  if (refusal) throw refusal;
   // Whoever hands in the rules from src/ runs TypeScript (the tests, `npm run dev`): the id's rule comes from there too.
   const draftIdPattern = draftId ?? (receiverRules ? (await import('../src/handover/draft-id.ts')).DRAFT_ID : /** @type {RegExp} */ (await fromBuild('draft-id.mjs', 'DRAFT_ID')));
   const lock = databaseUrl ? null : await acquireLock(resolve(dataDir));
@@ -166,19 +174,20 @@ export async function startServer({
   let rateLimits;
   /** @type {Awaited<ReturnType<typeof createProgrammeSource>>} */
   let programmes;
+  /** @type {Awaited<ReturnType<typeof createReceiverMoves>> | null} set once the start's programme is known; its first reading sees any change before */
+  let moves = null;
   try {
     store = await openStore({ databaseUrl, dataDir });
     rateLimits = await createRateLimits({ windows: limits.rateWindows, databaseUrl, log });
     programmes = await createProgrammeSource({
       root, rulesFor, store, log,
-      // Called on a later request, once `path` below is set.
+      // Called on a later request, once `path` and `moves` below are set, before any page is given the programme.
       onChange(programme, replaced) {
         if (programme.rules.requestUrl === null && replaced.rules.requestUrl !== null) {
-          log(`WARNING: config.json no longer has a requestUrl, so pages now send applications nowhere and thank every creator; set "requestUrl": "${path}" again for this receiver to keep them`);
+          log(`Note: config.json's requestUrl is now null, so pages given it send nothing and keep nothing (a programme that sends nothing on purpose); set "requestUrl": "${path}" again for this receiver to keep applications`);
           return;
         }
-        if (receiverPath(programme.rules.requestUrl, receiverPathOverride) === path) return;
-        log(`warning: config.json's requestUrl is now ${String(programme.rules.requestUrl)}, but this receiver answers at ${path} until it is restarted (npm run serve)`);
+        moves?.moved(programme.rules.requestUrl, replaced.rules.requestUrl);
       },
     });
   } catch (error) {
@@ -189,6 +198,19 @@ export async function startServer({
   }
   const started = programmes.started;
   const path = receiverPath(started.rules.requestUrl, receiverPathOverride);
+  const receiverMoves = await createReceiverMoves({
+    startPath: path,
+    // RECEIVER_PATH fixes the path whatever the programme says; a requestUrl on another host or none sends nowhere here.
+    pathOf: (requestUrl) => (receiverPathOverride || !isLocalPath(requestUrl) ? null : receiverPath(requestUrl, undefined)),
+    recentRequestUrls: () => programmes.recentRequestUrls(),
+    log,
+  }).catch(async (/** @type {unknown} */ error) => {
+    await rateLimits.close();
+    await store.close();
+    await lock?.release();
+    throw error;
+  });
+  moves = receiverMoves;
   const deliverer = webhooks ? createWebhookDeliverer({ store, settings: webhooks, log, pollMs: webhookPollMs }) : null;
   const proofs = await createProofOfWork({ store, settings: proofOfWork, receiverPath: path, allowedOrigins: parseOrigins(corsOrigins) });
   // PostgreSQL's disk is its server's: a write it cannot make is the store's 503 instead.
@@ -227,6 +249,10 @@ export async function startServer({
     api: async (ctx) => {
       noticeForwarded(ctx.req);
       for (const [name, value] of Object.entries(transportSecurityHeaders(ctx.req, ctx.trust))) ctx.res.setHeader(name, value);
+      // A PUT may come to a path an edit gave before this server served it (another instance did):
+      // the file is looked at first (a stat), so a moved requestUrl is answered at once.
+      if (ctx.req.method === 'PUT' || ctx.req.method === 'OPTIONS') await programmes.current();
+      receiverMoves.route(ctx);
       return answerAdminNotHere(ctx) || (await proofs.answerChallenge(ctx)) || (await receiver(ctx)) || drafts(ctx);
     },
   });

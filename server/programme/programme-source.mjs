@@ -15,9 +15,12 @@
 // did what their page asked. An edit that is not a valid programme (what `npm start` refuses to
 // start on, deploy findings included) is never given to a page: pages go on being given the last
 // valid one, which the receiver goes on applying, and the log says so loudly, once per version
-// of the file.
+// of the file. A restart on such a file does the same (an outage for a bad edit would lose the
+// applications of every page open meanwhile): it starts on the last valid programme the store
+// recorded, and says so with the file and its problems; only a first start ever, with no
+// programme recorded, refuses.
 import { inDefaultLanguage } from './manifest-fields.mjs';
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { programmeDigest } from './programme-digest.mjs';
 import { parseJson } from '../http/parse-json.mjs';
@@ -51,6 +54,40 @@ function programmeOf(text, rulesFor) {
   const { programmeTitle, title } = /** @type {{ programmeTitle?: unknown, title?: unknown }} */ (config);
   const inDefault = (/** @type {unknown} */ value) => inDefaultLanguage({ lang: rules.language }, value);
   return { ok: true, programme: { digest: programmeDigest(text), title: inDefault(programmeTitle) ?? inDefault(title) ?? '', text, rules } };
+}
+
+/**
+ * Why a start on root/config.json cannot go on: the file is not a valid programme and there is no
+ * last valid one to start on. Made without opening the store when the embedded store's folder is
+ * empty or absent (a first start ever): creating a database only to find nothing in it would cost
+ * a first start's memory and time for a refusal. Null when the start may go on (the programme
+ * source then decides, with the store open).
+ * @param {{ root: string, rulesFor: (config: unknown) => ReceiverRules, dataDir: string | null }} options
+ *   dataDir: the embedded store's folder, null on PostgreSQL (whose database must be asked)
+ * @returns {Promise<Error | null>}
+ */
+export async function refusalBeforeStart({ root, rulesFor, dataDir }) {
+  const file = join(root, 'config.json');
+  const read = programmeOf(await readFile(file, 'utf8'), rulesFor);
+  if (read.ok || dataDir === null) return null;
+  /** @type {string[]} */
+  let entries = [];
+  try {
+    entries = await readdir(dataDir);
+  } catch {
+    // No folder: nothing was ever stored.
+  }
+  // The lock's file (receiver.json) says nothing of what is stored.
+  if (entries.some((name) => !name.startsWith('receiver.'))) return null;
+  return invalidProgrammeError(file, read.problems);
+}
+
+/**
+ * @param {string} file
+ * @param {string} problems
+ */
+function invalidProgrammeError(file, problems) {
+  return new Error(`config.json is invalid: ${problems} (${file}; \`npm run -s check-config -- ${file}\` lists every problem; no valid programme was applied before, so there is none to start on)`);
 }
 
 /**
@@ -89,15 +126,46 @@ export async function createProgrammeSource({ root, rulesFor, store, log = () =>
     });
   }
 
+  const checkCommand = `npm run -s check-config -- ${file}`;
   const startText = await readFile(file, 'utf8');
+  const startStamp = stamp(await stat(file));
   const started = programmeOf(startText, rulesFor);
-  if (!started.ok) throw new Error(`config.json is invalid: ${started.problems}`);
-  let current = started.programme;
-  let currentStamp = stamp(await stat(file));
-  await record(current, startText);
   /** The version of the file last found invalid, or that could not be recorded, so it is reported once. */
   let refusedStamp = '';
   let unrecordedStamp = '';
+  /** @type {Programme} */
+  let current;
+  let currentStamp = '';
+  if (started.ok) {
+    current = started.programme;
+    currentStamp = startStamp;
+  } else {
+    const kept = await lastRecordedProgramme();
+    if (!kept) throw invalidProgrammeError(file, started.problems);
+    current = kept;
+    refusedStamp = startStamp;
+    log(
+      `WARNING: ${file} is not a valid programme, so the receiver starts on the last valid one it applied, "${kept.title}" (digest ${kept.digest}), ` +
+        `and pages are given it until the file is fixed (${checkCommand}): ${started.problems}`,
+    );
+  }
+  const startedOn = current;
+  await record(current, current.text);
+
+  /**
+   * The programme applied last before this start, as the store recorded it (by this instance or
+   * another on the same PostgreSQL): the one still current, else the last retired. One this build
+   * cannot read is passed over.
+   * @returns {Promise<Programme | null>}
+   */
+  async function lastRecordedProgramme() {
+    const { rows } = await store.query(`SELECT config FROM programmes ORDER BY retired_at DESC NULLS FIRST, first_applied_at DESC LIMIT ${String(MAX_PREVIOUS)}`);
+    for (const row of rows) {
+      const parsed = programmeOf(String(row.config), rulesFor);
+      if (parsed.ok) return parsed.programme;
+    }
+    return null;
+  }
   /** @type {Promise<Programme> | null} */
   let checking = null;
 
@@ -118,7 +186,7 @@ export async function createProgrammeSource({ root, rulesFor, store, log = () =>
       refusedStamp = seen;
       log(
         `WARNING: config.json changed but is not a valid programme, so pages are still given "${current.title}" (digest ${current.digest}), ` +
-          `the last valid one, and the receiver applies it until the file is fixed (npm run -s check-config -- ${file}): ${next.problems}`,
+          `the last valid one, and the receiver applies it until the file is fixed (${checkCommand}); a restart meanwhile starts on it too: ${next.problems}`,
       );
       return current;
     }
@@ -189,9 +257,19 @@ export async function createProgrammeSource({ root, rulesFor, store, log = () =>
       });
       return checking;
     },
-    /** The programme applied when the source was made, without looking at the file again. */
+    /** The programme applied when the source was made (the last valid one when the file was not), without looking at the file again. */
     get started() {
-      return started.programme;
+      return startedOn;
+    },
+    /**
+     * The requestUrl of every programme pages may still be sending under: the current one, then
+     * those applied within the last 30 days (the store's record: across restarts, and by any
+     * instance), newest first.
+     * @returns {Promise<Array<string | null>>}
+     */
+    async recentRequestUrls() {
+      const programme = await this.current();
+      return [programme.rules.requestUrl, ...(await previousProgrammes()).map((previous) => previous.rules.requestUrl)];
     },
     /** The language of the programme last found in the file (for a body sent without Content-Language). */
     get language() {

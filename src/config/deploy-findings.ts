@@ -2,6 +2,7 @@ import type { ConfigProblem } from './describe-config-issue';
 import { formFindings } from './form-findings';
 import { keyTypoFindings } from './key-typo-findings';
 import { messageFindings } from './message-findings';
+import { sendingFindings } from './sending-findings';
 import type { ConfigResult } from './parse-config';
 
 /**
@@ -11,6 +12,8 @@ import type { ConfigResult } from './parse-config';
  * - an unknown key one edit away from a known one (two for a key of five letters or more), or
  *   differing only in case: a typo (`requestUrll`), which the app leaves out, so the setting is
  *   lost (key-typo-findings.ts);
+ * - no `requestUrl` at all (a programme that sends nothing says `"requestUrl": null`), and any
+ *   other unknown top-level key (`submitUrl`), with the key it likely meant (sending-findings.ts);
  * - in the form (form-findings.ts): a `showOnCondition` whose path names no answer of the
  *   programme, or whose `equals` is a value that answer never holds (the field would stay hidden
  *   for ever), with the form that works; a `fieldRules` path that names no field; a required
@@ -24,6 +27,7 @@ import type { ConfigResult } from './parse-config';
  */
 export function deployFindings(input: unknown, result: ConfigResult): ConfigProblem[] {
   const findings = keyTypoFindings(input, result.unknownKeys);
+  findings.push(...sendingFindings(input, result.unknownKeys, findings));
   if (result.ok) findings.push(...formFindings(result.config), ...messageFindings(result.config.messages));
   return findings;
 }

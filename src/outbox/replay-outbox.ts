@@ -19,7 +19,7 @@ const MAX_BODIES_PER_SYNC = 5;
  * The service worker's turn at the outbox, after the tab is gone (Background Sync): the same
  * attempt as the page's (attempt-once.ts: the record's latest body, with its key, application id
  * and revision), under the same lock. Workbox's background-sync plugin counts any HTTP answer as
- * delivered; here only a 2xx does: 5xx, 408, 429, timeouts and network errors make the sync fail
+ * delivered; here only a 2xx does: 5xx, 404, 405, 408, 429, timeouts and network errors make the sync fail
  * so the browser retries it later, as does a sync fired before the server's Retry-After has
  * passed. On acceptance of the latest body (a page may still write an edit while the request is
  * out) the personal data leaves the device, as in the page.

@@ -2,8 +2,9 @@ import type { SendResult } from './send-application';
 
 /**
  * What an attempt's outcome means for the submission (spec: nothing lost, nothing sent twice):
- * a 2xx is accepted; a network error, a timeout, 408, 429 and 5xx are worth retrying; any
- * other 4xx is a refusal that retrying as-is will not change.
+ * a 2xx is accepted; a network error, a timeout, 408, 429 and 5xx are worth retrying, and so are
+ * 404 and 405 (no receiver at the path yet: the deployment is being fixed, the application is not
+ * wrong); any other 4xx is a refusal that retrying as-is will not change.
  */
 export type AttemptOutcome = 'accepted' | 'retry' | 'refused';
 

@@ -30,9 +30,14 @@ export const DEFAULT_SEND_TIMEOUT_MS = 15_000;
 /** The receiver's code for a body numbered no higher than one it stored (server/receiver.mjs), kept as the record's error. */
 export const NEWER_REVISION_STORED = 'newer-revision-stored';
 
-/** Whether an HTTP status is worth another attempt: server trouble, a timeout or rate limiting. */
+/**
+ * Whether an HTTP status is worth another attempt: server trouble, a timeout or rate limiting,
+ * and a 404 or 405, which say nothing about the application but that nothing answers PUTs at
+ * `requestUrl` right now: a deployment being fixed (a receiver restarting on another path, a
+ * proxy rule not yet in place). The application stays queued and goes when the path answers.
+ */
 export function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 429 || status >= 500;
+  return status === 404 || status === 405 || status === 408 || status === 429 || status >= 500;
 }
 
 export async function sendApplication(url: string, body: unknown, options: SendOptions = {}): Promise<SendResult> {

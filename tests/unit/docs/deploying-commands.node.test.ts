@@ -154,13 +154,13 @@ const RUN_HERE: Readonly<Record<string, (command: Command) => Promise<void>>> = 
   },
   async 'npm run -s check-config -- dist/config.json'({ run: command }) {
     expect(await run(command)).toEqual({ code: 0, stdout: 'dist/config.json: valid\n', stderr: '' });
-    // The guide's example of what it prints for a typo of requestUrl, word for word.
+    // The guide's example of what it prints for requestUrl renamed, word for word.
     const example = /```text\n\$ (.+)\n([\s\S]*?)```/.exec(GUIDE);
     expect(example?.[1]).toBe(command);
     const { requestUrl, ...rest } = JSON.parse(await readFile(join(copy, 'dist/config.json'), 'utf8')) as Record<string, unknown>;
     const served = await readFile(join(copy, 'dist/config.json'), 'utf8');
     try {
-      await writeFile(join(copy, 'dist/config.json'), JSON.stringify({ ...rest, requestUrll: requestUrl }));
+      await writeFile(join(copy, 'dist/config.json'), JSON.stringify({ ...rest, submitUrl: requestUrl }));
       const typo = await run(command);
       expect(typo.code).toBe(1);
       expect(typo.stdout + typo.stderr).toBe(example?.[2]);

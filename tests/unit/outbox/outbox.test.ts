@@ -4,6 +4,7 @@ import { OUTBOX_KEY } from '../../../src/storage/stored-keys';
 import { Outbox, type OutboxOptions, type OutboxRecord, type OutboxStatus } from '../../../src/outbox/outbox';
 import { isRetryableStatus, type SendResult } from '../../../src/outbox/send-application';
 import { createResilientStore } from '../../../src/storage/resilient-store';
+import { showsServerError } from '../../../src/outbox/shows-server-error';
 
 const STORE_NAME = 'state';
 const URL = '/api/applications';
@@ -185,6 +186,30 @@ describe('Outbox.submit', () => {
     // Two failures: 4 s after the second attempt.
     expect(waiting.nextAttemptAt).toBe(T0 + 2_000 + 4_000);
     expect(waiting.record.attempts).toBe(2);
+
+    const accepted = statusBecomes(outbox, 'accepted');
+    await vi.advanceTimersByTimeAsync(4_000);
+    await accepted;
+    expect(send).toHaveBeenCalledTimes(3);
+    expect(await storedRecord(dbName)).toBeUndefined();
+  });
+
+  it('after a 405 or a 404 (no receiver at the path yet) shows the server-error line and retries on its schedule until the path answers', async () => {
+    const dbName = freshDbName();
+    const send = scriptedSend(httpFailure(405), httpFailure(404), ACCEPTED);
+    const outbox = outboxOver(dbName, send);
+
+    expect(await outbox.submit(URL, { firstName: 'Ada' })).toBe('retry');
+    const first = outbox.getStatus();
+    expect(first.state).toBe('waiting');
+    expect(showsServerError(first)).toBe(true);
+    expect(first.state === 'waiting' ? first.nextAttemptAt : null).toBe(T0 + 2_000);
+
+    const secondWait = statusBecomes(outbox, 'waiting');
+    await vi.advanceTimersByTimeAsync(2_000);
+    const second = await secondWait;
+    expect(second.record.lastError).toBe('HTTP 404');
+    expect(showsServerError(second)).toBe(true);
 
     const accepted = statusBecomes(outbox, 'accepted');
     await vi.advanceTimersByTimeAsync(4_000);

@@ -61,7 +61,14 @@ describe('classifyAttempt', () => {
     expect(classifyAttempt(httpFailure(status))).toBe('retry');
   });
 
-  it.each([400, 401, 404, 409, 422])('treats HTTP %i as a refusal', (status) => {
+  // Nothing answers PUTs at requestUrl: a receiver moved or not yet behind the proxy. The
+  // deployment is being fixed; the application waits on the page's schedule rather than on a press.
+  it.each([404, 405])('retries after HTTP %i, on the backoff schedule', (status) => {
+    expect(classifyAttempt(httpFailure(status))).toBe('retry');
+    expect([1, 2, 3, 9].map((failures) => nextAttemptAt(0, failures))).toEqual([2000, 4000, 8000, 300_000]);
+  });
+
+  it.each([400, 401, 403, 409, 413, 422])('treats HTTP %i as a refusal', (status) => {
     expect(classifyAttempt(httpFailure(status))).toBe('refused');
   });
 });

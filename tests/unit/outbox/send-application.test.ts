@@ -62,7 +62,8 @@ describe('sendApplication', () => {
     [408, true],
     [429, true],
     [400, false],
-    [404, false],
+    [404, true],
+    [405, true],
     [422, false],
   ])('reports HTTP %i as not ok, retryable: %s', async (status, retryable) => {
     const result = await sendApplication(URL, BODY, { fetchImpl: answering(status) });
@@ -142,7 +143,11 @@ describe('isRetryableStatus', () => {
     expect([408, 429, 500, 502, 503, 504].map(isRetryableStatus)).toEqual([true, true, true, true, true, true]);
   });
 
+  it('retries a path that does not answer PUTs (404, 405): a deployment being fixed', () => {
+    expect([404, 405].map(isRetryableStatus)).toEqual([true, true]);
+  });
+
   it('does not retry other client errors', () => {
-    expect([400, 401, 403, 404, 409, 413, 422].map(isRetryableStatus)).toEqual([false, false, false, false, false, false, false]);
+    expect([400, 401, 403, 409, 413, 422].map(isRetryableStatus)).toEqual([false, false, false, false, false, false]);
   });
 });

@@ -32,6 +32,7 @@ describe('npm start builds only when it must', () => {
   it('serves a build newer than every source as it is, an edited dist/config.json included', async () => {
     await file('dist/index.html', 'built', 20);
     await file('server/build/receiver-rules.mjs', 'rules', 20);
+    await file('server/build/config-check.mjs', 'checker', 20);
     await file('dist/config.json', '{"title":"Edited on the server"}', 30);
     expect(await buildReason(root)).toBeNull();
   });
@@ -39,6 +40,7 @@ describe('npm start builds only when it must', () => {
   it('builds again when a source changed after the build, however deep', async () => {
     await file('dist/index.html', 'built', 20);
     await file('server/build/receiver-rules.mjs', 'rules', 20);
+    await file('server/build/config-check.mjs', 'checker', 20);
     await file('src/app/deep/step.tsx', 'changed', 25);
     expect(await buildReason(root)).toBe('src changed since the last build');
     await file('server/build/receiver-rules.mjs', 'rules', 5);

@@ -30,10 +30,10 @@ describe('npm run check-config', () => {
     expect(broken.code).toBe(1);
     expect(broken.output).toContain('error   steps: expected an array, got a string');
     expect(broken.output).toContain('error   titel: unknown key; did you mean "title"?');
-    expect(broken.output).toContain('warning newerSetting: unknown key');
+    expect(broken.output).toContain('error   newerSetting: unknown key: this build has no such setting');
   }, 30_000);
 
-  it('exits 1 on what the app opens with but cannot work (docs/deploying.md), and 0 on a far unknown key unless --strict', async () => {
+  it('exits 1 on what the app opens with but cannot work (docs/deploying.md), and 0 on a far unknown key inside the file unless --strict', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'check-config-'));
     const config = JSON.parse(await readFile('public/config.json', 'utf8')) as Record<string, unknown>;
     const { requestUrl, ...rest } = config;
@@ -44,8 +44,11 @@ describe('npm run check-config', () => {
       output: `error   requestUrll: unknown key; did you mean "requestUrl"? (the app would leave it out, and the setting with it)\n${typo}: 1 error, 0 warnings\n`,
     });
     const newer = join(dir, 'newer.json');
-    await writeFile(newer, JSON.stringify({ ...config, newerSetting: true }));
-    expect(await check(newer)).toEqual({ code: 0, output: `warning newerSetting: unknown key, left out (a typo, or a setting of a newer version)\n${newer}: valid with 1 warning\n` });
+    await writeFile(newer, JSON.stringify({ ...config, logo: { ...(config.logo as object), newerSetting: true } }));
+    expect(await check(newer)).toEqual({ code: 0, output: `warning logo.newerSetting: unknown key, left out (a typo, or a setting of a newer version)\n${newer}: valid with 1 warning\n` });
+    const missing = join(dir, 'missing.json');
+    await writeFile(missing, JSON.stringify(rest));
+    expect((await check(missing)).code).toBe(1);
     expect((await check(newer, '--strict')).code).toBe(1);
   }, 30_000);
 });

@@ -78,11 +78,11 @@ describe.each(stores)('an edited programme on the $name store', ({ databaseUrl, 
       expect(await put(withoutNiche(withBudget))).toBe(201);
       expect(await put(sampleBody())).toBe(201);
 
-      // A requestUrl moved to another path needs a restart: the log says so, once.
+      // A requestUrl moved to another path is answered there at once, and here still (programme-moves.node.test.ts): the log says so, once.
       await writeFile(join(root, 'config.json'), JSON.stringify({ ...edited, requestUrl: '/api/v2/applications' }, null, 2));
       expect(await put(withoutNiche(withBudget))).toBe(201);
       expect(await put(withoutNiche(withBudget))).toBe(201);
-      expect(lines.filter((line) => line.includes("requestUrl is now /api/v2/applications, but this receiver answers at /api/applications until it is restarted"))).toHaveLength(1);
+      expect(lines.filter((line) => line.startsWith('Receiver: requestUrl moved to /api/v2/applications'))).toHaveLength(1);
 
       // A broken edit is not applied: the last valid programme goes on, and the log says why, once.
       await writeFile(join(root, 'config.json'), '{ "title": "half an edit", ');
@@ -110,7 +110,8 @@ describe('a programme a page was given', () => {
     lines = [];
     server = await startServer({ root, port: 0, dataDir, receiverRules, log: (line) => lines.push(line) });
     original = await readFile(join(root, 'config.json'), 'utf8');
-  });
+    // A fresh embedded store each time: its creation takes seconds on a busy machine.
+  }, 60_000);
   afterEach(async () => {
     await server.close();
     await rm(root, { recursive: true, force: true });
@@ -177,15 +178,24 @@ describe('a programme a page was given', () => {
     expect((await get('/config.json')).text).toBe(fixed);
   }, 60_000);
 
-  it('warns loudly when an edit takes requestUrl away while the receiver runs', async () => {
+  it('never gives pages an edit that takes requestUrl away; one that sets it to null on purpose is given, with a note', async () => {
     const withoutRequestUrl = await edit((config) => {
       delete config.requestUrl;
     });
-    // A valid programme (a page may be meant to send nowhere): given to pages, with a warning.
-    expect((await get('/config.json')).text).toBe(withoutRequestUrl);
+    // Pages would thank every creator and send nothing: refused, as check-config refuses it.
+    expect((await get('/config.json')).text).toBe(original);
+    expect(lines.filter((line) => line.startsWith('WARNING: config.json changed but is not a valid programme'))).toEqual([
+      expect.stringContaining('requestUrl: missing: the page would send applications nowhere and thank every creator'),
+    ]);
+    expect(withoutRequestUrl).not.toContain('requestUrl');
+
+    const sendsNothing = await edit((config) => {
+      config.requestUrl = null;
+    });
+    expect((await get('/config.json')).text).toBe(sendsNothing);
     await get('/');
-    expect(lines.filter((line) => line.startsWith('WARNING: config.json no longer has a requestUrl'))).toEqual([
-      'WARNING: config.json no longer has a requestUrl, so pages now send applications nowhere and thank every creator; set "requestUrl": "/api/applications" again for this receiver to keep them',
+    expect(lines.filter((line) => line.includes("config.json's requestUrl is now null"))).toEqual([
+      'Note: config.json\'s requestUrl is now null, so pages given it send nothing and keep nothing (a programme that sends nothing on purpose); set "requestUrl": "/api/applications" again for this receiver to keep applications',
     ]);
   }, 60_000);
 });

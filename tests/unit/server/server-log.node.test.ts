@@ -91,15 +91,15 @@ describe('a line per request', () => {
 });
 
 describe('npm start', () => {
-  it('warns loudly when the programme sends applications nowhere (no requestUrl)', async () => {
+  it('says when the programme sends nothing on purpose ("requestUrl": null)', async () => {
     const root = await servedRoot();
     const dataDir = await mkdtemp(join(tmpdir(), 'log-no-request-url-'));
     const config = JSON.parse(await readFile(join(root, 'config.json'), 'utf8')) as Record<string, unknown>;
-    delete config.requestUrl;
+    config.requestUrl = null;
     await writeFile(join(root, 'config.json'), JSON.stringify(config));
     const child = await spawnReceiver({ root, dataDir, extraEnv: { LOG_FORMAT: 'text' } });
     try {
-      await expect.poll(() => child.output()).toContain('WARNING: the programme has no requestUrl, so the page sends applications nowhere');
+      await expect.poll(() => child.output()).toContain("Note: the programme's requestUrl is null, so pages send nothing and keep nothing (a programme that sends nothing on purpose)");
       expect(child.output()).toContain('set "requestUrl": "/api/applications" in config.json');
     } finally {
       await child.stop();
