@@ -13,6 +13,7 @@ import { acquireLock } from './store/data-dir-lock.mjs';
 import { createDiskFloor } from './limits/disk-floor.mjs';
 import { DEFAULT_DRAFT_SECONDS, createDrafts, draftsPrefix, startDraftSweep } from './drafts/drafts-in-transit.mjs';
 import { DEFAULT_LIMITS } from './limits/limit-settings.mjs';
+import { createHealth } from './health.mjs';
 import { createMetrics } from './metrics.mjs';
 import { createProgrammePages } from './programme/programme-pages.mjs';
 import { createProgrammeSource } from './programme/programme-source.mjs';
@@ -91,7 +92,7 @@ function answerAdminNotHere(ctx) {
 
 /**
  * @param {ReturnType<typeof createAdmin> | null} admin null on PostgreSQL, where only /metrics is here
- * @param {() => string} metrics the exposition (metrics.mjs)
+ * @param {() => Promise<string>} metrics the exposition (metrics.mjs)
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
  */
@@ -100,7 +101,8 @@ async function answerAdmin(admin, metrics, req, res) {
     // Counts only, nothing personal, on the loopback interface: a local Prometheus needs no token.
     // A request with an Origin came from a page in a browser: not a scraper.
     if (req.url === '/metrics' && req.method === 'GET' && req.headers.origin === undefined) {
-      res.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8', 'Cache-Control': 'no-store' }).end(metrics());
+      const text = await metrics();
+      res.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8', 'Cache-Control': 'no-store' }).end(text);
       return;
     }
     if (!admin || !(await admin(req, res))) res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
@@ -187,6 +189,7 @@ export async function startServer({
   const proofs = await createProofOfWork({ store, settings: proofOfWork, receiverPath: path, allowedOrigins: parseOrigins(corsOrigins) });
   // PostgreSQL's disk is its server's: a write it cannot make is the store's 503 instead.
   const diskFloor = databaseUrl ? null : createDiskFloor({ dir: resolve(dataDir), floorBytes: limits.diskFloorBytes, freeBytes, log });
+  const health = createHealth({ store, diskFloor, log });
   const metrics = createMetrics();
   const admit = createAdmission({ rateLimits, diskFloor });
   const receiver = createReceiver({
@@ -204,6 +207,7 @@ export async function startServer({
   const server = createAppServer({
     root,
     logRequest(entry) {
+      if (health.isProbe(entry.path)) return;
       metrics.countRequest(entry);
       logRequest?.(entry);
     },
@@ -217,7 +221,7 @@ export async function startServer({
     trust,
     api: async (ctx) => {
       for (const [name, value] of Object.entries(transportSecurityHeaders(ctx.req, ctx.trust))) ctx.res.setHeader(name, value);
-      return answerAdminNotHere(ctx) || (await proofs.answerChallenge(ctx)) || (await receiver(ctx)) || drafts(ctx);
+      return (await health.answerHealth(ctx)) || answerAdminNotHere(ctx) || (await proofs.answerChallenge(ctx)) || (await receiver(ctx)) || drafts(ctx);
     },
   });
   const connections = limitConnections(server, { limits, trust, count: metrics.countConnection });
@@ -227,9 +231,9 @@ export async function startServer({
   // the loopback interface, whatever HOST is: a receiver listening on one public address must still
   // answer them, and no request that came through a proxy or from another machine can reach them.
   const admin = lock ? createAdmin({ store, token: lock.token, onRedeliver: () => deliverer?.nudge() }) : null;
-  const exposition = () => metrics.exposition({
+  const exposition = async () => metrics.exposition({
     receiver_open_connections: { help: 'Connections open on the public port.', value: connections.open() },
-    receiver_disk_free_bytes: { help: 'Free space in DATA_DIR at the last reading (embedded store).', value: diskFloor?.lastReading() ?? null },
+    receiver_disk_free_bytes: { help: 'Free space in DATA_DIR, read at most once a second (embedded store).', value: (await diskFloor?.freeBytes()) ?? null },
     process_resident_memory_bytes: { help: 'Resident memory of the receiver process.', value: process.memoryUsage.rss() },
   });
   const adminServer = createServer((req, res) => void answerAdmin(admin, exposition, req, res));
