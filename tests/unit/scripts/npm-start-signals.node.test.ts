@@ -32,7 +32,7 @@ beforeAll(async () => {
   const dist = await servedRoot();
   await rm(join(project, 'dist'), { recursive: true, force: true });
   await symlink(dist, join(project, 'dist'));
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   await rm(project, { recursive: true, force: true });
@@ -121,7 +121,7 @@ describe('npm start', () => {
     } finally {
       await cleanUp(started);
     }
-  }, 120_000);
+  }, 180_000);
 
   it.each(['SIGTERM', 'SIGINT'] as const)('passes %s on to its server, which closes the store, and exits with its code', async (signal) => {
     const started = await start(process.execPath, ['scripts/start.mjs']);
@@ -136,7 +136,7 @@ describe('npm start', () => {
     } finally {
       await cleanUp(started);
     }
-  }, 120_000);
+  }, 180_000);
 
   it('takes its server with it when the launcher is killed outright', async () => {
     const started = await start(process.execPath, ['scripts/start.mjs']);
@@ -148,5 +148,5 @@ describe('npm start', () => {
     } finally {
       await cleanUp(started);
     }
-  }, 120_000);
+  }, 180_000);
 });
