@@ -258,7 +258,7 @@ export async function startServer({
     programme: { title: started.title, digest: started.digest, requestUrl: started.rules.requestUrl },
     /** The origins besides the page's own that may send applications (CORS_ORIGINS). */
     allowedOrigins: [...parseOrigins(corsOrigins)],
-    /** Where challenges are answered (a 404 there while proof of work is off). */
+    /** Where challenges are answered (`{ "required": false }` there while proof of work is off). */
     challengePath: proofs.path,
     /** What TRUST_PROXY and PUBLIC_ORIGIN make of the requests, for the start-up log. */
     proxy: trust.description,
