@@ -13,8 +13,8 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
-import { configTextHash } from '../src/first-paint/config-text-hash';
-import { textDirection } from '../src/i18n/text-direction';
+import { configTextHash } from '../src/first-paint/config-text-hash.ts';
+import { textDirection } from '../src/i18n/text-direction.ts';
 
 // From the file's path, not a URL object: under a DOM test environment `URL` is the DOM's own.
 const FIRST_PAINT = join(dirname(fileURLToPath(import.meta.url)), '../src/first-paint/');

@@ -28,13 +28,13 @@
 import { copyFile, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createServer, type Plugin } from 'vite';
-import { checkedConfigBlock } from '../src/config/checked-config';
-import { configDigest } from '../src/config/config-digest';
-import { CONFIG_HOLD_ATTRIBUTE, RESUMING_LINE_CLASS } from '../src/first-paint/page-marks';
-import { textDirection } from '../src/i18n/text-direction';
+import { checkedConfigBlock } from '../src/config/checked-config.ts';
+import { configDigest } from '../src/config/config-digest.ts';
+import { CONFIG_HOLD_ATTRIBUTE, RESUMING_LINE_CLASS } from '../src/first-paint/page-marks.ts';
+import { textDirection } from '../src/i18n/text-direction.ts';
 import type { PrerenderedWelcome } from '../src/prerender/prerendered-welcome';
-import { EN } from '../src/i18n/messages-en';
-import { configHoldScript, headScript, languageSwapScript, starterScript } from './first-paint-scripts';
+import { EN } from '../src/i18n/messages-en.ts';
+import { configHoldScript, headScript, languageSwapScript, starterScript } from './first-paint-scripts.ts';
 
 /** The attribute of the wrapper that holds the prerendered Welcome: the hash of its config.json. */
 export const PRERENDER_HASH_ATTRIBUTE = 'data-prerendered-config';

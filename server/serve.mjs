@@ -13,6 +13,7 @@ import { limitSettings } from './limits/limit-settings.mjs';
 import { createServerLog, parseLogFormat } from './server-log.mjs';
 import { proofOfWorkSettings } from './limits/proof-of-work.mjs';
 import { startServer } from './start-server.mjs';
+import { stopWithLauncher } from './stop-with-launcher.mjs';
 import { isPlainTextToAnotherMachine, webhookSettings } from './webhooks/webhook-settings.mjs';
 
 const root = process.env.DIST_DIR ?? fileURLToPath(new URL('../dist', import.meta.url));
@@ -114,8 +115,11 @@ try {
       process.exit(0);
     });
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  // `on`, not `once`: under `npm start` a Ctrl-C reaches the server twice (from the terminal and
+  // from its launcher), and a second signal must not kill it in the middle of closing the store.
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  stopWithLauncher(stop);
 } catch (error) {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);

@@ -14,6 +14,7 @@ import { createDiskFloor } from './limits/disk-floor.mjs';
 import { DEFAULT_DRAFT_SECONDS, createDrafts, draftsPrefix, startDraftSweep } from './drafts/drafts-in-transit.mjs';
 import { createDraftsBudget } from './drafts/drafts-budget.mjs';
 import { DEFAULT_LIMITS } from './limits/limit-settings.mjs';
+import { createHealth } from './health.mjs';
 import { createMetrics } from './metrics.mjs';
 import { createProgrammePages } from './programme/programme-pages.mjs';
 import { createProgrammeSource, refusalBeforeStart } from './programme/programme-source.mjs';
@@ -92,7 +93,7 @@ function answerAdminNotHere(ctx) {
 
 /**
  * @param {ReturnType<typeof createAdmin> | null} admin null on PostgreSQL, where only /metrics is here
- * @param {() => string} metrics the exposition (metrics.mjs)
+ * @param {() => Promise<string>} metrics the exposition (metrics.mjs)
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
  */
@@ -101,7 +102,8 @@ async function answerAdmin(admin, metrics, req, res) {
     // Counts only, nothing personal, on the loopback interface: a local Prometheus needs no token.
     // A request with an Origin came from a page in a browser: not a scraper.
     if (req.url === '/metrics' && req.method === 'GET' && req.headers.origin === undefined) {
-      res.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8', 'Cache-Control': 'no-store' }).end(metrics());
+      const text = await metrics();
+      res.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8', 'Cache-Control': 'no-store' }).end(text);
       return;
     }
     if (!admin || !(await admin(req, res))) res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
@@ -215,6 +217,7 @@ export async function startServer({
   const proofs = await createProofOfWork({ store, settings: proofOfWork, receiverPath: path, allowedOrigins: parseOrigins(corsOrigins) });
   // PostgreSQL's disk is its server's: a write it cannot make is the store's 503 instead.
   const diskFloor = databaseUrl ? null : createDiskFloor({ dir: resolve(dataDir), floorBytes: limits.diskFloorBytes, freeBytes, log });
+  const health = createHealth({ store, diskFloor, log });
   const metrics = createMetrics();
   const admit = createAdmission({ rateLimits, diskFloor });
   const receiver = createReceiver({
@@ -235,6 +238,7 @@ export async function startServer({
   const server = createAppServer({
     root,
     logRequest(entry) {
+      if (health.isProbe(entry.path)) return;
       metrics.countRequest(entry);
       logRequest?.(entry);
     },
@@ -253,7 +257,7 @@ export async function startServer({
       // the file is looked at first (a stat), so a moved requestUrl is answered at once.
       if (ctx.req.method === 'PUT' || ctx.req.method === 'OPTIONS') await programmes.current();
       receiverMoves.route(ctx);
-      return answerAdminNotHere(ctx) || (await proofs.answerChallenge(ctx)) || (await receiver(ctx)) || drafts(ctx);
+      return (await health.answerHealth(ctx)) || answerAdminNotHere(ctx) || (await proofs.answerChallenge(ctx)) || (await receiver(ctx)) || drafts(ctx);
     },
   });
   const connections = limitConnections(server, { limits, trust, count: metrics.countConnection });
@@ -263,9 +267,9 @@ export async function startServer({
   // the loopback interface, whatever HOST is: a receiver listening on one public address must still
   // answer them, and no request that came through a proxy or from another machine can reach them.
   const admin = lock ? createAdmin({ store, token: lock.token, onRedeliver: () => deliverer?.nudge() }) : null;
-  const exposition = () => metrics.exposition({
+  const exposition = async () => metrics.exposition({
     receiver_open_connections: { help: 'Connections open on the public port.', value: connections.open() },
-    receiver_disk_free_bytes: { help: 'Free space in DATA_DIR at the last reading (embedded store).', value: diskFloor?.lastReading() ?? null },
+    receiver_disk_free_bytes: { help: 'Free space in DATA_DIR, read at most once a second (embedded store).', value: (await diskFloor?.freeBytes()) ?? null },
     process_resident_memory_bytes: { help: 'Resident memory of the receiver process.', value: process.memoryUsage.rss() },
   });
   const adminServer = createServer((req, res) => void answerAdmin(admin, exposition, req, res));
@@ -290,7 +294,7 @@ export async function startServer({
     programme: { title: started.title, digest: started.digest, requestUrl: started.rules.requestUrl },
     /** The origins besides the page's own that may send applications (CORS_ORIGINS). */
     allowedOrigins: [...parseOrigins(corsOrigins)],
-    /** Where challenges are answered (a 404 there while proof of work is off). */
+    /** Where challenges are answered (`{ "required": false }` there while proof of work is off). */
     challengePath: proofs.path,
     /** What TRUST_PROXY and PUBLIC_ORIGIN make of the requests, for the start-up log. */
     proxy: trust.description,

@@ -7,7 +7,9 @@
 // are kept in the store (`used_proofs`), so a restart and every instance on one DATABASE_URL
 // agree. The HMAC key is PROOF_OF_WORK_HMAC_KEY, or one generated once and kept in the store, so
 // restarts keep issued challenges valid and instances sharing a database share it.
-// Off, the challenge path answers 404, which is how the page knows to load no solver.
+// Off, the challenge path answers 200 `{"required": false}`, which is how the page knows to load
+// no solver (a 404 would do, and older receivers answer one, but the browser logs every 404 as an
+// error in the console of every page that asks).
 import { randomBytes } from 'node:crypto';
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
 import { pathnameOf } from '../http/request-context.mjs';
@@ -98,7 +100,7 @@ export async function createProofOfWork({ store, settings, receiverPath, allowed
   return {
     path,
     /**
-     * GET <path>: a new challenge (200, never cached), or 404 when proof of work is off.
+     * GET <path>: a new challenge (200, never cached), or `{ required: false }` when proof of work is off.
      * @param {import('../http/request-context.mjs').RequestContext} ctx
      * @returns {Promise<boolean>} false for any other path
      */
@@ -106,8 +108,11 @@ export async function createProofOfWork({ store, settings, receiverPath, allowed
       if (pathnameOf(ctx) !== path) return false;
       return answered(ctx, async () => {
         ctx.headers = crossOrigin(ctx, allowedOrigins, { methods: 'GET', refusedMessage: 'This origin may not ask for challenges.' }).headers;
-        if (!settings) throw refusal(404, 'proof of work is off', 'This receiver asks for no proof of work.');
         if (ctx.req.method !== 'GET' && ctx.req.method !== 'HEAD') throw refusal(405, 'method not allowed', 'Only GET is answered here.', { Allow: 'GET' });
+        if (!settings) {
+          answer(ctx, 200, { required: false });
+          return;
+        }
         answer(ctx, 200, await createChallenge({ hmacKey, maxNumber: settings.maxNumber, expires: new Date(now() + settings.ttlMs) }));
       });
     },

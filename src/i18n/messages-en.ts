@@ -1,5 +1,5 @@
-import { EN_FORM } from './messages-en-form';
-import { EN_SHELL } from './messages-en-shell';
+import { EN_FORM } from './messages-en-form.ts';
+import { EN_SHELL } from './messages-en-shell.ts';
 
 /**
  * Every text the app writes itself, in English: the default language, and the one every key is

@@ -11,7 +11,8 @@ const UNDATED_LIFETIME_MS = 10 * 60_000;
 
 /**
  * Asks the receiver's challenge endpoint for a challenge: null when it asks for no proof of work
- * (a 404, or anything that is not a challenge: an HTML page, another receiver); rejects when it
+ * (`{ "required": false }`, an older receiver's 404, or anything that is not a challenge: an HTML
+ * page, another receiver); rejects when it
  * cannot be reached (offline), so the caller asks again later rather than concluding it is off.
  */
 export async function fetchChallenge(url: string, fetchImpl: typeof fetch = fetch, now: () => number = Date.now): Promise<FetchedChallenge | null> {

@@ -62,10 +62,12 @@ describe('with proof of work off (the default)', () => {
     await stopTestReceiver(receiver);
   });
 
-  it('answers the challenge path 404, which tells the page to load no solver, and stores a PUT without a solution', async () => {
+  it('answers the challenge path that none is required (no 404 for the console to log), never cached, and stores a PUT without a solution', async () => {
     const challenge = await rawRequest(`${receiver.url}/api/challenge`, { method: 'GET' });
-    expect(challenge.status).toBe(404);
+    expect(challenge.status).toBe(200);
     expect(challenge.headers['content-type']).toMatch(/^application\/json/);
+    expect(challenge.headers['cache-control']).toBe('no-store');
+    expect(challenge.json).toEqual({ required: false });
     expect((await put(receiver)).status).toBe(201);
   });
 });
