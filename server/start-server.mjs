@@ -10,6 +10,7 @@ import { createAppServer } from './app-server.mjs';
 import { parseOrigins } from './http/cors.mjs';
 import { limitConnections } from './limits/connection-limits.mjs';
 import { acquireLock } from './store/data-dir-lock.mjs';
+import { repairDataFolder } from './store/private-files.mjs';
 import { createDiskFloor } from './limits/disk-floor.mjs';
 import { DEFAULT_DRAFT_SECONDS, createDrafts, draftsPrefix, startDraftSweep } from './drafts/drafts-in-transit.mjs';
 import { DEFAULT_LIMITS } from './limits/limit-settings.mjs';
@@ -161,6 +162,7 @@ export async function startServer({
   /** @type {Awaited<ReturnType<typeof createProgrammeSource>>} */
   let programmes;
   try {
+    if (lock) await repairDataFolder(resolve(dataDir)).then((note) => note && log(note));
     store = await openStore({ databaseUrl, dataDir });
     rateLimits = await createRateLimits({ windows: limits.rateWindows, databaseUrl, log });
     programmes = await createProgrammeSource({
