@@ -162,7 +162,9 @@ export async function startServer({
   /** @type {Awaited<ReturnType<typeof createProgrammeSource>>} */
   let programmes;
   try {
-    if (lock) await repairDataFolder(resolve(dataDir)).then((note) => note && log(note));
+    // Files an older receiver or a wide folder left open to others (store/private-files.mjs).
+    const repaired = lock ? await repairDataFolder(resolve(dataDir)) : null;
+    if (repaired) log(repaired);
     store = await openStore({ databaseUrl, dataDir });
     rateLimits = await createRateLimits({ windows: limits.rateWindows, databaseUrl, log });
     programmes = await createProgrammeSource({
@@ -228,7 +230,7 @@ export async function startServer({
   // The admin endpoints (npm run -s applications on the embedded store) get a server of their own on
   // the loopback interface, whatever HOST is: a receiver listening on one public address must still
   // answer them, and no request that came through a proxy or from another machine can reach them.
-  const admin = lock ? createAdmin({ store, token: lock.token, onRedeliver: () => deliverer?.nudge() }) : null;
+  const admin = lock ? createAdmin({ store, token: lock.token, onRedeliver: () => deliverer?.nudge(), webhooksOn: deliverer !== null }) : null;
   const exposition = () => metrics.exposition({
     receiver_open_connections: { help: 'Connections open on the public port.', value: connections.open() },
     receiver_disk_free_bytes: { help: 'Free space in DATA_DIR at the last reading (embedded store).', value: diskFloor?.lastReading() ?? null },
