@@ -12,6 +12,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { applicationsCsv, revisionsCsv } from './applications-csv.mjs';
+import { exportJsonLine } from './export-safety.mjs';
 import { acquireLock, readLock } from '../store/data-dir-lock.mjs';
 import { allRevisions, eraseByEmail, latestApplications } from '../store/applications.mjs';
 import { backupToFile, restoreFromFile } from '../store/backup-commands.mjs';
@@ -112,7 +113,7 @@ export async function main(argv) {
       direct: (store) => undeliveredDeliveries(store),
       viaReceiver: async (url, token) => /** @type {Array<import('../store/webhook-deliveries.mjs').DeliveryRecord>} */ (parseJson(await (await admin(`${url}/admin/deliveries`, token)).text())),
     });
-    process.stdout.write(values.json ? deliveries.map((delivery) => `${JSON.stringify(delivery)}\n`).join('') : formatDeliveries(deliveries));
+    process.stdout.write(values.json ? deliveries.map(exportJsonLine).join('') : formatDeliveries(deliveries));
     return;
   }
   if (command === 'redeliver') {
@@ -153,7 +154,7 @@ export async function main(argv) {
           ? revisionsCsv(/** @type {Array<import('../store/applications.mjs').StoredRevision>} */ (records))
           : applicationsCsv(/** @type {Array<import('../store/applications.mjs').StoredApplication>} */ (records)),
       );
-    } else process.stdout.write(records.map((record) => `${JSON.stringify(record)}\n`).join(''));
+    } else process.stdout.write(records.map(exportJsonLine).join(''));
     return;
   }
   if (command === 'erase') {
