@@ -6,7 +6,8 @@
 // With DATABASE_URL it works on PostgreSQL directly. On the embedded store it goes through the
 // receiver when one is running on DATA_DIR (PGlite admits one process: the receiver's admin
 // endpoints, loopback only, with the token in DATA_DIR/receiver.json); otherwise it takes the
-// folder itself for the time it runs, so a receiver cannot start on it meanwhile.
+// folder itself for the time it runs, so a receiver cannot start on it meanwhile. Each command
+// first says on stderr which store it opened, and refuses one no receiver has used (cli-store.mjs).
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
