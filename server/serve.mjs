@@ -14,24 +14,11 @@ import { createServerLog, parseLogFormat } from './server-log.mjs';
 import { proofOfWorkSettings } from './limits/proof-of-work.mjs';
 import { startServer } from './start-server.mjs';
 import { stopWithLauncher } from './stop-with-launcher.mjs';
+import { describeStore } from './store/store-description.mjs';
+import { keepNewFilesPrivate } from './store/private-files.mjs';
 import { isPlainTextToAnotherMachine, webhookSettings } from './webhooks/webhook-settings.mjs';
 
 const root = process.env.DIST_DIR ?? fileURLToPath(new URL('../dist', import.meta.url));
-
-/**
- * Where the applications are kept, for the start-up line: the folder, or the database without its password.
- * @param {string | undefined} databaseUrl
- * @param {string} dataDir
- */
-function storeDescription(databaseUrl, dataDir) {
-  if (!databaseUrl) return `PGlite in ${resolve(dataDir)}`;
-  try {
-    const url = new URL(databaseUrl);
-    return `PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`;
-  } catch {
-    return 'PostgreSQL (DATABASE_URL)';
-  }
-}
 
 /**
  * The limits in force, for the start-up line.
@@ -62,6 +49,8 @@ function describeDraftsBudget(limits, databaseUrl) {
   ].filter((part) => part !== null).join(', ');
 }
 
+// Every file the receiver writes is its user's alone (store/private-files.mjs).
+keepNewFilesPrivate();
 try {
   const serverLog = createServerLog({ format: parseLogFormat(process.env.LOG_FORMAT) });
   const log = serverLog.message;
@@ -92,7 +81,7 @@ try {
     log,
     logRequest: serverLog.request,
   });
-  log(`Creator partnership wizard: ${server.url}/ (applications: PUT ${server.path}, stored in ${storeDescription(databaseUrl, dataDir)})`);
+  log(`Creator partnership wizard: ${server.url}/ (applications: PUT ${server.path}, stored in ${describeStore({ databaseUrl, dataDir })})`);
   log(`Programme: "${server.programme.title}" from ${resolve(root, 'config.json')} (digest ${server.programme.digest})`);
   const requestUrl = server.programme.requestUrl;
   if (requestUrl === null) {

@@ -10,6 +10,7 @@ import { createAppServer } from './app-server.mjs';
 import { parseOrigins } from './http/cors.mjs';
 import { limitConnections } from './limits/connection-limits.mjs';
 import { acquireLock } from './store/data-dir-lock.mjs';
+import { repairDataFolder } from './store/private-files.mjs';
 import { createDiskFloor } from './limits/disk-floor.mjs';
 import { DEFAULT_DRAFT_SECONDS, createDrafts, draftsPrefix, startDraftSweep } from './drafts/drafts-in-transit.mjs';
 import { createDraftsBudget } from './drafts/drafts-budget.mjs';
@@ -179,6 +180,9 @@ export async function startServer({
   /** @type {Awaited<ReturnType<typeof createReceiverMoves>> | null} set once the start's programme is known; its first reading sees any change before */
   let moves = null;
   try {
+    // Files an older receiver or a wide folder left open to others (store/private-files.mjs).
+    const repaired = lock ? await repairDataFolder(resolve(dataDir)) : null;
+    if (repaired) log(repaired);
     store = await openStore({ databaseUrl, dataDir });
     rateLimits = await createRateLimits({ windows: limits.rateWindows, databaseUrl, log });
     programmes = await createProgrammeSource({
@@ -266,7 +270,7 @@ export async function startServer({
   // The admin endpoints (npm run -s applications on the embedded store) get a server of their own on
   // the loopback interface, whatever HOST is: a receiver listening on one public address must still
   // answer them, and no request that came through a proxy or from another machine can reach them.
-  const admin = lock ? createAdmin({ store, token: lock.token, onRedeliver: () => deliverer?.nudge() }) : null;
+  const admin = lock ? createAdmin({ store, token: lock.token, onRedeliver: () => deliverer?.nudge(), webhooksOn: deliverer !== null }) : null;
   const exposition = async () => metrics.exposition({
     receiver_open_connections: { help: 'Connections open on the public port.', value: connections.open() },
     receiver_disk_free_bytes: { help: 'Free space in DATA_DIR, read at most once a second (embedded store).', value: (await diskFloor?.freeBytes()) ?? null },

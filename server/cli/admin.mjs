@@ -11,7 +11,7 @@ import { Refused, answer, answered, readBody, refusal } from '../http/respond.mj
 import { writeBackup } from '../store/backup.mjs';
 import { allRevisions, eraseByEmail, latestApplications } from '../store/applications.mjs';
 import { undeliveredDeliveries } from '../store/webhook-deliveries.mjs';
-import { redeliverNow } from '../webhooks/deliveries-commands.mjs';
+import { WEBHOOKS_OFF_HELP, redeliverNow } from '../webhooks/deliveries-commands.mjs';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -43,10 +43,11 @@ async function readSmallJson(ctx, expected) {
 }
 
 /**
- * @param {{ store: import('../store/store-types.mjs').Store, token: string, onRedeliver?: () => void }} options
- *   onRedeliver: told when webhooks were set to be sent again (wakes the deliverer)
+ * @param {{ store: import('../store/store-types.mjs').Store, token: string, onRedeliver?: () => void, webhooksOn?: boolean }} options
+ *   onRedeliver: told when webhooks were set to be sent again (wakes the deliverer);
+ *   webhooksOn: whether this receiver sends webhooks (redeliver is refused, 409, when it does not)
  */
-export function createAdmin({ store, token, onRedeliver = () => undefined }) {
+export function createAdmin({ store, token, onRedeliver = () => undefined, webhooksOn = true }) {
   /** @param {import('../http/request-context.mjs').RequestContext} ctx */
   async function route(ctx) {
     const { req, res } = ctx;
@@ -77,6 +78,8 @@ export function createAdmin({ store, token, onRedeliver = () => undefined }) {
     if (url.pathname === '/admin/redeliver' && req.method === 'POST') {
       const which = await readSmallJson(ctx, 'Send { "id": "msg_…" } or { "failed": true }.');
       if (typeof which.id !== 'string' && which.failed !== true) throw refusal(400, 'bad admin request', 'Send { "id": "msg_…" } or { "failed": true }.');
+      // Marked pending, it would wait for a sender that is not there, while the CLI said "Sending".
+      if (!webhooksOn) throw refusal(409, 'webhooks off', `Webhooks are off on the running receiver (process ${String(process.pid)}), so nothing would send it; nothing was changed. ${WEBHOOKS_OFF_HELP}.`);
       const count = await redeliverNow(store, typeof which.id === 'string' ? { id: which.id } : { failed: true });
       if (count > 0) onRedeliver();
       answer(ctx, 200, { count });

@@ -6,18 +6,24 @@
 // With DATABASE_URL it works on PostgreSQL directly. On the embedded store it goes through the
 // receiver when one is running on DATA_DIR (PGlite admits one process: the receiver's admin
 // endpoints, loopback only, with the token in DATA_DIR/receiver.json); otherwise it takes the
-// folder itself for the time it runs, so a receiver cannot start on it meanwhile.
+// folder itself for the time it runs, so a receiver cannot start on it meanwhile. Each command
+// first says on stderr which store it opened, and refuses one no receiver has used (cli-store.mjs).
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { applicationsCsv, revisionsCsv } from './applications-csv.mjs';
+import { exportJsonLine } from './export-safety.mjs';
 import { acquireLock, readLock } from '../store/data-dir-lock.mjs';
 import { allRevisions, eraseByEmail, latestApplications } from '../store/applications.mjs';
 import { backupToFile, restoreFromFile } from '../store/backup-commands.mjs';
-import { openStore } from '../store/open-store.mjs';
+import { openPgliteStore } from '../store/pglite-store.mjs';
+import { openPostgresStore } from '../store/postgres-store.mjs';
+import { keepNewFilesPrivate, repairDataFolder } from '../store/private-files.mjs';
+import { migrate } from '../store/schema.mjs';
+import { describeStore, requireReceiverDatabase, requireReceiverFolder, storeTarget, tell } from './cli-store.mjs';
 import { undeliveredDeliveries } from '../store/webhook-deliveries.mjs';
-import { describeRedelivery, formatDeliveries, redeliverNow } from '../webhooks/deliveries-commands.mjs';
+import { describeRedelivery, formatDeliveries, redeliverDirectly } from '../webhooks/deliveries-commands.mjs';
 import { parseJson } from '../http/parse-json.mjs';
 
 const USAGE = [
@@ -38,27 +44,44 @@ async function admin(url, token, init = {}) {
   const headers = new Headers(init.headers);
   headers.set('Authorization', `Bearer ${token}`);
   const response = await fetch(url, { ...init, headers });
-  if (!response.ok) throw new Error(`the running receiver answered ${String(response.status)}: ${await response.text()}`);
+  if (!response.ok) {
+    const text = await response.text();
+    // A refusal the receiver explains (409: webhooks are off there) is told as it is.
+    const explained = response.status === 409 ? /** @type {{ error?: unknown }} */ (parseJson(text)).error : undefined;
+    throw new Error(typeof explained === 'string' ? explained : `the running receiver answered ${String(response.status)}: ${text}`);
+  }
   return response;
 }
 
 /**
- * Runs `work` on the store, or through the running receiver when it holds the embedded one.
+ * Runs `work` on the store, or through the running receiver when it holds the embedded one; says
+ * on stderr which it is first, and refuses a folder or database no receiver has used (cli-store.mjs).
  * @template T
  * @param {{ direct: (store: import('../store/store-types.mjs').Store) => Promise<T>, viaReceiver: (url: string, token: string) => Promise<T> }} ways
  * @returns {Promise<T>}
  */
 async function onStore({ direct, viaReceiver }) {
-  const databaseUrl = process.env.DATABASE_URL || undefined;
-  const dataDir = resolve(process.env.DATA_DIR ?? 'data');
+  const { databaseUrl, dataDir } = storeTarget(process.env);
+  const description = describeStore({ databaseUrl, dataDir });
   if (!databaseUrl) {
+    await requireReceiverFolder(dataDir);
     const holder = await readLock(dataDir);
-    if (holder?.adminUrl) return viaReceiver(holder.adminUrl, holder.token);
-  }
+    if (holder?.adminUrl) {
+      tell(`Store: ${description}, through the receiver running on it (process ${String(holder.pid)})`);
+      return viaReceiver(holder.adminUrl, holder.token);
+    }
+    tell(`Store: ${description} (no receiver running on it: opened by this command)`);
+  } else tell(`Store: ${description}`);
   const lock = databaseUrl ? null : await acquireLock(dataDir);
   try {
-    const store = await openStore({ databaseUrl, dataDir });
+    if (!databaseUrl) {
+      const repaired = await repairDataFolder(dataDir);
+      if (repaired) tell(repaired);
+    }
+    const store = databaseUrl ? await openPostgresStore(databaseUrl) : await openPgliteStore(dataDir);
     try {
+      if (databaseUrl) await requireReceiverDatabase(store, description);
+      await migrate(store);
       return await direct(store);
     } finally {
       await store.close();
@@ -75,11 +98,13 @@ export async function main(argv) {
   if (command === 'backup' || command === 'restore') {
     const [file, ...extra] = positionals;
     if (!file || extra.length > 0) throw new Error(`${command} needs one FILE\n${USAGE}`);
-    process.stdout.write(
-      command === 'backup'
-        ? await backupToFile(resolve(file), onStore, (url, token) => admin(`${url}/admin/backup`, token))
-        : await restoreFromFile({ file: resolve(file), databaseUrl: process.env.DATABASE_URL || undefined, dataDir: resolve(process.env.DATA_DIR ?? 'data') }),
-    );
+    if (command === 'backup') {
+      process.stdout.write(await backupToFile(resolve(file), onStore, (url, token) => admin(`${url}/admin/backup`, token)));
+      return;
+    }
+    const target = storeTarget(process.env);
+    tell(`Restoring into: ${describeStore(target)}`);
+    process.stdout.write(await restoreFromFile({ file: resolve(file), ...target }));
     return;
   }
   if (command === 'deliveries') {
@@ -89,7 +114,7 @@ export async function main(argv) {
       direct: (store) => undeliveredDeliveries(store),
       viaReceiver: async (url, token) => /** @type {Array<import('../store/webhook-deliveries.mjs').DeliveryRecord>} */ (parseJson(await (await admin(`${url}/admin/deliveries`, token)).text())),
     });
-    process.stdout.write(values.json ? deliveries.map((delivery) => `${JSON.stringify(delivery)}\n`).join('') : formatDeliveries(deliveries));
+    process.stdout.write(values.json ? deliveries.map(exportJsonLine).join('') : formatDeliveries(deliveries));
     return;
   }
   if (command === 'redeliver') {
@@ -99,7 +124,7 @@ export async function main(argv) {
     const which = id === undefined ? { failed: true } : { id };
     /** @type {number} */
     const count = await onStore({
-      direct: (store) => redeliverNow(store, which),
+      direct: (store) => redeliverDirectly(store, which),
       viaReceiver: async (url, token) =>
         /** @type {{ count: number }} */ (parseJson(await (await admin(`${url}/admin/redeliver`, token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(which) })).text())).count,
     });
@@ -130,7 +155,7 @@ export async function main(argv) {
           ? revisionsCsv(/** @type {Array<import('../store/applications.mjs').StoredRevision>} */ (records))
           : applicationsCsv(/** @type {Array<import('../store/applications.mjs').StoredApplication>} */ (records)),
       );
-    } else process.stdout.write(records.map((record) => `${JSON.stringify(record)}\n`).join(''));
+    } else process.stdout.write(records.map(exportJsonLine).join(''));
     return;
   }
   if (command === 'erase') {
@@ -162,6 +187,8 @@ function isRunDirectly() {
 }
 
 if (isRunDirectly()) {
+  // Backups, and a store this command opens or restores, are its user's alone (store/private-files.mjs).
+  keepNewFilesPrivate();
   // `export | head` closes the pipe once it has read enough: that is the reader's choice, not a failure.
   process.stdout.on('error', (/** @type {NodeJS.ErrnoException} */ error) => {
     if (error.code === 'EPIPE') process.exit(0);

@@ -1,7 +1,8 @@
 // Stored applications as CSV a spreadsheet opens: one row per application (its latest revision),
-// a column per answer. Every cell is quoted, and a cell a spreadsheet would run as a formula
-// (starting with =, +, -, @, a tab or a carriage return) is prefixed with an apostrophe, since the
-// answers are typed by anyone on the internet.
+// a column per answer. Every cell is quoted; a cell a spreadsheet would run as a formula gets a
+// leading apostrophe, bidirectional controls are shown as <U+…>, and the phone is written so that it
+// needs neither (export-safety.mjs), since the answers are typed by anyone on the internet.
+import { phoneText, spreadsheetText } from './export-safety.mjs';
 
 const PERSONAL = ['firstName', 'lastName', 'emailAddress', 'phone', 'addressFirstLine', 'addressSecondLine', 'city', 'zip', 'provinceCode', 'countryCode', 'company'];
 
@@ -10,8 +11,7 @@ function cell(value) {
   // An answer of several choices is an array: String() gives its items with commas, as a reader expects.
   // eslint-disable-next-line @typescript-eslint/no-base-to-string
   const text = value === undefined || value === null ? '' : String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replaceAll('"', '""')}"`;
+  return `"${spreadsheetText(text).replaceAll('"', '""')}"`;
 }
 
 const APPLICATION_COLUMNS = ['id', 'createdAt', 'updatedAt', 'revisions', 'language'];
@@ -50,8 +50,7 @@ function answersCsv(records, leading) {
     for (const key of PERSONAL) {
       const value = body.personalInfo?.[key];
       if (key === 'phone') {
-        const phone = /** @type {{ countryCode?: string, subscriber?: string } | undefined} */ (value);
-        row.phone = phone ? `+${phone.countryCode ?? ''} ${phone.subscriber ?? ''}`.trim() : '';
+        row.phone = phoneText(/** @type {{ countryCode?: unknown, subscriber?: unknown } | undefined} */ (value));
       } else row[key] = value;
     }
     for (const [platform, entry] of Object.entries(body.platforms ?? {})) {

@@ -1,7 +1,8 @@
 // What `npm run -s applications -- backup FILE` and `restore FILE` do beyond the dump itself
 // (backup.mjs): the file written whole or not at all and read back, the restore's target opened
 // only when it may be restored into (no receiver on it), and the one-line summaries they print.
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { acquireLock, readLock } from './data-dir-lock.mjs';
@@ -9,6 +10,7 @@ import { checkBackup, writeFileAtomically } from './backup-file.mjs';
 import { checkRestorable, restoreBackup, writeBackup } from './backup.mjs';
 import { openPgliteStore } from './pglite-store.mjs';
 import { openPostgresStore } from './postgres-store.mjs';
+import { giveTree, ownerForRestore } from '../cli/restore-owner.mjs';
 
 /** @param {Record<string, number>} rows */
 function described(rows) {
@@ -30,6 +32,11 @@ function described(rows) {
  */
 export async function backupToFile(file, onStore, fetchBackup) {
   const started = performance.now();
+  // `backup backups/x.gz` on a fresh clone: the folder is made, for its owner only.
+  await mkdir(dirname(file), { recursive: true, mode: 0o700 }).catch((/** @type {unknown} */ error) => {
+    const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+    throw new Error(`${dirname(file)} could not be made for the backup (${code === 'EACCES' ? 'permission denied' : String(code)}): write it into a folder this user may write in (the receiver's user: a folder made for it, as in docs/receiver.md, "Backups").`, { cause: error });
+  });
   await writeFileAtomically(file, (sink) =>
     onStore({
       direct: async (store) => {
@@ -62,15 +69,21 @@ export async function restoreFromFile({ file, databaseUrl, dataDir }) {
     const entries = await readdir(dataDir).catch(() => /** @type {string[]} */ ([]));
     if (entries.some((entry) => entry !== 'receiver.json') && !entries.includes('PG_VERSION')) throw new Error(`${dataDir} holds files that are not a receiver's database: restore into an empty folder.`);
   }
+  // Root's files would be closed to the receiver's user: restore-owner.mjs.
+  const owner = databaseUrl ? null : await ownerForRestore(dataDir);
   const lock = databaseUrl ? null : await acquireLock(dataDir);
   try {
     const store = databaseUrl ? await openPostgresStore(databaseUrl, { max: 1 }) : await openPgliteStore(dataDir);
+    let restored;
     try {
-      const { rows, takenAt } = await restoreBackup(store, file, checked);
-      return `Restored ${described(rows)} from ${file} (taken ${takenAt}) into ${databaseUrl ? 'the PostgreSQL database' : dataDir}. Re-apply any erasure made since that time (npm run -s applications -- erase --email …).\n`;
+      restored = await restoreBackup(store, file, checked);
     } finally {
       await store.close();
+      // The files the database wrote (also when nothing was restored), the lock file's too.
+      if (owner) await giveTree(dataDir, owner);
     }
+    const given = owner ? `, its files given to the folder's owner (user ${String(owner.uid)})` : '';
+    return `Restored ${described(restored.rows)} from ${file} (taken ${restored.takenAt}) into ${databaseUrl ? 'the PostgreSQL database' : dataDir}${given}. Re-apply any erasure made since that time (npm run -s applications -- erase --email …).\n`;
   } finally {
     await lock?.release();
   }

@@ -20,6 +20,7 @@
 import { fsyncSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { maskNodefsModes } from './private-files.mjs';
 
 /** The settings the store runs with, checked with SHOW at every start. */
 export const DURABLE_SETTINGS = Object.freeze({
@@ -129,6 +130,8 @@ export class DurableNodeFS extends NodeFS {
   /** @param {EmscriptenModule} module */
   #install(module) {
     this.#module = module;
+    // Its files the owner's alone (private-files.mjs): NODEFS would chmod each to 0666.
+    maskNodefsModes(module.NODEFS);
     const streamOps = module.NODEFS?.stream_ops;
     // Missing, checkDurable() says so and the store refuses to start.
     if (!streamOps) return;

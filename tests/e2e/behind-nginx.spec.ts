@@ -174,7 +174,11 @@ test('behind nginx with TLS: the whole wizard, the service worker over https, th
       [`ssl_certificate /etc/letsencrypt/live/${SITE}/fullchain.pem;`, `ssl_certificate ${cert};`],
       [`ssl_certificate_key /etc/letsencrypt/live/${SITE}/privkey.pem;`, `ssl_certificate_key ${key};`],
     ]);
-    nginx = await startNginx(dir, site);
+    // Both servers log to the site's own access log, in the format without addresses.
+    const accessLog = '/var/log/nginx/creator-wizard.access.log';
+    expect(documented.split(`access_log ${accessLog} creator_wizard_no_address;`)).toHaveLength(3);
+    const siteAccessLog = join(dir, 'site-access.log');
+    nginx = await startNginx(dir, site.replaceAll(accessLog, siteAccessLog));
     const ca = await readFile(cert, 'utf8');
     await expect
       .poll(async () => {
@@ -240,6 +244,14 @@ test('behind nginx with TLS: the whole wizard, the service worker over https, th
     });
     const stored = stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { body: { personalInfo: { emailAddress: string } } });
     expect(stored.map((application) => application.body.personalInfo.emailAddress)).toEqual(['ada@example.com']);
+
+    // Every request was logged, and no client's address with it (issue #41, 13): not in the site's
+    // log, and nothing in the main configuration's access log (Debian's, with addresses).
+    const logged = (await readFile(siteAccessLog, 'utf8')).trim().split('\n');
+    expect(logged.length).toBeGreaterThan(5);
+    expect(logged.some((line) => / "PUT \/api\/applications HTTP\/2\.0" 201 /.test(line)), logged.join('\n')).toBe(true);
+    expect(logged.filter((line) => /127\.0\.0\.1|::1|::ffff:/.test(line))).toEqual([]);
+    expect(await readFile(join(dir, 'access.log'), 'utf8').catch(() => '')).toBe('');
 
     await context.setOffline(true);
     await page.reload();

@@ -1,11 +1,13 @@
 // @vitest-environment node
 import { execFile as execFileCallback, spawn } from 'node:child_process';
-import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { chown, mkdir, mkdtemp, readdir, rm, stat, symlink } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { applicationsCsv } from '../../../server/cli/applications-csv.mjs';
 import { rawRequest } from '../../support/http-request';
 import { freshPostgresDatabase } from '../../support/local-postgres.mjs';
@@ -130,7 +132,8 @@ describe.each(stores)('npm run applications on the $name', ({ databaseUrl, skip 
         stderr += chunk.toString('utf8');
       });
       const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-      expect(stderr).toBe('');
+      // stderr says which store it read, and nothing else.
+      expect(stderr).toMatch(/^Store: (PGlite in \/\S+, through the receiver running on it \(process \d+\)|PostgreSQL database "\w+" at 127\.0\.0\.1:\d+)\n$/);
       expect(code).toBe(0);
     } finally {
       await receiver.stop();
@@ -164,4 +167,186 @@ describe('npm run applications, wherever the project is', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+});
+
+/** The CLI's answer whatever it is: exit code, stdout and stderr. */
+async function run(args: string[], env: Record<string, string | undefined>, options: { user?: string; cwd?: string } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env };
+  delete childEnv.DATABASE_URL;
+  delete childEnv.DATA_DIR;
+  for (const [name, value] of Object.entries(env)) if (value !== undefined) childEnv[name] = value;
+  const command = options.user ? ['runuser', ['-u', options.user, '--', 'env', ...Object.entries(env).filter(([, value]) => value !== undefined).map(([name, value]) => `${name}=${value ?? ''}`), process.execPath, join(ROOT, 'server/cli/applications-cli.mjs'), ...args]] as const : [process.execPath, [join(ROOT, 'server/cli/applications-cli.mjs'), ...args]] as const;
+  try {
+    const { stdout, stderr } = await execFile(command[0], [...command[1]], { cwd: options.cwd ?? ROOT, env: childEnv });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+const ALL_COMMANDS = [['export'], ['export', '--csv'], ['erase', '--email', 'ada@example.com'], ['deliveries'], ['redeliver', '--failed'], ['backup', 'never.gz']];
+
+describe('a CLI that cannot mislead (issue #41, 6, 8, 9)', () => {
+  it('refuses a DATA_DIR that does not exist, or holds no database, making nothing; says which store it opened', async () => {
+    const work = await mkdtemp(join(tmpdir(), 'cli-mislead-'));
+    try {
+      const misspelt = join(work, 'dta');
+      for (const args of ALL_COMMANDS) {
+        const answer = await run(args, { DATA_DIR: misspelt }, { cwd: work });
+        expect(answer.code, args.join(' ')).not.toBe(0);
+        expect(answer.stdout).toBe('');
+        expect(answer.stderr).toContain(`DATA_DIR ${misspelt} does not exist: no receiver has kept applications there, and nothing was read or changed.`);
+        expect(existsSync(misspelt)).toBe(false);
+        expect(existsSync(join(work, 'never.gz'))).toBe(false);
+      }
+      const empty = join(work, 'empty');
+      await mkdir(empty);
+      const answer = await run(['erase', '--email', 'ada@example.com'], { DATA_DIR: empty });
+      expect(answer).toMatchObject({ code: 1, stdout: '' });
+      expect(answer.stderr).toContain(`DATA_DIR ${empty} holds no receiver's database (it is empty)`);
+      expect(await readdir(empty)).toEqual([]);
+
+      // The default, ./data, resolved where the command runs: named in full.
+      expect((await run(['export'], {}, { cwd: work })).stderr).toContain(`DATA_DIR ${join(work, 'data')} does not exist`);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf('reason' in postgres)('names the PostgreSQL database it opened, never the password, and refuses one no receiver has used', async () => {
+    const url = new URL('url' in postgres ? postgres.url : 'postgres://x');
+    const admin = new pg.Client({ connectionString: url.toString() });
+    await admin.connect();
+    const name = `cli_unused_${String(process.pid)}`;
+    await admin.query(`CREATE DATABASE ${name}`);
+    try {
+      const unused = new URL(url);
+      unused.pathname = `/${name}`;
+      unused.password = 'hunter2-secret';
+      const answer = await run(['erase', '--email', 'ada@example.com'], { DATABASE_URL: unused.toString() });
+      expect(answer.code).toBe(1);
+      expect(answer.stdout).toBe('');
+      expect(answer.stderr).toContain(`Store: PostgreSQL database "${name}" at ${url.hostname}:${url.port}\n`);
+      expect(answer.stderr).toContain(`The PostgreSQL database "${name}" at ${url.hostname}:${url.port} holds no receiver's tables`);
+      expect(answer.stderr).not.toContain('hunter2');
+      const { rows } = await admin.query(`SELECT count(*)::int AS count FROM pg_database WHERE datname = $1`, [name]);
+      expect(rows[0]).toEqual({ count: 1 });
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+
+  it('redeliver refuses while webhooks are off: through the running receiver, and with none running', async () => {
+    const root = await servedRoot();
+    const dataDir = await mkdtemp(join(tmpdir(), 'cli-redeliver-'));
+    try {
+      // A webhook that cannot be delivered (nothing listens on port 9), then a receiver with webhooks off.
+      const sending = await spawnReceiver({ root, dataDir, extraEnv: { WEBHOOK_URL: 'http://127.0.0.1:9/hook', WEBHOOK_SECRET: `whsec_${Buffer.from('0123456789abcdef0123456789abcdef').toString('base64')}` } });
+      try {
+        await send(sending.url, sampleBody({ email: 'hook@example.com' }), 'k-hook', 'app-hook', 1);
+      } finally {
+        await sending.stop();
+      }
+      const quiet = await spawnReceiver({ root, dataDir });
+      let id = '';
+      try {
+        const listed = await run(['deliveries', '--json'], { DATA_DIR: dataDir });
+        expect(listed.stderr).toMatch(/^Store: PGlite in \S+, through the receiver running on it \(process \d+\)\n$/);
+        id = (JSON.parse(listed.stdout.trim()) as { id: string }).id;
+        const refused = await run(['redeliver', id], { DATA_DIR: dataDir });
+        expect(refused).toMatchObject({ code: 1, stdout: '' });
+        expect(refused.stderr).toContain('Webhooks are off on the running receiver');
+        expect(refused.stderr).toContain('WEBHOOK_URL and WEBHOOK_SECRET');
+      } finally {
+        await quiet.stop();
+      }
+      const alone = await run(['redeliver', id], { DATA_DIR: dataDir });
+      expect(alone).toMatchObject({ code: 1, stdout: '' });
+      expect(alone.stderr).toContain('(no receiver running on it: opened by this command)');
+      expect(alone.stderr).toContain('No receiver is running on this folder, so nothing would send the webhook now; nothing was changed.');
+    } finally {
+      await rm(root, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it.skipIf('reason' in postgres)('redeliver on PostgreSQL says when no receiver sends webhooks', async () => {
+    const root = await servedRoot();
+    const dataDir = await mkdtemp(join(tmpdir(), 'cli-redeliver-pg-'));
+    const databaseUrl = 'url' in postgres ? postgres.url : '';
+    try {
+      const sending = await spawnReceiver({ root, dataDir, databaseUrl, extraEnv: { WEBHOOK_URL: 'http://127.0.0.1:9/hook', WEBHOOK_SECRET: `whsec_${Buffer.from('0123456789abcdef0123456789abcdef').toString('base64')}` } });
+      try {
+        await send(sending.url, sampleBody({ email: 'hook-pg@example.com' }), 'k-hook-pg', 'app-hook-pg', 1);
+      } finally {
+        await sending.stop();
+      }
+      const quiet = await spawnReceiver({ root, dataDir, databaseUrl });
+      try {
+        const listed = await run(['deliveries', '--json'], { DATABASE_URL: databaseUrl });
+        const ids = listed.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { id: string; applicationId: string })).filter((delivery) => delivery.applicationId === 'app-hook-pg').map((delivery) => delivery.id);
+        expect(ids).toHaveLength(1);
+        const refused = await run(['redeliver', ids[0] ?? ''], { DATABASE_URL: databaseUrl });
+        expect(refused).toMatchObject({ code: 1, stdout: '' });
+        expect(refused.stderr).toContain('1 webhook(s) are marked to be sent again, but no receiver on this database took them within 5 s: webhooks look off on every receiver here.');
+      } finally {
+        await quiet.stop();
+      }
+    } finally {
+      await rm(root, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  const isRoot = process.getuid?.() === 0;
+  it.skipIf(!isRoot)('backup makes its folder; as root, restore fills only a folder made for the receiver\'s user and gives it the files; as that user, the CLI writes nothing in a project folder root owns', async () => {
+    const root = await servedRoot();
+    const work = await mkdtemp(join(tmpdir(), 'cli-owner-'));
+    const dataDir = join(work, 'data');
+    await mkdir(dataDir, { mode: 0o700 });
+    try {
+      const receiver = await spawnReceiver({ root, dataDir });
+      try {
+        await send(receiver.url, sampleBody({ email: 'owned@example.com' }), 'k-owned', 'app-owned', 1);
+      } finally {
+        await receiver.stop();
+      }
+      // `backup backups/x.gz` on a fresh clone: the folder is made.
+      const backedUp = await run(['backup', 'backups/nightly/x.gz'], { DATA_DIR: dataDir }, { cwd: work });
+      expect(backedUp.code, backedUp.stderr).toBe(0);
+      expect((await stat(join(work, 'backups/nightly/x.gz'))).mode & 0o777).toBe(0o600);
+
+      const missing = join(work, 'restored-missing');
+      const refused = await run(['restore', join(work, 'backups/nightly/x.gz')], { DATA_DIR: missing });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`Run as root, restore would make ${missing} and leave every file in it root's`);
+      expect(existsSync(missing)).toBe(false);
+
+      // The service's user (nobody here) owns the folder made for it: the restored files are its.
+      const { uid, gid } = { uid: 65534, gid: 65534 };
+      const restored = join(work, 'restored');
+      await mkdir(restored, { mode: 0o700 });
+      await chown(restored, uid, gid);
+      await chown(work, uid, gid);
+      const answer = await run(['restore', join(work, 'backups/nightly/x.gz')], { DATA_DIR: restored });
+      expect(answer.code, answer.stderr).toBe(0);
+      expect(answer.stdout).toContain('its files given to the folder\'s owner (user 65534)');
+      for (const entry of await readdir(restored, { recursive: true })) expect((await stat(join(restored, entry))).uid, entry).toBe(uid);
+
+      // As that user, from the project folder root owns: it reads the restored store, and writes nowhere else.
+      const asService = await run(['export'], { DATA_DIR: restored }, { user: 'nobody', cwd: ROOT });
+      expect(asService.code, asService.stderr).toBe(0);
+      expect(asService.stdout).toContain('owned@example.com');
+      // Without DATA_DIR, it names ./data of the project folder, rather than failing to make it (EACCES).
+      const withoutDataDir = await run(['export'], {}, { user: 'nobody', cwd: ROOT });
+      expect(withoutDataDir.code).toBe(1);
+      expect(withoutDataDir.stderr).not.toContain('EACCES');
+      expect(withoutDataDir.stderr).toMatch(/DATA_DIR \S+\/data (does not exist|cannot be read by this user)/);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+      await rm(work, { recursive: true, force: true });
+    }
+  }, 240_000);
 });
