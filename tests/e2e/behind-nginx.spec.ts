@@ -202,6 +202,9 @@ test('behind nginx with TLS: the whole wizard, the service worker over https, th
       body: '{}',
     });
     expect(forged.status).toBe(403);
+    // A draft in transit's id is the secret half of a link: the access log names its folder only.
+    const draftId = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+    await viaNginx(httpsPort, ca, `/api/drafts/${draftId}`);
 
     browser = await chromium.launch({
       executablePath: CHROME_PATH,
@@ -252,6 +255,8 @@ test('behind nginx with TLS: the whole wizard, the service worker over https, th
     expect(logged.some((line) => / "PUT \/api\/applications HTTP\/2\.0" 201 /.test(line)), logged.join('\n')).toBe(true);
     expect(logged.filter((line) => /127\.0\.0\.1|::1|::ffff:/.test(line))).toEqual([]);
     expect(await readFile(join(dir, 'access.log'), 'utf8').catch(() => '')).toBe('');
+    expect(logged.some((line) => line.includes(' /api/drafts/(id) ')), logged.join('\n')).toBe(true);
+    expect(logged.filter((line) => line.includes(draftId))).toEqual([]);
 
     await context.setOffline(true);
     await page.reload();
