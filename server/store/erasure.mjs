@@ -19,7 +19,18 @@ import { leaveTombstones } from './tombstones.mjs';
  */
 
 /**
- * Deletes, with their tombstones, the applications `find` names, in the caller's transaction.
+ * The first statement of an erasure's transaction on PostgreSQL: READ COMMITTED whatever
+ * default_transaction_isolation says, so each statement sees what committed before it (the locks).
+ * @param {import('./store-types.mjs').Store['kind']} kind
+ * @param {import('./store-types.mjs').Queryable} tx
+ */
+export async function readCommitted(kind, tx) {
+  if (kind === 'postgres') await tx.query('SET TRANSACTION ISOLATION LEVEL READ COMMITTED');
+}
+
+/**
+ * Deletes, with their tombstones, the applications `find` names, in the caller's transaction
+ * (begun with readCommitted).
  * @param {import('./store-types.mjs').Store['kind']} kind
  * @param {import('./store-types.mjs').Queryable} tx
  * @param {FindApplications} find
@@ -27,8 +38,6 @@ import { leaveTombstones } from './tombstones.mjs';
  * @returns {Promise<Erased>}
  */
 export async function eraseFound(kind, tx, find, now) {
-  // Whatever default_transaction_isolation says: each statement must see what committed before it.
-  if (kind === 'postgres') await tx.query('SET TRANSACTION ISOLATION LEVEL READ COMMITTED');
   let ids = await find(tx);
   if (kind === 'postgres') {
     /** @type {Set<string>} */
@@ -70,7 +79,10 @@ export async function eraseByEmail(store, email, { now = new Date() } = {}) {
   const match = normalisedEmail(email);
   /** @type {FindApplications} */
   const find = async (tx) => (await tx.query('SELECT DISTINCT application_id FROM revisions WHERE email = $1', [match])).rows.map((row) => String(row.application_id));
-  const erased = await store.transaction((tx) => eraseFound(store.kind, tx, find, now));
+  const erased = await store.transaction(async (tx) => {
+    await readCommitted(store.kind, tx);
+    return eraseFound(store.kind, tx, find, now);
+  });
   if (erased.revisions > 0) await store.purgeErased?.();
   return erased;
 }
