@@ -47,14 +47,19 @@ async function cli(...args: string[]): Promise<string> {
 }
 
 test('a retry answered 410 after an erasure ends the application: withdrawn, nothing kept, nothing sent again', async ({ page }) => {
+  // A real receiver, the CLI in its own process and the whole form: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
   const puts: number[] = [];
   page.on('response', (response) => {
     if (response.request().method() === 'PUT' && new URL(response.url()).pathname === '/api/applications') puts.push(response.status());
   });
-  // The first PUT reaches the receiver and is stored, but its answer is lost on the way back.
+  // The first PUT reaches the receiver and is stored, but its answer is lost on the way back; then
+  // the phone is offline (its retries reach nothing) until the erasure is done.
   let lost = 0;
+  let offline = true;
   await page.route('**/api/applications', async (route) => {
-    if (route.request().method() !== 'PUT' || lost > 0) return route.fallback();
+    if (route.request().method() !== 'PUT' || !offline) return route.fallback();
+    if (lost > 0) return route.abort('internetdisconnected');
     lost += 1;
     const stored = await route.fetch();
     expect(stored.status()).toBe(201);
@@ -69,6 +74,8 @@ test('a retry answered 410 after an erasure ends the application: withdrawn, not
   // The creator asks the programme to erase them, before the phone's retry.
   expect(await cli('erase', '--email', 'ADA@example.com')).toBe('Erased 1 application(s), 1 revision(s), of ADA@example.com.\n');
 
+  // Back online, the creator presses Continue again (the queue would retry by itself on its backoff too).
+  offline = false;
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'This application was withdrawn' })).toBeVisible();
   await expect(page.getByRole('alert')).not.toContainText('could not send');
