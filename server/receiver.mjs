@@ -9,7 +9,8 @@ import { CORS_REQUEST_HEADERS } from './http/cors.mjs';
 import { pathnameOf } from './http/request-context.mjs';
 import { answer, answered, crossOrigin, readBody, refusal, Refused } from './http/respond.mjs';
 import { isJsonContentType, isToken, parseContentLanguage, parseRevision, singleHeader } from './http/request-headers.mjs';
-import { normalisedEmail, receiveApplication } from './store/applications.mjs';
+import { receiveApplication } from './store/applications.mjs';
+import { normalisedEmail } from './store/email-match.mjs';
 import { createGroupCommit } from './store/group-commit.mjs';
 import { parseJson } from './http/parse-json.mjs';
 import { refusedAnswersReason } from './log/refused-answers-reason.mjs';
@@ -112,6 +113,12 @@ export function createReceiver({
       } catch (error) {
         log(`could not store application ${applicationId}: ${error instanceof Error ? error.message : String(error)}`);
         throw refusal(503, 'store failed', 'The application could not be stored; retry later.', { 'Retry-After': '5' });
+      }
+      if (result.outcome === 'erased') {
+        // Erased at its creator's request, or by retention: a device that still holds it is told it
+        // is final (the page clears its copy) and nothing is stored or announced again.
+        log(`refused application ${applicationId}: erased`);
+        throw new Refused(410, 'application erased', { error: 'This application was erased and is not stored again.', code: 'application-erased' });
       }
       if (result.outcome === 'mismatch') throw refusal(422, 'Idempotency-Key reused for another body', 'This Idempotency-Key was used for another request; use a new key for a new body.');
       if (result.outcome === 'stale') {

@@ -2,8 +2,8 @@
 // programme's requestUrl (/api/applications), keeping them in ./data (PGlite) or, with
 // DATABASE_URL, in PostgreSQL. Environment: HOST, PORT, DATA_DIR, DATABASE_URL, CORS_ORIGINS,
 // RECEIVER_PATH, WEBHOOK_URL, WEBHOOK_SECRET, WEBHOOK_TIMEOUT_MS, LOG_FORMAT, TRUST_PROXY,
-// PUBLIC_ORIGIN, PROOF_OF_WORK, the limits of limit-settings.mjs, ADMIN_PORT, DRAFT_TTL_SECONDS
-// (docs/receiver.md).
+// PUBLIC_ORIGIN, PROOF_OF_WORK, the limits of limit-settings.mjs, ADMIN_PORT, DRAFT_TTL_SECONDS,
+// RETENTION_DAYS (docs/receiver.md).
 // Logs name applications by id only, never their content (server-log.mjs).
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,7 @@ import { draftsFloorBytes } from './drafts/drafts-budget.mjs';
 import { limitSettings } from './limits/limit-settings.mjs';
 import { createServerLog, parseLogFormat } from './server-log.mjs';
 import { proofOfWorkSettings } from './limits/proof-of-work.mjs';
+import { retentionDays } from './store/retention-schedule.mjs';
 import { startServer } from './start-server.mjs';
 import { stopWithLauncher } from './stop-with-launcher.mjs';
 import { describeStore } from './store/store-description.mjs';
@@ -61,6 +62,7 @@ try {
   const proofOfWork = proofOfWorkSettings(process.env);
   const limits = limitSettings(process.env);
   const draftTtl = draftTtlSeconds(process.env);
+  const retention = retentionDays(process.env);
   const adminPort = Number(process.env.ADMIN_PORT?.trim() || 0);
   if (!Number.isInteger(adminPort) || adminPort < 0 || adminPort > 65535) throw new Error(`ADMIN_PORT must be a port number (0: any free one), not ${String(process.env.ADMIN_PORT)}`);
   const server = await startServer({
@@ -78,6 +80,7 @@ try {
     limits,
     adminPort,
     draftTtlSeconds: draftTtl,
+    retentionDays: retention,
     log,
     logRequest: serverLog.request,
   });
@@ -94,6 +97,7 @@ try {
   log(`Proxy: ${server.proxy} (TRUST_PROXY, PUBLIC_ORIGIN)`);
   log(proofOfWork ? `Proof of work: on, challenges at GET ${server.challengePath} (up to ${String(proofOfWork.maxNumber)} hashes each)` : 'Proof of work: off (PROOF_OF_WORK=on asks every application for one)');
   log(`Drafts in transit: PUT, GET once, DELETE ${server.draftsPath}{id}, kept ${String(draftTtl)} s unless the PUT asks for another time (DRAFT_TTL_SECONDS); ${describeDraftsBudget(limits, databaseUrl)}`);
+  log(retention > 0 ? `Retention: applications, webhook messages and drafts older than ${String(retention)} day(s) are erased at start and daily (RETENTION_DAYS)` : 'Retention: off, applications are kept until erased (RETENTION_DAYS sets a period)');
   log(`Limits: ${describeLimits(limits, databaseUrl)}; counts at ${server.metricsUrl}`);
   // The origin only: a hook's path often is its secret (Zapier's and Make's are).
   log(webhooks ? `Webhooks: each application and revision is POSTed to ${webhooks.url.origin}/…, signed` : 'Webhooks: off (set WEBHOOK_URL and WEBHOOK_SECRET to be told of each application)');

@@ -29,6 +29,7 @@ import { createRateLimits } from './limits/rate-limits.mjs';
 import { pathnameOf } from './http/request-context.mjs';
 import { transportSecurityHeaders } from './security-headers.mjs';
 import { openStore } from './store/open-store.mjs';
+import { startRetention } from './store/retention-schedule.mjs';
 import { createWebhookDeliverer } from './webhooks/webhook-deliverer.mjs';
 
 export const DEFAULT_RECEIVER_PATH = '/api/applications';
@@ -147,6 +148,7 @@ function isLocalPath(requestUrl) {
  *   freeBytes?: (dir: string) => Promise<number>,
  *   adminPort?: number,
  *   draftTtlSeconds?: number,
+ *   retentionDays?: number,
  *   log?: (line: string) => void,
  *   logRequest?: (entry: import('./server-log.mjs').RequestEntry) => void,
  * }} options webhooks: where to POST each stored revision (webhook-settings.mjs), null for none;
@@ -155,12 +157,13 @@ function isLocalPath(requestUrl) {
  *   limits: what a client may send and hold (limit-settings.mjs); freeBytes: the free space of
  *   DATA_DIR (disk-floor.mjs, injectable for tests); adminPort: the loopback admin server's port (0: any);
  *   receiverRules, draftId: the wizard's rules and its rule for a draft's id, from src/ (tests, `npm run dev`), else server/build/;
- *   draftTtlSeconds: how long a draft in transit is kept when its PUT names no time (drafts.mjs)
+ *   draftTtlSeconds: how long a draft in transit is kept when its PUT names no time (drafts.mjs);
+ *   retentionDays: RETENTION_DAYS, what is older is erased at start and daily (retention-schedule.mjs), 0: never
  */
 export async function startServer({
   root, host = '127.0.0.1', port = 4173, dataDir = 'data', databaseUrl, corsOrigins, receiverPathOverride, receiverRules, draftId,
   webhooks = null, webhookPollMs, log = () => undefined, logRequest, trustProxy, publicOrigin, proofOfWork = null,
-  limits = DEFAULT_LIMITS, freeBytes, adminPort = 0, draftTtlSeconds = DEFAULT_DRAFT_SECONDS,
+  limits = DEFAULT_LIMITS, freeBytes, adminPort = 0, draftTtlSeconds = DEFAULT_DRAFT_SECONDS, retentionDays = 0,
 }) {
   const trust = proxyTrust({ trustProxy, publicOrigin });
   const trustWarning = trustProxyWarning(trust, host, trustProxy);
@@ -239,6 +242,7 @@ export async function startServer({
     admitWrite: (ctx) => draftsBudget.admit(ctx), takeBytes: (bytes) => draftsBudget.take(bytes), proofOfWork: proofs, admitRead: createAdmission({ rateLimits }),
   });
   const draftSweep = startDraftSweep(store, { log });
+  const retention = startRetention(store, { days: retentionDays, log });
   const server = createAppServer({
     root,
     logRequest(entry) {
@@ -314,6 +318,7 @@ export async function startServer({
         await deliverer?.stop();
         await draftSweep.stop();
         await draftsBudget.close();
+        await retention.stop();
         await rateLimits.close();
         await store.close();
         await lock?.release();

@@ -9,7 +9,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { createRequestContext } from '../http/request-context.mjs';
 import { Refused, answer, answered, readBody, refusal } from '../http/respond.mjs';
 import { writeBackup } from '../store/backup.mjs';
-import { allRevisions, eraseByEmail, latestApplications } from '../store/applications.mjs';
+import { allRevisions, latestApplications } from '../store/applications.mjs';
+import { eraseByEmail } from '../store/erasure.mjs';
 import { undeliveredDeliveries } from '../store/webhook-deliveries.mjs';
 import { WEBHOOKS_OFF_HELP, redeliverNow } from '../webhooks/deliveries-commands.mjs';
 

@@ -10,6 +10,7 @@
 // sends a number the other may have used already, and storing it would put older answers beside,
 // or in place of, newer ones. Such a body is refused (`stale`), and the device is told the latest.
 import { parseJson } from '../http/parse-json.mjs';
+import { tombstoneHash } from './tombstones.mjs';
 
 /**
  * @typedef {{ id: string, receivedAt: string }} Receipt
@@ -21,9 +22,11 @@ import { parseJson } from '../http/parse-json.mjs';
  *   delivery to the webhooks' outbox for each revision stored, in the same statement, retried for
  *   giveUpAfterMs
  * @typedef {{ outcome: 'created' | 'replayed', receipt: Receipt } | { outcome: 'mismatch' }
- *   | { outcome: 'stale', latestRevision: number, receivedAt: string }} ReceiveResult
+ *   | { outcome: 'stale', latestRevision: number, receivedAt: string } | { outcome: 'erased' }} ReceiveResult
  *   stale: a new key whose Application-Revision is not above the highest stored for its application
  *   (latestRevision, received at receivedAt); nothing was stored
+ *   erased: its application or its key has a tombstone (tombstones.mjs): the application was
+ *   erased, and nothing of it is stored again
  */
 
 /**
@@ -108,6 +111,8 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
     language: item.language,
     body: item.body,
     received_at: item.receivedAt.toISOString(),
+    id_hash: tombstoneHash(item.applicationId),
+    key_hash: tombstoneHash(item.key),
   }));
   // `stored`: each application's highest numbered revision. A body is stale when its number is at
   // most the highest of that and of the numbers before it in this statement (a stale one among
@@ -115,11 +120,13 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
   const { rows } = await store.query(
     `WITH input AS (
        SELECT * FROM jsonb_to_recordset($1::jsonb)
-         AS item (ord integer, key text, application_id text, fingerprint text, client_revision integer, email text, language text, body jsonb, received_at timestamptz)
+         AS item (ord integer, key text, application_id text, fingerprint text, client_revision integer, email text, language text, body jsonb, received_at timestamptz, id_hash text, key_hash text)
+     ), tombstoned AS (
+       SELECT ord, key, application_id FROM input WHERE id_hash IN (SELECT hash FROM erased) OR key_hash IN (SELECT hash FROM erased)
      ), existing AS (
        SELECT idempotency_key, application_id, fingerprint, received_at FROM revisions WHERE idempotency_key IN (SELECT key FROM input)
      ), fresh AS (
-       SELECT * FROM input WHERE key NOT IN (SELECT idempotency_key FROM existing)
+       SELECT * FROM input WHERE key NOT IN (SELECT idempotency_key FROM existing) AND ord NOT IN (SELECT ord FROM tombstoned)
      ), stored AS (
        SELECT DISTINCT ON (application_id) application_id, client_revision, received_at FROM revisions
        WHERE application_id IN (SELECT application_id FROM fresh) AND client_revision IS NOT NULL
@@ -155,11 +162,13 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
      SELECT 'created' AS outcome, idempotency_key, application_id, fingerprint, received_at, NULL::integer AS client_revision FROM inserted
      UNION ALL SELECT 'existing', idempotency_key, application_id, fingerprint, received_at, NULL FROM existing
      UNION ALL SELECT 'stale', key, application_id, fingerprint, received_at, client_revision FROM judged WHERE stale
-     UNION ALL SELECT 'latest', NULL, application_id, NULL, received_at, client_revision FROM stored`,
+     UNION ALL SELECT 'latest', NULL, application_id, NULL, received_at, client_revision FROM stored
+     UNION ALL SELECT 'erased', key, application_id, NULL, NULL, NULL FROM tombstoned`,
     [JSON.stringify(input), webhooks, giveUpAfterMs],
   );
-  const byKey = new Map(rows.filter((row) => row.outcome !== 'latest').map((row) => [String(row.idempotency_key), row]));
-  const missing = received.filter((item) => !byKey.has(item.key)).map((item) => item.key);
+  const erased = new Set(rows.filter((row) => row.outcome === 'erased').map((row) => String(row.idempotency_key)));
+  const byKey = new Map(rows.filter((row) => row.outcome !== 'latest' && row.outcome !== 'erased').map((row) => [String(row.idempotency_key), row]));
+  const missing = received.filter((item) => !byKey.has(item.key) && !erased.has(item.key)).map((item) => item.key);
   if (missing.length > 0) {
     const again = await store.query('SELECT idempotency_key, application_id, fingerprint, received_at FROM revisions WHERE idempotency_key IN (SELECT jsonb_array_elements_text($1::jsonb))', [JSON.stringify(missing)]);
     for (const row of again.rows) byKey.set(String(row.idempotency_key), row);
@@ -167,6 +176,7 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
   /** Each application's latest numbered revision, as the bodies are taken in order. */
   const latest = new Map(rows.filter((row) => row.outcome === 'latest').map((row) => [String(row.application_id), { latestRevision: Number(row.client_revision), receivedAt: iso(row.received_at) }]));
   return received.map((item) => {
+    if (erased.has(item.key)) return { outcome: 'erased' };
     const row = byKey.get(item.key);
     if (!row) throw new Error('the application was neither stored nor found');
     if (row.outcome === 'stale') {
@@ -257,34 +267,4 @@ export async function allRevisions(store, { since = null } = {}) {
     language: typeof row.language === 'string' ? row.language : null,
     body: typeof row.body === 'string' ? parseJson(row.body) : row.body,
   }));
-}
-
-/**
- * Deletes every application any revision of which names this e-mail address, with all its
- * revisions (and their webhooks not yet delivered), then has the store purge them from its files.
- * @param {import('./store-types.mjs').Store} store
- * @param {string} email
- * @returns {Promise<{ applications: number, revisions: number }>}
- */
-export async function eraseByEmail(store, email) {
-  const erased = await store.transaction(async (tx) => {
-    const { rows } = await tx.query(
-      `WITH doomed AS (SELECT DISTINCT application_id FROM revisions WHERE email = $1),
-            gone_revisions AS (DELETE FROM revisions WHERE application_id IN (SELECT application_id FROM doomed) RETURNING 1),
-            gone AS (DELETE FROM applications WHERE id IN (SELECT application_id FROM doomed) RETURNING 1)
-       SELECT (SELECT count(*) FROM gone) AS applications, (SELECT count(*) FROM gone_revisions) AS revisions`,
-      [normalisedEmail(email)],
-    );
-    return { applications: Number(rows[0]?.applications ?? 0), revisions: Number(rows[0]?.revisions ?? 0) };
-  });
-  if (erased.revisions > 0) await store.purgeErased?.();
-  return erased;
-}
-
-/**
- * How an address is stored and matched: trimmed, lower case.
- * @param {string} email
- */
-export function normalisedEmail(email) {
-  return email.trim().toLowerCase();
 }

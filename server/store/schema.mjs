@@ -2,10 +2,13 @@
 // PostgreSQL). `schema_version` records each one applied, so a restart applies only the new ones,
 // and a lock held for the whole migration keeps two instances starting together from racing.
 
+import { normalisedEmail } from './email-match.mjs';
+
 // Version 1: one row per application; one per distinct body received for it (a revision), whose
 // Idempotency-Key is unique and whose fingerprint is what a repeat of that key must match.
-// Statements are split at semicolons: no semicolon inside a statement.
-/** @type {ReadonlyArray<{ version: number, sql: string }>} */
+// Statements are split at semicolons: no semicolon inside a statement. A migration may also `run`
+// code after its SQL, in the same transaction, for what SQL cannot do the same on both stores.
+/** @type {ReadonlyArray<{ version: number, sql: string, run?: (tx: import('./store-types.mjs').Queryable) => Promise<void> }>} */
 export const MIGRATIONS = [
   {
     version: 1,
@@ -110,7 +113,48 @@ export const MIGRATIONS = [
       CREATE INDEX drafts_expiry ON receiver_drafts.drafts (expires_at)
     `,
   },
+  // Version 6: erasure that holds (server/store/erasure.mjs). `erased` keeps a tombstone for each
+  // application erased (by `erase --email` or retention): the SHA-256 of its id and of each of its
+  // Idempotency-Keys, nothing else, so a late retry, replay or revision is refused (410) rather
+  // than storing the creator again. And the match column `revisions.email` is rewritten in the form
+  // email-match.mjs now gives (NFC, invisible characters out, case folded), from each body's
+  // address, so applications stored before are found by every form of their address.
+  {
+    version: 6,
+    sql: `
+      CREATE TABLE erased (
+        hash text PRIMARY KEY,
+        erased_at timestamptz NOT NULL
+      )
+    `,
+    run: rematchEmails,
+  },
 ];
+
+/**
+ * Migration 6's rewrite of the match column: each revision's address, from its body, normalised
+ * in JavaScript (SQL's lower() folds ASCII only under PGlite's C locale), a thousand at a time.
+ * @param {import('./store-types.mjs').Queryable} tx
+ */
+async function rematchEmails(tx) {
+  for (let after = 0; ;) {
+    const { rows } = await tx.query(
+      `SELECT seq, body->'personalInfo'->>'emailAddress' AS address, email FROM revisions WHERE seq > $1 ORDER BY seq LIMIT 1000`,
+      [after],
+    );
+    if (rows.length === 0) return;
+    const changed = rows
+      .map((row) => ({ seq: Number(row.seq), email: typeof row.address === 'string' ? normalisedEmail(row.address) : null, was: row.email }))
+      .filter((row) => row.email !== row.was);
+    if (changed.length > 0) {
+      await tx.query(
+        `UPDATE revisions r SET email = c.email FROM jsonb_to_recordset($1::jsonb) AS c (seq bigint, email text) WHERE r.seq = c.seq`,
+        [JSON.stringify(changed.map(({ seq, email }) => ({ seq, email })))],
+      );
+    }
+    after = Number(rows[rows.length - 1]?.seq);
+  }
+}
 
 // Any constant: the key of the advisory lock that serialises migrations (and restores: backup.mjs)
 // across instances.
@@ -137,6 +181,7 @@ export async function applyMigrations(tx, from, to = NEWEST_VERSION) {
   for (const migration of MIGRATIONS) {
     if (migration.version <= from || migration.version > to) continue;
     for (const statement of migration.sql.split(';').map((part) => part.trim()).filter(Boolean)) await tx.query(statement);
+    await migration.run?.(tx);
     await tx.query('INSERT INTO schema_version (version) VALUES ($1)', [migration.version]);
   }
 }

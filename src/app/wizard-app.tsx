@@ -95,6 +95,7 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
   // a finger is on a control below: they wait for the press to end (the form is read only at once).
   const shownAsViewer = useStillWhilePressed(state.role === 'viewer');
   const shownSentElsewhere = useStillWhilePressed(state.sentElsewhere);
+  const shownWithdrawn = useStillWhilePressed(state.withdrawn);
   const busy = state.busy;
   const backAllowed = canGoBack(state.wizard, stepCount);
   const previous = useCallback(() => {
@@ -136,6 +137,7 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
           {shownAsViewer ? null : <HandedOverBanner handedOver={state.handedOver} onTakeBack={takeBack} />}
           {initial.notice ? <p className="draft-notice" role="status">{messages.text(initial.notice)}</p> : null}
           {shownSentElsewhere ? <p className="draft-notice" role="status">{messages.text('sentFromAnotherDevice')}</p> : null}
+          {shownWithdrawn ? <p className="draft-notice" role="status">{messages.text('applicationWithdrawn')}</p> : null}
           <fieldset className="step-fieldset" disabled={readOnly}>
           <KeptSteps steps={config.steps} kept={kept} current={current} onReload={reloadKeepingDraft} />
           {/* Just above the button that sends, in room kept free on that step by an invisible copy

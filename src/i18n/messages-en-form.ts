@@ -97,4 +97,5 @@ export const EN_FORM = {
   arrivalKeepLink: 'Keep the one from the link',
   arrivalKeepDevice: 'Keep the one on this device',
   sentFromAnotherDevice: 'This application was already sent from another device, with newer answers, so the answers on this device were not sent.',
+  applicationWithdrawn: 'This application was withdrawn: it was erased from the programme’s records, so it was not sent again, and its answers are no longer kept on this device.',
 } as const;

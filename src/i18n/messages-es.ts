@@ -106,6 +106,7 @@ export const ES: Catalogue = {
   arrivalKeepLink: 'Conservar la del enlace',
   arrivalKeepDevice: 'Conservar la de este dispositivo',
   sentFromAnotherDevice: 'Esta solicitud ya se envió desde otro dispositivo, con respuestas más recientes, así que las de este dispositivo no se enviaron.',
+  applicationWithdrawn: 'Esta solicitud se retiró: se borró de los registros del programa, así que no se volvió a enviar y sus respuestas ya no se guardan en este dispositivo.',
   loadingApp: 'Cargando la solicitud…',
   loadingForm: 'Cargando el formulario…',
   formLoadFailed: 'No se pudo cargar el formulario de solicitud. Revisa tu conexión y vuelve a tocar Continuar.',

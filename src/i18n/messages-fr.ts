@@ -106,6 +106,7 @@ export const FR: Catalogue = {
   arrivalKeepLink: 'Garder celle du lien',
   arrivalKeepDevice: 'Garder celle de cet appareil',
   sentFromAnotherDevice: 'Cette demande a déjà été envoyée depuis un autre appareil, avec des réponses plus récentes : celles de cet appareil n’ont pas été envoyées.',
+  applicationWithdrawn: 'Cette demande a été retirée : elle a été effacée des dossiers du programme. Elle n’a donc pas été renvoyée, et ses réponses ne sont plus gardées sur cet appareil.',
   loadingApp: 'Chargement de la demande…',
   loadingForm: 'Chargement du formulaire…',
   formLoadFailed: 'Le formulaire de demande n’a pas pu être chargé. Vérifiez votre connexion, puis appuyez de nouveau sur Continuer.',

@@ -15,6 +15,8 @@ import { NEWER_REVISION_STORED, type SendResult } from './send-application';
  *   the edit stays for the caller to send next (`latest: false`).
  * - Refused because another device sent the application first (a newer revision is stored): it
  *   is settled there; the record is removed and the outcome is acceptance `elsewhere`.
+ * - Gone (410): the receiver erased the application and stores nothing of it again; the record is
+ *   removed, an edit made meanwhile too, and the outcome is an ending like acceptance, `withdrawn`.
  * - A failure: the count, time and error go on the stored record, whose body may be newer than
  *   the one that failed; a refusal counts only for the body refused, so the outcome is the
  *   stored record's (a newer body is worth its own attempt).
@@ -23,8 +25,11 @@ export type AttemptOnceResult =
   | { kind: 'none' }
   | { kind: 'waiting'; record: OutboxRecord }
   | { kind: 'later'; record: OutboxRecord; due: number }
-  /** `elsewhere`: the receiver holds a newer revision of this application, sent from another device. */
-  | { kind: 'accepted'; latest: boolean; elsewhere?: true }
+  /**
+   * `elsewhere`: the receiver holds a newer revision of this application, sent from another device.
+   * `withdrawn`: the receiver erased it (410): nothing of it is stored, now or later.
+   */
+  | { kind: 'accepted'; latest: boolean; elsewhere?: true; withdrawn?: true }
   | { kind: 'failed'; outcome: 'retry' | 'refused'; record: OutboxRecord; attemptedAt: number };
 
 export interface AttemptOnceOptions {
@@ -48,6 +53,11 @@ export async function attemptOnce(store: OutboxStore, { send, now, onSending }: 
     // this body was out included), so the record goes whatever it holds now.
     await store.update(() => undefined);
     return { kind: 'accepted', latest: true, elsewhere: true };
+  }
+  if (outcome === 'withdrawn') {
+    // Final whatever the record holds now: any body of this application would be refused the same way.
+    await store.update(() => undefined);
+    return { kind: 'accepted', latest: true, withdrawn: true };
   }
   if (outcome === 'accepted') {
     const stored = await store.update((current) => (current?.key === record.key ? undefined : current));

@@ -20,13 +20,19 @@ import type { SendResult } from './send-application';
 
 export type { OutboxRecord };
 
+/** How a submission ended: accepted from here, sent first from another device, or withdrawn (erased on the receiver). */
+export type AcceptedEnding = 'here' | 'elsewhere' | 'withdrawn';
+
 export type OutboxStatus =
   | { state: 'empty' }
   | { state: 'sending'; record: OutboxRecord }
   | { state: 'waiting'; record: OutboxRecord; nextAttemptAt: number }
   | { state: 'refused'; record: OutboxRecord }
-  /** `elsewhere`: sent first from another device, with its answers (this device's were not sent). */
-  | { state: 'accepted'; elsewhere?: true };
+  /**
+   * `elsewhere`: sent first from another device, with its answers (this device's were not sent).
+   * `withdrawn`: the receiver erased the application (410) and stores nothing of it again.
+   */
+  | { state: 'accepted'; elsewhere?: true; withdrawn?: true };
 
 export interface OutboxOptions {
   store: KeyValueStore;
@@ -48,7 +54,7 @@ export class Outbox {
   // is scheduled. `resume()` starts it again, so a re-run effect (StrictMode, a hidden and shown
   // subtree) finds a live queue rather than one disposed for good.
   private stopped = false;
-  private acceptance: (elsewhere: boolean) => Promise<void> = () => Promise.resolve();
+  private acceptance: (ending: AcceptedEnding) => Promise<void> = () => Promise.resolve();
   private readonly records: OutboxStore;
 
   constructor(private readonly options: OutboxOptions) {
@@ -59,8 +65,8 @@ export class Outbox {
     return this.options.now?.() ?? Date.now();
   }
 
-  /** What to do once the server has accepted the application (`elsewhere`: from another device), before listeners hear of it. */
-  handleAcceptance(handler: (elsewhere: boolean) => Promise<void>): void {
+  /** What to do once the server has accepted the application (or it was sent elsewhere, or withdrawn), before listeners hear of it. */
+  handleAcceptance(handler: (ending: AcceptedEnding) => Promise<void>): void {
     this.acceptance = handler;
   }
 
@@ -202,12 +208,17 @@ export class Outbox {
           // An edit came while the body was on its way: it goes out now.
           if (result.kind === 'accepted' && !result.latest) continue;
           // Accepted here, or sent meanwhile by another tab, the service worker or another device.
+          if (result.kind === 'accepted' && result.withdrawn) {
+            await this.acceptance('withdrawn');
+            this.setStatus({ state: 'accepted', withdrawn: true });
+            return 'withdrawn';
+          }
           if (result.kind === 'accepted' && result.elsewhere) {
-            await this.acceptance(true);
+            await this.acceptance('elsewhere');
             this.setStatus({ state: 'accepted', elsewhere: true });
             return 'accepted';
           }
-          await this.acceptance(false);
+          await this.acceptance('here');
           this.setStatus({ state: 'accepted' });
           return 'accepted';
         case 'waiting':

@@ -4,12 +4,15 @@ import type { SendResult } from './send-application';
  * What an attempt's outcome means for the submission (spec: nothing lost, nothing sent twice):
  * a 2xx is accepted; a network error, a timeout, 408, 429 and 5xx are worth retrying, and so are
  * 404 and 405 (no receiver at the path yet: the deployment is being fixed, the application is not
- * wrong); any other 4xx is a refusal that retrying as-is will not change.
+ * wrong); 410 Gone is withdrawn: the receiver erased the application (at its creator's request, or
+ * after its retention period) and will never store it again, so it is final like an acceptance, and
+ * the device lets go of it as after one; any other 4xx is a refusal that retrying as-is will not change.
  */
-export type AttemptOutcome = 'accepted' | 'retry' | 'refused';
+export type AttemptOutcome = 'accepted' | 'retry' | 'refused' | 'withdrawn';
 
 export function classifyAttempt(result: SendResult): AttemptOutcome {
   if (result.ok) return 'accepted';
+  if (result.status === 410) return 'withdrawn';
   return result.retryable ? 'retry' : 'refused';
 }
 

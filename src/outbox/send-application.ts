@@ -30,6 +30,9 @@ export const DEFAULT_SEND_TIMEOUT_MS = 15_000;
 /** The receiver's code for a body numbered no higher than one it stored (server/receiver.mjs), kept as the record's error. */
 export const NEWER_REVISION_STORED = 'newer-revision-stored';
 
+/** The receiver's code for an application it erased (410 Gone, server/receiver.mjs), kept as the record's error. */
+export const APPLICATION_ERASED = 'application-erased';
+
 /**
  * Whether an HTTP status is worth another attempt: server trouble, a timeout or rate limiting,
  * and a 404 or 405, which say nothing about the application but that nothing answers PUTs at
@@ -62,6 +65,8 @@ export async function sendApplication(url: string, body: unknown, options: SendO
       if (answer?.code === NEWER_REVISION_STORED) return { ok: false, retryable: false, status: 409, error: NEWER_REVISION_STORED };
       return { ok: false, retryable: true, status: 409, error: 'HTTP 409', retryAfterMs: retryAfterMs(response.headers.get('Retry-After'), Date.now()) || 1000 };
     }
+    // Erased on the receiver (any 410: it is final by definition): never worth another attempt.
+    if (response.status === 410) return { ok: false, retryable: false, status: 410, error: APPLICATION_ERASED };
     const retryable = isRetryableStatus(response.status);
     const wait = retryable ? retryAfterMs(response.headers.get('Retry-After'), Date.now()) : 0;
     return { ok: false, retryable, status: response.status, error: `HTTP ${String(response.status)}`, ...(wait > 0 && { retryAfterMs: wait }) };

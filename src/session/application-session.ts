@@ -70,8 +70,11 @@ export interface ApplicationSession {
   takeOver: () => void;
   /** Saves the draft now (`force`: even in a read-only tab, handing over what it holds). */
   saveNow: (force?: boolean) => Promise<void>;
-  /** Ends an accepted application: personal data cleared, every tab told, the wizard moved on. */
-  accept: (elsewhere?: boolean) => Promise<void>;
+  /**
+   * Ends an accepted application: personal data cleared, every tab told, the wizard moved on.
+   * `withdrawn`: the receiver erased it (410), and it ends the same way.
+   */
+  accept: (elsewhere?: boolean, withdrawn?: boolean) => Promise<void>;
   /** After acceptance: a blank application on the first step, in every tab. */
   newApplication: () => Promise<void>;
   /**
@@ -131,7 +134,7 @@ export function createApplicationSession({ config, programme, initial, devices, 
   }
 
   const proofs = proofOfWorkGate(config.requestUrl, page.href);
-  const outbox = pageOutbox({ store, locks, timeoutMs: sendTimeoutMs, onAccepted: (elsewhere) => accept(elsewhere), proofs });
+  const outbox = pageOutbox({ store, locks, timeoutMs: sendTimeoutMs, onAccepted: (ending) => accept(ending === 'elsewhere', ending === 'withdrawn'), proofs });
   const stopHearingOutbox = outbox.subscribe((status) => {
     dispatch({ type: 'outbox', status });
   });
@@ -196,11 +199,14 @@ export function createApplicationSession({ config, programme, initial, devices, 
     return state.shown.awake;
   }
 
-  /** `elsewhere`: another device sent the application first; this one's answers go, unsent, as after any acceptance. */
-  async function accept(elsewhere = false): Promise<void> {
+  /**
+   * `elsewhere`: another device sent the application first; `withdrawn`: the receiver erased it
+   * (410). Either way this device's answers go, unsent, as after any acceptance.
+   */
+  async function accept(elsewhere = false, withdrawn = false): Promise<void> {
     dispatch({ type: 'accepting' });
     await clearAfterAcceptance(store, Date.now());
-    dispatch({ type: 'accepted', elsewhere });
+    dispatch({ type: 'accepted', elsewhere, withdrawn });
   }
 
   return {

@@ -1,7 +1,7 @@
 import type { PageEvents } from '../browser/page-events';
 import { watchForBackgroundSync } from '../outbox/background-sync';
 import { newSubmissionId } from '../outbox/new-submission-id';
-import { Outbox } from '../outbox/outbox';
+import { Outbox, type AcceptedEnding } from '../outbox/outbox';
 import { SUBMISSION_CHANNEL } from '../outbox/outbox-names';
 import { DEFAULT_SEND_TIMEOUT_MS, sendApplication } from '../outbox/send-application';
 import { exclusively } from '../outbox/send-lock';
@@ -16,8 +16,8 @@ interface PageOutboxOptions {
   /** The lock manager under which one tab (or the service worker) sends at a time. */
   locks: LockManager | undefined;
   timeoutMs: number | undefined;
-  /** Runs once the server has accepted the application, before the outbox reports it. */
-  onAccepted: (elsewhere: boolean) => Promise<void>;
+  /** Runs once the server has accepted the application (or it was sent elsewhere, or withdrawn), before the outbox reports it. */
+  onAccepted: (ending: AcceptedEnding) => Promise<void>;
   /** Solutions of the receiver's proof of work, when it asks for one (proof-of-work-gate.ts). */
   proofs: Proofs;
 }

@@ -30,6 +30,8 @@ export interface SessionSnapshot {
   handedOver: HandedOver | null;
   /** Accepted because another device sent it first: its answers are kept, this device's were not sent. */
   sentElsewhere: boolean;
+  /** Ended because the receiver erased the application (410): nothing of it is kept here, nor sent again. */
+  withdrawn: boolean;
 }
 
 /** All the session knows: what the screen shows, and the flags only the session reads. */
@@ -79,6 +81,7 @@ export function initialSessionState({ initial, asleep, editsAtOnce, stepCount, s
       busy: false,
       handedOver: initial.handedOver ?? null,
       sentElsewhere: false,
+      withdrawn: false,
     },
     attached: false,
     disposed: false,

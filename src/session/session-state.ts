@@ -58,8 +58,11 @@ export type ProgressEvent =
 export type AcceptanceEvent =
   /** The receiver accepted it: from this moment nothing is written. */
   | { type: 'accepting' }
-  /** Its personal data is cleared; `elsewhere`: another device sent it first. */
-  | { type: 'accepted'; elsewhere: boolean }
+  /**
+   * Its personal data is cleared; `elsewhere`: another device sent it first; `withdrawn`: the
+   * receiver erased it (410), and it ends here as after an acceptance.
+   */
+  | { type: 'accepted'; elsewhere: boolean; withdrawn?: boolean }
   /** The creator begins a new application here (the store already holds none). */
   | { type: 'new-application' };
 
@@ -118,11 +121,11 @@ export function sessionTransition(state: SessionState, event: SessionEvent): Ses
     case 'accepted-shown':
       return placed(state, { submitted: true, wizard: allStepsReached(state.stepCount) });
     case 'blank-shown':
-      return placed(state, { submitted: false, sentElsewhere: false, wizard: initialWizardState });
+      return placed(state, { submitted: false, sentElsewhere: false, withdrawn: false, wizard: initialWizardState });
     case 'accepting':
       return { state: { ...state, accepting: true }, effects: [{ do: 'cancel-save' }, { do: 'clear-unload-copy' }] };
     case 'accepted':
-      return accepted(state, event.elsewhere);
+      return accepted(state, event.elsewhere, event.withdrawn ?? false);
     case 'new-application':
       return showBlank(state, [{ do: 'reset-outbox' }, ...tellTabs(state, { type: 'new-application' })]);
     case 'role':
@@ -138,8 +141,8 @@ export function sessionTransition(state: SessionState, event: SessionEvent): Ses
 }
 
 /** Accepted, perhaps in the background (a retry): every tab is told, and the wizard moves on by itself. */
-function accepted(state: SessionState, elsewhere: boolean): SessionStep {
+function accepted(state: SessionState, elsewhere: boolean, withdrawn: boolean): SessionStep {
   const { wizard } = state.shown;
-  const effects: SessionEffect[] = [...(elsewhere ? [] : [{ do: 'track-submitted' } as const]), ...tellTabs(state, { type: 'accepted' })];
-  return placed(state, { submitted: true, sentElsewhere: elsewhere, wizard: state.skipLastStep ? wizard : goToStep(wizard, state.stepCount - 1, state.stepCount) }, effects);
+  const effects: SessionEffect[] = [...(elsewhere || withdrawn ? [] : [{ do: 'track-submitted' } as const]), ...tellTabs(state, { type: 'accepted' })];
+  return placed(state, { submitted: true, sentElsewhere: elsewhere, withdrawn, wizard: state.skipLastStep ? wizard : goToStep(wizard, state.stepCount - 1, state.stepCount) }, effects);
 }

@@ -22,7 +22,7 @@ function eventText(event: SessionEvent): string {
     case 'wake-answered':
       return event.storeHoldsApplication ? 'wake-answered (the store holds one)' : 'wake-answered';
     case 'accepted':
-      return event.elsewhere ? 'accepted (elsewhere)' : 'accepted';
+      return event.withdrawn ? 'accepted (withdrawn)' : event.elsewhere ? 'accepted (elsewhere)' : 'accepted';
     default:
       return event.type;
   }

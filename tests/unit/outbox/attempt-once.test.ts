@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { attemptOnce, type AttemptOnceOptions } from '../../../src/outbox/attempt-once';
 import type { OutboxRecord } from '../../../src/outbox/outbox-record';
 import type { OutboxStore } from '../../../src/outbox/outbox-store';
-import { NEWER_REVISION_STORED } from '../../../src/outbox/send-application';
+import { APPLICATION_ERASED, NEWER_REVISION_STORED } from '../../../src/outbox/send-application';
 
 const record: OutboxRecord = {
   applicationId: 'application-1',
@@ -79,6 +79,15 @@ describe('attemptOnce (the page and the service worker alike)', () => {
     const during = () => void store.update(() => edited);
     const refused = { ok: false, retryable: false, status: 409, error: NEWER_REVISION_STORED } as const;
     expect(await attemptOnce(store, options(refused, during))).toEqual({ kind: 'accepted', latest: true, elsewhere: true });
+    expect(store.current()).toBeUndefined();
+  });
+
+  it('ends an application the receiver erased (410): the record goes, an edit made meanwhile too, and the outcome is withdrawn', async () => {
+    const edited = { ...record, key: 'key-2', revision: 2, body: { personalInfo: { firstName: 'Augusta' } } };
+    const store = memoryStore(record);
+    const during = () => void store.update(() => edited);
+    const gone = { ok: false, retryable: false, status: 410, error: APPLICATION_ERASED } as const;
+    expect(await attemptOnce(store, options(gone, during))).toEqual({ kind: 'accepted', latest: true, withdrawn: true });
     expect(store.current()).toBeUndefined();
   });
 

@@ -107,6 +107,27 @@ describe('Outbox.submit', () => {
     expect(send).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ applicationId: 'id-1', key: 'id-1', revision: 1, url: URL, body: { firstName: 'Ada' }, attempts: 0 }));
   });
 
+  it('ends an application answered 410 Gone (erased on the receiver) as withdrawn: the record deleted, the handler told, no retry ever', async () => {
+    const dbName = freshDbName();
+    const send = scriptedSend(httpFailure(410));
+    const outbox = outboxOver(dbName, send);
+    const endings: string[] = [];
+    outbox.handleAcceptance(async (ending) => {
+      endings.push(`${ending} (record ${(await storedRecord(dbName)) ? 'still stored' : 'deleted'})`);
+    });
+
+    expect(await outbox.submit(URL, { firstName: 'Ada' })).toBe('withdrawn');
+
+    expect(endings).toEqual(['withdrawn (record deleted)']);
+    expect(outbox.getStatus()).toEqual({ state: 'accepted', withdrawn: true });
+    // Nothing is waiting to be sent: the network back, the page back, a minute later, nothing goes out.
+    outbox.retrySoon();
+    await outbox.resume();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(send).toHaveBeenCalledOnce();
+    expect(await storedRecord(dbName)).toBeUndefined();
+  });
+
   it('after a 500 waits 2 s, storing the attempt count, time and error in the record', async () => {
     const dbName = freshDbName();
     const outbox = outboxOver(dbName, scriptedSend(httpFailure(500)));

@@ -71,4 +71,10 @@ describe('classifyAttempt', () => {
   it.each([400, 401, 403, 409, 413, 422])('treats HTTP %i as a refusal', (status) => {
     expect(classifyAttempt(httpFailure(status))).toBe('refused');
   });
+
+  it('treats 410 Gone as withdrawn: final, never retried, whatever the answer said about retrying', () => {
+    expect(classifyAttempt(httpFailure(410))).toBe('withdrawn');
+    expect(classifyAttempt({ ok: false, retryable: false, status: 410, error: 'application-erased' })).toBe('withdrawn');
+    expect(classifyAttempt({ ok: false, retryable: true, status: 410, error: 'HTTP 410', retryAfterMs: 5_000 })).toBe('withdrawn');
+  });
 });

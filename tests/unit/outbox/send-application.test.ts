@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SEND_TIMEOUT_MS, isRetryableStatus, NEWER_REVISION_STORED, sendApplication, type SendResult } from '../../../src/outbox/send-application';
+import { APPLICATION_ERASED, DEFAULT_SEND_TIMEOUT_MS, isRetryableStatus, NEWER_REVISION_STORED, sendApplication, type SendResult } from '../../../src/outbox/send-application';
 
 const URL = 'https://partners.example.com/api/applications';
 const BODY = { personalInfo: { firstName: 'Ada' }, platforms: {}, fields: [{ key: 'pets.value', value: 'No' }] };
@@ -75,6 +75,12 @@ describe('sendApplication', () => {
     const body = JSON.stringify({ error: 'A newer revision of this application is stored already.', code: 'newer-revision-stored', latestRevision: 2, receivedAt: '2026-11-26T01:00:00.000Z' });
     const fetchImpl = vi.fn<typeof fetch>(() => Promise.resolve(new Response(body, { status: 409, headers: { 'Content-Type': 'application/json' } })));
     expect(await sendApplication(URL, BODY, { fetchImpl })).toEqual({ ok: false, retryable: false, status: 409, error: NEWER_REVISION_STORED });
+  });
+
+  it('reports a 410 Gone (the application was erased) as final, with the receiver\'s code as the error', async () => {
+    const body = JSON.stringify({ error: 'This application was erased and is not stored again.', code: 'application-erased' });
+    const fetchImpl = vi.fn<typeof fetch>(() => Promise.resolve(new Response(body, { status: 410, headers: { 'Content-Type': 'application/json', 'Retry-After': '5' } })));
+    expect(await sendApplication(URL, BODY, { fetchImpl })).toEqual({ ok: false, retryable: false, status: 410, error: APPLICATION_ERASED });
   });
 
   it('retries any other 409 (a key still being stored) after its Retry-After, or a second', async () => {

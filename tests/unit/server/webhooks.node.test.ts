@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eraseByEmail } from '../../../server/store/applications.mjs';
+import { eraseByEmail } from '../../../server/store/erasure.mjs';
 import { redeliver, undeliveredDeliveries } from '../../../server/store/webhook-deliveries.mjs';
 import { FIRST_RETRY_MS } from '../../../server/webhooks/retry-schedule.mjs';
 import type { WebhookSettings } from '../../../server/webhooks/webhook-settings.mjs';
