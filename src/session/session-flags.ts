@@ -137,7 +137,8 @@ export function mayHoldPage(state: SessionState): boolean {
 export type ShownEvent =
   | { type: 'draft-shown'; wizard: WizardState }
   | { type: 'accepted-shown' }
-  | { type: 'blank-shown' };
+  /** `withdrawn`: shown because the receiver erased the application (410), which the page says. */
+  | { type: 'blank-shown'; withdrawn?: boolean };
 
 /** What a transition asks to be done, in order, once its state is taken. "Answer" names the event that reports back. */
 export type SessionEffect =
@@ -209,6 +210,7 @@ export function tellTabs(state: SessionState, message: DraftMessage): SessionEff
 }
 
 /** A blank application is shown (after acceptance, here or in another tab): acceptance is over. */
-export function showBlank(state: SessionState, effects: SessionEffect[] = []): SessionStep {
-  return { state: { ...state, accepting: false }, effects: [...effects, { do: 'reset-form', values: 'blank', then: { type: 'blank-shown' } }] };
+export function showBlank(state: SessionState, effects: SessionEffect[] = [], withdrawn = false): SessionStep {
+  const then: ShownEvent = withdrawn ? { type: 'blank-shown', withdrawn } : { type: 'blank-shown' };
+  return { state: { ...state, accepting: false }, effects: [...effects, { do: 'reset-form', values: 'blank', then }] };
 }

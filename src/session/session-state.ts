@@ -121,7 +121,7 @@ export function sessionTransition(state: SessionState, event: SessionEvent): Ses
     case 'accepted-shown':
       return placed(state, { submitted: true, wizard: allStepsReached(state.stepCount) });
     case 'blank-shown':
-      return placed(state, { submitted: false, sentElsewhere: false, withdrawn: false, wizard: initialWizardState });
+      return placed(state, { submitted: false, sentElsewhere: false, withdrawn: event.withdrawn ?? false, wizard: initialWizardState });
     case 'accepting':
       return { state: { ...state, accepting: true }, effects: [{ do: 'cancel-save' }, { do: 'clear-unload-copy' }] };
     case 'accepted':
@@ -142,6 +142,9 @@ export function sessionTransition(state: SessionState, event: SessionEvent): Ses
 
 /** Accepted, perhaps in the background (a retry): every tab is told, and the wizard moves on by itself. */
 function accepted(state: SessionState, elsewhere: boolean, withdrawn: boolean): SessionStep {
+  // Erased on the receiver (410): there is nothing to thank for and no sign-up to go on to, so the
+  // creator finds a blank first step under the line saying why (their answers are gone from here too).
+  if (withdrawn) return showBlank(state, [{ do: 'reset-outbox' }, ...tellTabs(state, { type: 'accepted' })], true);
   const { wizard } = state.shown;
   const effects: SessionEffect[] = [...(elsewhere || withdrawn ? [] : [{ do: 'track-submitted' } as const]), ...tellTabs(state, { type: 'accepted' })];
   return placed(state, { submitted: true, sentElsewhere: elsewhere, withdrawn, wizard: state.skipLastStep ? wizard : goToStep(wizard, state.stepCount - 1, state.stepCount) }, effects);

@@ -50,7 +50,7 @@ export const EFFECTS: [string, SessionState, SessionEvent, SessionEffect[]][] = 
   ['accepting: nothing pending is written', session(), { type: 'accepting' }, [{ do: 'cancel-save' }, { do: 'clear-unload-copy' }]],
   ['accepted here', session({ accepting: true }), { type: 'accepted', elsewhere: false }, [{ do: 'track-submitted' }, { do: 'tell-tabs', message: { type: 'accepted' } }, { do: 'report-step', step: 3 }]],
   ['accepted because another device sent it first', session({ accepting: true }), { type: 'accepted', elsewhere: true }, [{ do: 'tell-tabs', message: { type: 'accepted' } }, { do: 'report-step', step: 3 }]],
-  ['withdrawn (erased on the receiver): not counted as submitted', session({ accepting: true }), { type: 'accepted', elsewhere: false, withdrawn: true }, [{ do: 'tell-tabs', message: { type: 'accepted' } }, { do: 'report-step', step: 3 }]],
+  ['withdrawn (erased on the receiver): not counted as submitted, a blank first step saying so', session({ accepting: true }), { type: 'accepted', elsewhere: false, withdrawn: true }, [{ do: 'reset-outbox' }, { do: 'tell-tabs', message: { type: 'accepted' } }, { do: 'reset-form', values: 'blank', then: { type: 'blank-shown', withdrawn: true } }]],
   ['a new application here', session({ accepting: true }, { submitted: true }), { type: 'new-application' }, [{ do: 'reset-outbox' }, { do: 'tell-tabs', message: { type: 'new-application' } }, { do: 'reset-form', values: 'blank', then: { type: 'blank-shown' } }]],
   // The editor lock's answers.
   ['first editor, nothing typed meanwhile', session({}, { role: 'unknown' }), { type: 'role', role: 'editor', reason: 'first', answers: opened }, [{ do: 'resume-sending' }]],

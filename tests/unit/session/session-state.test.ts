@@ -83,7 +83,7 @@ describe('the session\'s transitions', () => {
     ['a draft shown', session(), { type: 'draft-shown', wizard: { current: 1, reached: [0, 1] } }, { wizard: { current: 1, reached: [0, 1] } }],
     ['accepted here: the last step', session({ accepting: true }), { type: 'accepted', elsewhere: false }, { submitted: true, sentElsewhere: false, wizard: { current: 3, reached: [0, 1, 2, 3] } }],
     ['accepted elsewhere, the last step skipped: the wizard stays', session({ accepting: true, skipLastStep: true }), { type: 'accepted', elsewhere: true }, { submitted: true, sentElsewhere: true, wizard: DETAILS }],
-    ['withdrawn (the receiver erased it): the last step, saying so', session({ accepting: true }), { type: 'accepted', elsewhere: false, withdrawn: true }, { submitted: true, sentElsewhere: false, withdrawn: true, wizard: { current: 3, reached: [0, 1, 2, 3] } }],
+    ['a blank first step after a withdrawal (the receiver erased it), saying so', session({}, { submitted: true }), { type: 'blank-shown', withdrawn: true }, { submitted: false, withdrawn: true, wizard: { current: 0, reached: [0] } }],
     ['another tab\'s acceptance shown', session(), { type: 'accepted-shown' }, { submitted: true, wizard: { current: 3, reached: [0, 1, 2, 3] } }],
     ['a blank application shown', session({}, { submitted: true, sentElsewhere: true }), { type: 'blank-shown' }, { submitted: false, sentElsewhere: false, wizard: { current: 0, reached: [0] } }],
     ['a blank application shown after a withdrawal', session({}, { submitted: true, withdrawn: true }), { type: 'blank-shown' }, { submitted: false, withdrawn: false, wizard: { current: 0, reached: [0] } }],
