@@ -1,0 +1,27 @@
+// How much memory the embedded database (PGlite) may use, so the whole receiver fits a 512 MB
+// server: at most 256 MB resident at any moment (its first start included) and 160 MB steady.
+//
+// PGlite is one Postgres backend in the receiver's process: what Postgres allocates (its shared
+// buffers, caches and sort memory) lives in PGlite's WebAssembly memory, which grows on demand and
+// never gives memory back, so every setting here is a ceiling the process keeps once reached.
+// PGlite's defaults are Postgres's, sized for a database server (128 MB of shared buffers, 64 MB per
+// maintenance operation). Measured on the receiver (tests/benchmark/receiver-report.md): with
+// these it opens at about 120 MB and stays within 160 MB after 10,000 applications, at the same
+// throughput, since a receiver's working set (the newest rows and the indexes' right edges) is a
+// few megabytes.
+// Given as `-c` start parameters, they win over postgresql.conf, so a folder made by an older
+// receiver (initdb wrote 128 MB there) opens with them too.
+
+/** Postgres settings for the embedded store. */
+export const MEMORY_SETTINGS = Object.freeze({
+  // The page cache inside the WebAssembly memory; the OS page cache keeps the rest of the files.
+  shared_buffers: '16MB',
+  // WAL not yet written at a commit: one group commit's worth (default: 1/32 of shared_buffers).
+  wal_buffers: '1MB',
+  // Per sort or hash in a query, before it spills to a temporary file (default 4 MB).
+  work_mem: '2MB',
+  // VACUUM FULL after an erasure rebuilds the indexes with this much (default 64 MB).
+  maintenance_work_mem: '8MB',
+  // Temporary tables, which the receiver does not make (default 8 MB, 1 MB is near Postgres's minimum).
+  temp_buffers: '1MB',
+});
