@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { dataFolderNeedsSync, fsyncPath, syncDataFolder } from './data-folder-sync.mjs';
 import { DurableNodeFS, DURABLE_SETTINGS, checkDurable, durableStartParams } from './durable-node-fs.mjs';
-import { MEMORY_SETTINGS } from './pglite-memory.mjs';
+import { MEMORY_SETTINGS, compileWebAssemblyOnce } from './pglite-memory.mjs';
 import { findTemplate, unpackTemplate } from './pglite-template.mjs';
 
 /**
@@ -32,6 +32,7 @@ export async function openPgliteStore(dataDir, { syncPath = fsyncPath, warn = (/
     else warn(`warning: creating the embedded database with PGlite's initdb, which holds 800-900 MB of memory for about half a minute: ${template.reason}. Run \`npm run make:pglite-template\` after upgrading @electric-sql/pglite (docs/receiver.md, "Memory").\n`);
   }
   const fs = new DurableNodeFS(dataDir);
+  compileWebAssemblyOnce();
   const db = await PGlite.create({ fs, startParams: durableStartParams({ ...DURABLE_SETTINGS, ...MEMORY_SETTINGS }) });
   try {
     await checkDurable(db, fs);

@@ -38,7 +38,8 @@ export async function installedPgliteVersion() {
   // The package's exports do not include package.json; its main entry sits in dist/.
   const main = require.resolve('@electric-sql/pglite');
   const packageJson = join(dirname(main), '..', 'package.json');
-  return /** @type {{ version: string }} */ (JSON.parse(await readFile(packageJson, 'utf8'))).version;
+  const parsed = /** @type {unknown} */ (JSON.parse(await readFile(packageJson, 'utf8')));
+  return /** @type {{ version: string }} */ (parsed).version;
 }
 
 /**
@@ -51,7 +52,8 @@ export async function findTemplate(templateDir = TEMPLATE_DIR) {
   /** @type {TemplateManifest[]} */
   let manifests;
   try {
-    manifests = JSON.parse(await readFile(join(templateDir, 'manifest.json'), 'utf8')).templates;
+    const parsed = /** @type {unknown} */ (JSON.parse(await readFile(join(templateDir, 'manifest.json'), 'utf8')));
+    manifests = /** @type {{ templates: TemplateManifest[] }} */ (parsed).templates;
   } catch (error) {
     return { reason: `no readable ${join(templateDir, 'manifest.json')} (${error instanceof Error ? error.message : String(error)})` };
   }

@@ -39,19 +39,8 @@ export function processTree(pid) {
   const seen = new Set([pid]);
   const queue = [pid];
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-    let tasks = [];
-    try {
-      tasks = readdirSync(`/proc/${String(next)}/task`);
-    } catch {
-      continue;
-    }
-    for (const task of tasks) {
-      let children = '';
-      try {
-        children = readFileSync(`/proc/${String(next)}/task/${task}/children`, 'utf8');
-      } catch {
-        continue;
-      }
+    for (const task of readOrNothing(() => readdirSync(`/proc/${String(next)}/task`), /** @type {string[]} */ ([]))) {
+      const children = readOrNothing(() => readFileSync(`/proc/${String(next)}/task/${task}/children`, 'utf8'), '');
       for (const child of children.split(' ')) {
         const childPid = Number(child);
         if (child.trim() && !seen.has(childPid)) {
@@ -62,6 +51,21 @@ export function processTree(pid) {
     }
   }
   return [...seen];
+}
+
+/**
+ * What read() answers, or `nothing` when the process or thread has gone meanwhile.
+ * @template T
+ * @param {() => T} read
+ * @param {T} nothing
+ * @returns {T}
+ */
+function readOrNothing(read, nothing) {
+  try {
+    return read();
+  } catch {
+    return nothing;
+  }
 }
 
 /**
