@@ -13,6 +13,9 @@ import { createServerLog, parseLogFormat } from './server-log.mjs';
 import { proofOfWorkSettings } from './limits/proof-of-work.mjs';
 import { startServer } from './start-server.mjs';
 import { isPlainTextToAnotherMachine, webhookSettings } from './webhooks/webhook-settings.mjs';
+import { keepYoungGenerationSmall } from './young-generation.mjs';
+
+keepYoungGenerationSmall();
 
 const root = process.env.DIST_DIR ?? fileURLToPath(new URL('../dist', import.meta.url));
 

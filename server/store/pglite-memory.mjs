@@ -1,27 +1,26 @@
-import { setFlagsFromString } from 'node:v8';
-
 // How much memory the embedded database (PGlite) may use, so the whole receiver fits a 512 MB
-// server: at most 256 MB resident at any moment (its first start included) and 160 MB steady.
+// server: at most 256 MB resident at any moment (its first start included) and 160 MB steady
+// (docs/receiver.md, "Memory: a 512 MB server").
 //
 // PGlite is one Postgres backend in the receiver's process: what Postgres allocates (its shared
 // buffers, caches and sort memory) lives in PGlite's WebAssembly memory, which grows on demand and
 // never gives memory back, so every setting here is a ceiling the process keeps once reached.
 // PGlite's defaults are Postgres's, sized for a database server (128 MB of shared buffers, 64 MB per
-// maintenance operation). Measured on the receiver (tests/benchmark/receiver-report.md): with
-// these it opens at about 120 MB and stays within 160 MB after 10,000 applications, at the same
-// throughput, since a receiver's working set (the newest rows and the indexes' right edges) is a
-// few megabytes.
-// And V8 compiles PGlite's WebAssembly (a 9 MB module) once, with its baseline compiler (Liftoff),
-// never again with its optimising one (TurboFan), which by default recompiles every busy function
-// in the background: that holds 45-100 MB more (the optimised code and the compiler's working
-// memory), for a speed the receiver does not need (its time goes to the disk's syncs).
+// maintenance operation); a receiver's working set (the newest rows and the indexes' right edges)
+// is a few megabytes, and the operating system's page cache keeps the rest of the files.
 // Given as `-c` start parameters, they win over postgresql.conf, so a folder made by an older
 // receiver (initdb wrote 128 MB there) opens with them too.
+//
+// And V8 compiles PGlite's WebAssembly (a 9 MB module) once, with its baseline compiler (Liftoff),
+// never again with its optimising one (TurboFan), which by default recompiles every busy function
+// in the background: that held 45-100 MB more (the optimised code and the compiler's working
+// memory), for a speed the receiver does not need (its time goes to the disk's syncs).
+import { setFlagsFromString } from 'node:v8';
 
 /** Postgres settings for the embedded store. */
 export const MEMORY_SETTINGS = Object.freeze({
   // The page cache inside the WebAssembly memory; the OS page cache keeps the rest of the files.
-  shared_buffers: '16MB',
+  shared_buffers: '8MB',
   // WAL not yet written at a commit: one group commit's worth (default: 1/32 of shared_buffers).
   wal_buffers: '1MB',
   // Per sort or hash in a query, before it spills to a temporary file (default 4 MB).
