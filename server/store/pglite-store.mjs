@@ -29,7 +29,7 @@ export async function openPgliteStore(dataDir, { syncPath = fsyncPath, warn = (/
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
     const template = await findTemplate();
     if ('manifest' in template) await unpackTemplate(dataDir, template);
-    else warn(`warning: creating the embedded database with PGlite's initdb, which holds 800-900 MB of memory for about half a minute: ${template.reason}. Run \`npm run make:pglite-template\` after upgrading @electric-sql/pglite (docs/receiver.md, "Memory").\n`);
+    else warn(`warning: creating the embedded database with PGlite's initdb, which holds 800-900 MB of memory for about half a minute: ${template.reason}. Run \`npm run make:pglite-template\` after upgrading @electric-sql/pglite (docs/receiver.md, "Memory: a 512 MB server").\n`);
   }
   const fs = new DurableNodeFS(dataDir);
   compileWebAssemblyOnce();
