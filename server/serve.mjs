@@ -18,6 +18,9 @@ import { stopWithLauncher } from './stop-with-launcher.mjs';
 import { describeStore } from './store/store-description.mjs';
 import { keepNewFilesPrivate } from './store/private-files.mjs';
 import { isPlainTextToAnotherMachine, webhookSettings } from './webhooks/webhook-settings.mjs';
+import { keepYoungGenerationSmall } from './young-generation.mjs';
+
+keepYoungGenerationSmall();
 
 const root = process.env.DIST_DIR ?? fileURLToPath(new URL('../dist', import.meta.url));
 

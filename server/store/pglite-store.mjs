@@ -4,23 +4,36 @@
 // on, each commit's WAL synced to the disk before the commit returns, so an application answered
 // 201 survives a power cut; the folder is synced once after it is first created
 // (server/store/data-folder-sync.mjs); and the store refuses to start when a check shows the syncs
-// would not happen.
+// would not happen. It fits a small server: a new folder is unpacked from a pre-built database
+// rather than made by PGlite's initdb (server/store/pglite-template.mjs), and Postgres runs with
+// small memory settings (server/store/pglite-memory.mjs).
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { dataFolderNeedsSync, fsyncPath, syncDataFolder } from './data-folder-sync.mjs';
-import { DurableNodeFS, checkDurable, durableStartParams } from './durable-node-fs.mjs';
+import { DurableNodeFS, DURABLE_SETTINGS, checkDurable, durableStartParams } from './durable-node-fs.mjs';
+import { MEMORY_SETTINGS, compileWebAssemblyOnce } from './pglite-memory.mjs';
+import { findTemplate, unpackTemplate } from './pglite-template.mjs';
 
 /**
  * @param {string} dataDir
- * @param {{ syncPath?: (path: string) => Promise<void> }} [options]
- *   syncPath: fsyncs one file or folder of the new data folder (tests record it, or make it fail)
+ * @param {{ syncPath?: (path: string) => Promise<void>, warn?: (text: string) => void }} [options]
+ *   syncPath: fsyncs one file or folder of the new data folder (tests record it, or make it fail);
+ *   warn: told when the folder must be made by initdb (no template for this PGlite)
  * @returns {Promise<import('./store-types.mjs').Store>}
  */
-export async function openPgliteStore(dataDir, { syncPath = fsyncPath } = {}) {
+export async function openPgliteStore(dataDir, { syncPath = fsyncPath, warn = (/** @type {string} */ text) => process.stderr.write(text) } = {}) {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const needsSync = await dataFolderNeedsSync(dataDir);
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    const template = await findTemplate();
+    if ('manifest' in template) await unpackTemplate(dataDir, template);
+    else warn(`warning: creating the embedded database with PGlite's initdb, which holds 800-900 MB of memory for about half a minute: ${template.reason}. Run \`npm run make:pglite-template\` after upgrading @electric-sql/pglite (docs/receiver.md, "Memory: a 512 MB server").\n`);
+  }
   const fs = new DurableNodeFS(dataDir);
-  const db = await PGlite.create({ fs, startParams: durableStartParams() });
+  compileWebAssemblyOnce();
+  const db = await PGlite.create({ fs, startParams: durableStartParams({ ...DURABLE_SETTINGS, ...MEMORY_SETTINGS }) });
   try {
     await checkDurable(db, fs);
     if (needsSync) await syncDataFolder(dataDir, syncPath);

@@ -12,6 +12,10 @@
 // creators with revisions and retries; budget: every creator stored once with the latest revision,
 // their p99 under 500 ms, the flooder answered 429 with Retry-After, the receiver's memory growing
 // by less than 128 MB. BENCH_FLOOD_SECONDS (default 30).
+// Then memory, on each store: the receiver's whole process tree sampled every 20 ms from its first
+// start on a data folder that does not exist yet, through BENCH_MEMORY_N (default 10,000)
+// applications, to a restart; budget: at most 256 MB at any moment and 160 MB steady after them
+// (a 512 MB server).
 // The clients share this machine's 2 cores with the receiver, so they use node:http with a
 // keep-alive connection each (0.35-0.45 ms of CPU an application, against 1.0-1.2 ms with fetch,
 // which took a quarter of what the receiver itself used); the machine's load is reported too.
@@ -31,6 +35,8 @@ import { openStore } from '../../server/store/open-store.mjs';
 import { creatorsStored, runFlood } from '../support/flood.mjs';
 import { freshPostgresDatabase } from '../support/local-postgres.mjs';
 import { sampleBody } from '../support/sample-application.mjs';
+import { sampleTreeMemory } from './process-tree-memory.mjs';
+import { sleep } from './sleep.mjs';
 
 const execFile = promisify(execFileCallback);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -40,6 +46,10 @@ const BUDGET = { perSecond: 200, p99Ms: 100 };
 const FLOOD_SECONDS = Number(process.env.BENCH_FLOOD_SECONDS ?? 30);
 const FLOOD_CREATORS = 20;
 const FLOOD_BUDGET = { creatorsP99Ms: 500, rssGrowthBytes: 128 * 1024 * 1024 };
+const MEMORY_N = Number(process.env.BENCH_MEMORY_N ?? 10_000);
+/** A 512 MB server: the receiver's whole process tree at most 256 MB at any moment, 160 MB steady. */
+const MEMORY_BUDGET = { peakBytes: 256 * 1024 * 1024, steadyBytes: 160 * 1024 * 1024 };
+const mb = (/** @type {number} */ bytes) => (bytes / 1024 / 1024).toFixed(0);
 /** What makes a commit durable, as each store ran. */
 const SYNC_SETTINGS = ['fsync', 'synchronous_commit', 'wal_sync_method'];
 
@@ -51,15 +61,16 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(
  * @param {string} dataDir
  * @param {string | undefined} databaseUrl
  * @param {Record<string, string>} [extraEnv]
- * @param {string | undefined} databaseUrl
+ * @param {(pid: number) => void} [onSpawned] told the receiver's pid as soon as it runs (its memory is sampled from then)
  */
-async function startReceiver(root, dataDir, databaseUrl, extraEnv = {}) {
+async function startReceiver(root, dataDir, databaseUrl, extraEnv = {}, onSpawned = () => {}) {
   /** @type {NodeJS.ProcessEnv} */
   // The throughput runs send every application from one address: no rate limit there (the flood run sets its own).
   const env = { ...process.env, DIST_DIR: root, DATA_DIR: dataDir, PORT: '0', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0', ...extraEnv };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const child = spawn(process.execPath, ['server/serve.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  onSpawned(child.pid ?? 0);
   const url = await new Promise((resolve, reject) => {
     let output = '';
     child.stdout.on('data', (/** @type {Buffer} */ chunk) => {
@@ -90,6 +101,48 @@ function put(url, headers, body, agent) {
     req.on('error', reject);
     req.end(body);
   });
+}
+
+/**
+ * PUTs `count` distinct valid applications from `clients` concurrent kept-alive connections,
+ * retrying each until it is answered 201, as the wizard does.
+ * @param {string} url the receiver's origin
+ * @param {number} count
+ * @param {number} clients
+ */
+async function sendApplications(url, count, clients) {
+  /** @type {number[]} */
+  const latencies = [];
+  /** @type {Map<string, number>} when each application's 201 was read */
+  const acknowledged = new Map();
+  let failures = 0;
+  let next = 0;
+  const agent = new Agent({ keepAlive: true, maxSockets: clients });
+  const client = async () => {
+    for (let index = next++; index < count; index = next++) {
+      const body = JSON.stringify(sampleBody({ email: `creator-${String(index)}@example.com`, variant: index }));
+      const headers = { 'Content-Type': 'application/json', 'Idempotency-Key': `bench-${String(index)}`, 'Application-Id': `bench-app-${String(index)}`, 'Application-Revision': '1' };
+      for (;;) {
+        const started = performance.now();
+        try {
+          const status = await put(`${url}/api/applications`, headers, body, agent);
+          const answered = performance.now();
+          latencies.push(answered - started);
+          if (status === 201) {
+            acknowledged.set(headers['Application-Id'], answered);
+            break;
+          }
+        } catch {
+          // retried below
+        }
+        failures += 1;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, client));
+  agent.destroy();
+  return { latencies, acknowledged, failures };
 }
 
 /**
@@ -127,41 +180,11 @@ async function measure(name, databaseUrl, { webhooks = false } = {}) {
   await writeFile(join(root, 'index.html'), '<!doctype html>');
   const endpoint = webhooks ? await startWebhookEndpoint() : null;
   const receiver = await startReceiver(root, dataDir, databaseUrl, endpoint ? { WEBHOOK_URL: endpoint.url, WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}` } : {});
-  /** @type {number[]} */
-  const latencies = [];
-  /** @type {Map<string, number>} when each application's 201 was read */
-  const acknowledged = new Map();
-  let failures = 0;
-  let next = 0;
-  const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
-  const client = async () => {
-    for (let index = next++; index < N; index = next++) {
-      const body = JSON.stringify(sampleBody({ email: `creator-${String(index)}@example.com`, variant: index }));
-      const headers = { 'Content-Type': 'application/json', 'Idempotency-Key': `bench-${String(index)}`, 'Application-Id': `bench-app-${String(index)}`, 'Application-Revision': '1' };
-      for (;;) {
-        const started = performance.now();
-        try {
-          const status = await put(`${receiver.url}/api/applications`, headers, body, agent);
-          const answered = performance.now();
-          latencies.push(answered - started);
-          if (status === 201) {
-            acknowledged.set(headers['Application-Id'], answered);
-            break;
-          }
-        } catch {
-          // retried below
-        }
-        failures += 1;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    }
-  };
   const loadBefore = loadavg()[0] ?? Number.NaN;
   const started = performance.now();
-  await Promise.all(Array.from({ length: CLIENTS }, client));
+  const { latencies, acknowledged, failures } = await sendApplications(receiver.url, N, CLIENTS);
   const seconds = (performance.now() - started) / 1000;
   const loadAfter = loadavg()[0] ?? Number.NaN;
-  agent.destroy();
   /** @type {{ delivered: number, p50Ms: number, p99Ms: number } | null} */
   let webhookLag = null;
   if (endpoint) {
@@ -209,6 +232,73 @@ for (const webhooks of [false, true]) {
 }
 
 /**
+ * The receiver's resident memory, its whole process tree sampled every 20 ms
+ * (tests/benchmark/process-tree-memory.mjs): while it first starts on an empty data folder (for
+ * the embedded store: while the database is made), while MEMORY_N applications arrive, then
+ * steady (the largest sample over 5 s, after 10 s idle), then while it restarts on the full folder.
+ * @param {string} name
+ * @param {string | undefined} databaseUrl
+ */
+async function measureMemory(name, databaseUrl) {
+  const root = await mkdtemp(join(tmpdir(), 'bench-memory-root-'));
+  const parent = await mkdtemp(join(tmpdir(), 'bench-memory-data-'));
+  // A folder that does not exist yet, as on a fresh clone.
+  const dataDir = join(parent, 'data');
+  await cp(join(ROOT, 'public', 'config.json'), join(root, 'config.json'));
+  await writeFile(join(root, 'index.html'), '<!doctype html>');
+  /** @type {ReturnType<typeof sampleTreeMemory> | null} */
+  let sampler = null;
+  const startedAt = performance.now();
+  const receiver = await startReceiver(root, dataDir, databaseUrl, {}, (pid) => { sampler = sampleTreeMemory(pid); });
+  const firstStartSeconds = (performance.now() - startedAt) / 1000;
+  await sleep(2000);
+  const firstStart = /** @type {ReturnType<typeof sampleTreeMemory>} */ (/** @type {unknown} */ (sampler)).stop();
+  const loadSampler = sampleTreeMemory(receiver.pid);
+  const sent = await sendApplications(receiver.url, MEMORY_N, CLIENTS);
+  await sleep(10_000);
+  const idle = loadSampler.stop();
+  const steadySampler = sampleTreeMemory(receiver.pid);
+  await sleep(5000);
+  const steady = steadySampler.stop();
+  await receiver.stop();
+  /** @type {ReturnType<typeof sampleTreeMemory> | null} */
+  let restartSampler = null;
+  const restarted = await startReceiver(root, dataDir, databaseUrl, {}, (pid) => { restartSampler = sampleTreeMemory(pid); });
+  await sleep(2000);
+  const restart = /** @type {ReturnType<typeof sampleTreeMemory>} */ (/** @type {unknown} */ (restartSampler)).stop();
+  await restarted.stop();
+  await rm(root, { recursive: true, force: true });
+  await rm(parent, { recursive: true, force: true });
+  const peakBytes = Math.max(firstStart.peakBytes, idle.peakBytes, steady.peakBytes, restart.peakBytes);
+  const processes = new Set([...firstStart.processes, ...idle.processes, ...restart.processes].map((process) => process.command)).size;
+  const met = peakBytes <= MEMORY_BUDGET.peakBytes && steady.peakBytes <= MEMORY_BUDGET.steadyBytes;
+  return {
+    store: name,
+    firstStartSeconds,
+    firstStart: { peakBytes: firstStart.peakBytes, hwmSumBytes: firstStart.hwmSumBytes, listeningBytes: firstStart.lastBytes },
+    load: { applications: MEMORY_N, failures: sent.failures, peakBytes: idle.peakBytes },
+    steadyBytes: steady.peakBytes,
+    restart: { peakBytes: restart.peakBytes, hwmSumBytes: restart.hwmSumBytes },
+    peakBytes,
+    processes,
+    met,
+  };
+}
+
+const memories = [await measureMemory('embedded (PGlite)', undefined)];
+{
+  const postgres = await freshPostgresDatabase();
+  if ('reason' in postgres) process.stderr.write(`PostgreSQL memory not measured: ${postgres.reason}.\n`);
+  else {
+    try {
+      memories.push(await measureMemory('PostgreSQL (local)', postgres.url));
+    } finally {
+      await postgres.stop();
+    }
+  }
+}
+
+/**
  * The flood on one store, with the default limits (the throughput runs above have none).
  * @param {string} name
  * @param {string | undefined} databaseUrl
@@ -245,7 +335,6 @@ const floods = [await measureFlood('embedded (PGlite)', undefined)];
     }
   }
 }
-const mb = (/** @type {number} */ bytes) => (bytes / 1024 / 1024).toFixed(0);
 
 const { stdout: commit } = await execFile('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).catch(() => ({ stdout: 'unknown' }));
 const embedded = results.filter((result) => result.store.startsWith('embedded'));
@@ -253,7 +342,8 @@ const verdict =
   embedded.length > 0 &&
   embedded.every((result) => result.perSecond >= BUDGET.perSecond && result.p99Ms <= BUDGET.p99Ms) &&
   results.every((result) => result.lost === 0 && result.duplicated === 0 && (result.webhookLag === null || result.webhookLag.delivered === N)) &&
-  floods.every((flood) => flood.met);
+  floods.every((flood) => flood.met) &&
+  memories.every((memory) => memory.met);
 const lines = [
   '# Receiver benchmark',
   '',
@@ -282,12 +372,25 @@ const lines = [
       `| ${flood.store} | ${String(flood.stored.exactlyOnce)} / ${String(flood.creators.count)} | ${String(flood.creators.requests)} | ${Object.entries(flood.creators.statuses).map(([status, count]) => `${status}: ${String(count)}`).join(', ')} | ${flood.creators.p50Ms.toFixed(1)} / ${flood.creators.p99Ms.toFixed(1)} / ${flood.creators.maxMs.toFixed(1)} | ${String(flood.flooder.sent)} (${flood.flooder.perSecond.toFixed(0)}/s) | ${String(flood.flooder.accepted)} | ${String(flood.flooder.limited)} (${String(flood.flooder.limitedWithRetryAfter)}) | ${String(flood.trickler.opened)} / ${String(flood.trickler.closedWithoutAnswer)} / ${String(flood.trickler.answered408)} | ${mb(flood.rss.before)} → ${mb(flood.rss.max)} MB (+${mb(flood.rss.max - flood.rss.before)}) | ${flood.loadBefore.toFixed(2)} → ${flood.loadAfter.toFixed(2)} |`,
   ),
   '',
-  'The trickler\'s connections over the cap of 64 per address are closed before a byte is read; the 64 it holds are answered 408 and closed once their headers have taken 10 s. The embedded receiver\'s resident memory is mostly PGlite\'s WebAssembly heap, reserved at start.',
+  '## Memory',
   '',
-  `Budget (embedded store, webhooks off and on): at least ${String(BUDGET.perSecond)} applications/s, p99 at most ${String(BUDGET.p99Ms)} ms, 0 lost, 0 duplicated; under the flood, on each store: every creator stored once with the latest revision, creators' p99 under ${String(FLOOD_BUDGET.creatorsP99Ms)} ms, every flooder refusal a 429 with Retry-After, memory growth under ${mb(FLOOD_BUDGET.rssGrowthBytes)} MB: **${verdict ? 'met' : 'NOT met'}**.`,
+  `The receiver's resident memory (VmRSS) summed over its process tree (\`node server/serve.mjs\` and any process it starts), sampled every 20 ms: while it first starts on a data folder that does not exist yet (the embedded store makes its database then) and for 2 s after it listens; while ${String(MEMORY_N)} distinct applications arrive from ${String(CLIENTS)} clients and for 10 s after; steady, the largest sample over the 5 s after that; and while it restarts on the full folder. The sum of each process's own high-water mark (VmHWM), which no sampling interval can miss, is given beside each peak.`,
+  '',
+  '| store | first start: peak (sum of VmHWM) | listening | seconds to listen | while applications arrive: peak | steady after them | restart: peak (sum of VmHWM) | peak at any moment | processes |',
+  '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ...memories.map(
+    (memory) =>
+      `| ${memory.store} | ${mb(memory.firstStart.peakBytes)} MB (${mb(memory.firstStart.hwmSumBytes)}) | ${mb(memory.firstStart.listeningBytes)} MB | ${memory.firstStartSeconds.toFixed(1)} | ${mb(memory.load.peakBytes)} MB | ${mb(memory.steadyBytes)} MB | ${mb(memory.restart.peakBytes)} MB (${mb(memory.restart.hwmSumBytes)}) | ${mb(memory.peakBytes)} MB | ${String(memory.processes)} |`,
+  ),
+  '',
+  `Budget, for each store (a 512 MB server): the process tree at most ${mb(MEMORY_BUDGET.peakBytes)} MB at any moment, its first start included, and at most ${mb(MEMORY_BUDGET.steadyBytes)} MB steady after ${String(MEMORY_N)} applications: **${memories.every((memory) => memory.met) ? 'met' : 'NOT met'}**. The embedded store makes a new database by unpacking a pre-built one (server/store/pglite-template.mjs; PGlite's own initdb held 830-900 MB) and runs Postgres with small memory settings (server/store/pglite-memory.mjs); docs/receiver.md, "Memory".`,
+  '',
+  'The trickler\'s connections over the cap of 64 per address are closed before a byte is read; the 64 it holds are answered 408 and closed once their headers have taken 10 s. The embedded receiver\'s resident memory is mostly PGlite\'s: its compiled code and the part of its WebAssembly memory Postgres has used.',
+  '',
+  `Budget (embedded store, webhooks off and on): at least ${String(BUDGET.perSecond)} applications/s, p99 at most ${String(BUDGET.p99Ms)} ms, 0 lost, 0 duplicated; under the flood, on each store: every creator stored once with the latest revision, creators' p99 under ${String(FLOOD_BUDGET.creatorsP99Ms)} ms, every flooder refusal a 429 with Retry-After, memory growth under ${mb(FLOOD_BUDGET.rssGrowthBytes)} MB; memory, on each store: peak at most ${mb(MEMORY_BUDGET.peakBytes)} MB, steady at most ${mb(MEMORY_BUDGET.steadyBytes)} MB: **${verdict ? 'met' : 'NOT met'}**.`,
   '',
 ];
 await writeFile(join(ROOT, 'tests', 'benchmark', 'receiver-report.md'), lines.join('\n'));
-await writeFile(join(ROOT, 'tests', 'benchmark', 'receiver-report.json'), `${JSON.stringify({ commit: commit.trim(), budget: BUDGET, results, floodBudget: FLOOD_BUDGET, floods }, null, 2)}\n`);
+await writeFile(join(ROOT, 'tests', 'benchmark', 'receiver-report.json'), `${JSON.stringify({ commit: commit.trim(), budget: BUDGET, results, floodBudget: FLOOD_BUDGET, floods, memoryBudget: MEMORY_BUDGET, memories }, null, 2)}\n`);
 process.stdout.write(lines.join('\n'));
 if (!verdict) process.exitCode = 1;

@@ -32,10 +32,11 @@ export interface ReceiverProcess {
 /**
  * @param options.wrapper a command that runs the receiver (`strace … node server/serve.mjs`): then
  *   stop() signals the receiver itself, by the pid in DATA_DIR/receiver.json, and the wrapper ends with it
+ * @param options.onSpawned told the child's pid the moment it runs, before it listens (its memory is sampled from then)
  */
-export async function spawnReceiver({ root, dataDir, databaseUrl, port = 0, extraEnv = {}, wrapper }: {
+export async function spawnReceiver({ root, dataDir, databaseUrl, port = 0, extraEnv = {}, wrapper, onSpawned }: {
   root: string; dataDir: string; databaseUrl?: string | undefined; port?: number; extraEnv?: Record<string, string>;
-  wrapper?: { command: string; args: string[] };
+  wrapper?: { command: string; args: string[] }; onSpawned?: (pid: number) => void;
 }): Promise<ReceiverProcess> {
   await buildServerBundle();
   // These tests send thousands of applications from one address to measure the store: no rate
@@ -45,6 +46,7 @@ export async function spawnReceiver({ root, dataDir, databaseUrl, port = 0, extr
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const command = wrapper ? [wrapper.command, ...wrapper.args, process.execPath] : [process.execPath];
   const child = spawn(command[0] ?? process.execPath, [...command.slice(1), 'server/serve.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (child.pid !== undefined) onSpawned?.(child.pid);
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => { resolve(); }));
   const url = await new Promise<string>((resolve, reject) => {
