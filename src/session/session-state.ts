@@ -146,6 +146,6 @@ function accepted(state: SessionState, elsewhere: boolean, withdrawn: boolean): 
   // creator finds a blank first step under the line saying why (their answers are gone from here too).
   if (withdrawn) return showBlank(state, [{ do: 'reset-outbox' }, ...tellTabs(state, { type: 'accepted' })], true);
   const { wizard } = state.shown;
-  const effects: SessionEffect[] = [...(elsewhere || withdrawn ? [] : [{ do: 'track-submitted' } as const]), ...tellTabs(state, { type: 'accepted' })];
-  return placed(state, { submitted: true, sentElsewhere: elsewhere, withdrawn, wizard: state.skipLastStep ? wizard : goToStep(wizard, state.stepCount - 1, state.stepCount) }, effects);
+  const effects: SessionEffect[] = [...(elsewhere ? [] : [{ do: 'track-submitted' } as const]), ...tellTabs(state, { type: 'accepted' })];
+  return placed(state, { submitted: true, sentElsewhere: elsewhere, withdrawn: false, wizard: state.skipLastStep ? wizard : goToStep(wizard, state.stepCount - 1, state.stepCount) }, effects);
 }
