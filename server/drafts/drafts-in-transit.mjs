@@ -18,6 +18,7 @@ import { pathnameOf } from '../http/request-context.mjs';
 import { Refused, RequestGone, answer, answerBytes, answered, crossOrigin, readBody, refusal } from '../http/respond.mjs';
 import { singleHeader } from '../http/request-headers.mjs';
 import { storeDraft, sweepDrafts, takeDraft, withdrawDraft } from '../store/drafts.mjs';
+import { startPeriodicJob } from '../store/periodic-job.mjs';
 
 export const MAX_DRAFT_BYTES = 64 * 1024;
 export const MIN_DRAFT_SECONDS = 60;
@@ -184,27 +185,12 @@ export function createDrafts({
  * @returns {{ sweep: () => Promise<number>, stop: () => Promise<void> }}
  */
 export function startDraftSweep(store, { intervalMs = SWEEP_INTERVAL_MS, now = () => new Date(), log = () => undefined } = {}) {
-  /** @type {Promise<number> | null} */
-  let running = null;
-  const sweep = () => {
-    running ??= sweepDrafts(store, now())
-      .catch((/** @type {unknown} */ error) => {
-        log(`drafts: the sweep of expired drafts failed: ${error instanceof Error ? error.message : String(error)}`);
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  };
-  const timer = setInterval(() => void sweep(), intervalMs);
-  timer.unref();
-  void sweep();
-  return {
-    sweep,
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  const job = startPeriodicJob(
+    () => sweepDrafts(store, now()).catch((/** @type {unknown} */ error) => {
+      log(`drafts: the sweep of expired drafts failed: ${error instanceof Error ? error.message : String(error)}`);
+      return 0;
+    }),
+    intervalMs,
+  );
+  return { sweep: job.run, stop: job.stop };
 }

@@ -3,6 +3,7 @@
 // an address or an answer. Off by default (unset, empty or 0): a programme sets its own period.
 // Every instance on one PostgreSQL runs it; a second run the same day finds nothing more to erase.
 import { eraseOlderThan } from './retention.mjs';
+import { startPeriodicJob } from './periodic-job.mjs';
 
 export const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -29,30 +30,13 @@ export function retentionDays(env) {
  */
 export function startRetention(store, { days, log = () => undefined, now = () => new Date(), intervalMs = RETENTION_INTERVAL_MS }) {
   if (days <= 0) return { run: () => Promise.resolve(), stop: () => Promise.resolve() };
-  /** @type {Promise<void> | null} */
-  let running = null;
-  const run = () => {
-    running ??= (async () => {
-      const at = now();
-      try {
-        const erased = await eraseOlderThan(store, new Date(at.getTime() - days * DAY_MS), { now: at });
-        log(`retention: erased ${String(erased.applications)} application(s), ${String(erased.revisions)} revision(s), ${String(erased.webhooks)} webhook message(s) and ${String(erased.drafts)} draft(s) in transit older than ${String(days)} day(s)`);
-      } catch (error) {
-        log(`retention: the erasure of what is older than ${String(days)} day(s) failed, tried again in a day: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  void run();
-  return {
-    run,
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicJob(async () => {
+    const at = now();
+    try {
+      const erased = await eraseOlderThan(store, new Date(at.getTime() - days * DAY_MS), { now: at });
+      log(`retention: erased ${String(erased.applications)} application(s), ${String(erased.revisions)} revision(s), ${String(erased.webhooks)} webhook message(s) and ${String(erased.drafts)} draft(s) in transit older than ${String(days)} day(s)`);
+    } catch (error) {
+      log(`retention: the erasure of what is older than ${String(days)} day(s) failed, tried again in a day: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }, intervalMs);
 }
