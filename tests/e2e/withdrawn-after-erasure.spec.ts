@@ -1,14 +1,10 @@
 import { execFile as execFileCallback } from 'node:child_process';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { completeApplication } from './helpers/complete-application';
+import { receiverPerTest } from './helpers/receiver-per-test';
 import { everythingStoredOnTheDevice } from './helpers/device-storage';
-import { DIST_DIR } from '../support/dist-dir';
-import { spawnReceiver, type ReceiverProcess } from '../support/receiver-process';
 
 // Issue #40, finding 6, on the page's side: the receiver stored the application but its 201 never
 // reached the phone; the creator then asked for erasure (`erase --email`); the phone's retry is
@@ -19,29 +15,10 @@ import { spawnReceiver, type ReceiverProcess } from '../support/receiver-process
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const execFile = promisify(execFileCallback);
 
-let root: string;
-let dataDir: string;
-let server: ReceiverProcess;
-
-// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook needs from this pattern.
-test.beforeEach(async ({}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'one run is enough: the ending is the same on every screen');
-  root = await mkdtemp(join(tmpdir(), 'withdrawn-'));
-  dataDir = await mkdtemp(join(tmpdir(), 'withdrawn-data-'));
-  await cp(DIST_DIR, root, { recursive: true });
-  server = await spawnReceiver({ root, dataDir });
-});
-
-// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook needs from this pattern.
-test.afterEach(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'desktop') return;
-  await server.stop();
-  await rm(root, { recursive: true, force: true });
-  await rm(dataDir, { recursive: true, force: true });
-});
+const receiver = receiverPerTest('withdrawn', 'one run is enough: the ending is the same on every screen');
 
 async function cli(...args: string[]): Promise<string> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: receiver.dataDir };
   delete env.DATABASE_URL;
   return (await execFile(process.execPath, ['server/cli/applications-cli.mjs', ...args], { cwd: ROOT, env })).stdout;
 }
@@ -65,7 +42,7 @@ test('a retry answered 410 after an erasure ends the application: withdrawn, not
     expect(stored.status()).toBe(201);
     return route.abort('connectionreset');
   });
-  await page.goto(server.url);
+  await page.goto(receiver.server.url);
   await completeApplication(page, { stopBeforeSubmit: true });
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('We could not send your application');
@@ -78,6 +55,8 @@ test('a retry answered 410 after an erasure ends the application: withdrawn, not
   offline = false;
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'This application was withdrawn' })).toBeVisible();
+  // Nothing to thank for and no sign-up to go on to: the first step under that line, not the thanks.
+  await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toHaveCount(0);
   await expect(page.getByRole('alert')).not.toContainText('could not send');
   expect(puts).toEqual([410]);
 
