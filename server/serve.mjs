@@ -19,8 +19,10 @@ import { describeStore } from './store/store-description.mjs';
 import { keepNewFilesPrivate } from './store/private-files.mjs';
 import { isPlainTextToAnotherMachine, webhookSettings } from './webhooks/webhook-settings.mjs';
 import { keepYoungGenerationSmall } from './young-generation.mjs';
+import { collectGarbageWhenIdle } from './idle-collection.mjs';
 
 keepYoungGenerationSmall();
+collectGarbageWhenIdle();
 
 const root = process.env.DIST_DIR ?? fileURLToPath(new URL('../dist', import.meta.url));
 

@@ -6,13 +6,15 @@
 // (server/store/data-folder-sync.mjs); and the store refuses to start when a check shows the syncs
 // would not happen. It fits a small server: a new folder is unpacked from a pre-built database
 // rather than made by PGlite's initdb (server/store/pglite-template.mjs), and Postgres runs with
-// small memory settings (server/store/pglite-memory.mjs).
+// small memory settings (server/store/pglite-memory.mjs), reading its bundled files from the disk
+// (server/store/pglite-bundle.mjs).
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { dataFolderNeedsSync, fsyncPath, syncDataFolder } from './data-folder-sync.mjs';
 import { DurableNodeFS, DURABLE_SETTINGS, checkDurable, durableStartParams } from './durable-node-fs.mjs';
+import { readBundleFromDisk } from './pglite-bundle.mjs';
 import { MEMORY_SETTINGS, compileWebAssemblyOnce } from './pglite-memory.mjs';
 import { findTemplate, unpackTemplate } from './pglite-template.mjs';
 
@@ -44,12 +46,17 @@ export async function openPgliteStore(dataDir, { syncPath = fsyncPath, warn = (/
     await db.close();
     throw error;
   }
+  // PGlite's 6 MB of bundled files, read from the disk when Postgres opens one (pglite-bundle.mjs).
+  const bundle = readBundleFromDisk(db);
   return {
     kind: 'embedded',
     query: (sql, params) => db.query(sql, params),
     // PGlite runs one transaction at a time, queuing the others.
     transaction: (work) => db.transaction((tx) => work({ query: (sql, params) => tx.query(sql, params) })),
-    close: () => db.close(),
+    close: async () => {
+      await db.close();
+      bundle.close();
+    },
     // After an erasure, the folder holds the erased rows nowhere: a deleted row stays in its table
     // page (only marked dead) and in the WAL that wrote it. VACUUM FULL rewrites the tables and
     // their indexes into new files (the old ones are unlinked at the checkpoint), and the WAL is

@@ -1,0 +1,14 @@
+import { PGlite } from '@electric-sql/pglite';
+import { readBundleFromDisk } from '/work/wt/mem/server/store/pglite-bundle.mjs';
+const mb = (b) => (b / 1048576).toFixed(1);
+const db = await PGlite.create();
+console.log('before', mb(process.memoryUsage().arrayBuffers), mb(process.memoryUsage().rss));
+const r = readBundleFromDisk(db);
+console.log(r.freedBytes, r.files, 'after', mb(process.memoryUsage().arrayBuffers), mb(process.memoryUsage().rss));
+console.log((await db.query("select now()::text, current_setting('TimeZone') tz, 'a' < 'B' collate \"C\" x")).rows);
+await db.exec("SET TIME ZONE 'Europe/Paris'");
+console.log((await db.query("select now()::text as t, convert_to('é', 'LATIN1') l")).rows);
+await db.exec("create table t (x text); insert into t values ('b'),('a'); create extension if not exists plpgsql;");
+console.log((await db.query("do $$ begin perform 1; end $$")));
+console.log((await db.query("select to_tsvector('english', 'the running dogs') v")).rows);
+await db.close(); r.close();
