@@ -66,7 +66,13 @@ export function readBundleFromDisk(db) {
   // Detaching the buffer (its memory moves to a copy dropped at once) frees it, though PGlite's
   // start-up closure still refers to it; no file views it any more.
   structuredClone(bundle, { transfer: [bundle] });
-  return { freedBytes: bundleBytes, files: views.length, close: () => closeSync(fd) };
+  return {
+    freedBytes: bundleBytes,
+    files: views.length,
+    close: () => {
+      closeSync(fd);
+    },
+  };
 }
 
 /**
