@@ -3,6 +3,8 @@ import { hiddenPaths } from '../rules/field-visibility';
 import type { FieldSpec } from '../rules/field-specs';
 import { localDigits } from '../values/local-digits';
 import { storableText } from '../values/storable-text';
+import { fileAnswerOf } from '../values/file-answer';
+import { getPath } from '../values/field-paths';
 import { FIELDS_PREFIX } from './asked-answers';
 import { isCountField, isPlatformKey, platformFields, type PlatformEntry, type PlatformKey } from '../values/platforms';
 
@@ -11,6 +13,13 @@ export interface ApplicationBody {
   personalInfo: Omit<ApplicationValues['personalInfo'], 'phone'> & { phone?: { countryCode: string; subscriber: string } };
   platforms: Partial<Record<PlatformKey, PlatformEntry>>;
   fields: Array<{ key: string; value: string }>;
+  /**
+   * The files of the file fields shown, by the field's key, in the order each field lists them
+   * (always present, [] when none). `uploadId` is the receiver's id of the file's upload: '' here,
+   * since this function cannot know it; the outbox fills it right before the PUT
+   * (src/uploads/with-upload-ids.ts) and never sends an empty one.
+   */
+  files: Array<{ key: string; uploadId: string; sha256: string }>;
 }
 
 function isYesNo(value: SingleAnswer): value is YesNoAnswer {
@@ -68,9 +77,21 @@ export function flattenApplication(values: ApplicationValues, specs: readonly Fi
     if (sent) platforms[key] = trimmed(entry, key, locale);
   }
 
+  const files: ApplicationBody['files'] = [];
+  const filePaths = new Set<string>();
+  for (const spec of specs) {
+    if (spec.type !== 'file') continue;
+    filePaths.add(spec.path);
+    if (hidden.has(spec.path)) continue;
+    const key = spec.path.slice(FIELDS_PREFIX.length);
+    for (const file of fileAnswerOf(getPath(values, spec.path))) files.push({ key, uploadId: '', sha256: file.sha256 });
+  }
+
   const fields: ApplicationBody['fields'] = [];
   for (const [key, answer] of Object.entries(values.fields.single)) {
     if (hidden.has(`fields.single.${key}`) || hidden.has(`fields.single.${key}.value`)) continue;
+    // A file field's files go in `files`, by reference, never as text.
+    if (filePaths.has(`${FIELDS_PREFIX}${key}`)) continue;
     if (isYesNo(answer)) {
       flattenAnswer(`${key}.value`, answer.value, fields);
       const explanation = answer.explanation === undefined ? '' : sendable(answer.explanation);
@@ -85,5 +106,5 @@ export function flattenApplication(values: ApplicationValues, specs: readonly Fi
   const sent = fields
     .filter((entry) => asked.has(`${FIELDS_PREFIX}${entry.key}`) && !hidden.has(`${FIELDS_PREFIX}${entry.key}`))
     .map((entry) => ({ key: entry.key, value: storableText(entry.value) }));
-  return { personalInfo, platforms, fields: sent };
+  return { personalInfo, platforms, fields: sent, files };
 }
