@@ -30,7 +30,11 @@ function isYesNo(value: SingleAnswer): value is YesNoAnswer {
 function flattenAnswer(key: string, value: unknown, into: Array<{ key: string; value: string }>): void {
   if (value === null || value === undefined) return;
   if (typeof value === 'boolean') into.push({ key, value: value ? 'Yes' : 'No' });
-  else if (Array.isArray(value)) into.push({ key, value: value.map(String).join(', ') });
+  else if (Array.isArray(value)) {
+    // A list of choices; a list of anything else (files kept for a question that is no longer a
+    // file field) is no text to send.
+    if (value.every((item) => typeof item === 'string')) into.push({ key, value: value.join(', ') });
+  }
   else if (typeof value === 'object') {
     for (const [child, childValue] of Object.entries(value)) flattenAnswer(`${key}.${child}`, childValue, into);
   } else if (typeof value === 'string' || typeof value === 'number') into.push({ key, value: String(value) });
