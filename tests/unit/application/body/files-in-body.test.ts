@@ -34,6 +34,9 @@ function sent(single: Record<string, unknown>): ApplicationBody {
   return { ...body, files: body.files.map((entry) => ({ ...entry, uploadId: uploadId(entry.sha256.charAt(0)) })) };
 }
 
+/** A copy of a body without its `files`, as a page built before file fields sends it. */
+const withoutFiles = (body: ApplicationBody): Record<string, unknown> => Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'files'));
+
 const rulesOf = (body: unknown) => validateApplicationBody(body, form).map(({ path, rule }) => ({ path, rule }));
 
 describe('flattenApplication with file fields', () => {
@@ -90,11 +93,9 @@ describe('validateApplicationBody with files', () => {
 
   it("reads a body without files as one with none: a page built before file fields still sends to a programme without them", () => {
     const body = flattenApplication({ ...completeValues(), agreement: true }, defaultProgramme.context.specs);
-    const { files: _files, ...older } = body;
-    expect(validateApplicationBody(older, defaultProgramme)).toEqual([]);
+    expect(validateApplicationBody(withoutFiles(body), defaultProgramme)).toEqual([]);
     expect(validateApplicationBody(body, defaultProgramme)).toEqual([]);
-    const { files: _none, ...withoutFiles } = sent({ photos: [file('a')] });
-    expect(rulesOf(withoutFiles)).toEqual([{ path: 'files.photos', rule: 'required' }]);
+    expect(rulesOf(withoutFiles(sent({ photos: [file('a')] })))).toEqual([{ path: 'files.photos', rule: 'required' }]);
   });
 
   it("refuses a required file field without files, and more files than a field's maxFiles, by files.<key>", () => {
