@@ -58,8 +58,9 @@ function trimmed(entry: PlatformEntry, platform: PlatformKey, locale: string | u
 
 /**
  * The body of the PUT: personalInfo as an object (phone left out when both its parts are empty),
- * platforms with a handle (or a url for the website), and the answers as a flat key/value list.
- * Hidden follow-ups, the agreement and platforms.filled are never sent. Counts typed the way
+ * platforms with a handle (or a url for the website), the answers as a flat key/value list, and
+ * the files of the file fields by reference (`files`, upload ids left empty: see ApplicationBody).
+ * Hidden follow-ups and file fields, the agreement and platforms.filled are never sent. Counts typed the way
  * `locale` writes numbers are sent as digits.
  */
 export function flattenApplication(values: ApplicationValues, specs: readonly FieldSpec[], locale?: string): ApplicationBody {

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { acceptsType, DEFAULT_IMAGE_MAX_EDGE, fileFieldsOf, isMediaRange } from '../../../../src/application/rules/file-fields';
 import { fieldSpecsOf } from '../../../../src/application/rules/field-specs';
 import type { FieldConfig } from '../../../../src/application/rules/form-config-schema';
+import { conditionsAt, hiddenPaths } from '../../../../src/application/rules/field-visibility';
 import { programmeForm } from '../../../../src/application/rules/programme-form';
+import { setPath } from '../../../../src/application/values/field-paths';
 
 const photos = {
   kind: 'file',
@@ -83,5 +85,19 @@ describe("a file field's spec", () => {
       { type: 'file', path: 'fields.single.mediaKit', step: 3, required: false, maxFiles: 1, conditions: [condition] },
     ]);
     expect(programmeForm({ fieldsByStep: [[photos]] }).emptyValues.fields.single.roomPhotos).toEqual([]);
+  });
+});
+
+describe("a file field's visibility", () => {
+  const form = programmeForm({
+    fieldsByStep: [[{ kind: 'yesNo', path: 'fields.single.hasKit', label: 'Kit?' }, { ...kit, showOnCondition: { path: 'fields.single.hasKit.value', equals: true } }]],
+  });
+
+  it('is decided by its condition, like any answer: on screen, validated and sent only while it holds', () => {
+    expect(conditionsAt(form.context.specs, 'fields.single.mediaKit')).toEqual([{ path: 'fields.single.hasKit.value', equals: true }]);
+    expect(conditionsAt(form.context.specs, 'fields.single.nothing')).toBeUndefined();
+    const no = setPath(form.emptyValues, 'fields.single.hasKit.value', false);
+    expect(hiddenPaths(no, form.context.specs).has('fields.single.mediaKit')).toBe(true);
+    expect(hiddenPaths(setPath(no, 'fields.single.hasKit.value', true), form.context.specs).has('fields.single.mediaKit')).toBe(false);
   });
 });
