@@ -36,5 +36,8 @@ export const FormFieldView = memo(function FormFieldView({ field }: { field: Fie
       return <PhoneField field={field} />;
     case 'platforms':
       return <PlatformPickerField field={field} />;
+    case 'file':
+      // The file field is wired by the files UI (src/files/file-field.tsx, issue #42).
+      return null;
   }
 });

@@ -117,4 +117,6 @@ export const FR: Catalogue = {
   configProblems: { one: 'Son fichier de configuration, config.json, comporte un problème :', other: 'Son fichier de configuration, config.json, comporte {count} problèmes :' },
   configBrokenHelp: 'Si vous gérez ce site, corrigez config.json et rechargez la page. Si vous faites une demande, veuillez réessayer plus tard.',
   needsScript: 'Cette demande a besoin de JavaScript pour fonctionner.',
+  fileRequired: 'Ajoutez au moins un fichier',
+  fileCount: { one: 'Ajoutez {count} fichier au maximum', other: 'Ajoutez {count} fichiers au maximum' },
 };
