@@ -98,6 +98,8 @@ export const EN_FORM = {
   arrivalKeepDevice: 'Keep the one on this device',
   sentFromAnotherDevice: 'This application was already sent from another device, with newer answers, so the answers on this device were not sent.',
   applicationWithdrawn: 'This application was withdrawn: it was erased from the programme’s records, so it was not sent again, and its answers are no longer kept on this device.',
+  fileRequired: 'Add at least one file',
+  fileCount: { one: 'Add at most {count} file', other: 'Add at most {count} files' },
   fileDropHere: 'or drop files here',
   fileKeeping: { one: 'Keeping {count} file on this device…', other: 'Keeping {count} files on this device…' },
   filesKept: { one: '{count} file kept on this device', other: '{count} files kept on this device' },
