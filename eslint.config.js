@@ -24,7 +24,7 @@ const LAYERS = {
   config: ['application', 'i18n', 'wizard'],
   telemetry: ['browser', 'config'],
   form: ['application'],
-  fields: ['application', 'browser', 'form', 'html', 'i18n'],
+  fields: ['application', 'browser', 'files', 'form', 'html', 'i18n'],
   blocks: ['application', 'config', 'fields', 'html', 'i18n'],
   drafts: ['application', 'storage', 'wizard'],
   // Proof of work: the challenge, its solver and the solutions kept ahead; the outbox sends them.
@@ -32,7 +32,10 @@ const LAYERS = {
   // index.html's inline scripts, run before any module (scripts/first-paint-scripts.ts compiles
   // them), and the marks they leave on the page for the app: they inline storage keys and chooseLanguage only.
   'first-paint': ['i18n', 'storage'],
-  outbox: ['browser', 'storage', 'proof-of-work'],
+  // Files chosen for a file field: their bytes kept on the device (device-files.ts, which the outbox
+  // clears after acceptance), photos made smaller in a worker, and the field, which fields/ loads lazily.
+  files: ['application', 'fields', 'form', 'i18n', 'uploads'],
+  outbox: ['browser', 'files', 'storage', 'proof-of-work'],
   // The files' uploads (tus): a state machine per file, the queue, and the files' ids filled into the
   // application's body before it is sent (the session and the service worker wire it to the outbox).
   uploads: ['browser', 'files', 'outbox'],

@@ -24,7 +24,7 @@ export function valueSpecAt(specs: readonly FieldSpec[], path: string): Extract<
 export function hiddenPaths(values: unknown, specs: readonly FieldSpec[]): Set<string> {
   const hidden = new Set<string>();
   for (const spec of specs) {
-    if (spec.type === 'value' && !conditionsHold(spec.conditions, (path) => getPath(values, path))) hidden.add(spec.path);
+    if ((spec.type === 'value' || spec.type === 'file') && !conditionsHold(spec.conditions, (path) => getPath(values, path))) hidden.add(spec.path);
   }
   return hidden;
 }
