@@ -78,8 +78,8 @@ export function createUploadQueue(devices: UploadQueueDevices): UploadQueue {
   const fields = new Map<string, string>();
   let endpoint: string | null = null;
   let current: { sha256: string; upload: Upload | null; stop: (end: TurnEnd) => void } | null = null;
-  let pumping: Promise<void> | null = null;
-  let again = false;
+  // The running pass over the files, and whether another was asked for meanwhile.
+  const pass: { running: Promise<void> | null; again: boolean } = { running: null, again: false };
 
   function tell(sha256: string, event: UploadEvent): void {
     const next = nextUploadStatus(statuses.get(sha256), event);
@@ -109,7 +109,6 @@ export function createUploadQueue(devices: UploadQueueDevices): UploadQueue {
 
   async function pump(): Promise<void> {
     do {
-      again = false;
       const kept = await gather();
       for (;;) {
         // A file no field has named yet waits: the receiver would refuse an upload for no field.
@@ -119,20 +118,27 @@ export function createUploadQueue(devices: UploadQueueDevices): UploadQueue {
         // A file done in this turn is not picked again: the list is read afresh for the next.
         kept.splice(kept.indexOf(next), 1);
       }
-    } while (again);
+    } while (askedAgain());
+  }
+
+  /** Whether another pass was asked for while this one ran (a file kept, a connection back), clearing the request. */
+  function askedAgain(): boolean {
+    const asked = pass.again;
+    pass.again = false;
+    return asked;
   }
 
   function uploadSoon(to: string, fieldOf: FieldOfFile = {}): void {
     endpoint = to;
     for (const [sha256, field] of Object.entries(fieldOf)) fields.set(sha256, field);
-    if (pumping) {
-      again = true;
+    if (pass.running) {
+      pass.again = true;
       return;
     }
-    pumping = pump()
+    pass.running = pump()
       .catch(() => undefined)
       .finally(() => {
-        pumping = null;
+        pass.running = null;
       });
   }
 
@@ -283,7 +289,7 @@ export function createUploadQueue(devices: UploadQueueDevices): UploadQueue {
     },
     statusOf: (sha256) => statuses.get(sha256),
     async settled() {
-      while (pumping) await pumping;
+      while (pass.running) await pass.running;
     },
   };
 }
