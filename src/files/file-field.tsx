@@ -54,9 +54,10 @@ export function FileField({ field }: { field: FileFieldConfig }) {
   const holdsFiles = items.length > 0;
 
   // A draft restored with files not yet uploaded (a reload, a closed tab): their uploads go on.
+  // Each upload names its field: the receiver checks the file against that field's rules.
   useEffect(() => {
-    if (endpoint && holdsFiles) uploadSoon(endpoint);
-  }, [endpoint, holdsFiles]);
+    if (endpoint && holdsFiles) uploadSoon(endpoint, Object.fromEntries(fileAnswerOf(getValues(field.path)).map((item) => [item.sha256, rules.key])));
+  }, [endpoint, holdsFiles, getValues, field.path, rules.key]);
 
   const current = (): readonly FileAnswerItem[] => fileAnswerOf(getValues(field.path));
 
@@ -74,7 +75,7 @@ export function FileField({ field }: { field: FileFieldConfig }) {
         setRefused(outcome.refused);
         if (outcome.kept.length > 0) {
           setAnnouncement(messages.text('filesKept', { count: outcome.kept.length }));
-          if (endpoint) uploadSoon(endpoint);
+          if (endpoint) uploadSoon(endpoint, Object.fromEntries(current().map((item) => [item.sha256, rules.key])));
         }
       } finally {
         setKeeping(0);

@@ -16,13 +16,10 @@ import { isFinalRefusal, nextUploadStatus, mayStart, type UploadEvent, type Uplo
  * a reason (upload-machine.ts); other trouble is tried again on the outbox's schedule.
  */
 
-/** A kept file, with the key of the field it was chosen in (sent as the upload's `field` metadata). */
-export type KeptFile = DeviceFile & { field?: string };
-
 /** The queue's only ways to the files on the device (src/files/device-files.ts). */
 export interface UploadFiles {
-  get(sha256: string): Promise<KeptFile | undefined>;
-  list(): Promise<KeptFile[]>;
+  get(sha256: string): Promise<DeviceFile | undefined>;
+  list(): Promise<DeviceFile[]>;
   update(sha256: string, patch: Partial<Pick<DeviceFile, 'uploadUrl' | 'uploaded'>>): Promise<void>;
 }
 
@@ -52,8 +49,11 @@ export function uploadFingerprint(sha256: string): string {
   return `creator-upload:${sha256}`;
 }
 
+/** The key of the field each file was chosen in, by SHA-256 (the upload's `field` metadata, which the receiver checks the file against). */
+export type FieldOfFile = Readonly<Record<string, string>>;
+
 export interface UploadQueue {
-  uploadSoon(endpoint: string): void;
+  uploadSoon(endpoint: string, fieldOf?: FieldOfFile): void;
   forget(sha256: string): void;
   online(): void;
   offline(): void;
@@ -74,10 +74,12 @@ export function createUploadQueue(devices: UploadQueueDevices): UploadQueue {
   const retryTimers = new Map<string, ReturnType<typeof setTimeout>>();
   // Removed files, until they are gone from the device: a turn still reading one ends without a trace.
   const forgotten = new Set<string>();
+  // Who names a file tells its field: the file field that keeps it, or the application's body.
+  const fields = new Map<string, string>();
   let endpoint: string | null = null;
   let current: { sha256: string; upload: Upload | null; stop: (end: TurnEnd) => void } | null = null;
-  let pumping: Promise<void> | null = null;
-  let again = false;
+  // The running pass over the files, and whether another was asked for meanwhile.
+  const pass: { running: Promise<void> | null; again: boolean } = { running: null, again: false };
 
   function tell(sha256: string, event: UploadEvent): void {
     const next = nextUploadStatus(statuses.get(sha256), event);
@@ -88,7 +90,7 @@ export function createUploadQueue(devices: UploadQueueDevices): UploadQueue {
   }
 
   /** Every file the device can upload gets a status; one already acknowledged is done. */
-  async function gather(): Promise<KeptFile[]> {
+  async function gather(): Promise<DeviceFile[]> {
     const kept = await files.list();
     // A removed file gone from the device may be chosen again one day: a new turn then starts.
     for (const sha256 of forgotten) if (!kept.some((file) => file.sha256 === sha256)) forgotten.delete(sha256);
@@ -107,33 +109,41 @@ export function createUploadQueue(devices: UploadQueueDevices): UploadQueue {
 
   async function pump(): Promise<void> {
     do {
-      again = false;
       const kept = await gather();
       for (;;) {
-        const next = kept.find((file) => file.blob && !file.uploaded && !forgotten.has(file.sha256) && mayStart(statuses.get(file.sha256), isOnline()));
+        // A file no field has named yet waits: the receiver would refuse an upload for no field.
+        const next = kept.find((file) => file.blob && !file.uploaded && fields.has(file.sha256) && !forgotten.has(file.sha256) && mayStart(statuses.get(file.sha256), isOnline()));
         if (!next || endpoint === null) break;
         await exclusively(next.sha256, () => turn(next.sha256, endpoint ?? ''));
         // A file done in this turn is not picked again: the list is read afresh for the next.
         kept.splice(kept.indexOf(next), 1);
       }
-    } while (again);
+    } while (askedAgain());
   }
 
-  function uploadSoon(to: string): void {
+  /** Whether another pass was asked for while this one ran (a file kept, a connection back), clearing the request. */
+  function askedAgain(): boolean {
+    const asked = pass.again;
+    pass.again = false;
+    return asked;
+  }
+
+  function uploadSoon(to: string, fieldOf: FieldOfFile = {}): void {
     endpoint = to;
-    if (pumping) {
-      again = true;
+    for (const [sha256, field] of Object.entries(fieldOf)) fields.set(sha256, field);
+    if (pass.running) {
+      pass.again = true;
       return;
     }
-    pumping = pump()
+    pass.running = pump()
       .catch(() => undefined)
       .finally(() => {
-        pumping = null;
+        pass.running = null;
       });
   }
 
   /** Links the client's URL storage to the file's own record: the upload's address is kept on the file. */
-  function urlStorageFor(file: KeptFile): UrlStorage {
+  function urlStorageFor(file: DeviceFile): UrlStorage {
     const fingerprint = uploadFingerprint(file.sha256);
     return {
       findAllUploads: () => Promise.resolve([]),
@@ -153,6 +163,7 @@ export function createUploadQueue(devices: UploadQueueDevices): UploadQueue {
 
   /** One file's turn: resumes or creates its upload and ends when it is done, failed, paused or removed. */
   async function turn(sha256: string, to: string): Promise<TurnEnd> {
+    const field = fields.get(sha256) ?? '';
     // Read again under the lock: another tab may have uploaded it, or created its upload, meanwhile.
     const file = await files.get(sha256);
     if (!file?.blob || forgotten.has(sha256)) return 'stopped';
@@ -175,7 +186,7 @@ export function createUploadQueue(devices: UploadQueueDevices): UploadQueue {
         endpoint: to,
         chunkSize,
         retryDelays: [...retryDelays],
-        metadata: { filename: file.name, filetype: file.type, sha256: file.sha256, ...(file.field ? { field: file.field } : {}) },
+        metadata: { filename: file.name, filetype: file.type, sha256: file.sha256, field },
         fingerprint: () => Promise.resolve(uploadFingerprint(sha256)),
         urlStorage: urlStorageFor(file),
         storeFingerprintForResuming: true,
@@ -278,7 +289,7 @@ export function createUploadQueue(devices: UploadQueueDevices): UploadQueue {
     },
     statusOf: (sha256) => statuses.get(sha256),
     async settled() {
-      while (pumping) await pumping;
+      while (pass.running) await pass.running;
     },
   };
 }

@@ -1,6 +1,6 @@
 import { getDeviceFile, listDeviceFiles, updateDeviceFile } from '../files/device-files';
 import { defaultLocks } from '../browser/web-locks';
-import { createUploadQueue, type KeptFile, type UploadQueue } from './create-upload-queue';
+import { createUploadQueue, type FieldOfFile, type UploadQueue } from './create-upload-queue';
 
 /**
  * The page's one upload queue (create-upload-queue.ts), as the file field and the outbox reach it:
@@ -24,7 +24,7 @@ function pageQueue(): UploadQueue {
   if (queue) return queue;
   const locks = defaultLocks();
   const made = createUploadQueue({
-    files: { get: (sha256) => getDeviceFile(sha256) as Promise<KeptFile | undefined>, list: () => listDeviceFiles() as Promise<KeptFile[]>, update: updateDeviceFile },
+    files: { get: (sha256) => getDeviceFile(sha256), list: () => listDeviceFiles(), update: (sha256, patch) => updateDeviceFile(sha256, patch) },
     isOnline: () => typeof navigator === 'undefined' || navigator.onLine,
     exclusively: (sha256, upload) => (locks ? locks.request(`creator-wizard:upload:${sha256}`, upload) : upload()),
   });
@@ -43,9 +43,14 @@ function pageQueue(): UploadQueue {
   return made;
 }
 
-/** A file was added, or a connection came back: uploads every file on the device with its bytes and not yet uploaded, one at a time. */
-export function uploadSoon(endpoint: string): void {
-  pageQueue().uploadSoon(endpoint);
+/**
+ * A file was added, or a connection came back: uploads every file on the device with its bytes and
+ * not yet uploaded, one at a time. `fieldOf` names the field (its key, as in the PUT body's
+ * `files[].key`) of the files the caller holds, by SHA-256: a file is uploaded once some caller
+ * has named its field, since the receiver checks each upload against its field's rules.
+ */
+export function uploadSoon(endpoint: string, fieldOf?: FieldOfFile): void {
+  pageQueue().uploadSoon(endpoint, fieldOf);
 }
 
 /** The file was removed: its upload stops, and the receiver is asked to delete it (best effort). */

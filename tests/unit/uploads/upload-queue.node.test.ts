@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createUploadQueue, type KeptFile, type UploadFiles, type UploadQueue } from '../../../src/uploads/create-upload-queue';
+import { createUploadQueue, type UploadFiles, type UploadQueue } from '../../../src/uploads/create-upload-queue';
+import type { DeviceFile } from '../../../src/files/device-files';
 import { fetchHttpStack } from '../../../src/uploads/fetch-http-stack';
 import { freePort } from '../../support/free-port';
 
@@ -20,6 +21,8 @@ import { freePort } from '../../support/free-port';
 
 const MIB = 1024 * 1024;
 const SHA = (n: number) => n.toString(16).padStart(64, '0');
+/** Every test file was chosen in the room-photos field. */
+const FIELDS = Object.fromEntries(Array.from({ length: 12 }, (_, n) => [SHA(n), 'roomPhotos']));
 
 interface Receiver {
   endpoint: string;
@@ -29,12 +32,23 @@ interface Receiver {
   /** Cuts the connection once this many more bytes have passed. */
   cutAfter: (bytes: number) => void;
   requests: string[];
+  /** The metadata of every upload created. */
+  created: Array<Record<string, string | null>>;
   close: () => Promise<void>;
 }
 
 async function startReceiver(options: { maxSize?: number } = {}): Promise<Receiver> {
   const directory = await mkdtemp(join(tmpdir(), 'uploads-'));
-  const tus = new TusServer({ path: '/api/uploads', datastore: new FileStore({ directory }), ...(options.maxSize ? { maxSize: options.maxSize } : {}) });
+  const created: Array<Record<string, string | null>> = [];
+  const tus = new TusServer({
+    path: '/api/uploads',
+    datastore: new FileStore({ directory }),
+    ...(options.maxSize ? { maxSize: options.maxSize } : {}),
+    onUploadCreate: (_req, upload) => {
+      created.push(upload.metadata ?? {});
+      return Promise.resolve({});
+    },
+  });
   const requests: string[] = [];
   const http: HttpServer = createHttpServer((req, res) => {
     requests.push(req.method ?? '');
@@ -80,6 +94,7 @@ async function startReceiver(options: { maxSize?: number } = {}): Promise<Receiv
       cutAt = sent + bytes;
     },
     requests,
+    created,
     async close() {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => relay.close(resolve));
@@ -89,7 +104,7 @@ async function startReceiver(options: { maxSize?: number } = {}): Promise<Receiv
   };
 }
 
-function deviceFiles(kept: KeptFile[]): UploadFiles & { kept: Map<string, KeptFile> } {
+function deviceFiles(kept: DeviceFile[]): UploadFiles & { kept: Map<string, DeviceFile> } {
   const map = new Map(kept.map((file) => [file.sha256, file]));
   return {
     kept: map,
@@ -103,8 +118,8 @@ function deviceFiles(kept: KeptFile[]): UploadFiles & { kept: Map<string, KeptFi
   };
 }
 
-function photo(sha256: string, bytes: Buffer, name = 'room.jpg'): KeptFile {
-  return { sha256, name, type: 'image/jpeg', size: bytes.length, blob: new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' }), field: 'roomPhotos' };
+function photo(sha256: string, bytes: Buffer, name = 'room.jpg'): DeviceFile {
+  return { sha256, name, type: 'image/jpeg', size: bytes.length, blob: new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' }) };
 }
 
 function queueFor(files: UploadFiles, more: { online?: () => boolean; retryDelays?: number[]; chunkSize?: number } = {}): UploadQueue {
@@ -140,13 +155,14 @@ describe('the upload queue against a real tus receiver', () => {
     const bytes = randomBytes(9 * MIB);
     const files = deviceFiles([photo(SHA(1), bytes)]);
     const queue = queueFor(files);
-    queue.uploadSoon(receiver.endpoint);
+    queue.uploadSoon(receiver.endpoint, FIELDS);
     await queue.settled();
     const kept = files.kept.get(SHA(1));
     expect(kept?.uploaded).toBe(true);
     expect(kept?.uploadUrl).toMatch(/\/api\/uploads\/[0-9a-f]{32}$/);
     expect((await storedBytes(receiver, kept?.uploadUrl ?? '')).equals(bytes)).toBe(true);
     expect(queue.statusOf(SHA(1))).toEqual({ state: 'done', bytesSent: bytes.length, bytesTotal: bytes.length });
+    expect(receiver.created).toEqual([{ filename: 'room.jpg', filetype: 'image/jpeg', sha256: SHA(1), field: 'roomPhotos' }]);
     // One creation, three PATCHes of at most 4 MiB.
     expect(receiver.requests.filter((method) => method === 'POST')).toHaveLength(1);
     expect(receiver.requests.filter((method) => method === 'PATCH')).toHaveLength(3);
@@ -158,7 +174,7 @@ describe('the upload queue against a real tus receiver', () => {
     const queue = queueFor(files);
     // Cut in the middle of the second chunk.
     receiver.cutAfter(6 * MIB);
-    queue.uploadSoon(receiver.endpoint);
+    queue.uploadSoon(receiver.endpoint, FIELDS);
     await queue.settled();
     const kept = files.kept.get(SHA(2));
     expect(kept?.uploaded).toBe(true);
@@ -175,7 +191,7 @@ describe('the upload queue against a real tus receiver', () => {
     const files = deviceFiles([photo(SHA(3), bytes)]);
     let online = true;
     const first = queueFor(files, { online: () => online });
-    first.uploadSoon(receiver.endpoint);
+    first.uploadSoon(receiver.endpoint, FIELDS);
     await until(() => (first.statusOf(SHA(3))?.bytesSent ?? 0) >= 4 * MIB);
     // The tab goes away mid-upload.
     online = false;
@@ -189,7 +205,7 @@ describe('the upload queue against a real tus receiver', () => {
     const sentBefore = receiver.sent();
 
     const second = queueFor(files);
-    second.uploadSoon(receiver.endpoint);
+    second.uploadSoon(receiver.endpoint, FIELDS);
     await second.settled();
     expect(files.kept.get(SHA(3))?.uploaded).toBe(true);
     expect(files.kept.get(SHA(3))?.uploadUrl).toBe(url);
@@ -204,10 +220,10 @@ describe('the upload queue against a real tus receiver', () => {
     const b = randomBytes(2000);
     const files = deviceFiles([photo(SHA(4), a), { ...photo(SHA(5), b), uploaded: true, uploadUrl: `${receiver.endpoint}/${'a'.repeat(32)}` }]);
     const queue = queueFor(files);
-    queue.uploadSoon(receiver.endpoint);
-    queue.uploadSoon(receiver.endpoint);
+    queue.uploadSoon(receiver.endpoint, FIELDS);
+    queue.uploadSoon(receiver.endpoint, FIELDS);
     await queue.settled();
-    queue.uploadSoon(receiver.endpoint);
+    queue.uploadSoon(receiver.endpoint, FIELDS);
     await queue.settled();
     expect(receiver.requests.filter((method) => method === 'POST')).toHaveLength(1);
     expect(queue.statusOf(SHA(4))?.state).toBe('done');
@@ -219,7 +235,7 @@ describe('the upload queue against a real tus receiver', () => {
     const gone = `${receiver.endpoint}/${'b'.repeat(32)}`;
     const files = deviceFiles([{ ...photo(SHA(6), bytes), uploadUrl: gone }]);
     const queue = queueFor(files);
-    queue.uploadSoon(receiver.endpoint);
+    queue.uploadSoon(receiver.endpoint, FIELDS);
     await queue.settled();
     const kept = files.kept.get(SHA(6));
     expect(kept?.uploaded).toBe(true);
@@ -228,12 +244,25 @@ describe('the upload queue against a real tus receiver', () => {
     expect(receiver.requests.slice(0, 2)).toEqual(['HEAD', 'POST']);
   });
 
+  it('waits until some field names a file: the receiver checks each upload against its field', async () => {
+    const files = deviceFiles([photo(SHA(10), randomBytes(100))]);
+    const queue = queueFor(files);
+    queue.uploadSoon(receiver.endpoint);
+    await queue.settled();
+    expect(receiver.requests).toEqual([]);
+    expect(queue.statusOf(SHA(10))?.state).toBe('queued');
+    queue.uploadSoon(receiver.endpoint, { [SHA(10)]: 'mediaKit' });
+    await queue.settled();
+    expect(queue.statusOf(SHA(10))?.state).toBe('done');
+    expect(receiver.created[0]?.field).toBe('mediaKit');
+  });
+
   it('waits offline and goes on when the connection comes back', async () => {
     const bytes = randomBytes(5000);
     const files = deviceFiles([photo(SHA(7), bytes)]);
     let online = false;
     const queue = queueFor(files, { online: () => online });
-    queue.uploadSoon(receiver.endpoint);
+    queue.uploadSoon(receiver.endpoint, FIELDS);
     await queue.settled();
     expect(queue.statusOf(SHA(7))).toEqual({ state: 'paused', bytesSent: 0, bytesTotal: 5000, paused: 'offline' });
     expect(receiver.requests).toEqual([]);
@@ -247,7 +276,7 @@ describe('the upload queue against a real tus receiver', () => {
     const bytes = randomBytes(12 * MIB);
     const files = deviceFiles([photo(SHA(8), bytes)]);
     const queue = queueFor(files);
-    queue.uploadSoon(receiver.endpoint);
+    queue.uploadSoon(receiver.endpoint, FIELDS);
     await until(() => (queue.statusOf(SHA(8))?.bytesSent ?? 0) >= 4 * MIB);
     const url = files.kept.get(SHA(8))?.uploadUrl ?? '';
     queue.forget(SHA(8));
@@ -276,10 +305,10 @@ describe('a file the receiver refuses for good', () => {
     receiver = await startReceiver({ maxSize: 1000 });
     const files = deviceFiles([photo(SHA(9), randomBytes(2000))]);
     const queue = queueFor(files);
-    queue.uploadSoon(receiver.endpoint);
+    queue.uploadSoon(receiver.endpoint, FIELDS);
     await queue.settled();
     expect(queue.statusOf(SHA(9))).toMatchObject({ state: 'failed', failure: 'too-large' });
-    queue.uploadSoon(receiver.endpoint);
+    queue.uploadSoon(receiver.endpoint, FIELDS);
     await queue.settled();
     expect(receiver.requests.filter((method) => method === 'POST')).toHaveLength(1);
     expect(files.kept.get(SHA(9))?.uploaded).toBeUndefined();
