@@ -4,7 +4,7 @@
  * it for the other. Pure: it reads the form's values as they are.
  */
 export function referencedElsewhere(values: unknown, path: string, sha256: string): boolean {
-  const single = (values as { fields?: { single?: Record<string, unknown> } } | undefined)?.fields?.single;
+  const single: unknown = (values as { fields?: { single?: unknown } } | null | undefined)?.fields?.single;
   if (typeof single !== 'object' || single === null) return false;
   return Object.entries(single).some(
     ([key, answer]) =>

@@ -47,7 +47,7 @@ export function browserPainter(): Painter | undefined {
   return {
     // 'from-image' applies the EXIF orientation (the default since 2023, said for older engines).
     decode: (blob) => createImageBitmap(blob, { imageOrientation: 'from-image' }),
-    surface: (width, height) => new OffscreenCanvas(width, height) as unknown as DrawingSurface,
+    surface: (width, height) => new OffscreenCanvas(width, height),
   };
 }
 
@@ -80,7 +80,7 @@ export async function shrinkImage(request: ShrinkRequest, painter: Painter | und
         context.fillStyle = '#fff';
         context.fillRect(0, 0, width, height);
       }
-      context.drawImage(image as unknown as CanvasImageSource, 0, 0, width, height);
+      context.drawImage(image, 0, 0, width, height);
       const quality = qualityFor(type);
       const blob = await surface.convertToBlob(quality === undefined ? { type } : { type, quality });
       // A browser that cannot encode a type gives PNG instead: try the next one the field takes.

@@ -17,7 +17,7 @@ function fakePainter(width: number, height: number, encodes: readonly string[] =
         fillRect: () => undefined,
         drawImage: (() => {
           drawn.push({ width: surfaceWidth, height: surfaceHeight });
-        }) as never,
+        }),
       }),
       convertToBlob: (options) => {
         encoded.push(options);
