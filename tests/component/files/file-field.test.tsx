@@ -14,7 +14,7 @@ import { configuredField, programmeWith, renderWithForm, stepOf } from '../suppo
 
 // The upload queue is the uploads' own (tested there): here, what the field asks of it and what it shows of it.
 const uploads = vi.hoisted(() => ({
-  soon: vi.fn<(endpoint: string) => void>(),
+  soon: vi.fn<(endpoint: string, fieldOf?: Readonly<Record<string, string>>) => void>(),
   forget: vi.fn<(sha256: string) => void>(),
   progress: new Map<string, UploadProgress>(),
   listeners: new Set<() => void>(),
@@ -118,7 +118,8 @@ describe('FileField', () => {
       { sha256: await sha256Of(new Blob(['%PDF-1.7 plan'])), name: 'floor-plan.pdf', type: 'application/pdf', size: 13 },
     ]);
     expect((await getDeviceFile(kitSha))?.name).toBe('media-kit.pdf');
-    expect(uploads.soon).toHaveBeenCalledWith('http://localhost:3000/api/uploads');
+    // Each upload names its field, whose rules the receiver checks it against.
+    expect(uploads.soon).toHaveBeenLastCalledWith('http://localhost:3000/api/uploads', { [kitSha]: 'homePhotos', [answerOf(form)[1]!.sha256]: 'homePhotos' });
     expect(screen.getByText('2 files kept on this device')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove media-kit.pdf' })).toBeVisible();
   });
@@ -199,7 +200,7 @@ describe('FileField', () => {
     expect(screen.getByText('kitchen.jpg')).toBeVisible();
     expect(screen.getByText('1.5 kB')).toBeVisible();
     // The uploads go on after a reload.
-    expect(uploads.soon).toHaveBeenCalledWith('http://localhost:3000/api/uploads');
+    expect(uploads.soon).toHaveBeenCalledWith('http://localhost:3000/api/uploads', { [sha256]: 'homePhotos' });
 
     setProgress(sha256, { state: 'uploading', bytesSent: 750, bytesTotal: 1_500 });
     const bar = screen.getByRole('progressbar', { name: 'kitchen.jpg' });
