@@ -164,13 +164,17 @@ export function FileField({ field }: { field: FileFieldConfig }) {
         {keeping > 0 ? messages.text('fileKeeping', { count: keeping }) : ''}
       </p>
       {/* Always in the page, so that a screen reader hears the lines as they are put in it. */}
-      <ul className="file-field__refused" id={refusedId} role="alert">
-        {refused.map((file, index) => (
-          <li key={`${String(index)}-${file.name}`} className="field-error">
-            {messages.text(file.reason, { name: file.name, count: field.maxFiles, max: formatFileSize(field.maxBytes, messages.locale) })}
-          </li>
-        ))}
-      </ul>
+      <div className="file-field__refused" id={refusedId} role="alert">
+        {refused.length > 0 ? (
+          <ul className="file-field__refused-list">
+            {refused.map((file, index) => (
+              <li key={`${String(index)}-${file.name}`} className="field-error">
+                {messages.text(file.reason, { name: file.name, count: field.maxFiles, max: formatFileSize(field.maxBytes, messages.locale) })}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
       <FieldError id={`${id}-error`} message={error} />
       {holdsFiles ? (
         <ul className="file-list" ref={listRef}>

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FileFieldConfig } from '../../../src/application/rules/form-config-schema';
@@ -146,6 +146,19 @@ describe('FileField', () => {
     expect(alert).toHaveTextContent('kit-copy.pdf is here already.');
     expect(answerOf(form).map((item) => item.name)).toEqual(['kit.pdf']);
     expect(input).toHaveAccessibleDescription(expect.stringContaining('setup.exe was not added') as string);
+  });
+
+  it('takes files dropped on it from a computer', async () => {
+    const { form, container } = renderField();
+    const zone = container.querySelector('.file-field')!;
+    const dataTransfer = { types: ['Files'], files: [pdf('dropped.pdf', '%PDF dropped')], dropEffect: 'none' };
+    fireEvent.dragOver(zone, { dataTransfer });
+    expect(zone).toHaveClass('file-field--dragging');
+    fireEvent.drop(zone, { dataTransfer });
+    expect(zone).not.toHaveClass('file-field--dragging');
+    await waitFor(() => {
+      expect(answerOf(form).map((item) => item.name)).toEqual(['dropped.pdf']);
+    });
   });
 
   it('says a file was not kept when the device is full, and loses nothing else', async () => {
