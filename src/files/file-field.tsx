@@ -81,7 +81,9 @@ export function FileField({ field }: { field: FileFieldConfig }) {
         setKeeping(0);
         control.onBlur();
       }
-    });
+    })
+      // keepChosenFiles refuses a file rather than throwing; were it to throw, the next choice must still run.
+      .catch(() => undefined);
   }
 
   function onInput(event: ChangeEvent<HTMLInputElement>) {
