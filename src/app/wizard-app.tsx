@@ -5,6 +5,7 @@ import { preloadFormSection } from '../blocks/lazy-form-section-block';
 import type { WizardConfig } from '../config/config-schema';
 import { PendingInputsContext } from '../form/pending-inputs';
 import { ProgrammeFormContext } from '../form/programme-form-context';
+import { RequestUrlContext } from '../form/request-url-context';
 import type { InitialApplication } from '../drafts/initial-application';
 import { canGoBack, continueActions, continueButtonText } from '../wizard/wizard-machine';
 import { useMessages } from '../i18n/messages-context';
@@ -125,6 +126,7 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
     <FormProvider {...form}>
     <PendingInputsContext.Provider value={pendingInputs}>
     <ProgrammeFormContext.Provider value={programme}>
+    <RequestUrlContext.Provider value={config.requestUrl ?? null}>
     <WizardLayout
       config={config}
       current={current}
@@ -192,6 +194,7 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
           <p className="visually-hidden" role="status" ref={announcer} />
         </form>
     </WizardLayout>
+    </RequestUrlContext.Provider>
     </ProgrammeFormContext.Provider>
     </PendingInputsContext.Provider>
     </FormProvider>
