@@ -200,17 +200,27 @@ describe('the upload queue against a real tus receiver', () => {
     expect(queue.statusOf(SHA(8))).toBeUndefined();
     await until(() => receiver.requests.includes('DELETE'));
     const path = join(receiver.directory, url.slice(url.lastIndexOf('/') + 1));
-    let removed = false;
-    await until(() => {
-      void stat(path).then(
-        () => undefined,
-        () => {
-          removed = true;
-        },
-      );
-      return removed;
-    });
-    expect(removed).toBe(true);
+    await expect
+      .poll(() => stat(path).then(() => 'kept', () => 'removed'))
+      .toBe('removed');
+  });
+});
+
+describe('a removed file already uploaded, or paused', () => {
+  it('is deleted on the receiver too', async () => {
+    const files = deviceFiles([photo(SHA(11), randomBytes(2000))]);
+    const queue = queueFor(files);
+    queue.uploadSoon(receiver.endpoint, FIELDS);
+    await queue.settled();
+    const url = files.kept.get(SHA(11))?.uploadUrl ?? '';
+    const path = join(receiver.directory, url.slice(url.lastIndexOf('/') + 1));
+    await stat(path);
+    queue.forget(SHA(11));
+    files.kept.delete(SHA(11));
+    await until(() => receiver.requests.includes('DELETE'));
+    await expect
+      .poll(() => stat(path).then(() => 'kept', () => 'removed'))
+      .toBe('removed');
   });
 });
 
