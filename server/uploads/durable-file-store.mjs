@@ -6,7 +6,6 @@
 // .json (the upload's length and metadata) and the folder that names them, before any answer.
 import { mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { ERRORS } from '@tus/server';
 import { fsyncPath } from '../store/data-folder-sync.mjs';
@@ -59,9 +58,16 @@ export class DurableFileStore extends FileStore {
    */
   async write(readable, id, offset) {
     const handle = await open(this.pathOf(id), 'r+');
-    const stream = handle.createWriteStream({ start: offset, autoClose: false });
+    let position = offset;
     try {
-      await pipeline(readable, stream);
+      // Chunk by chunk at its position: the offset returned is exactly what the file took.
+      for await (const bytes of /** @type {AsyncIterable<Buffer>} */ (readable)) {
+        for (let done = 0; done < bytes.length; ) {
+          const { bytesWritten } = await handle.write(bytes, done, bytes.length - done, position);
+          done += bytesWritten;
+          position += bytesWritten;
+        }
+      }
     } catch {
       // The limiter's refusal (a body longer than Upload-Length) or a failed write: what did
       // reach the file is synced below, and the handler answers the error.
@@ -73,8 +79,7 @@ export class DurableFileStore extends FileStore {
         await handle.close();
       }
     }
-    // The bytes the file took, counted by the stream that wrote them.
-    return offset + stream.bytesWritten;
+    return position;
   }
 
   /** @param {string} id */
