@@ -56,9 +56,9 @@ describe.skipIf('reason' in postgres)('uploads on PostgreSQL, two instances', ()
     });
     const receivers: ReceiverProcess[] = [];
     try {
-      const a = await spawn(dataDirs[0] ?? '');
+      const a = await spawn(dataDirs[0]);
       receivers.push(a);
-      const b = await spawn(dataDirs[1] ?? '');
+      const b = await spawn(dataDirs[1]);
       receivers.push(b);
       const content = randomBytes(2048 * KIB);
       const created = await createUpload(`${a.url}/api/uploads`, content);
