@@ -33,7 +33,7 @@ import { startRetention } from './store/retention-schedule.mjs';
 import { createWebhookDeliverer } from './webhooks/webhook-deliverer.mjs';
 import { createUploads } from './uploads/tus-endpoint.mjs';
 import { uploadBinding } from './uploads/upload-binding.mjs';
-import { uploadsFolder } from './uploads/uploads-folder.mjs';
+import { uploadsFolderIfAsked } from './uploads/uploads-folder.mjs';
 import { uploadsPrefix } from './uploads/uploads-prefix.mjs';
 
 export const DEFAULT_RECEIVER_PATH = '/api/applications';
@@ -120,6 +120,15 @@ async function answerAdmin(admin, metrics, req, res) {
 }
 
 /**
+ * The programme's file fields (ReceiverRules.fileFields, FILES-CONTRACT.md); none from a build whose rules predate them.
+ * @param {object} rules
+ * @returns {import('./uploads/accepts-type.mjs').FileFieldRules[]}
+ */
+function fileFieldsOf(rules) {
+  return /** @type {{ fileFields?: import('./uploads/accepts-type.mjs').FileFieldRules[] }} */ (rules).fileFields ?? [];
+}
+
+/**
  * The receiver's path: RECEIVER_PATH, else the programme's requestUrl when it is a path on this server.
  * @param {string | null} requestUrl
  * @param {string | undefined} override
@@ -173,8 +182,7 @@ export async function startServer({
   webhooks = null, webhookPollMs, log = () => undefined, logRequest, trustProxy, publicOrigin, proofOfWork = null,
   limits = DEFAULT_LIMITS, freeBytes, adminPort = 0, draftTtlSeconds = DEFAULT_DRAFT_SECONDS, retentionDays = 0, uploadsDir, isUploadBound,
 }) {
-  // Before anything is opened: a PostgreSQL deployment without a shared folder does not start.
-  const filesFolder = uploadsFolder({ dataDir, env: { DATABASE_URL: databaseUrl, UPLOADS_DIR: uploadsDir } });
+
   const trust = proxyTrust({ trustProxy, publicOrigin });
   const trustWarning = trustProxyWarning(trust, host, trustProxy);
   if (trustWarning) log(trustWarning);
@@ -192,6 +200,8 @@ export async function startServer({
   let programmes;
   /** @type {Awaited<ReturnType<typeof createReceiverMoves>> | null} set once the start's programme is known; its first reading sees any change before */
   let moves = null;
+  /** @type {string | null} */
+  let filesFolder;
   try {
     // Files an older receiver or a wide folder left open to others (store/private-files.mjs).
     const repaired = lock ? await repairDataFolder(resolve(dataDir)) : null;
@@ -209,6 +219,8 @@ export async function startServer({
         moves?.moved(programme.rules.requestUrl, replaced.rules.requestUrl);
       },
     });
+    // A PostgreSQL deployment whose programme asks for files does not start without a shared folder.
+    filesFolder = uploadsFolderIfAsked({ dataDir, env: { DATABASE_URL: databaseUrl, UPLOADS_DIR: uploadsDir }, fileFields: fileFieldsOf(programmes.started.rules) });
   } catch (error) {
     await rateLimits?.close();
     await store?.close();
@@ -254,8 +266,7 @@ export async function startServer({
   const draftSweep = startDraftSweep(store, { log });
   const uploads = await createUploads({
     prefix: uploadsPrefix(path), folder: filesFolder, databaseUrl, limits, freeBytes, allowedOrigins: parseOrigins(corsOrigins), proofOfWork: proofs, log,
-    // The programme's file fields (ReceiverRules.fileFields, FILES-CONTRACT.md); none in a build whose rules predate them.
-    fileFields: async () => /** @type {{ fileFields?: import('./uploads/accepts-type.mjs').FileFieldRules[] }} */ ((await programmes.current()).rules).fileFields ?? [],
+    fileFields: async () => fileFieldsOf((await programmes.current()).rules),
     isBound: isUploadBound ?? uploadBinding(store),
   });
   const retention = startRetention(store, { days: retentionDays, log });

@@ -39,8 +39,9 @@ function pause(ms, signal) {
  *   maxHeld: connections for locks, so requests on uploads at once on this instance (more wait for one)
  * @returns {Promise<import('@tus/server').Locker & { close: () => Promise<void> }>}
  */
-export async function createPostgresUploadLocker({ databaseUrl, maxHeld = 64, acquireTimeoutMs = 10_000, log = () => undefined }) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: maxHeld });
+export async function createPostgresUploadLocker({ databaseUrl, maxHeld = 32, acquireTimeoutMs = 10_000, log = () => undefined }) {
+  // Opened as requests need them, up to maxHeld: each instance's share of max_connections.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: maxHeld, connectionTimeoutMillis: acquireTimeoutMs });
   pool.on('error', () => undefined);
   /** @type {Map<string, () => void | Promise<void>>} this instance's holders, by upload id: how to ask each to let go */
   const held = new Map();
@@ -64,7 +65,9 @@ export async function createPostgresUploadLocker({ databaseUrl, maxHeld = 64, ac
         async lock(signal, requestRelease) {
           const deadline = performance.now() + acquireTimeoutMs;
           const gaveUp = AbortSignal.any([signal, AbortSignal.timeout(acquireTimeoutMs)]);
-          const connection = await pool.connect();
+          const connection = await pool.connect().catch(() => {
+            throw tusError(ERRORS.ERR_LOCK_TIMEOUT);
+          });
           try {
             for (let asked = false; ; ) {
               /** @type {pg.QueryResult<{ locked: boolean }>} */

@@ -50,7 +50,7 @@ const PROTOCOL_REASONS = {
  * @typedef {import('./accepts-type.mjs').FileFieldRules} FileFieldRules
  * @typedef {{
  *   prefix: string,
- *   folder: string,
+ *   folder: string | null,
  *   fileFields: () => readonly FileFieldRules[] | Promise<readonly FileFieldRules[]>,
  *   isBound: (id: string) => Promise<boolean>,
  *   limits: import('../limits/limit-settings.mjs').LimitSettings,
@@ -61,7 +61,7 @@ const PROTOCOL_REASONS = {
  *   expiryMs?: number,
  *   log?: (line: string) => void,
  * }} UploadsOptions
- *   folder: where the bytes go (uploads-folder.mjs); fileFields: the current programme's file fields;
+ *   folder: where the bytes go (uploads-folder.mjs), null on PostgreSQL without UPLOADS_DIR (every upload refused); fileFields: the current programme's file fields;
  *   isBound: whether an application holds the upload (upload-binding.mjs): it is then never expired nor withdrawn;
  *   databaseUrl: on PostgreSQL, uploads are locked there (postgres-upload-locker.mjs) and counted there;
  *   expiryMs: how long an upload may rest untouched (upload-expiry.mjs; a day)
@@ -83,6 +83,7 @@ function hasBody(req) {
 export async function createUploads({
   prefix, folder, fileFields, isBound, limits, databaseUrl, allowedOrigins = new Set(), proofOfWork = null, freeBytes, expiryMs, log = () => undefined,
 }) {
+  if (folder === null) return withoutFolder({ prefix, allowedOrigins, log });
   await makeUploadsFolder(folder);
   const datastore = new DurableFileStore({ directory: folder });
   const locker = databaseUrl ? await createPostgresUploadLocker({ databaseUrl, log }) : new MemoryLocker({ acquireLockTimeout: 10_000 });
@@ -129,6 +130,17 @@ export async function createUploads({
     if (unproven) throw new Refused(428, unproven.reason, unproven.body);
   }
 
+  /**
+   * Whether an application holds the upload: only a complete one can be (the application's checks
+   * refuse an incomplete file), so a creator's Remove while it uploads never waits on the store.
+   * @param {string} id
+   */
+  async function heldByApplication(id) {
+    const upload = await datastore.getUpload(id).catch(() => null);
+    if (!upload || upload.size === undefined || upload.offset < upload.size) return false;
+    return isBound(id);
+  }
+
   /** @param {import('../http/request-context.mjs').RequestContext} ctx */
   async function route(ctx) {
     const { req } = ctx;
@@ -154,7 +166,7 @@ export async function createUploads({
       const length = Number(req.headers['content-length'] ?? 0);
       refuseWith(await budget.admitBody(Number.isSafeInteger(length) ? length : 0));
     }
-    if (req.method === 'DELETE' && id !== null && (await isBound(id))) throw refusal(403, 'upload bound to an application', 'This file belongs to an application sent already.');
+    if (req.method === 'DELETE' && id !== null && (await heldByApplication(id))) throw refusal(403, 'upload bound to an application', 'This file belongs to an application sent already.');
     for (const [name, value] of Object.entries(cors.headers)) ctx.res.setHeader(name, value);
     await tus.handle(req, ctx.res);
     if (ctx.res.statusCode >= 400) ctx.refusal = PROTOCOL_REASONS[ctx.res.statusCode] ?? 'upload refused';
@@ -178,5 +190,38 @@ export async function createUploads({
       await budget.close();
       if ('close' in locker) await locker.close();
     },
+  };
+}
+
+/**
+ * The uploads' routes of a PostgreSQL deployment without UPLOADS_DIR, whose programme asked for no
+ * file when it started: one edited since to ask for files is told why none can be uploaded (503,
+ * and a log line at most once an hour) rather than have its files scattered over instances.
+ * @param {{ prefix: string, allowedOrigins: ReadonlySet<string>, log: (line: string) => void }} options
+ */
+function withoutFolder({ prefix, allowedOrigins, log }) {
+  let loggedAt = -Infinity;
+  return {
+    /**
+     * @param {import('../http/request-context.mjs').RequestContext} ctx
+     * @returns {Promise<boolean>}
+     */
+    async answer(ctx) {
+      const path = pathnameOf(ctx);
+      if (path !== prefix && !path.startsWith(`${prefix}/`)) return false;
+      if (path !== prefix) ctx.logPath = `${prefix}/:id`;
+      if (performance.now() - loggedAt > 3600_000) {
+        loggedAt = performance.now();
+        log('uploads: refused, since this receiver has no UPLOADS_DIR (required with DATABASE_URL once the programme asks for files): set it and restart');
+      }
+      return answered(ctx, () => {
+        const cors = crossOrigin(ctx, allowedOrigins, { methods: 'POST, HEAD, PATCH, DELETE', requestHeaders: TUS_REQUEST_HEADERS, exposeHeaders: EXPOSED, refusedMessage: 'This origin may not upload files here.' });
+        if (cors.preflighted) return Promise.resolve();
+        ctx.headers = { ...cors.headers, 'Tus-Resumable': TUS_VERSION };
+        throw refusal(503, 'no uploads folder', 'Files cannot be uploaded to this receiver yet.', { 'Retry-After': '3600' });
+      });
+    },
+    sweep: () => Promise.resolve({ incomplete: 0, unbound: 0 }),
+    close: () => Promise.resolve(),
   };
 }

@@ -23,3 +23,15 @@ export function uploadsFolder({ dataDir, env }) {
   if (shared) throw new Error('UPLOADS_DIR is only for PostgreSQL deployments (DATABASE_URL): the embedded store keeps uploaded files in DATA_DIR/uploads.');
   return resolve(dataDir, 'uploads');
 }
+
+/**
+ * The folder, or null on PostgreSQL without UPLOADS_DIR while the programme asks for no file:
+ * such a deployment runs as before (every upload is refused, saying why), and refuses to start
+ * only once its programme has a file field.
+ * @param {{ dataDir: string, env: Record<string, string | undefined>, fileFields: readonly unknown[] }} options
+ * @returns {string | null}
+ */
+export function uploadsFolderIfAsked({ dataDir, env, fileFields }) {
+  if (env.DATABASE_URL && !env.UPLOADS_DIR?.trim() && fileFields.length === 0) return null;
+  return uploadsFolder({ dataDir, env });
+}

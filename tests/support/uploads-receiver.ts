@@ -21,7 +21,7 @@ export const FILE_FIELDS: FileFieldRules[] = [
   { key: 'mediaKit', accept: ['application/pdf'], maxFiles: 1, maxBytes: 256 * 1024, required: false, imageMaxEdge: 2560 },
 ];
 
-export type UploadsReceiver = Awaited<ReturnType<typeof startServer>> & { root: string; dataDir: string; stop: () => Promise<void> };
+export type UploadsReceiver = Omit<Awaited<ReturnType<typeof startServer>>, 'uploadsFolder'> & { uploadsFolder: string; root: string; dataDir: string; stop: () => Promise<void> };
 
 export async function startUploadsReceiver(options: {
   limits?: Partial<LimitSettings>; freeBytes?: (dir: string) => Promise<number>; isUploadBound?: (id: string) => Promise<boolean>;
@@ -39,9 +39,15 @@ export async function startUploadsReceiver(options: {
     limits: { ...DEFAULT_LIMITS, rateWindows: [], draftRateWindows: [], uploadRateWindows: [], ...options.limits },
     freeBytes: options.freeBytes, isUploadBound: options.isUploadBound, logRequest: options.logRequest, log: options.log,
     corsOrigins: options.corsOrigins, proofOfWork: options.proofOfWork ?? null,
+  }).catch(async (error: unknown) => {
+    await rm(root, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
   });
+  const folder = server.uploadsFolder;
+  if (folder === null) throw new Error('the receiver has no uploads folder');
   return {
-    ...server, root, dataDir,
+    ...server, uploadsFolder: folder, root, dataDir,
     async stop() {
       await server.close();
       await rm(root, { recursive: true, force: true });

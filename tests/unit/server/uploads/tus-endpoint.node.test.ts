@@ -12,7 +12,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { Upload } from 'tus-js-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { uploadsFolder } from '../../../../server/uploads/uploads-folder.mjs';
+import { uploadsFolder, uploadsFolderIfAsked } from '../../../../server/uploads/uploads-folder.mjs';
 import { uploadsPrefix } from '../../../../server/uploads/uploads-prefix.mjs';
 import { acceptsType } from '../../../../server/uploads/accepts-type.mjs';
 import type { RequestEntry } from '../../../../server/server-log.mjs';
@@ -51,6 +51,10 @@ describe('settings', () => {
     expect(uploadsFolder({ dataDir: 'data', env: { DATABASE_URL: 'postgres://x', UPLOADS_DIR: '/mnt/shared/uploads' } })).toBe('/mnt/shared/uploads');
     expect(() => uploadsFolder({ dataDir: 'data', env: { DATABASE_URL: 'postgres://x' } })).toThrow(/UPLOADS_DIR must be set with DATABASE_URL/);
     expect(() => uploadsFolder({ dataDir: 'data', env: { UPLOADS_DIR: '/elsewhere' } })).toThrow(/only for PostgreSQL/);
+    // A PostgreSQL deployment whose programme asks for no file runs without one; with a file field it does not start.
+    expect(uploadsFolderIfAsked({ dataDir: 'data', env: { DATABASE_URL: 'postgres://x' }, fileFields: [] })).toBeNull();
+    expect(() => uploadsFolderIfAsked({ dataDir: 'data', env: { DATABASE_URL: 'postgres://x' }, fileFields: [{}] })).toThrow(/UPLOADS_DIR must be set/);
+    expect(uploadsFolderIfAsked({ dataDir: '/srv/data', env: {}, fileFields: [] })).toBe('/srv/data/uploads');
   });
 
   it('matches declared types against a field\'s accept list, wildcards included', () => {
@@ -280,5 +284,21 @@ describe('abandoned uploads', () => {
     expect((await uploadOffset(incomplete.url)).status).toBe(404);
     expect((await uploadOffset(unbound.url)).status).toBe(404);
     expect(await storedFiles(receiver)).toEqual([kept.id, `${kept.id}.json`, recent.id, `${recent.id}.json`].sort());
+  });
+
+  it('keeps every complete upload while the store has no application_files table to say which are held', async () => {
+    const receiver = await receiverWith();
+    const content = randomBytes(1000);
+    const complete = await created(receiver, content);
+    expect((await patchUpload(complete.url, 0, content)).status).toBe(204);
+    const incomplete = await created(receiver, content);
+    const dayAgo = new Date(Date.now() - 25 * 3600 * 1000);
+    for (const upload of [complete, incomplete]) await utimes(join(receiver.uploadsFolder, upload.id), dayAgo, dayAgo);
+    expect(await receiver.sweepUploads()).toEqual({ incomplete: 1, unbound: 0 });
+    expect((await uploadOffset(complete.url)).offset).toBe(content.length);
+    // A withdrawal of an incomplete upload never asks the store; of a complete one it does, and is refused.
+    const another = await created(receiver, content);
+    expect((await rawRequest(another.url, { method: 'DELETE', headers: [['Tus-Resumable', '1.0.0']] })).status).toBe(204);
+    expect((await rawRequest(complete.url, { method: 'DELETE', headers: [['Tus-Resumable', '1.0.0']] })).status).toBe(403);
   });
 });

@@ -15,7 +15,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freshPostgresDatabase } from '../../../support/local-postgres.mjs';
 import { servedRoot } from '../../../support/receiver-fixture';
 import { spawnReceiver, type ReceiverProcess } from '../../../support/receiver-process';
-import { FILE_FIELDS, createUpload, patchUpload, sha256, uploadOffset } from '../../../support/uploads-receiver';
+import { startTestReceiver, stopTestReceiver } from '../../../support/receiver-fixture';
+import { FILE_FIELDS, createUpload, patchUpload, sha256, startUploadsReceiver, uploadOffset } from '../../../support/uploads-receiver';
 
 const postgres = await freshPostgresDatabase();
 if ('reason' in postgres) process.stderr.write(`Skipping the uploads' PostgreSQL tests: ${postgres.reason}.\n`);
@@ -45,6 +46,20 @@ async function sizeReaches(path: string, bytes: number): Promise<void> {
 }
 
 describe.skipIf('reason' in postgres)('uploads on PostgreSQL, two instances', () => {
+  it('refuses to start without UPLOADS_DIR once the programme asks for files; without file fields it starts and refuses uploads, saying why', async () => {
+    const url = 'url' in postgres ? postgres.url : '';
+    await expect(startUploadsReceiver({ databaseUrl: url })).rejects.toThrow(/UPLOADS_DIR must be set with DATABASE_URL/);
+    const lines: string[] = [];
+    const receiver = await startTestReceiver({ databaseUrl: url, log: (line) => lines.push(line) });
+    try {
+      const answer = await createUpload(`${receiver.url}/api/uploads`, randomBytes(10));
+      expect(answer.status).toBe(503);
+      expect(lines.some((line) => line.includes('no UPLOADS_DIR'))).toBe(true);
+    } finally {
+      await stopTestReceiver(receiver);
+    }
+  }, 60_000);
+
   it('hands an upload over between instances, and resumes on one after the other is killed mid-body', async () => {
     const url = 'url' in postgres ? postgres.url : '';
     const root = await servedRoot();
