@@ -31,6 +31,10 @@ import { transportSecurityHeaders } from './security-headers.mjs';
 import { openStore } from './store/open-store.mjs';
 import { startRetention } from './store/retention-schedule.mjs';
 import { createWebhookDeliverer } from './webhooks/webhook-deliverer.mjs';
+import { createUploads } from './uploads/tus-endpoint.mjs';
+import { uploadBinding } from './uploads/upload-binding.mjs';
+import { uploadsFolderIfAsked } from './uploads/uploads-folder.mjs';
+import { uploadsPrefix } from './uploads/uploads-prefix.mjs';
 
 export const DEFAULT_RECEIVER_PATH = '/api/applications';
 
@@ -116,6 +120,15 @@ async function answerAdmin(admin, metrics, req, res) {
 }
 
 /**
+ * The programme's file fields (ReceiverRules.fileFields, FILES-CONTRACT.md); none from a build whose rules predate them.
+ * @param {object} rules
+ * @returns {import('./uploads/accepts-type.mjs').FileFieldRules[]}
+ */
+function fileFieldsOf(rules) {
+  return /** @type {{ fileFields?: import('./uploads/accepts-type.mjs').FileFieldRules[] }} */ (rules).fileFields ?? [];
+}
+
+/**
  * The receiver's path: RECEIVER_PATH, else the programme's requestUrl when it is a path on this server.
  * @param {string | null} requestUrl
  * @param {string | undefined} override
@@ -149,6 +162,8 @@ function isLocalPath(requestUrl) {
  *   adminPort?: number,
  *   draftTtlSeconds?: number,
  *   retentionDays?: number,
+ *   uploadsDir?: string | undefined,
+ *   isUploadBound?: (id: string) => Promise<boolean>,
  *   log?: (line: string) => void,
  *   logRequest?: (entry: import('./server-log.mjs').RequestEntry) => void,
  * }} options webhooks: where to POST each stored revision (webhook-settings.mjs), null for none;
@@ -158,13 +173,16 @@ function isLocalPath(requestUrl) {
  *   DATA_DIR (disk-floor.mjs, injectable for tests); adminPort: the loopback admin server's port (0: any);
  *   receiverRules, draftId: the wizard's rules and its rule for a draft's id, from src/ (tests, `npm run dev`), else server/build/;
  *   draftTtlSeconds: how long a draft in transit is kept when its PUT names no time (drafts.mjs);
- *   retentionDays: RETENTION_DAYS, what is older is erased at start and daily (retention-schedule.mjs), 0: never
+ *   retentionDays: RETENTION_DAYS, what is older is erased at start and daily (retention-schedule.mjs), 0: never;
+ *   uploadsDir: UPLOADS_DIR, where uploaded files live with DATABASE_URL (uploads-folder.mjs);
+ *   isUploadBound: whether an application holds an upload (tests), else the store's application_files (upload-binding.mjs)
  */
 export async function startServer({
   root, host = '127.0.0.1', port = 4173, dataDir = 'data', databaseUrl, corsOrigins, receiverPathOverride, receiverRules, draftId,
   webhooks = null, webhookPollMs, log = () => undefined, logRequest, trustProxy, publicOrigin, proofOfWork = null,
-  limits = DEFAULT_LIMITS, freeBytes, adminPort = 0, draftTtlSeconds = DEFAULT_DRAFT_SECONDS, retentionDays = 0,
+  limits = DEFAULT_LIMITS, freeBytes, adminPort = 0, draftTtlSeconds = DEFAULT_DRAFT_SECONDS, retentionDays = 0, uploadsDir, isUploadBound,
 }) {
+
   const trust = proxyTrust({ trustProxy, publicOrigin });
   const trustWarning = trustProxyWarning(trust, host, trustProxy);
   if (trustWarning) log(trustWarning);
@@ -182,6 +200,8 @@ export async function startServer({
   let programmes;
   /** @type {Awaited<ReturnType<typeof createReceiverMoves>> | null} set once the start's programme is known; its first reading sees any change before */
   let moves = null;
+  /** @type {string | null} */
+  let filesFolder;
   try {
     // Files an older receiver or a wide folder left open to others (store/private-files.mjs).
     const repaired = lock ? await repairDataFolder(resolve(dataDir)) : null;
@@ -199,6 +219,8 @@ export async function startServer({
         moves?.moved(programme.rules.requestUrl, replaced.rules.requestUrl);
       },
     });
+    // A PostgreSQL deployment whose programme asks for files does not start without a shared folder.
+    filesFolder = uploadsFolderIfAsked({ dataDir, env: { DATABASE_URL: databaseUrl, UPLOADS_DIR: uploadsDir }, fileFields: fileFieldsOf(programmes.started.rules) });
   } catch (error) {
     await rateLimits?.close();
     await store?.close();
@@ -242,6 +264,11 @@ export async function startServer({
     admitWrite: (ctx) => draftsBudget.admit(ctx), takeBytes: (bytes) => draftsBudget.take(bytes), proofOfWork: proofs, admitRead: createAdmission({ rateLimits }),
   });
   const draftSweep = startDraftSweep(store, { log });
+  const uploads = await createUploads({
+    prefix: uploadsPrefix(path), folder: filesFolder, databaseUrl, limits, freeBytes, allowedOrigins: parseOrigins(corsOrigins), proofOfWork: proofs, log,
+    fileFields: async () => fileFieldsOf((await programmes.current()).rules),
+    isBound: isUploadBound ?? uploadBinding(store),
+  });
   const retention = startRetention(store, { days: retentionDays, log });
   const server = createAppServer({
     root,
@@ -267,7 +294,7 @@ export async function startServer({
       // cost a quarter of the receiver's throughput (bench:receiver).
       if ((ctx.req.method === 'PUT' || ctx.req.method === 'OPTIONS') && pathnameOf(ctx) !== path) await programmes.current();
       receiverMoves.route(ctx);
-      return (await health.answerHealth(ctx)) || answerAdminNotHere(ctx) || (await proofs.answerChallenge(ctx)) || (await receiver(ctx)) || drafts(ctx);
+      return (await health.answerHealth(ctx)) || answerAdminNotHere(ctx) || (await proofs.answerChallenge(ctx)) || (await receiver(ctx)) || (await drafts(ctx)) || uploads.answer(ctx);
     },
   });
   const connections = limitConnections(server, { limits, trust, count: metrics.countConnection });
@@ -299,6 +326,12 @@ export async function startServer({
     path,
     /** Where drafts in transit are stored and fetched: this prefix, then the draft's id. */
     draftsPath: draftsPrefix(path),
+    /** Where files are uploaded (tus 1.0): POST here, then HEAD, PATCH, DELETE this path + `/` + the upload's id. */
+    uploadsPath: uploadsPrefix(path),
+    /** The folder that holds uploaded files (DATA_DIR/uploads, or UPLOADS_DIR on PostgreSQL). */
+    uploadsFolder: filesFolder,
+    /** Removes abandoned uploads now, as the hourly turn does. */
+    sweepUploads: () => uploads.sweep(),
     store,
     /** The programme whose rules the receiver applied at start: its title and config.json's digest. */
     programme: { title: started.title, digest: started.digest, requestUrl: started.rules.requestUrl },
@@ -319,6 +352,7 @@ export async function startServer({
         })));
         await deliverer?.stop();
         await draftSweep.stop();
+        await uploads.close();
         await draftsBudget.close();
         await retention.stop();
         await rateLimits.close();
