@@ -44,11 +44,12 @@ async function readSmallJson(ctx, expected) {
 }
 
 /**
- * @param {{ store: import('../store/store-types.mjs').Store, token: string, onRedeliver?: () => void, webhooksOn?: boolean }} options
+ * @param {{ store: import('../store/store-types.mjs').Store, token: string, onRedeliver?: () => void, webhooksOn?: boolean, uploadsFolder?: string | null }} options
  *   onRedeliver: told when webhooks were set to be sent again (wakes the deliverer);
- *   webhooksOn: whether this receiver sends webhooks (redeliver is refused, 409, when it does not)
+ *   webhooksOn: whether this receiver sends webhooks (redeliver is refused, 409, when it does not);
+ *   uploadsFolder: where the applications' files are (erased with them, copied into backups)
  */
-export function createAdmin({ store, token, onRedeliver = () => undefined, webhooksOn = true }) {
+export function createAdmin({ store, token, onRedeliver = () => undefined, webhooksOn = true, uploadsFolder = null }) {
   /** @param {import('../http/request-context.mjs').RequestContext} ctx */
   async function route(ctx) {
     const { req, res } = ctx;
@@ -89,7 +90,7 @@ export function createAdmin({ store, token, onRedeliver = () => undefined, webho
     if (url.pathname === '/admin/erase' && req.method === 'POST') {
       const { email } = await readSmallJson(ctx, 'Send { "email": "…" }.');
       if (typeof email !== 'string' || email.trim() === '') throw refusal(400, 'bad admin request', 'Send { "email": "…" }.');
-      answer(ctx, 200, await eraseByEmail(store, email));
+      answer(ctx, 200, await eraseByEmail(store, email, { uploadsFolder }));
       return;
     }
     throw refusal(404, 'no such admin endpoint', 'Not found');

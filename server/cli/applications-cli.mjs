@@ -26,6 +26,7 @@ import { describeStore, requireReceiverDatabase, requireReceiverFolder, storeTar
 import { undeliveredDeliveries } from '../store/webhook-deliveries.mjs';
 import { describeRedelivery, formatDeliveries, redeliverDirectly } from '../webhooks/deliveries-commands.mjs';
 import { parseJson } from '../http/parse-json.mjs';
+import { uploadsFolder } from '../uploads/uploads-folder.mjs';
 
 const USAGE = [
   'usage: npm run -s applications -- export [--csv] [--since DATE] [--revisions]',
@@ -162,13 +163,14 @@ export async function main(argv) {
   if (command === 'erase') {
     const email = values.email?.trim();
     if (!email) throw new Error(`erase needs --email ADDRESS\n${USAGE}`);
-    /** @type {{ applications: number, revisions: number }} */
+    /** @type {{ applications: number, revisions: number, files?: number }} */
     const erased = await onStore({
-      direct: (store) => eraseByEmail(store, email),
+      direct: (store) => eraseByEmail(store, email, { uploadsFolder: uploadsFolder({ dataDir: storeTarget(process.env).dataDir, env: process.env }) }),
       viaReceiver: async (url, token) =>
-        /** @type {{ applications: number, revisions: number }} */ (parseJson(await (await admin(`${url}/admin/erase`, token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) })).text())),
+        /** @type {{ applications: number, revisions: number, files?: number }} */ (parseJson(await (await admin(`${url}/admin/erase`, token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) })).text())),
     });
-    process.stdout.write(`Erased ${String(erased.applications)} application(s), ${String(erased.revisions)} revision(s), of ${email}.\n`);
+    const files = erased.files ? ` and ${String(erased.files)} file(s)` : '';
+    process.stdout.write(`Erased ${String(erased.applications)} application(s), ${String(erased.revisions)} revision(s)${files}, of ${email}.\n`);
     return;
   }
   throw new Error(USAGE);

@@ -87,3 +87,23 @@ export function filesOfBody(body, bindings) {
     return [{ field, name, type, size, sha256, width, height }];
   });
 }
+
+/**
+ * The body without its upload ids: what export and webhooks show. An upload id is the capability
+ * that owns an upload at the tus endpoint, so it stays in the store; each file keeps its key and
+ * SHA-256, and the facts come beside the body (filesOfBody).
+ * @param {unknown} body
+ * @returns {unknown}
+ */
+export function withoutUploadIds(body) {
+  if (typeof body !== 'object' || body === null || !Array.isArray(/** @type {{ files?: unknown }} */ (body).files)) return body;
+  const files = /** @type {unknown[]} */ (/** @type {{ files: unknown[] }} */ (body).files);
+  return {
+    ...body,
+    files: files.map((item) => {
+      if (typeof item !== 'object' || item === null) return item;
+      const { uploadId: _uploadId, ...rest } = /** @type {Record<string, unknown>} */ (item);
+      return rest;
+    }),
+  };
+}

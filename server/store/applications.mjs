@@ -10,6 +10,7 @@
 // sends a number the other may have used already, and storing it would put older answers beside,
 // or in place of, newer ones. Such a body is refused (`stale`), and the device is told the latest.
 import { parseJson } from '../http/parse-json.mjs';
+import { filesOfApplications, filesOfBody, withoutUploadIds } from './application-files.mjs';
 import { tombstoneHash } from './tombstones.mjs';
 
 /**
@@ -260,7 +261,9 @@ export async function receiveApplication(store, received, options = {}) {
 }
 
 /**
- * @typedef {{ id: string, createdAt: string, updatedAt: string, revisions: number, receivedAt: string, language: string | null, body: unknown }} StoredApplication
+ * @typedef {{ id: string, createdAt: string, updatedAt: string, revisions: number, receivedAt: string, language: string | null, body: unknown, files?: import('./application-files.mjs').FileFacts[] }} StoredApplication
+ *   body: without its upload ids; files: the facts of the files it names (application-files.mjs), always
+ *   given by this receiver (absent in records of older ones)
  */
 
 /**
@@ -278,21 +281,26 @@ export async function latestApplications(store, { since = null } = {}) {
      ORDER BY a.id, r.client_revision DESC NULLS LAST, r.seq DESC`,
     [since],
   );
+  const files = await filesOfApplications(store, rows.map((row) => String(row.id)));
   return rows
-    .map((row) => ({
-      id: String(row.id),
-      createdAt: iso(row.created_at),
-      updatedAt: iso(row.updated_at),
-      revisions: Number(row.revisions),
-      receivedAt: iso(row.received_at),
-      language: typeof row.language === 'string' ? row.language : null,
-      body: typeof row.body === 'string' ? parseJson(row.body) : row.body,
-    }))
+    .map((row) => {
+      const body = typeof row.body === 'string' ? parseJson(row.body) : row.body;
+      return {
+        id: String(row.id),
+        createdAt: iso(row.created_at),
+        updatedAt: iso(row.updated_at),
+        revisions: Number(row.revisions),
+        receivedAt: iso(row.received_at),
+        language: typeof row.language === 'string' ? row.language : null,
+        body: withoutUploadIds(body),
+        files: filesOfBody(body, files.get(String(row.id)) ?? []),
+      };
+    })
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
 }
 
 /**
- * @typedef {{ id: string, revision: number | null, receivedAt: string, latest: boolean, language: string | null, body: unknown }} StoredRevision
+ * @typedef {{ id: string, revision: number | null, receivedAt: string, latest: boolean, language: string | null, body: unknown, files?: import('./application-files.mjs').FileFacts[] }} StoredRevision
  */
 
 /**
@@ -312,12 +320,17 @@ export async function allRevisions(store, { since = null } = {}) {
      ORDER BY a.created_at, a.id, r.seq`,
     [since],
   );
-  return rows.map((row) => ({
-    id: String(row.application_id),
-    revision: row.client_revision === null ? null : Number(row.client_revision),
-    receivedAt: iso(row.received_at),
-    latest: row.latest === true,
-    language: typeof row.language === 'string' ? row.language : null,
-    body: typeof row.body === 'string' ? parseJson(row.body) : row.body,
-  }));
+  const files = await filesOfApplications(store, rows.map((row) => String(row.application_id)));
+  return rows.map((row) => {
+    const body = typeof row.body === 'string' ? parseJson(row.body) : row.body;
+    return {
+      id: String(row.application_id),
+      revision: row.client_revision === null ? null : Number(row.client_revision),
+      receivedAt: iso(row.received_at),
+      latest: row.latest === true,
+      language: typeof row.language === 'string' ? row.language : null,
+      body: withoutUploadIds(body),
+      files: filesOfBody(body, files.get(String(row.application_id)) ?? []),
+    };
+  });
 }
