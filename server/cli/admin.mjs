@@ -3,6 +3,7 @@
 // DATA_DIR/receiver.json. GET /admin/applications[?since=ISO date][&revisions=1] streams the latest
 // revision of each application (or every revision) as JSON lines; POST /admin/erase { "email": … } deletes that creator's applications;
 // GET /admin/backup streams a backup file of the whole store, from one snapshot (store/backup.mjs);
+// GET /admin/files?application=ID lists the files bound to one application (`files`);
 // GET /admin/deliveries lists the webhooks not delivered, POST /admin/redeliver { "id" } or
 // { "failed": true } sends them again.
 import { timingSafeEqual } from 'node:crypto';
@@ -11,6 +12,7 @@ import { Refused, answer, answered, readBody, refusal } from '../http/respond.mj
 import { writeBackup } from '../store/backup.mjs';
 import { allRevisions, latestApplications } from '../store/applications.mjs';
 import { eraseByEmail } from '../store/erasure.mjs';
+import { filesOfApplications } from '../store/application-files.mjs';
 import { undeliveredDeliveries } from '../store/webhook-deliveries.mjs';
 import { WEBHOOKS_OFF_HELP, redeliverNow } from '../webhooks/deliveries-commands.mjs';
 
@@ -70,7 +72,13 @@ export function createAdmin({ store, token, onRedeliver = () => undefined, webho
     if (url.pathname === '/admin/backup' && req.method === 'GET') {
       res.writeHead(200, { 'Content-Type': 'application/gzip', 'Cache-Control': 'no-store' });
       // A failure midway cuts the connection: the client sees an error, never a shorter file.
-      await writeBackup(store, res).catch((/** @type {unknown} */ error) => res.destroy(error instanceof Error ? error : new Error(String(error))));
+      await writeBackup(store, res, { uploadsFolder }).catch((/** @type {unknown} */ error) => res.destroy(error instanceof Error ? error : new Error(String(error))));
+      return;
+    }
+    if (url.pathname === '/admin/files' && req.method === 'GET') {
+      // The bindings (upload ids included) of one application, for `files`, which reads the bytes itself.
+      const applicationId = url.searchParams.get('application') ?? '';
+      answer(ctx, 200, (await filesOfApplications(store, [applicationId])).get(applicationId) ?? []);
       return;
     }
     if (url.pathname === '/admin/deliveries' && req.method === 'GET') {
