@@ -55,8 +55,9 @@ export function safeFileNames(files) {
 async function copyChecked(from, to, sha256) {
   const hash = createHash('sha256');
   const tap = new Transform({
+    /** @param {Buffer} chunk @param {BufferEncoding} _encoding @param {import('node:stream').TransformCallback} callback */
     transform(chunk, _encoding, callback) {
-      hash.update(/** @type {Buffer} */ (chunk));
+      hash.update(chunk);
       callback(null, chunk);
     },
   });

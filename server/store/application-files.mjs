@@ -65,7 +65,7 @@ export async function filesOfApplications(store, applicationIds) {
 export function namedUploads(body) {
   const files = /** @type {{ files?: unknown }} */ (body ?? {}).files;
   if (!Array.isArray(files)) return [];
-  return files.flatMap((item) => {
+  return /** @type {unknown[]} */ (files).flatMap((item) => {
     const { key, uploadId, sha256 } = /** @type {Record<string, unknown>} */ (item ?? {});
     return typeof key === 'string' && typeof uploadId === 'string' && typeof sha256 === 'string' ? [{ key, uploadId, sha256 }] : [];
   });
@@ -102,8 +102,7 @@ export function withoutUploadIds(body) {
     ...body,
     files: files.map((item) => {
       if (typeof item !== 'object' || item === null) return item;
-      const { uploadId: _uploadId, ...rest } = /** @type {Record<string, unknown>} */ (item);
-      return rest;
+      return Object.fromEntries(Object.entries(item).filter(([name]) => name !== 'uploadId'));
     }),
   };
 }

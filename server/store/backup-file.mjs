@@ -162,7 +162,7 @@ export async function* readBackup(path, { batchRows = 1000, batchChars = 4_000_0
       for (const name of new Set([...Object.keys(expected), ...Object.keys(counts)])) {
         if (expected[name] !== counts[name]) throw bad(`table ${name} has ${String(counts[name] ?? 0)} rows where the end says ${JSON.stringify(expected[name] ?? 0)}`);
       }
-      if (value.files !== undefined && value.files !== files.size) throw bad(`it holds ${String(files.size)} files where the end says ${String(value.files)}`);
+      if (value.files !== undefined && value.files !== files.size) throw bad(`it holds ${String(files.size)} files where the end says ${JSON.stringify(value.files)}`);
       ended = true;
       yield { type: 'end', rows: counts, files: files.size };
     } else {

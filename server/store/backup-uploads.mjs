@@ -4,7 +4,6 @@
 // an upload's length), so they are read after the rows' snapshot is released: the receiver is not
 // held while gigabytes are copied. One erased meanwhile is left out (its row is in the backup; the
 // restore message says to re-apply erasures made since), said in the count of files missing.
-import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import { fsyncPath } from './data-folder-sync.mjs';
 import { uploadBytesPath, uploadInfoPath } from '../uploads/stored-uploads.mjs';
@@ -35,22 +34,24 @@ export async function backUpUploads(uploadsFolder, uploads, put) {
   let files = 0;
   let missing = 0;
   for (const upload of uploads) {
-    /** @type {import('node:fs').ReadStream | null} */
-    let source = null;
-    if (uploadsFolder) {
-      source = createReadStream(uploadBytesPath(uploadsFolder, upload.id), { highWaterMark: CHUNK });
-      const opened = await new Promise((resolve) => {
-        /** @type {import('node:fs').ReadStream} */ (source).once('open', () => resolve(true)).once('error', () => resolve(false));
-      });
-      if (!opened) source = null;
-    }
-    if (!source) {
+    const handle = uploadsFolder ? await open(uploadBytesPath(uploadsFolder, upload.id), 'r').catch(() => null) : null;
+    if (!uploadsFolder || !handle) {
       missing += 1;
       continue;
     }
-    const info = await readFile(uploadInfoPath(/** @type {string} */ (uploadsFolder), upload.id), 'utf8').catch(() => null);
-    await put(JSON.stringify({ file: upload.id, size: upload.size, sha256: upload.sha256, info }));
-    for await (const chunk of source) await put(JSON.stringify({ bytes: /** @type {Buffer} */ (chunk).toString('base64') }));
+    try {
+      const info = await readFile(uploadInfoPath(uploadsFolder, upload.id), 'utf8').catch(() => null);
+      await put(JSON.stringify({ file: upload.id, size: upload.size, sha256: upload.sha256, info }));
+      const buffer = Buffer.alloc(CHUNK);
+      for (let position = 0; ;) {
+        const { bytesRead } = await handle.read(buffer, 0, CHUNK, position);
+        if (bytesRead === 0) break;
+        await put(JSON.stringify({ bytes: buffer.toString('base64', 0, bytesRead) }));
+        position += bytesRead;
+      }
+    } finally {
+      await handle.close();
+    }
     files += 1;
   }
   return { files, missing };

@@ -90,6 +90,7 @@ export async function claimDueDeliveries(store, { now, limit, leaseMs }) {
     [now.toISOString(), limit, new Date(now.getTime() + leaseMs).toISOString()],
   );
   // The files' facts: a query of their own, run only when something was claimed.
+  /** @type {Map<string, import('./application-files.mjs').Binding[]>} */
   const files = rows.length > 0 ? await filesOfApplications(store, rows.map((row) => String(row.application_id))) : new Map();
   return rows.map((row) => {
     const body = typeof row.body === 'string' ? parseJson(row.body) : row.body;

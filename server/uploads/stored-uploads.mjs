@@ -53,6 +53,7 @@ function text(value) {
  */
 export async function readStoredUpload(folder, id) {
   if (typeof id !== 'string' || !UPLOAD_ID.test(id)) return null;
+  /** @type {unknown} */
   let info;
   try {
     const handle = await open(uploadInfoPath(folder, id), 'r');
