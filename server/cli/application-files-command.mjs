@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fsyncPath } from '../store/data-folder-sync.mjs';
+import { exportJsonLine } from './export-safety.mjs';
 import { uploadBytesPath } from '../uploads/stored-uploads.mjs';
 
 /** Extensions of the types the wizard's file fields usually take; others use the subtype, or `bin`. */
@@ -88,8 +89,9 @@ export async function writeApplicationFiles({ applicationId, files, uploadsFolde
     const name = /** @type {string} */ (names[index]);
     await copyChecked(uploadBytesPath(uploadsFolder, file.uploadId), join(folder, name), file.sha256);
     const size = file.width !== null && file.height !== null ? `, ${String(file.width)}×${String(file.height)}` : '';
-    // The creator's name for it, quoted as JSON: no control character of theirs reaches the terminal.
-    lines.push(`${name}\t${file.field}\t${JSON.stringify(file.name)}\t${file.type}, ${String(file.size)} bytes${size}\tsha256 ${file.sha256}`);
+    // The creator's name for it, quoted as JSON with bidi controls escaped (export-safety.mjs): no
+    // control character of theirs reaches the terminal, none reorders what it shows.
+    lines.push(`${name}\t${file.field}\t${exportJsonLine(file.name).trimEnd()}\t${file.type}, ${String(file.size)} bytes${size}\tsha256 ${file.sha256}`);
   }
   const handle = await open(folder, 'r');
   try {
