@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequestContext } from '../../../../server/http/request-context.mjs';
+import { refusedAnswersReason } from '../../../../server/log/refused-answers-reason.mjs';
 import { createReceiver } from '../../../../server/receiver.mjs';
 import { receiveApplication } from '../../../../server/store/applications.mjs';
 import { bindingsOf } from '../../../../server/store/application-files.mjs';
@@ -186,6 +187,13 @@ describe.each(stores)('the files of a PUT on the $name store', ({ databaseUrl, s
     const answers = await Promise.all([put(unique('a'), files), put(unique('b'), files)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 422]);
     expect(answers.find((answer) => answer.status === 422)?.json).toEqual([expect.objectContaining({ path: 'files.roomPhotos[0]', rule: 'file-not-own' })]);
+  });
+});
+
+describe('the log of a refused file', () => {
+  it('names the rule and the programme\'s field, never the client\'s text', () => {
+    expect(refusedAnswersReason([{ path: 'files.roomPhotos[1]', rule: 'file-type', message: 'x' }], new Set(['roomPhotos']))).toBe('answers the wizard would refuse: file-type at files.roomPhotos.1');
+    expect(refusedAnswersReason([{ path: 'files.ada@example.com[0]', rule: 'file-type', message: 'x' }], new Set(['roomPhotos']))).toBe('answers the wizard would refuse: unknown-answer at files');
   });
 });
 
