@@ -24,6 +24,7 @@ import { claimDueDeliveries } from '../../../../server/store/webhook-deliveries.
 import { createFileChecks, type FileFieldRules } from '../../../../server/uploads/application-files.mjs';
 import { readStoredUpload } from '../../../../server/uploads/stored-uploads.mjs';
 import { webhookPayload } from '../../../../server/webhooks/webhook-message.mjs';
+import { startTestReceiver, stopTestReceiver } from '../../../support/receiver-fixture';
 import { jpeg, png, storeUpload } from './stored-upload-fixture';
 
 const execFile = promisify(execFileCallback);
@@ -231,4 +232,28 @@ describe('files in retention and in older backups', () => {
       await target.close();
     }
   }, 60_000);
+});
+
+describe('the commands through a running receiver (embedded store)', () => {
+  it('writes, backs up and erases an application\'s files through the admin endpoints, with the receiver\'s uploads folder', async () => {
+    const receiver = await startTestReceiver();
+    const folder = join(receiver.dataDir, 'uploads');
+    try {
+      const photo = await storeUpload(folder, PHOTO, { filename: 'room.png', filetype: 'image/png', field: 'roomPhotos' });
+      await storeWithFiles(receiver.store, folder, 'app-running', 'running@example.com', [{ key: 'roomPhotos', uploadId: photo.id, sha256: photo.sha256 }]);
+      const out = join(work, 'running-out');
+      const written = await cli(['files', 'app-running', out], receiver.dataDir);
+      expect(written.code, written.stderr).toBe(0);
+      expect(written.stderr).toContain('through the receiver running on it');
+      expect(await readFile(join(out, 'roomPhotos-1.png'))).toEqual(PHOTO);
+      const backup = join(work, 'running.gz');
+      const taken = await cli(['backup', backup], receiver.dataDir);
+      expect(taken.stdout, taken.stderr).toContain('and 1 files');
+      const erased = await cli(['erase', '--email', 'running@example.com'], receiver.dataDir);
+      expect(erased.stdout, erased.stderr).toBe('Erased 1 application(s), 1 revision(s) and 1 file(s), of running@example.com.\n');
+      expect(existsSync(join(folder, photo.id))).toBe(false);
+    } finally {
+      await stopTestReceiver(receiver);
+    }
+  }, 120_000);
 });
