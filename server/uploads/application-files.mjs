@@ -52,6 +52,18 @@ export function typeAccepted(accept, mime) {
   });
 }
 
+/** NUL and the Unicode non-characters, which no store keeps (PostgreSQL refuses NUL in text). */
+const UNSTORABLE = /[\u0000\uFDD0-\uFDEF\uFFFE\uFFFF]/g;
+
+/**
+ * The client's file name as the store can keep it: bounded, without what text columns refuse (a
+ * refusal there would be a 503 the client retries for ever), lone surrogates replaced.
+ * @param {string} name
+ */
+export function storableName(name) {
+  return name.toWellFormed().replace(UNSTORABLE, '').slice(0, MAX_NAME).toWellFormed();
+}
+
 /**
  * The place of each file in the body among its key's: the path of its issues.
  * @param {ReadonlyArray<{ key: string }>} named
@@ -138,6 +150,13 @@ export function createFileChecks({ store, folder, fileFields, facts = factsOfFil
         issues.push(issue(path, 'file-not-own'));
         continue;
       }
+      if (bound && bound.field === item.key && bound.sha256 === item.sha256) {
+        // Its own already (a replay, a new revision): judged when it was bound; the folder is not read again.
+        if (bound.size > field.maxBytes) issues.push(issue(path, 'file-too-large'));
+        else if (!typeAccepted(field.accept, bound.type)) issues.push(issue(path, 'file-type'));
+        else files.push({ uploadId: bound.uploadId, field: bound.field, name: bound.name, type: bound.type, size: bound.size, sha256: bound.sha256, width: bound.width, height: bound.height });
+        continue;
+      }
       const upload = await readStoredUpload(folder, item.uploadId);
       if (!upload || upload.offset < upload.size) {
         issues.push(issue(path, 'file-incomplete'));
@@ -152,7 +171,7 @@ export function createFileChecks({ store, folder, fileFields, facts = factsOfFil
         issues.push(issue(path, 'file-too-large'));
         continue;
       }
-      const judged = bound && bound.sha256 === item.sha256 ? bound : await factsOf(upload);
+      const judged = await factsOf(upload);
       if (judged.sha256 !== item.sha256) {
         issues.push(issue(path, 'file-not-own'));
         continue;
@@ -162,7 +181,7 @@ export function createFileChecks({ store, folder, fileFields, facts = factsOfFil
         continue;
       }
       files.push({
-        uploadId: upload.id, field: item.key, name: upload.metadata.filename.slice(0, MAX_NAME), type: judged.type, size: judged.size, sha256: judged.sha256,
+        uploadId: upload.id, field: item.key, name: storableName(upload.metadata.filename), type: judged.type, size: judged.size, sha256: judged.sha256,
         width: judged.width, height: judged.height,
       });
     }
