@@ -22,6 +22,7 @@ import { createProgrammeSource, refusalBeforeStart } from './programme/programme
 import { createReceiverMoves } from './programme/receiver-moves.mjs';
 import { createProofOfWork } from './limits/proof-of-work.mjs';
 import { createReceiver } from './receiver.mjs';
+import { createFileChecks } from './uploads/application-files.mjs';
 import { currentProgrammeNames } from './log/refused-answers-reason.mjs';
 import { proxyTrust } from './limits/proxy-trust.mjs';
 import { trustProxyWarning, warnOfUntrustedProxy } from './limits/proxy-trust-warnings.mjs';
@@ -255,6 +256,11 @@ export async function startServer({
     defaultLanguage: () => programmes.language,
     admit,
     programmeNames: currentProgrammeNames(() => programmes.current()),
+    // The files a PUT names: uploads in the uploads folder, judged by their bytes (uploads/application-files.mjs).
+    checkFiles: createFileChecks({
+      store, folder: filesFolder,
+      fileFields: async () => /** @type {{ fileFields?: import('./uploads/application-files.mjs').FileFieldRules[] }} */ ((await programmes.current()).rules).fileFields ?? [],
+    }),
   });
   // A draft's PUT meets a budget of its own, so drafts never turn an application away, and the
   // proof of work applications need; its GET and DELETE count in the client's share of requests.
@@ -269,7 +275,7 @@ export async function startServer({
     fileFields: async () => fileFieldsOf((await programmes.current()).rules),
     isBound: isUploadBound ?? uploadBinding(store),
   });
-  const retention = startRetention(store, { days: retentionDays, log });
+  const retention = startRetention(store, { days: retentionDays, log, uploadsFolder: filesFolder });
   const server = createAppServer({
     root,
     logRequest(entry) {
@@ -303,7 +309,7 @@ export async function startServer({
   // The admin endpoints (npm run -s applications on the embedded store) get a server of their own on
   // the loopback interface, whatever HOST is: a receiver listening on one public address must still
   // answer them, and no request that came through a proxy or from another machine can reach them.
-  const admin = lock ? createAdmin({ store, token: lock.token, onRedeliver: () => deliverer?.nudge(), webhooksOn: deliverer !== null }) : null;
+  const admin = lock ? createAdmin({ store, token: lock.token, onRedeliver: () => deliverer?.nudge(), webhooksOn: deliverer !== null, uploadsFolder: filesFolder }) : null;
   const exposition = async () => metrics.exposition({
     receiver_open_connections: { help: 'Connections open on the public port.', value: connections.open() },
     receiver_disk_free_bytes: { help: 'Free space in DATA_DIR, read at most once a second (embedded store).', value: (await diskFloor?.freeBytes()) ?? null },

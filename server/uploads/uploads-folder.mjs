@@ -35,3 +35,14 @@ export function uploadsFolderIfAsked({ dataDir, env, fileFields }) {
   if (env.DATABASE_URL && !env.UPLOADS_DIR?.trim() && fileFields.length === 0) return null;
   return uploadsFolder({ dataDir, env });
 }
+
+/**
+ * The folder for the applications CLI, which cannot know the programme: null on PostgreSQL
+ * without UPLOADS_DIR, where the receiver never kept a file (it refuses every upload there).
+ * @param {{ dataDir: string, env: Record<string, string | undefined> }} options
+ * @returns {string | null}
+ */
+export function uploadsFolderIfKept({ dataDir, env }) {
+  if (env.DATABASE_URL && !env.UPLOADS_DIR?.trim()) return null;
+  return uploadsFolder({ dataDir, env });
+}
