@@ -35,16 +35,20 @@ export const FILE_FIELD_PREFIX = 'fields.single.';
  * A MIME type or a whole kind (RFC 6838 §4.2: a restricted name each side of the slash), without
  * parameters: `image/jpeg`, `application/vnd.ms-excel`, `image/*`; never `*` alone or `*\/*`.
  */
-const MEDIA_RANGE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/(\*|[a-z0-9][a-z0-9!#$&^_.+-]{0,126})$/i;
+// Letters of either case written out, not the `i` flag: the JSON Schema's pattern carries no flags.
+export const MEDIA_RANGE = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\/(\*|[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126})$/;
 
 /** Whether a value of `accept` is written as a MIME type or a `type/*` kind. */
 export function isMediaRange(value: string): boolean {
   return MEDIA_RANGE.test(value);
 }
 
+/** The path of a file field: a detail question's, fields.single.<name> (a pattern, so the JSON Schema has it too). */
+export const FILE_FIELD_PATH = /^fields\.single\.[A-Za-z][A-Za-z0-9_]*$/;
+
 /** Whether a path can hold a file field's answer: only a detail question's, fields.single.<name>. */
 export function isFileFieldPath(path: string): boolean {
-  return path.startsWith(FILE_FIELD_PREFIX) && isConfigurableFieldPath(path);
+  return FILE_FIELD_PATH.test(path) && isConfigurableFieldPath(path);
 }
 
 /**

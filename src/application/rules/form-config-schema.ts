@@ -3,8 +3,8 @@ import { isConfigurableFieldPath } from '../values/field-paths';
 import { CONFIGURABLE_RULE_NAMES } from './rule-names';
 import { PLATFORM_KEYS } from '../values/platforms';
 import {
-  isFileFieldPath,
-  isMediaRange,
+  FILE_FIELD_PATH,
+  MEDIA_RANGE,
   MAX_FILES_PER_FIELD,
   MAX_IMAGE_MAX_EDGE,
   MIN_IMAGE_MAX_EDGE,
@@ -108,13 +108,13 @@ export function formConfigSchemas() {
   const fileField = z.strictObject({
     kind: z.literal('file'),
     path: z.string().check(
-      z.refine(isFileFieldPath, 'expected fields.single.<name>: a file field\'s answer is a list of files, which only a detail question holds'),
+      z.regex(FILE_FIELD_PATH, 'expected fields.single.<name>: a file field\'s answer is a list of files, which only a detail question holds'),
     ),
     label,
     hint: z.optional(z.string()),
     /** MIME types, or whole kinds such as "image/*". */
     accept: z
-      .array(z.string().check(z.refine(isMediaRange, 'expected a MIME type such as "image/jpeg" or "application/pdf", or a whole kind such as "image/*"')))
+      .array(z.string().check(z.regex(MEDIA_RANGE, 'expected a MIME type such as "image/jpeg" or "application/pdf", or a whole kind such as "image/*"')))
       .check(z.minLength(1, 'expected at least one type of file, such as "application/pdf"')),
     maxFiles: z.number().check(z.int(), z.minimum(1), z.maximum(MAX_FILES_PER_FIELD)),
     /** Per file, in bytes. */
