@@ -109,8 +109,8 @@ function layerRules() {
     })),
     // Later entries win for the same rule, so a pure file's entry repeats its folder's patterns.
     ...Object.entries(PURE).map(([folder, files]) => ({ files, rules: restrict([...forbiddenFor(folder), ...NO_TELEMETRY_LIBRARIES, ...NO_REACT]) })),
-    // The service worker takes the shared outbox, config and storage code, nothing of the page's UI.
-    { files: ['sw/**/*.ts'], rules: restrict([{ regex: '^\\.\\./src/(?!(config|outbox|storage)/)', message: 'sw/ may import only src/config, src/outbox and src/storage.' }, ...NO_TELEMETRY_LIBRARIES]) },
+    // The service worker takes the shared outbox, config and storage code, and the files' uploads, nothing of the page's UI.
+    { files: ['sw/**/*.ts'], rules: restrict([{ regex: '^\\.\\./src/(?!(config|outbox|storage|uploads)/)', message: 'sw/ may import only src/config, src/outbox, src/storage and src/uploads.' }, ...NO_TELEMETRY_LIBRARIES]) },
   ];
 }
 

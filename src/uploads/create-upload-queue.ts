@@ -256,6 +256,15 @@ export function createUploadQueue(devices: UploadQueueDevices): UploadQueue {
     );
   }
 
+  /** A removed file not uploading now may have an upload on the receiver (paused, or whole): it is deleted there, best effort. */
+  function terminateKept(sha256: string): void {
+    // Read before the caller deletes the file: IndexedDB answers in the order asked.
+    void files
+      .get(sha256)
+      .then((file) => (file?.uploadUrl ? Upload.terminate(file.uploadUrl, { retryDelays: null, ...(httpStack ? { httpStack } : {}) }) : undefined))
+      .catch(() => undefined);
+  }
+
   function stopCurrent(how: TurnEnd, terminate: boolean): void {
     const running = current;
     if (!running) return;
@@ -271,6 +280,7 @@ export function createUploadQueue(devices: UploadQueueDevices): UploadQueue {
       clearTimeout(retryTimers.get(sha256));
       retryTimers.delete(sha256);
       if (current?.sha256 === sha256) stopCurrent('stopped', true);
+      else terminateKept(sha256);
       tell(sha256, { type: 'removed' });
     },
     online() {

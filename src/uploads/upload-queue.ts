@@ -1,6 +1,7 @@
 import { getDeviceFile, listDeviceFiles, updateDeviceFile } from '../files/device-files';
 import { defaultLocks } from '../browser/web-locks';
 import { createUploadQueue, type FieldOfFile, type UploadQueue } from './create-upload-queue';
+import { whileHoldingUploadLock } from './upload-lock';
 
 /**
  * The page's one upload queue (create-upload-queue.ts), as the file field and the outbox reach it:
@@ -26,7 +27,7 @@ function pageQueue(): UploadQueue {
   const made = createUploadQueue({
     files: { get: (sha256) => getDeviceFile(sha256), list: () => listDeviceFiles(), update: (sha256, patch) => updateDeviceFile(sha256, patch) },
     isOnline: () => typeof navigator === 'undefined' || navigator.onLine,
-    exclusively: (sha256, upload) => (locks ? locks.request(`creator-wizard:upload:${sha256}`, upload) : upload()),
+    exclusively: (sha256, upload) => whileHoldingUploadLock(locks, sha256, upload),
   });
   made.subscribe(() => {
     progress.clear();

@@ -1,108 +1,23 @@
 // @vitest-environment node
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
-import { connect, createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FileStore } from '@tus/file-store';
-import { Server as TusServer } from '@tus/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUploadQueue, type UploadFiles, type UploadQueue } from '../../../src/uploads/create-upload-queue';
 import type { DeviceFile } from '../../../src/files/device-files';
 import { fetchHttpStack } from '../../../src/uploads/fetch-http-stack';
-import { freePort } from '../../support/free-port';
+import { startTusReceiver as startReceiver, type TusReceiver as Receiver } from '../../support/tus-receiver';
 
 /**
- * The queue against a real tus 1.0 receiver (@tus/server with @tus/file-store on disk), reached
- * through a TCP relay that counts the bytes the page sends and can cut the connection mid-body,
- * as a phone's connection drops: resuming must go on from the receiver's offset, not from zero.
+ * The queue against a real tus 1.0 receiver (tests/support/tus-receiver.ts), reached through a
+ * relay that counts the bytes the page sends and can cut the connection mid-body, as a phone's
+ * connection drops: resuming must go on from the receiver's offset, not from zero.
  */
 
 const MIB = 1024 * 1024;
 const SHA = (n: number) => n.toString(16).padStart(64, '0');
 /** Every test file was chosen in the room-photos field. */
 const FIELDS = Object.fromEntries(Array.from({ length: 12 }, (_, n) => [SHA(n), 'roomPhotos']));
-
-interface Receiver {
-  endpoint: string;
-  directory: string;
-  /** Bytes the page sent through the relay (bodies and headers). */
-  sent: () => number;
-  /** Cuts the connection once this many more bytes have passed. */
-  cutAfter: (bytes: number) => void;
-  requests: string[];
-  /** The metadata of every upload created. */
-  created: Array<Record<string, string | null>>;
-  close: () => Promise<void>;
-}
-
-async function startReceiver(options: { maxSize?: number } = {}): Promise<Receiver> {
-  const directory = await mkdtemp(join(tmpdir(), 'uploads-'));
-  const created: Array<Record<string, string | null>> = [];
-  const tus = new TusServer({
-    path: '/api/uploads',
-    datastore: new FileStore({ directory }),
-    ...(options.maxSize ? { maxSize: options.maxSize } : {}),
-    onUploadCreate: (_req, upload) => {
-      created.push(upload.metadata ?? {});
-      return Promise.resolve({});
-    },
-  });
-  const requests: string[] = [];
-  const http: HttpServer = createHttpServer((req, res) => {
-    requests.push(req.method ?? '');
-    void tus.handle(req, res);
-  });
-  const httpPort = await freePort();
-  await new Promise<void>((resolve) => http.listen(httpPort, '127.0.0.1', resolve));
-  let sent = 0;
-  let cutAt: number | null = null;
-  const sockets = new Set<Socket>();
-  const relay: TcpServer = createTcpServer((client) => {
-    const upstream = connect(httpPort, '127.0.0.1');
-    sockets.add(client).add(upstream);
-    client.on('data', (chunk: Buffer) => {
-      if (cutAt !== null && sent + chunk.length >= cutAt) {
-        const room = cutAt - sent;
-        cutAt = null;
-        sent += room;
-        upstream.write(chunk.subarray(0, room), () => {
-          client.destroy();
-          upstream.destroy();
-        });
-        return;
-      }
-      sent += chunk.length;
-      upstream.write(chunk);
-    });
-    upstream.pipe(client);
-    const close = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('error', close).on('close', close);
-    upstream.on('error', close).on('close', close);
-  });
-  const relayPort = await freePort();
-  await new Promise<void>((resolve) => relay.listen(relayPort, '127.0.0.1', resolve));
-  return {
-    endpoint: `http://127.0.0.1:${String(relayPort)}/api/uploads`,
-    directory,
-    sent: () => sent,
-    cutAfter: (bytes) => {
-      cutAt = sent + bytes;
-    },
-    requests,
-    created,
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => relay.close(resolve));
-      await new Promise((resolve) => http.close(resolve));
-      await rm(directory, { recursive: true, force: true });
-    },
-  };
-}
 
 function deviceFiles(kept: DeviceFile[]): UploadFiles & { kept: Map<string, DeviceFile> } {
   const map = new Map(kept.map((file) => [file.sha256, file]));
@@ -285,17 +200,27 @@ describe('the upload queue against a real tus receiver', () => {
     expect(queue.statusOf(SHA(8))).toBeUndefined();
     await until(() => receiver.requests.includes('DELETE'));
     const path = join(receiver.directory, url.slice(url.lastIndexOf('/') + 1));
-    let removed = false;
-    await until(() => {
-      void stat(path).then(
-        () => undefined,
-        () => {
-          removed = true;
-        },
-      );
-      return removed;
-    });
-    expect(removed).toBe(true);
+    await expect
+      .poll(() => stat(path).then(() => 'kept', () => 'removed'))
+      .toBe('removed');
+  });
+});
+
+describe('a removed file already uploaded, or paused', () => {
+  it('is deleted on the receiver too', async () => {
+    const files = deviceFiles([photo(SHA(11), randomBytes(2000))]);
+    const queue = queueFor(files);
+    queue.uploadSoon(receiver.endpoint, FIELDS);
+    await queue.settled();
+    const url = files.kept.get(SHA(11))?.uploadUrl ?? '';
+    const path = join(receiver.directory, url.slice(url.lastIndexOf('/') + 1));
+    await stat(path);
+    queue.forget(SHA(11));
+    files.kept.delete(SHA(11));
+    await until(() => receiver.requests.includes('DELETE'));
+    await expect
+      .poll(() => stat(path).then(() => 'kept', () => 'removed'))
+      .toBe('removed');
   });
 });
 
