@@ -136,8 +136,11 @@ describe('uploading', () => {
   it('lets an upload not sent with an application be withdrawn (DELETE), and keeps one an application holds', async () => {
     const bound = new Set<string>();
     const receiver = await receiverWith({ isUploadBound: (id) => Promise.resolve(bound.has(id)) });
-    const first = await created(receiver, randomBytes(100));
-    const second = await created(receiver, randomBytes(100));
+    const content = randomBytes(100);
+    const first = await created(receiver, content);
+    const second = await created(receiver, content);
+    // Only a complete upload can be an application's.
+    expect((await patchUpload(second.url, 0, content)).status).toBe(204);
     bound.add(second.id);
     const withdraw = (url: string) => rawRequest(url, { method: 'DELETE', headers: [['Tus-Resumable', '1.0.0']] });
     expect((await withdraw(first.url)).status).toBe(204);
