@@ -148,7 +148,9 @@ export async function main(argv) {
       viaReceiver: async (url, token) =>
         /** @type {Array<import('../store/application-files.mjs').Binding>} */ (parseJson(await (await admin(`${url}/admin/files?${new URLSearchParams({ application: applicationId }).toString()}`, token)).text())),
     });
-    process.stdout.write(await writeApplicationFiles({ applicationId, files, uploadsFolder: uploadsFolderIfKept({ dataDir: storeTarget(process.env).dataDir, env: process.env }), folder: resolve(folder) }));
+    const uploadsFolder = uploadsFolderIfKept({ dataDir: storeTarget(process.env).dataDir, env: process.env });
+    if (uploadsFolder === null) throw new Error('No files are kept here: with DATABASE_URL, files live in UPLOADS_DIR, which is not set (docs/receiver.md, "Uploads")');
+    process.stdout.write(await writeApplicationFiles({ applicationId, files, uploadsFolder, folder: resolve(folder) }));
     return;
   }
   if ((command === 'export' || command === 'erase') && positionals.length > 0) throw new Error(USAGE);

@@ -17,7 +17,7 @@ async function fromBuild(file, name) {
 }
 
 const rules = /** @type {(config: unknown) => import('../../src/config/receiver-rules.ts').ReceiverRules} */ (await fromBuild('receiver-rules.mjs', 'receiverRules'));
-const fileFields = /** @type {unknown} */ (JSON.parse(process.env.TEST_FILE_FIELDS ?? '[]'));
+const fileFields = /** @type {import('../../src/application/rules/file-fields.ts').FileFieldRules[]} */ (JSON.parse(process.env.TEST_FILE_FIELDS ?? '[]'));
 const server = await startServer({
   root: process.env.DIST_DIR ?? 'dist',
   dataDir: process.env.DATA_DIR ?? 'data',
