@@ -41,11 +41,11 @@ const LAYERS = {
   uploads: ['browser', 'files', 'outbox'],
   // Continue on another device: the draft sealed with WebCrypto, the resume link, the receiver's
   // drafts, the application's lineage across devices, and opening a link (read against the programme).
-  handover: ['application', 'config', 'drafts', 'first-paint', 'outbox', 'storage', 'wizard'],
+  handover: ['application', 'config', 'drafts', 'files', 'first-paint', 'outbox', 'storage', 'wizard'],
   tabs: ['browser', 'storage'],
   pwa: ['browser', 'i18n'],
   // The application session: the coordination of the features above, in plain code.
-  session: ['application', 'boot', 'browser', 'config', 'drafts', 'handover', 'outbox', 'proof-of-work', 'storage', 'tabs', 'telemetry', 'uploads', 'wizard'],
+  session: ['application', 'boot', 'browser', 'config', 'drafts', 'files', 'handover', 'outbox', 'proof-of-work', 'storage', 'tabs', 'telemetry', 'uploads', 'wizard'],
   boot: ['application', 'config', 'drafts', 'first-paint', 'i18n', 'storage', 'telemetry', 'wizard'],
   app: ['application', 'blocks', 'boot', 'browser', 'config', 'drafts', 'form', 'handover', 'html', 'i18n', 'outbox', 'pwa', 'session', 'storage', 'telemetry', 'wizard'],
   // Build time only: Welcome rendered into index.html (scripts/prerender-welcome.ts).

@@ -67,6 +67,7 @@ export const EN_FORM = {
   handoverClose: 'Close',
   handoverOffline: 'You are offline. Making a link needs a connection; your answers stay safe on this device.',
   handoverFailed: 'The link could not be made. Your answers stay safe on this device; please try again in a moment.',
+  handoverFilesStay: 'Not uploaded yet, so not in the link: {files}. These stay on this device. To take them along, stay online until they are uploaded and make a new link, or choose them again on the other device.',
   handoverTooLarge: 'Your answers are too long to send in a link. They stay safe on this device.',
   handoverTryAgain: 'Try again',
   handedOver: 'This application continues on another device (link made {date}). To change or send it here instead, take it back.',

@@ -76,6 +76,7 @@ export const ES: Catalogue = {
   handoverClose: 'Cerrar',
   handoverOffline: 'No tienes conexión. Para crear un enlace se necesita conexión; tus respuestas siguen a salvo en este dispositivo.',
   handoverFailed: 'No se pudo crear el enlace. Tus respuestas siguen a salvo en este dispositivo; inténtalo de nuevo en un momento.',
+  handoverFilesStay: 'Aún no se han subido, así que no van en el enlace: {files}. Se quedan en este dispositivo. Para llevarlos, sigue conectado hasta que se suban y crea un enlace nuevo, o vuelve a elegirlos en el otro dispositivo.',
   handoverTooLarge: 'Tus respuestas son demasiado largas para un enlace. Siguen a salvo en este dispositivo.',
   handoverTryAgain: 'Intentar de nuevo',
   handedOver: 'Esta solicitud continúa en otro dispositivo (enlace creado el {date}). Para cambiarla o enviarla aquí, recupérala.',

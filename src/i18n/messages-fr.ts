@@ -76,6 +76,7 @@ export const FR: Catalogue = {
   handoverClose: 'Fermer',
   handoverOffline: 'Vous êtes hors ligne. Créer un lien demande une connexion ; vos réponses restent en sécurité sur cet appareil.',
   handoverFailed: 'Le lien n’a pas pu être créé. Vos réponses restent en sécurité sur cet appareil ; réessayez dans un moment.',
+  handoverFilesStay: 'Pas encore envoyés, donc absents du lien : {files}. Ils restent sur cet appareil. Pour les emporter, restez en ligne jusqu’à leur envoi et créez un nouveau lien, ou choisissez-les de nouveau sur l’autre appareil.',
   handoverTooLarge: 'Vos réponses sont trop longues pour tenir dans un lien. Elles restent en sécurité sur cet appareil.',
   handoverTryAgain: 'Réessayer',
   handedOver: 'Cette demande se poursuit sur un autre appareil (lien créé le {date}). Pour la modifier ou l’envoyer ici, reprenez-la.',

@@ -6,7 +6,7 @@ import { isFinalRefusal, nextUploadStatus, mayStart, type UploadEvent, type Uplo
 
 /**
  * The page's uploads, one file at a time, over tus 1.0 (tus-js-client): every file kept on the
- * device with its bytes and not yet acknowledged by the receiver is uploaded in turn, in 4 MiB
+ * device with its bytes and not yet acknowledged by the receiver is uploaded in turn, in 1 MiB
  * PATCHes, each of which the receiver writes to disk before answering. The upload's address is
  * kept on the file (DeviceFile.uploadUrl) the moment the receiver creates it, so a cut, a reload
  * or a closed tab resumes from the receiver's offset (HEAD), never from zero; the file's SHA-256 is
@@ -39,7 +39,14 @@ export interface UploadQueueDevices {
   waitAfterCut?: number;
 }
 
-export const CHUNK_SIZE = 4 * 1024 * 1024;
+/**
+ * 1 MiB: a chunk must reach the receiver whole within its REQUEST_TIMEOUT_MS (20 s by default,
+ * server/limits/limit-settings.mjs), which counts from a request's first byte. 1 MiB takes about
+ * 6 s at 1.5 Mbit/s and 20 s at 420 kbit/s; 4 MiB took 22 s at 1.5 Mbit/s, so every chunk on such
+ * a connection was cut (and resumed: its bytes are kept, but each cut costs a retry's wait). The
+ * receiver syncs each chunk to disk before answering: smaller chunks also lose less when cut.
+ */
+export const CHUNK_SIZE = 1024 * 1024;
 
 /** The outbox's backoff (retry-policy.ts), at once and then 2, 4, … 256 seconds: tus-js-client retries within one turn. */
 export const UPLOAD_RETRY_DELAYS: readonly number[] = [0, ...Array.from({ length: 8 }, (_, index) => backoffSeconds(index + 1) * 1000)];

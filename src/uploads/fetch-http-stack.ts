@@ -3,7 +3,7 @@ import type { HttpRequest, HttpResponse, HttpStack } from 'tus-js-client';
 /**
  * tus-js-client's HTTP stack over fetch, for where XMLHttpRequest does not exist: the service
  * worker (its background sync uploads the files an application waits for) and Node. fetch reports
- * no upload progress, so a PATCH's bytes count as sent when the receiver answers: with 4 MiB
+ * no upload progress, so a PATCH's bytes count as sent when the receiver answers: with 1 MiB
  * chunks, progress moves a chunk at a time. No cookie and no referrer leave with the bytes.
  */
 export function fetchHttpStack(fetchImpl: typeof fetch = (input, init) => fetch(input, init)): HttpStack {
