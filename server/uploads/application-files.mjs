@@ -53,6 +53,7 @@ export function typeAccepted(accept, mime) {
 }
 
 /** NUL and the Unicode non-characters, which no store keeps (PostgreSQL refuses NUL in text). */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what must go.
 const UNSTORABLE = /[\u0000\uFDD0-\uFDEF\uFFFE\uFFFF]/g;
 
 /**
