@@ -24,7 +24,7 @@ const LAYERS = {
   config: ['application', 'i18n', 'wizard'],
   telemetry: ['browser', 'config'],
   form: ['application'],
-  fields: ['application', 'browser', 'form', 'html', 'i18n'],
+  fields: ['application', 'browser', 'files', 'form', 'html', 'i18n'],
   blocks: ['application', 'config', 'fields', 'html', 'i18n'],
   drafts: ['application', 'storage', 'wizard'],
   // Proof of work: the challenge, its solver and the solutions kept ahead; the outbox sends them.
@@ -32,14 +32,20 @@ const LAYERS = {
   // index.html's inline scripts, run before any module (scripts/first-paint-scripts.ts compiles
   // them), and the marks they leave on the page for the app: they inline storage keys and chooseLanguage only.
   'first-paint': ['i18n', 'storage'],
-  outbox: ['browser', 'storage', 'proof-of-work'],
+  // Files chosen for a file field: their bytes kept on the device (device-files.ts, which the outbox
+  // clears after acceptance), photos made smaller in a worker, and the field, which fields/ loads lazily.
+  files: ['application', 'fields', 'form', 'i18n', 'uploads'],
+  outbox: ['browser', 'files', 'storage', 'proof-of-work'],
+  // The files' uploads (tus): a state machine per file, the queue, and the files' ids filled into the
+  // application's body before it is sent (the session and the service worker wire it to the outbox).
+  uploads: ['browser', 'files', 'outbox'],
   // Continue on another device: the draft sealed with WebCrypto, the resume link, the receiver's
   // drafts, the application's lineage across devices, and opening a link (read against the programme).
-  handover: ['application', 'config', 'drafts', 'first-paint', 'outbox', 'storage', 'wizard'],
+  handover: ['application', 'config', 'drafts', 'files', 'first-paint', 'outbox', 'storage', 'wizard'],
   tabs: ['browser', 'storage'],
   pwa: ['browser', 'i18n'],
   // The application session: the coordination of the features above, in plain code.
-  session: ['application', 'boot', 'browser', 'config', 'drafts', 'handover', 'outbox', 'proof-of-work', 'storage', 'tabs', 'telemetry', 'wizard'],
+  session: ['application', 'boot', 'browser', 'config', 'drafts', 'files', 'handover', 'outbox', 'proof-of-work', 'storage', 'tabs', 'telemetry', 'uploads', 'wizard'],
   boot: ['application', 'config', 'drafts', 'first-paint', 'i18n', 'storage', 'telemetry', 'wizard'],
   app: ['application', 'blocks', 'boot', 'browser', 'config', 'drafts', 'form', 'handover', 'html', 'i18n', 'outbox', 'pwa', 'session', 'storage', 'telemetry', 'wizard'],
   // Build time only: Welcome rendered into index.html (scripts/prerender-welcome.ts).
@@ -58,6 +64,7 @@ const PURE = {
   wizard: ['src/wizard/wizard-machine.ts'],
   handover: ['src/handover/**/*.ts'],
   outbox: ['src/outbox/retry-policy.ts', 'src/outbox/attempt-once.ts', 'src/outbox/outbox-record.ts'],
+  uploads: ['src/uploads/upload-machine.ts', 'src/uploads/with-upload-ids.ts', 'src/uploads/uploads-endpoint.ts'],
   session: ['src/session/**/*.ts'],
   'first-paint': ['src/first-paint/**/*.ts'],
   boot: ['src/boot/welcome-gives-way.ts', 'src/boot/run-welcome-gives-way.ts'],
@@ -102,8 +109,8 @@ function layerRules() {
     })),
     // Later entries win for the same rule, so a pure file's entry repeats its folder's patterns.
     ...Object.entries(PURE).map(([folder, files]) => ({ files, rules: restrict([...forbiddenFor(folder), ...NO_TELEMETRY_LIBRARIES, ...NO_REACT]) })),
-    // The service worker takes the shared outbox, config and storage code, nothing of the page's UI.
-    { files: ['sw/**/*.ts'], rules: restrict([{ regex: '^\\.\\./src/(?!(config|outbox|storage)/)', message: 'sw/ may import only src/config, src/outbox and src/storage.' }, ...NO_TELEMETRY_LIBRARIES]) },
+    // The service worker takes the shared outbox, config and storage code, and the files' uploads, nothing of the page's UI.
+    { files: ['sw/**/*.ts'], rules: restrict([{ regex: '^\\.\\./src/(?!(config|outbox|storage|uploads)/)', message: 'sw/ may import only src/config, src/outbox, src/storage and src/uploads.' }, ...NO_TELEMETRY_LIBRARIES]) },
   ];
 }
 

@@ -14,6 +14,7 @@ import { normalisedEmail } from './store/email-match.mjs';
 import { createGroupCommit } from './store/group-commit.mjs';
 import { parseJson } from './http/parse-json.mjs';
 import { refusedAnswersReason } from './log/refused-answers-reason.mjs';
+import { notOwnIssues } from './uploads/application-files.mjs';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -33,6 +34,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
  *   proofOfWork?: { check: (req: import('node:http').IncomingMessage) => Promise<{ reason: string, body: unknown } | null> } | null,
  *   admit?: import('./limits/admission.mjs').Admit,
  *   programmeNames?: () => ReadonlySet<string> | Promise<ReadonlySet<string>>,
+ *   checkFiles?: import('./uploads/application-files.mjs').CheckFiles | null,
  * }} ReceiverOptions
  *   validate: the programme's rules (programme-source.mjs: the current one, or a recent one that accepts it);
  *   defaultLanguage: the programme's `lang`, for a body sent without Content-Language;
@@ -42,6 +44,8 @@ export const MAX_BODY_BYTES = 64 * 1024;
  *   proofOfWork: refuses (428) a PUT without a valid, unused solution, before its body is read (proof-of-work.mjs)
  *   admit: whether a PUT is taken at all, before its body is read (admission.mjs: 429, 503)
  *   programmeNames: the names the programme defines, which a 422's log line may show (refused-answers-reason.mjs)
+ *   checkFiles: the checks of the uploads a body names (uploads/application-files.mjs: 422), after the
+ *   programme's rules; the files it returns are bound to the application in the transaction that stores it
  */
 
 /** @param {unknown} body */
@@ -58,7 +62,7 @@ function emailOf(body) {
 export function createReceiver({
   store, path, validate, allowedOrigins = new Set(), maxBytes = MAX_BODY_BYTES, log = () => undefined, now = () => new Date(),
   defaultLanguage = null, webhooks = null, onStored = () => undefined, proofOfWork = null, admit = () => Promise.resolve(null),
-  programmeNames = () => new Set(),
+  programmeNames = () => new Set(), checkFiles = null,
 }) {
   /** Keys whose first request is being stored by this process right now. */
   const inProgress = new Set();
@@ -100,6 +104,8 @@ export function createReceiver({
     const issues = await validate(body);
     // The client is given its issues; the log only rules and the programme's paths, never its keys.
     if (issues.length > 0) throw new Refused(422, refusedAnswersReason(issues, await programmeNames()), issues);
+    const files = checkFiles ? await checkFiles(body, applicationIdHeader ?? key) : { issues: [], files: [] };
+    if (files.issues.length > 0) throw new Refused(422, refusedAnswersReason(files.issues, await programmeNames()), files.issues);
 
     if (inProgress.has(key)) throw refusal(409, 'Idempotency-Key in progress', 'A request with this Idempotency-Key is still being processed; retry shortly.', { 'Retry-After': '1' });
     const applicationId = applicationIdHeader ?? key;
@@ -109,7 +115,7 @@ export function createReceiver({
       const language = parseContentLanguage(singleHeader(req, 'content-language')) ?? (typeof defaultLanguage === 'function' ? defaultLanguage() : defaultLanguage);
       let result;
       try {
-        result = await storeApplication({ key, applicationId, clientRevision, fingerprint, body, email: emailOf(body), language, receivedAt: now() });
+        result = await storeApplication({ key, applicationId, clientRevision, fingerprint, body, email: emailOf(body), language, receivedAt: now(), files: files.files });
       } catch (error) {
         log(`could not store application ${applicationId}: ${error instanceof Error ? error.message : String(error)}`);
         throw refusal(503, 'store failed', 'The application could not be stored; retry later.', { 'Retry-After': '5' });
@@ -119,6 +125,11 @@ export function createReceiver({
         // is final (the page clears its copy) and nothing is stored or announced again.
         log(`refused application ${applicationId}: erased`);
         throw new Refused(410, 'application erased', { error: 'This application was erased and is not stored again.', code: 'application-erased' });
+      }
+      if (result.outcome === 'file-not-own') {
+        // Bound to another application by a PUT stored a moment before this one (the checks above saw it free).
+        const refused = notOwnIssues(body, result.uploadIds);
+        throw new Refused(422, refusedAnswersReason(refused, await programmeNames()), refused);
       }
       if (result.outcome === 'mismatch') throw refusal(422, 'Idempotency-Key reused for another body', 'This Idempotency-Key was used for another request; use a new key for a new body.');
       if (result.outcome === 'stale') {

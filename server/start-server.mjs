@@ -22,6 +22,7 @@ import { createProgrammeSource, refusalBeforeStart } from './programme/programme
 import { createReceiverMoves } from './programme/receiver-moves.mjs';
 import { createProofOfWork } from './limits/proof-of-work.mjs';
 import { createReceiver } from './receiver.mjs';
+import { createFileChecks } from './uploads/application-files.mjs';
 import { currentProgrammeNames } from './log/refused-answers-reason.mjs';
 import { proxyTrust } from './limits/proxy-trust.mjs';
 import { trustProxyWarning, warnOfUntrustedProxy } from './limits/proxy-trust-warnings.mjs';
@@ -31,6 +32,10 @@ import { transportSecurityHeaders } from './security-headers.mjs';
 import { openStore } from './store/open-store.mjs';
 import { startRetention } from './store/retention-schedule.mjs';
 import { createWebhookDeliverer } from './webhooks/webhook-deliverer.mjs';
+import { createUploads } from './uploads/tus-endpoint.mjs';
+import { uploadBinding } from './uploads/upload-binding.mjs';
+import { uploadsFolderIfAsked } from './uploads/uploads-folder.mjs';
+import { uploadsPrefix } from './uploads/uploads-prefix.mjs';
 
 export const DEFAULT_RECEIVER_PATH = '/api/applications';
 
@@ -116,6 +121,15 @@ async function answerAdmin(admin, metrics, req, res) {
 }
 
 /**
+ * The programme's file fields (ReceiverRules.fileFields, FILES-CONTRACT.md); none from a build whose rules predate them.
+ * @param {object} rules
+ * @returns {import('./uploads/accepts-type.mjs').FileFieldRules[]}
+ */
+function fileFieldsOf(rules) {
+  return /** @type {{ fileFields?: import('./uploads/accepts-type.mjs').FileFieldRules[] }} */ (rules).fileFields ?? [];
+}
+
+/**
  * The receiver's path: RECEIVER_PATH, else the programme's requestUrl when it is a path on this server.
  * @param {string | null} requestUrl
  * @param {string | undefined} override
@@ -149,6 +163,8 @@ function isLocalPath(requestUrl) {
  *   adminPort?: number,
  *   draftTtlSeconds?: number,
  *   retentionDays?: number,
+ *   uploadsDir?: string | undefined,
+ *   isUploadBound?: (id: string) => Promise<boolean>,
  *   log?: (line: string) => void,
  *   logRequest?: (entry: import('./server-log.mjs').RequestEntry) => void,
  * }} options webhooks: where to POST each stored revision (webhook-settings.mjs), null for none;
@@ -158,13 +174,16 @@ function isLocalPath(requestUrl) {
  *   DATA_DIR (disk-floor.mjs, injectable for tests); adminPort: the loopback admin server's port (0: any);
  *   receiverRules, draftId: the wizard's rules and its rule for a draft's id, from src/ (tests, `npm run dev`), else server/build/;
  *   draftTtlSeconds: how long a draft in transit is kept when its PUT names no time (drafts.mjs);
- *   retentionDays: RETENTION_DAYS, what is older is erased at start and daily (retention-schedule.mjs), 0: never
+ *   retentionDays: RETENTION_DAYS, what is older is erased at start and daily (retention-schedule.mjs), 0: never;
+ *   uploadsDir: UPLOADS_DIR, where uploaded files live with DATABASE_URL (uploads-folder.mjs);
+ *   isUploadBound: whether an application holds an upload (tests), else the store's application_files (upload-binding.mjs)
  */
 export async function startServer({
   root, host = '127.0.0.1', port = 4173, dataDir = 'data', databaseUrl, corsOrigins, receiverPathOverride, receiverRules, draftId,
   webhooks = null, webhookPollMs, log = () => undefined, logRequest, trustProxy, publicOrigin, proofOfWork = null,
-  limits = DEFAULT_LIMITS, freeBytes, adminPort = 0, draftTtlSeconds = DEFAULT_DRAFT_SECONDS, retentionDays = 0,
+  limits = DEFAULT_LIMITS, freeBytes, adminPort = 0, draftTtlSeconds = DEFAULT_DRAFT_SECONDS, retentionDays = 0, uploadsDir, isUploadBound,
 }) {
+
   const trust = proxyTrust({ trustProxy, publicOrigin });
   const trustWarning = trustProxyWarning(trust, host, trustProxy);
   if (trustWarning) log(trustWarning);
@@ -182,6 +201,8 @@ export async function startServer({
   let programmes;
   /** @type {Awaited<ReturnType<typeof createReceiverMoves>> | null} set once the start's programme is known; its first reading sees any change before */
   let moves = null;
+  /** @type {string | null} */
+  let filesFolder;
   try {
     // Files an older receiver or a wide folder left open to others (store/private-files.mjs).
     const repaired = lock ? await repairDataFolder(resolve(dataDir)) : null;
@@ -199,6 +220,8 @@ export async function startServer({
         moves?.moved(programme.rules.requestUrl, replaced.rules.requestUrl);
       },
     });
+    // A PostgreSQL deployment whose programme asks for files does not start without a shared folder.
+    filesFolder = uploadsFolderIfAsked({ dataDir, env: { DATABASE_URL: databaseUrl, UPLOADS_DIR: uploadsDir }, fileFields: fileFieldsOf(programmes.started.rules) });
   } catch (error) {
     await rateLimits?.close();
     await store?.close();
@@ -233,6 +256,11 @@ export async function startServer({
     defaultLanguage: () => programmes.language,
     admit,
     programmeNames: currentProgrammeNames(() => programmes.current()),
+    // The files a PUT names: uploads in the uploads folder, judged by their bytes (uploads/application-files.mjs).
+    checkFiles: createFileChecks({
+      store, folder: filesFolder,
+      fileFields: async () => /** @type {{ fileFields?: import('./uploads/application-files.mjs').FileFieldRules[] }} */ ((await programmes.current()).rules).fileFields ?? [],
+    }),
   });
   // A draft's PUT meets a budget of its own, so drafts never turn an application away, and the
   // proof of work applications need; its GET and DELETE count in the client's share of requests.
@@ -242,7 +270,12 @@ export async function startServer({
     admitWrite: (ctx) => draftsBudget.admit(ctx), takeBytes: (bytes) => draftsBudget.take(bytes), proofOfWork: proofs, admitRead: createAdmission({ rateLimits }),
   });
   const draftSweep = startDraftSweep(store, { log });
-  const retention = startRetention(store, { days: retentionDays, log });
+  const uploads = await createUploads({
+    prefix: uploadsPrefix(path), folder: filesFolder, databaseUrl, limits, freeBytes, allowedOrigins: parseOrigins(corsOrigins), proofOfWork: proofs, log,
+    fileFields: async () => fileFieldsOf((await programmes.current()).rules),
+    isBound: isUploadBound ?? uploadBinding(store),
+  });
+  const retention = startRetention(store, { days: retentionDays, log, uploadsFolder: filesFolder });
   const server = createAppServer({
     root,
     logRequest(entry) {
@@ -267,7 +300,7 @@ export async function startServer({
       // cost a quarter of the receiver's throughput (bench:receiver).
       if ((ctx.req.method === 'PUT' || ctx.req.method === 'OPTIONS') && pathnameOf(ctx) !== path) await programmes.current();
       receiverMoves.route(ctx);
-      return (await health.answerHealth(ctx)) || answerAdminNotHere(ctx) || (await proofs.answerChallenge(ctx)) || (await receiver(ctx)) || drafts(ctx);
+      return (await health.answerHealth(ctx)) || answerAdminNotHere(ctx) || (await proofs.answerChallenge(ctx)) || (await receiver(ctx)) || (await drafts(ctx)) || uploads.answer(ctx);
     },
   });
   const connections = limitConnections(server, { limits, trust, count: metrics.countConnection });
@@ -276,7 +309,7 @@ export async function startServer({
   // The admin endpoints (npm run -s applications on the embedded store) get a server of their own on
   // the loopback interface, whatever HOST is: a receiver listening on one public address must still
   // answer them, and no request that came through a proxy or from another machine can reach them.
-  const admin = lock ? createAdmin({ store, token: lock.token, onRedeliver: () => deliverer?.nudge(), webhooksOn: deliverer !== null }) : null;
+  const admin = lock ? createAdmin({ store, token: lock.token, onRedeliver: () => deliverer?.nudge(), webhooksOn: deliverer !== null, uploadsFolder: filesFolder }) : null;
   const exposition = async () => metrics.exposition({
     receiver_open_connections: { help: 'Connections open on the public port.', value: connections.open() },
     receiver_disk_free_bytes: { help: 'Free space in DATA_DIR, read at most once a second (embedded store).', value: (await diskFloor?.freeBytes()) ?? null },
@@ -299,6 +332,12 @@ export async function startServer({
     path,
     /** Where drafts in transit are stored and fetched: this prefix, then the draft's id. */
     draftsPath: draftsPrefix(path),
+    /** Where files are uploaded (tus 1.0): POST here, then HEAD, PATCH, DELETE this path + `/` + the upload's id. */
+    uploadsPath: uploadsPrefix(path),
+    /** The folder that holds uploaded files (DATA_DIR/uploads, or UPLOADS_DIR on PostgreSQL). */
+    uploadsFolder: filesFolder,
+    /** Removes abandoned uploads now, as the hourly turn does. */
+    sweepUploads: () => uploads.sweep(),
     store,
     /** The programme whose rules the receiver applied at start: its title and config.json's digest. */
     programme: { title: started.title, digest: started.digest, requestUrl: started.rules.requestUrl },
@@ -319,6 +358,7 @@ export async function startServer({
         })));
         await deliverer?.stop();
         await draftSweep.stop();
+        await uploads.close();
         await draftsBudget.close();
         await retention.stop();
         await rateLimits.close();

@@ -15,6 +15,7 @@ import { CONFIG_CACHE } from '../src/config/config-cache';
 import { answerConfigRequest, isAcceptableConfig } from '../src/config/last-good-config';
 import { replayOutbox } from '../src/outbox/replay-outbox';
 import { OUTBOX_SYNC_TAG, SUBMISSION_CHANNEL } from '../src/outbox/outbox-names';
+import { filesReadyInWorker } from '../src/uploads/files-ready-in-worker';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -74,11 +75,12 @@ interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
 }
 
-// The page registered this when an attempt failed: send the application even if the tab is gone.
+// The page registered this when an attempt failed, or while the application waited for its files:
+// send it even if the tab is gone, uploading its files first (tus over fetch).
 self.addEventListener('sync', ((event: SyncEvent) => {
   if (event.tag !== OUTBOX_SYNC_TAG) return;
   event.waitUntil(
-    replayOutbox().then((outcome) => {
+    replayOutbox((record) => filesReadyInWorker(record, location.href)).then((outcome) => {
       if (outcome === 'accepted') new BroadcastChannel(SUBMISSION_CHANNEL).postMessage({ type: 'accepted' });
       // Rejecting tells the browser to retry the sync later, with its own backoff.
       if (outcome === 'retry' || outcome === 'busy') throw new Error(`The application was not accepted yet (${outcome}).`);

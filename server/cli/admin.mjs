@@ -3,6 +3,7 @@
 // DATA_DIR/receiver.json. GET /admin/applications[?since=ISO date][&revisions=1] streams the latest
 // revision of each application (or every revision) as JSON lines; POST /admin/erase { "email": … } deletes that creator's applications;
 // GET /admin/backup streams a backup file of the whole store, from one snapshot (store/backup.mjs);
+// GET /admin/files?application=ID lists the files bound to one application (`files`);
 // GET /admin/deliveries lists the webhooks not delivered, POST /admin/redeliver { "id" } or
 // { "failed": true } sends them again.
 import { timingSafeEqual } from 'node:crypto';
@@ -11,6 +12,7 @@ import { Refused, answer, answered, readBody, refusal } from '../http/respond.mj
 import { writeBackup } from '../store/backup.mjs';
 import { allRevisions, latestApplications } from '../store/applications.mjs';
 import { eraseByEmail } from '../store/erasure.mjs';
+import { filesOfApplications } from '../store/application-files.mjs';
 import { undeliveredDeliveries } from '../store/webhook-deliveries.mjs';
 import { WEBHOOKS_OFF_HELP, redeliverNow } from '../webhooks/deliveries-commands.mjs';
 
@@ -44,11 +46,12 @@ async function readSmallJson(ctx, expected) {
 }
 
 /**
- * @param {{ store: import('../store/store-types.mjs').Store, token: string, onRedeliver?: () => void, webhooksOn?: boolean }} options
+ * @param {{ store: import('../store/store-types.mjs').Store, token: string, onRedeliver?: () => void, webhooksOn?: boolean, uploadsFolder?: string | null }} options
  *   onRedeliver: told when webhooks were set to be sent again (wakes the deliverer);
- *   webhooksOn: whether this receiver sends webhooks (redeliver is refused, 409, when it does not)
+ *   webhooksOn: whether this receiver sends webhooks (redeliver is refused, 409, when it does not);
+ *   uploadsFolder: where the applications' files are (erased with them, copied into backups)
  */
-export function createAdmin({ store, token, onRedeliver = () => undefined, webhooksOn = true }) {
+export function createAdmin({ store, token, onRedeliver = () => undefined, webhooksOn = true, uploadsFolder = null }) {
   /** @param {import('../http/request-context.mjs').RequestContext} ctx */
   async function route(ctx) {
     const { req, res } = ctx;
@@ -69,7 +72,13 @@ export function createAdmin({ store, token, onRedeliver = () => undefined, webho
     if (url.pathname === '/admin/backup' && req.method === 'GET') {
       res.writeHead(200, { 'Content-Type': 'application/gzip', 'Cache-Control': 'no-store' });
       // A failure midway cuts the connection: the client sees an error, never a shorter file.
-      await writeBackup(store, res).catch((/** @type {unknown} */ error) => res.destroy(error instanceof Error ? error : new Error(String(error))));
+      await writeBackup(store, res, { uploadsFolder }).catch((/** @type {unknown} */ error) => res.destroy(error instanceof Error ? error : new Error(String(error))));
+      return;
+    }
+    if (url.pathname === '/admin/files' && req.method === 'GET') {
+      // The bindings (upload ids included) of one application, for `files`, which reads the bytes itself.
+      const applicationId = url.searchParams.get('application') ?? '';
+      answer(ctx, 200, (await filesOfApplications(store, [applicationId])).get(applicationId) ?? []);
       return;
     }
     if (url.pathname === '/admin/deliveries' && req.method === 'GET') {
@@ -89,7 +98,7 @@ export function createAdmin({ store, token, onRedeliver = () => undefined, webho
     if (url.pathname === '/admin/erase' && req.method === 'POST') {
       const { email } = await readSmallJson(ctx, 'Send { "email": "…" }.');
       if (typeof email !== 'string' || email.trim() === '') throw refusal(400, 'bad admin request', 'Send { "email": "…" }.');
-      answer(ctx, 200, await eraseByEmail(store, email));
+      answer(ctx, 200, await eraseByEmail(store, email, { uploadsFolder }));
       return;
     }
     throw refusal(404, 'no such admin endpoint', 'Not found');

@@ -1,6 +1,7 @@
 // `npm run -s applications -- export [--csv] [--since DATE]` prints the stored applications (the
 // latest revision of each) as JSON lines or CSV; `npm run -s applications -- erase --email ADDRESS`
 // deletes every application and revision of that creator (a data-protection request);
+// `files ID FOLDER` writes one application's files into a folder (application-files-command.mjs);
 // `backup FILE` writes a consistent copy of the whole store (also while the receiver runs) and
 // `restore FILE` loads one into an empty store (server/store/backup*.mjs).
 // With DATABASE_URL it works on PostgreSQL directly. On the embedded store it goes through the
@@ -26,10 +27,14 @@ import { describeStore, requireReceiverDatabase, requireReceiverFolder, storeTar
 import { undeliveredDeliveries } from '../store/webhook-deliveries.mjs';
 import { describeRedelivery, formatDeliveries, redeliverDirectly } from '../webhooks/deliveries-commands.mjs';
 import { parseJson } from '../http/parse-json.mjs';
+import { uploadsFolderIfKept } from '../uploads/uploads-folder.mjs';
+import { filesOfApplications } from '../store/application-files.mjs';
+import { writeApplicationFiles } from './application-files-command.mjs';
 
 const USAGE = [
   'usage: npm run -s applications -- export [--csv] [--since DATE] [--revisions]',
   '       npm run -s applications -- erase --email ADDRESS',
+  '       npm run -s applications -- files APPLICATION-ID FOLDER   (writes that application\'s files into FOLDER)',
   '       npm run -s applications -- backup FILE     (a gzip file of the whole store, taken while it runs)',
   '       npm run -s applications -- restore FILE    (into an empty DATA_DIR or database, no receiver running on it)',
   '       npm run -s applications -- deliveries [--json]   (webhooks not delivered: pending and failed, with the last answer)',
@@ -100,12 +105,12 @@ export async function main(argv) {
     const [file, ...extra] = positionals;
     if (!file || extra.length > 0) throw new Error(`${command} needs one FILE\n${USAGE}`);
     if (command === 'backup') {
-      process.stdout.write(await backupToFile(resolve(file), onStore, (url, token) => admin(`${url}/admin/backup`, token)));
+      process.stdout.write(await backupToFile(resolve(file), onStore, (url, token) => admin(`${url}/admin/backup`, token), uploadsFolderIfKept({ dataDir: storeTarget(process.env).dataDir, env: process.env })));
       return;
     }
     const target = storeTarget(process.env);
     tell(`Restoring into: ${describeStore(target)}`);
-    process.stdout.write(await restoreFromFile({ file: resolve(file), ...target }));
+    process.stdout.write(await restoreFromFile({ file: resolve(file), ...target, uploadsFolder: uploadsFolderIfKept({ dataDir: target.dataDir, env: process.env }) }));
     return;
   }
   if (command === 'deliveries') {
@@ -132,6 +137,20 @@ export async function main(argv) {
     const told = describeRedelivery(which, count);
     if (told === null) throw new Error(`No webhook ${id ?? ''}: \`npm run -s applications -- deliveries\` lists those not delivered.`);
     process.stdout.write(told);
+    return;
+  }
+  if (command === 'files') {
+    const [applicationId, folder, ...extra] = positionals;
+    if (!applicationId || !folder || extra.length > 0) throw new Error(`files needs an application's id and a FOLDER\n${USAGE}`);
+    /** @type {Array<import('../store/application-files.mjs').Binding>} */
+    const files = await onStore({
+      direct: async (store) => (await filesOfApplications(store, [applicationId])).get(applicationId) ?? [],
+      viaReceiver: async (url, token) =>
+        /** @type {Array<import('../store/application-files.mjs').Binding>} */ (parseJson(await (await admin(`${url}/admin/files?${new URLSearchParams({ application: applicationId }).toString()}`, token)).text())),
+    });
+    const uploadsFolder = uploadsFolderIfKept({ dataDir: storeTarget(process.env).dataDir, env: process.env });
+    if (uploadsFolder === null) throw new Error('No files are kept here: with DATABASE_URL, files live in UPLOADS_DIR, which is not set (docs/receiver.md, "Uploads")');
+    process.stdout.write(await writeApplicationFiles({ applicationId, files, uploadsFolder, folder: resolve(folder) }));
     return;
   }
   if ((command === 'export' || command === 'erase') && positionals.length > 0) throw new Error(USAGE);
@@ -162,13 +181,14 @@ export async function main(argv) {
   if (command === 'erase') {
     const email = values.email?.trim();
     if (!email) throw new Error(`erase needs --email ADDRESS\n${USAGE}`);
-    /** @type {{ applications: number, revisions: number }} */
+    /** @type {{ applications: number, revisions: number, files?: number }} */
     const erased = await onStore({
-      direct: (store) => eraseByEmail(store, email),
+      direct: (store) => eraseByEmail(store, email, { uploadsFolder: uploadsFolderIfKept({ dataDir: storeTarget(process.env).dataDir, env: process.env }) }),
       viaReceiver: async (url, token) =>
-        /** @type {{ applications: number, revisions: number }} */ (parseJson(await (await admin(`${url}/admin/erase`, token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) })).text())),
+        /** @type {{ applications: number, revisions: number, files?: number }} */ (parseJson(await (await admin(`${url}/admin/erase`, token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) })).text())),
     });
-    process.stdout.write(`Erased ${String(erased.applications)} application(s), ${String(erased.revisions)} revision(s), of ${email}.\n`);
+    const files = erased.files ? ` and ${String(erased.files)} file(s)` : '';
+    process.stdout.write(`Erased ${String(erased.applications)} application(s), ${String(erased.revisions)} revision(s)${files}, of ${email}.\n`);
     return;
   }
   throw new Error(USAGE);

@@ -2,7 +2,7 @@
 // a column per answer. Every cell is quoted; a cell a spreadsheet would run as a formula gets a
 // leading apostrophe, bidirectional controls are shown as <U+…>, and the phone is written so that it
 // needs neither (export-safety.mjs), since the answers are typed by anyone on the internet.
-import { phoneText, spreadsheetText } from './export-safety.mjs';
+import { fileText, phoneText, spreadsheetText } from './export-safety.mjs';
 
 const PERSONAL = ['firstName', 'lastName', 'emailAddress', 'phone', 'addressFirstLine', 'addressSecondLine', 'city', 'zip', 'provinceCode', 'countryCode', 'company'];
 
@@ -43,6 +43,8 @@ function answersCsv(records, leading) {
   const platformColumns = new Set();
   /** @type {Set<string>} */
   const fieldColumns = new Set();
+  /** @type {Set<string>} */
+  const fileColumns = new Set();
   const rows = records.map((record) => {
     const body = /** @type {{ personalInfo?: Record<string, unknown>, platforms?: Record<string, Record<string, unknown>>, fields?: Array<{ key: string, value: string }> }} */ (record.body);
     /** @type {Record<string, unknown>} */
@@ -63,9 +65,16 @@ function answersCsv(records, leading) {
       fieldColumns.add(key);
       row[`fields.${key}`] = value;
     }
+    // A column per file field, a line per file in its cell: name, type, size, image size, SHA-256.
+    const files = /** @type {{ files?: Array<import('../store/application-files.mjs').FileFacts> }} */ (record).files ?? [];
+    for (const file of files) {
+      fileColumns.add(file.field);
+      const column = `files.${file.field}`;
+      row[column] = [row[column], fileText(file)].filter(Boolean).join('\n');
+    }
     return row;
   });
-  const columns = [...leading, ...PERSONAL, ...[...platformColumns].sort(), ...[...fieldColumns].map((key) => `fields.${key}`)];
+  const columns = [...leading, ...PERSONAL, ...[...platformColumns].sort(), ...[...fieldColumns].map((key) => `fields.${key}`), ...[...fileColumns].map((key) => `files.${key}`)];
   const lines = [columns.map(cell).join(','), ...rows.map((row) => columns.map((column) => cell(row[column])).join(','))];
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -65,3 +65,13 @@ export function phoneText(phone) {
 export function exportJsonLine(record) {
   return `${JSON.stringify(record).replace(JSON_ESCAPED, (character) => `\\u${codePoint(character).toLowerCase()}`)}\n`;
 }
+
+/**
+ * A file as one line of a CSV cell: `name (type, N bytes, W×H, sha256 …)`. The name is the
+ * creator's, so the cell's text goes through spreadsheetText like any answer.
+ * @param {import('../store/application-files.mjs').FileFacts} file
+ */
+export function fileText(file) {
+  const size = file.width !== null && file.height !== null ? `, ${String(file.width)}×${String(file.height)}` : '';
+  return `${file.name} (${file.type}, ${String(file.size)} bytes${size}, sha256 ${file.sha256})`;
+}

@@ -19,10 +19,13 @@
  *   diskFloorBytes: number,
  *   draftRateWindows: RateWindow[],
  *   draftsMaxBytes: number,
+ *   uploadRateWindows?: RateWindow[],
+ *   uploadBytesPerHour?: number,
  * }} LimitSettings 0 turns a limit off (rateWindows: none listed); diskFloorBytes applies to DATA_DIR;
  *   stallTimeoutMs: how long a connection with an answer waiting may make no progress (stalled-connections.mjs);
  *   draftRateWindows, draftsMaxBytes: drafts in transit's own share per client and quota of all of
- *   them together (drafts-budget.mjs)
+ *   them together (drafts-budget.mjs); uploadRateWindows, uploadBytesPerHour: file uploads' requests
+ *   per client and the bytes one client may start uploading an hour (uploads-budget.mjs; absent: the defaults)
  */
 
 /** @type {Readonly<LimitSettings>} */
@@ -37,6 +40,9 @@ export const DEFAULT_LIMITS = Object.freeze({
   diskFloorBytes: 256 * 1024 * 1024,
   draftRateWindows: [{ points: 10, durationSeconds: 60 }, { points: 30, durationSeconds: 3600 }],
   draftsMaxBytes: 64 * 1024 * 1024,
+  // A PATCH per 4 MiB chunk: 2 GB in 512 of them; a few hundred a minute is a fast connection.
+  uploadRateWindows: [{ points: 240, durationSeconds: 60 }, { points: 4000, durationSeconds: 3600 }],
+  uploadBytesPerHour: 4096 * 1024 * 1024,
 });
 
 /** Each variable: its setting, unit (the variable holds value / unit of it), and range. */
@@ -54,6 +60,10 @@ const VARIABLES = /** @type {const} */ ([
   ['DRAFT_RATE_LIMIT_PER_MINUTE', 'draftsPerMinute', 1, 0, 1_000_000],
   ['DRAFT_RATE_LIMIT_PER_HOUR', 'draftsPerHour', 1, 0, 10_000_000],
   ['DRAFTS_MAX_MB', 'draftsMaxBytes', 1024 * 1024, 0, 10_000_000],
+  ['UPLOAD_RATE_LIMIT_PER_MINUTE', 'uploadsPerMinute', 1, 0, 1_000_000],
+  ['UPLOAD_RATE_LIMIT_PER_HOUR', 'uploadsPerHour', 1, 0, 10_000_000],
+  // At most 2 TB: the counters are in KiB and PostgreSQL's are 32-bit integers.
+  ['UPLOAD_MB_PER_HOUR', 'uploadBytesPerHour', 1024 * 1024, 0, 2_000_000],
 ]);
 
 /**
@@ -63,6 +73,7 @@ const VARIABLES = /** @type {const} */ ([
 export function limitSettings(env) {
   const [minute, hour] = DEFAULT_LIMITS.rateWindows;
   const [draftsMinute, draftsHour] = DEFAULT_LIMITS.draftRateWindows;
+  const [uploadsMinute, uploadsHour] = DEFAULT_LIMITS.uploadRateWindows ?? [];
   /** @type {Record<string, number>} */
   const values = {
     perMinute: minute?.points ?? 0,
@@ -77,6 +88,9 @@ export function limitSettings(env) {
     draftsPerMinute: draftsMinute?.points ?? 0,
     draftsPerHour: draftsHour?.points ?? 0,
     draftsMaxBytes: DEFAULT_LIMITS.draftsMaxBytes,
+    uploadsPerMinute: uploadsMinute?.points ?? 0,
+    uploadsPerHour: uploadsHour?.points ?? 0,
+    uploadBytesPerHour: DEFAULT_LIMITS.uploadBytesPerHour ?? 0,
   };
   /** @type {string[]} */
   const problems = [];
@@ -104,6 +118,11 @@ export function limitSettings(env) {
       { points: values.draftsPerHour ?? 0, durationSeconds: 3600 },
     ].filter((window) => window.points > 0),
     draftsMaxBytes: values.draftsMaxBytes ?? 0,
+    uploadRateWindows: [
+      { points: values.uploadsPerMinute ?? 0, durationSeconds: 60 },
+      { points: values.uploadsPerHour ?? 0, durationSeconds: 3600 },
+    ].filter((window) => window.points > 0),
+    uploadBytesPerHour: values.uploadBytesPerHour ?? 0,
   };
   // Node refuses a request time shorter than the headers' time: the request's includes them.
   if (settings.requestTimeoutMs < settings.headersTimeoutMs) problems.push(`REQUEST_TIMEOUT_MS (${String(settings.requestTimeoutMs)}) must be at least HEADERS_TIMEOUT_MS (${String(settings.headersTimeoutMs)}): the request's time includes its headers'`);

@@ -30,7 +30,8 @@ export function rateLimitKey(address) {
 
 /**
  * @typedef {{ retryAfterSeconds: number }} RateRefusal
- * @typedef {{ check: (address: string | null) => Promise<RateRefusal | null>, close: () => Promise<void> }} RateLimits
+ * @typedef {{ check: (address: string | null, points?: number) => Promise<RateRefusal | null>, close: () => Promise<void> }} RateLimits
+ *   points: what this request costs of the share (1; an upload counts its size)
  */
 
 /**
@@ -91,14 +92,14 @@ export async function createRateLimits({ windows, databaseUrl, log = () => undef
   }
   let lastLogged = -Infinity;
   return {
-    async check(address) {
+    async check(address, points = 1) {
       // A socket already closed has no address: nothing to answer, nothing to count.
       if (address === null) return null;
       const key = rateLimitKey(address);
       let longestWaitMs = 0;
       for (const limiter of limiters) {
         try {
-          await limiter.consume(key);
+          await limiter.consume(key, points);
         } catch (outcome) {
           if (outcome instanceof RateLimiterRes) {
             // The shorter windows come first; a request one refuses is not counted by the longer ones.

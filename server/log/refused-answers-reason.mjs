@@ -22,7 +22,7 @@ const BODY_NAMES = new Set([
   'personalInfo', 'platforms', 'fields', 'single', 'key', 'value', 'explanation', 'phone', 'subscriber', 'platformCards', 'agreement', 'filled',
   'firstName', 'lastName', 'emailAddress', 'addressFirstLine', 'addressSecondLine', 'city', 'zip', 'company', 'provinceCode', 'countryCode',
   'instagram', 'facebook', 'youtube', 'twitter', 'tiktok', 'twitch', 'website', 'pinterest', 'linkedin', 'snapchat', 'threads', 'reddit',
-  'handle', 'followers', 'url', 'monthlyTraffic',
+  'handle', 'followers', 'url', 'monthlyTraffic', 'files',
 ]);
 
 /** A name as a programme writes one: what a question's path is made of. */
@@ -78,7 +78,8 @@ function ruleOfMessage(message) {
  * @param {ReadonlySet<string>} programme the programme's names (programmeNames)
  */
 export function loggedIssue(issue, programme) {
-  const parts = typeof issue.path === 'string' && issue.path !== '' ? issue.path.split('.') : [];
+  // A file's place is written `files.<key>[i]` (server/uploads/application-files.mjs): its number is an answer number too.
+  const parts = typeof issue.path === 'string' && issue.path !== '' ? issue.path.replace(/\[(\d{1,4})\]/g, '.$1').split('.') : [];
   const known = [];
   for (const part of parts) {
     if (!(INDEX.test(part) || (NAME.test(part) && (BODY_NAMES.has(part) || programme.has(part))))) break;

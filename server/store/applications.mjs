@@ -10,23 +10,32 @@
 // sends a number the other may have used already, and storing it would put older answers beside,
 // or in place of, newer ones. Such a body is refused (`stale`), and the device is told the latest.
 import { parseJson } from '../http/parse-json.mjs';
+import { filesOfApplications, filesOfBody, withoutUploadIds } from './application-files.mjs';
 import { tombstoneHash } from './tombstones.mjs';
 
 /**
  * @typedef {{ id: string, receivedAt: string }} Receipt
  * @typedef {{
+ *   uploadId: string, field: string, name: string, type: string, size: number, sha256: string,
+ *   width: number | null, height: number | null,
+ * }} BoundFile an upload the body names, with what the receiver judged of its bytes (server/uploads/)
+ * @typedef {{
  *   key: string, applicationId: string, clientRevision: number | null, fingerprint: string,
  *   body: unknown, email: string | null, language: string | null, receivedAt: Date,
- * }} Received
+ *   files?: ReadonlyArray<BoundFile>,
+ * }} Received files: bound to the application in the statement that stores the body
  * @typedef {{ webhooks?: boolean, giveUpAfterMs?: number }} ReceiveOptions webhooks: write a
  *   delivery to the webhooks' outbox for each revision stored, in the same statement, retried for
  *   giveUpAfterMs
  * @typedef {{ outcome: 'created' | 'replayed', receipt: Receipt } | { outcome: 'mismatch' }
- *   | { outcome: 'stale', latestRevision: number, receivedAt: string } | { outcome: 'erased' }} ReceiveResult
+ *   | { outcome: 'stale', latestRevision: number, receivedAt: string } | { outcome: 'erased' }
+ *   | { outcome: 'file-not-own', uploadIds: string[] }} ReceiveResult
  *   stale: a new key whose Application-Revision is not above the highest stored for its application
  *   (latestRevision, received at receivedAt); nothing was stored
  *   erased: its application or its key has a tombstone (tombstones.mjs): the application was
  *   erased, and nothing of it is stored again
+ *   file-not-own: a new key that names uploads (uploadIds) bound to another application, or named
+ *   by the body of another application before it in the same statement; nothing was stored
  */
 
 /**
@@ -35,6 +44,13 @@ import { tombstoneHash } from './tombstones.mjs';
  * locks never meet MIGRATION_LOCK's one key.
  */
 export const REVISION_LOCK_CLASS = 7406320;
+
+/**
+ * The class of the advisory locks that serialise, on PostgreSQL, the binding of one upload (the
+ * other key is the hash of its id), taken after the applications' locks, each class in one order,
+ * so two transactions never wait for each other in a circle.
+ */
+export const UPLOAD_LOCK_CLASS = 7406321;
 
 /** @param {unknown} value */
 function iso(value) {
@@ -78,6 +94,7 @@ function repeatOf(row, fingerprint) {
 export async function receiveApplications(store, received, options = {}) {
   if (received.length === 0) return [];
   if (new Set(received.map((item) => item.key)).size !== received.length) throw new Error('one Idempotency-Key twice in one statement');
+  const uploadIds = [...new Set(received.flatMap((item) => (item.files ?? []).map((file) => file.uploadId)))];
   if (store.kind !== 'postgres') return storeOrFind(store, received, options);
   return store.transaction(async (tx) => {
     // Whatever default_transaction_isolation says: a snapshot per statement is what the lock needs.
@@ -89,6 +106,13 @@ export async function receiveApplications(store, received, options = {}) {
        ) AS locks`,
       [REVISION_LOCK_CLASS, JSON.stringify([...new Set(received.map((item) => item.applicationId))])],
     );
+    // Then each upload's: of two applications naming one upload at once, the second sees the first's binding.
+    if (uploadIds.length > 0) {
+      await tx.query(
+        'SELECT pg_advisory_xact_lock($1, hash) FROM (SELECT DISTINCT hashtext(id) AS hash FROM jsonb_array_elements_text($2::jsonb) AS id ORDER BY 1) AS locks',
+        [UPLOAD_LOCK_CLASS, JSON.stringify(uploadIds)],
+      );
+    }
     return storeOrFind(tx, received, options);
   });
 }
@@ -113,6 +137,9 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
     received_at: item.receivedAt.toISOString(),
     id_hash: tombstoneHash(item.applicationId),
     key_hash: tombstoneHash(item.key),
+    files: (item.files ?? []).map((file) => ({
+      upload_id: file.uploadId, field: file.field, name: file.name, type: file.type, size: file.size, sha256: file.sha256, width: file.width, height: file.height,
+    })),
   }));
   // `stored`: each application's highest numbered revision. A body is stale when its number is at
   // most the highest of that and of the numbers before it in this statement (a stale one among
@@ -120,13 +147,22 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
   const { rows } = await store.query(
     `WITH input AS (
        SELECT * FROM jsonb_to_recordset($1::jsonb)
-         AS item (ord integer, key text, application_id text, fingerprint text, client_revision integer, email text, language text, body jsonb, received_at timestamptz, id_hash text, key_hash text)
+         AS item (ord integer, key text, application_id text, fingerprint text, client_revision integer, email text, language text, body jsonb, received_at timestamptz, id_hash text, key_hash text, files jsonb)
      ), tombstoned AS (
        SELECT ord, key, application_id FROM input WHERE id_hash IN (SELECT hash FROM erased) OR key_hash IN (SELECT hash FROM erased)
      ), existing AS (
        SELECT idempotency_key, application_id, fingerprint, received_at FROM revisions WHERE idempotency_key IN (SELECT key FROM input)
-     ), fresh AS (
+     ), candidate AS (
        SELECT * FROM input WHERE key NOT IN (SELECT idempotency_key FROM existing) AND ord NOT IN (SELECT ord FROM tombstoned)
+     ), named AS (
+       SELECT candidate.ord, candidate.key, candidate.application_id, f->>'upload_id' AS upload_id
+       FROM candidate CROSS JOIN LATERAL jsonb_array_elements(candidate.files) AS f
+     ), claimed AS (
+       SELECT named.ord, named.key, named.application_id, named.upload_id FROM named
+       WHERE EXISTS (SELECT 1 FROM application_files b WHERE b.upload_id = named.upload_id AND b.application_id <> named.application_id)
+          OR EXISTS (SELECT 1 FROM named earlier WHERE earlier.upload_id = named.upload_id AND earlier.application_id <> named.application_id AND earlier.ord < named.ord)
+     ), fresh AS (
+       SELECT * FROM candidate WHERE ord NOT IN (SELECT ord FROM claimed)
      ), stored AS (
        SELECT DISTINCT ON (application_id) application_id, client_revision, received_at FROM revisions
        WHERE application_id IN (SELECT application_id FROM fresh) AND client_revision IS NOT NULL
@@ -158,17 +194,33 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
        WHERE $2::boolean
        ORDER BY accepted.ord
        RETURNING 1
+     ), bound AS (
+       INSERT INTO application_files (application_id, upload_id, field, name, type, size, sha256, width, height, bound_at)
+       SELECT DISTINCT ON (f.upload_id) accepted.application_id, f.upload_id, f.field, f.name, f.type, f.size, f.sha256, f.width, f.height, accepted.received_at
+       FROM accepted JOIN inserted ON inserted.idempotency_key = accepted.key
+       CROSS JOIN LATERAL jsonb_to_recordset(accepted.files) AS f (upload_id text, field text, name text, type text, size bigint, sha256 text, width integer, height integer)
+       ORDER BY f.upload_id, accepted.ord
+       ON CONFLICT (upload_id) DO NOTHING
+       RETURNING 1
      )
      SELECT 'created' AS outcome, idempotency_key, application_id, fingerprint, received_at, NULL::integer AS client_revision FROM inserted
      UNION ALL SELECT 'existing', idempotency_key, application_id, fingerprint, received_at, NULL FROM existing
      UNION ALL SELECT 'stale', key, application_id, fingerprint, received_at, client_revision FROM judged WHERE stale
      UNION ALL SELECT 'latest', NULL, application_id, NULL, received_at, client_revision FROM stored
-     UNION ALL SELECT 'erased', key, application_id, NULL, NULL, NULL FROM tombstoned`,
+     UNION ALL SELECT 'erased', key, application_id, NULL, NULL, NULL FROM tombstoned
+     UNION ALL SELECT 'claimed', key, application_id, upload_id, NULL, NULL FROM claimed`,
     [JSON.stringify(input), webhooks, giveUpAfterMs],
   );
   const erased = new Set(rows.filter((row) => row.outcome === 'erased').map((row) => String(row.idempotency_key)));
-  const byKey = new Map(rows.filter((row) => row.outcome !== 'latest' && row.outcome !== 'erased').map((row) => [String(row.idempotency_key), row]));
-  const missing = received.filter((item) => !byKey.has(item.key) && !erased.has(item.key)).map((item) => item.key);
+  /** The uploads of each key refused because they are another application's (in `fingerprint`'s column). */
+  /** @type {Map<string, string[]>} */
+  const claimed = new Map();
+  for (const row of rows.filter((each) => each.outcome === 'claimed')) {
+    const key = String(row.idempotency_key);
+    claimed.set(key, [...(claimed.get(key) ?? []), String(row.fingerprint)]);
+  }
+  const byKey = new Map(rows.filter((row) => !['latest', 'erased', 'claimed'].includes(String(row.outcome))).map((row) => [String(row.idempotency_key), row]));
+  const missing = received.filter((item) => !byKey.has(item.key) && !erased.has(item.key) && !claimed.has(item.key)).map((item) => item.key);
   if (missing.length > 0) {
     const again = await store.query('SELECT idempotency_key, application_id, fingerprint, received_at FROM revisions WHERE idempotency_key IN (SELECT jsonb_array_elements_text($1::jsonb))', [JSON.stringify(missing)]);
     for (const row of again.rows) byKey.set(String(row.idempotency_key), row);
@@ -177,6 +229,8 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
   const latest = new Map(rows.filter((row) => row.outcome === 'latest').map((row) => [String(row.application_id), { latestRevision: Number(row.client_revision), receivedAt: iso(row.received_at) }]));
   return received.map((item) => {
     if (erased.has(item.key)) return { outcome: 'erased' };
+    const foreign = claimed.get(item.key);
+    if (foreign) return { outcome: 'file-not-own', uploadIds: [...new Set(foreign)] };
     const row = byKey.get(item.key);
     if (!row) throw new Error('the application was neither stored nor found');
     if (row.outcome === 'stale') {
@@ -207,7 +261,9 @@ export async function receiveApplication(store, received, options = {}) {
 }
 
 /**
- * @typedef {{ id: string, createdAt: string, updatedAt: string, revisions: number, receivedAt: string, language: string | null, body: unknown }} StoredApplication
+ * @typedef {{ id: string, createdAt: string, updatedAt: string, revisions: number, receivedAt: string, language: string | null, body: unknown, files?: import('./application-files.mjs').FileFacts[] }} StoredApplication
+ *   body: without its upload ids; files: the facts of the files it names (application-files.mjs), always
+ *   given by this receiver (absent in records of older ones)
  */
 
 /**
@@ -225,21 +281,26 @@ export async function latestApplications(store, { since = null } = {}) {
      ORDER BY a.id, r.client_revision DESC NULLS LAST, r.seq DESC`,
     [since],
   );
+  const files = await filesOfApplications(store, rows.map((row) => String(row.id)));
   return rows
-    .map((row) => ({
-      id: String(row.id),
-      createdAt: iso(row.created_at),
-      updatedAt: iso(row.updated_at),
-      revisions: Number(row.revisions),
-      receivedAt: iso(row.received_at),
-      language: typeof row.language === 'string' ? row.language : null,
-      body: typeof row.body === 'string' ? parseJson(row.body) : row.body,
-    }))
+    .map((row) => {
+      const body = typeof row.body === 'string' ? parseJson(row.body) : row.body;
+      return {
+        id: String(row.id),
+        createdAt: iso(row.created_at),
+        updatedAt: iso(row.updated_at),
+        revisions: Number(row.revisions),
+        receivedAt: iso(row.received_at),
+        language: typeof row.language === 'string' ? row.language : null,
+        body: withoutUploadIds(body),
+        files: filesOfBody(body, files.get(String(row.id)) ?? []),
+      };
+    })
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
 }
 
 /**
- * @typedef {{ id: string, revision: number | null, receivedAt: string, latest: boolean, language: string | null, body: unknown }} StoredRevision
+ * @typedef {{ id: string, revision: number | null, receivedAt: string, latest: boolean, language: string | null, body: unknown, files?: import('./application-files.mjs').FileFacts[] }} StoredRevision
  */
 
 /**
@@ -259,12 +320,17 @@ export async function allRevisions(store, { since = null } = {}) {
      ORDER BY a.created_at, a.id, r.seq`,
     [since],
   );
-  return rows.map((row) => ({
-    id: String(row.application_id),
-    revision: row.client_revision === null ? null : Number(row.client_revision),
-    receivedAt: iso(row.received_at),
-    latest: row.latest === true,
-    language: typeof row.language === 'string' ? row.language : null,
-    body: typeof row.body === 'string' ? parseJson(row.body) : row.body,
-  }));
+  const files = await filesOfApplications(store, rows.map((row) => String(row.application_id)));
+  return rows.map((row) => {
+    const body = typeof row.body === 'string' ? parseJson(row.body) : row.body;
+    return {
+      id: String(row.application_id),
+      revision: row.client_revision === null ? null : Number(row.client_revision),
+      receivedAt: iso(row.received_at),
+      latest: row.latest === true,
+      language: typeof row.language === 'string' ? row.language : null,
+      body: withoutUploadIds(body),
+      files: filesOfBody(body, files.get(String(row.application_id)) ?? []),
+    };
+  });
 }

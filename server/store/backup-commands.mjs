@@ -28,9 +28,10 @@ function described(rows) {
  * @param {string} file
  * @param {<T>(ways: { direct: (store: import('./store-types.mjs').Store) => Promise<T>, viaReceiver: (url: string, token: string) => Promise<T> }) => Promise<T>} onStore
  * @param {(url: string, token: string) => Promise<Response>} fetchBackup
+ * @param {string | null} [uploadsFolder] where the applications' files are (uploads-folder.mjs)
  * @returns {Promise<string>} what to tell the deployer
  */
-export async function backupToFile(file, onStore, fetchBackup) {
+export async function backupToFile(file, onStore, fetchBackup, uploadsFolder = null) {
   const started = performance.now();
   // `backup backups/x.gz` on a fresh clone: the folder is made, for its owner only.
   await mkdir(dirname(file), { recursive: true, mode: 0o700 }).catch((/** @type {unknown} */ error) => {
@@ -40,7 +41,7 @@ export async function backupToFile(file, onStore, fetchBackup) {
   await writeFileAtomically(file, (sink) =>
     onStore({
       direct: async (store) => {
-        await writeBackup(store, sink);
+        await writeBackup(store, sink, { uploadsFolder });
       },
       viaReceiver: async (url, token) => {
         const response = await fetchBackup(url, token);
@@ -49,18 +50,19 @@ export async function backupToFile(file, onStore, fetchBackup) {
       },
     }),
   );
-  const { header, rows } = await checkBackup(file);
+  const { header, rows, files } = await checkBackup(file);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  return `Backed up ${described(rows)} (schema version ${String(header.schemaVersion)}, as of ${header.takenAt}) to ${file} in ${seconds} s; it holds personal data: keep it as safe as the database.\n`;
+  return `Backed up ${described(rows)}${files > 0 ? ` and ${String(files)} files` : ''} (schema version ${String(header.schemaVersion)}, as of ${header.takenAt}) to ${file} in ${seconds} s; it holds personal data: keep it as safe as the database.\n`;
 }
 
 /**
  * Restores file into DATA_DIR (no receiver may hold it, and it must hold no other files than a
- * database's) or the PostgreSQL database at databaseUrl, which must hold no application.
- * @param {{ file: string, databaseUrl: string | undefined, dataDir: string }} options
+ * database's) or the PostgreSQL database at databaseUrl, which must hold no application; the
+ * applications' files into uploadsFolder.
+ * @param {{ file: string, databaseUrl: string | undefined, dataDir: string, uploadsFolder?: string | null }} options
  * @returns {Promise<string>} what to tell the deployer
  */
-export async function restoreFromFile({ file, databaseUrl, dataDir }) {
+export async function restoreFromFile({ file, databaseUrl, dataDir, uploadsFolder = null }) {
   // The file is read whole before the target is touched: a bad one leaves it as it was.
   const checked = await checkRestorable(file);
   if (!databaseUrl) {
@@ -76,14 +78,15 @@ export async function restoreFromFile({ file, databaseUrl, dataDir }) {
     const store = databaseUrl ? await openPostgresStore(databaseUrl, { max: 1 }) : await openPgliteStore(dataDir);
     let restored;
     try {
-      restored = await restoreBackup(store, file, checked);
+      restored = await restoreBackup(store, file, checked, { uploadsFolder });
     } finally {
       await store.close();
       // The files the database wrote (also when nothing was restored), the lock file's too.
       if (owner) await giveTree(dataDir, owner);
     }
     const given = owner ? `, its files given to the folder's owner (user ${String(owner.uid)})` : '';
-    return `Restored ${described(restored.rows)} from ${file} (taken ${restored.takenAt}) into ${databaseUrl ? 'the PostgreSQL database' : dataDir}${given}. Re-apply any erasure made since that time (npm run -s applications -- erase --email …).\n`;
+    const files = restored.files > 0 ? ` and ${String(restored.files)} files (into ${String(uploadsFolder)})` : '';
+    return `Restored ${described(restored.rows)}${files} from ${file} (taken ${restored.takenAt}) into ${databaseUrl ? 'the PostgreSQL database' : dataDir}${given}. Re-apply any erasure made since that time (npm run -s applications -- erase --email …).\n`;
   } finally {
     await lock?.release();
   }

@@ -6,10 +6,13 @@
 // read from the database, so a migration adding one needs no change here. Restore checks the whole
 // file first, then, in one transaction on an empty target, creates the schema at the backup's
 // version, loads the rows parents first, runs the newer migrations and resets the sequences.
+// The files of applications (issue #42) follow the rows: their bytes from the uploads folder, into
+// the restore's uploads folder (backup-uploads.mjs).
 import { createGzip } from 'node:zlib';
 import { pipeline } from 'node:stream/promises';
 import { BadBackup, checkBackup, FORMAT, FORMAT_VERSION, readBackup } from './backup-file.mjs';
 import { MIGRATION_LOCK, NEWEST_VERSION, applyMigrations, createVersionTable } from './schema.mjs';
+import { backUpUploads, createUploadsRestorer, uploadsToBackUp } from './backup-uploads.mjs';
 
 const FETCH_ROWS = 500;
 
@@ -84,12 +87,14 @@ async function schemaVersion(tx) {
 }
 
 /**
- * Writes a backup of the store into sink (gzip'd, then sink is ended), from one snapshot.
+ * Writes a backup of the store into sink (gzip'd, then sink is ended), from one snapshot, and the
+ * files its rows name from the uploads folder.
  * @param {import('./store-types.mjs').Store} store
  * @param {import('node:stream').Writable} sink
- * @returns {Promise<{ schemaVersion: number, takenAt: string, rows: Record<string, number> }>}
+ * @param {{ uploadsFolder?: string | null }} [options] where the uploads are (uploads-folder.mjs)
+ * @returns {Promise<{ schemaVersion: number, takenAt: string, rows: Record<string, number>, files: number, missingFiles: number }>}
  */
-export async function writeBackup(store, sink) {
+export async function writeBackup(store, sink, { uploadsFolder = null } = {}) {
   const gzip = createGzip();
   const piped = pipeline(gzip, sink);
   // Should the sink fail (the client went away), the dump's next write throws and ends the transaction.
@@ -134,12 +139,13 @@ export async function writeBackup(store, sink) {
         }
         await tx.query('CLOSE backup_rows');
       }
-      await put(JSON.stringify({ end: true, rows }));
-      return { schemaVersion: version, takenAt, rows };
+      return { schemaVersion: version, takenAt, rows, uploads: await uploadsToBackUp(tx) };
     });
+    const { files, missing } = await backUpUploads(uploadsFolder, summary.uploads, put);
+    await put(JSON.stringify({ end: true, rows: summary.rows, files }));
     gzip.end();
     await piped;
-    return summary;
+    return { schemaVersion: summary.schemaVersion, takenAt: summary.takenAt, rows: summary.rows, files, missingFiles: missing };
   } catch (error) {
     gzip.destroy(error instanceof Error ? error : new Error(String(error)));
     throw error;
@@ -164,13 +170,17 @@ export async function checkRestorable(path) {
  * @param {import('./store-types.mjs').Store} store a store opened without migrating it (the restore creates the schema)
  * @param {string} path
  * @param {Awaited<ReturnType<typeof checkBackup>>} [checked] the file's checkRestorable, when the caller made it
- * @returns {Promise<{ schemaVersion: number, takenAt: string, rows: Record<string, number> }>}
+ * @param {{ uploadsFolder?: string | null }} [options] where the backup's files go (uploads-folder.mjs); none may be there
+ * @returns {Promise<{ schemaVersion: number, takenAt: string, rows: Record<string, number>, files: number }>}
  */
-export async function restoreBackup(store, path, checked) {
+export async function restoreBackup(store, path, checked, { uploadsFolder = null } = {}) {
   const backup = checked ?? (await checkRestorable(path));
+  if (backup.files > 0 && !uploadsFolder) throw new Error(`Nothing was restored: ${path} holds ${String(backup.files)} files of applications, and no uploads folder was given for them.`);
+  const uploads = uploadsFolder ? createUploadsRestorer(uploadsFolder) : null;
   try {
-    return await restoreChecked(store, path, backup);
+    return await restoreChecked(store, path, backup, uploads);
   } catch (error) {
+    await uploads?.undo();
     throw new Error(`Nothing was restored: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }
@@ -179,8 +189,9 @@ export async function restoreBackup(store, path, checked) {
  * @param {import('./store-types.mjs').Store} store
  * @param {string} path
  * @param {Awaited<ReturnType<typeof checkBackup>>} backup
+ * @param {ReturnType<typeof createUploadsRestorer> | null} uploads
  */
-function restoreChecked(store, path, backup) {
+function restoreChecked(store, path, backup, uploads) {
   const { schemaVersion: version, takenAt } = backup.header;
   const newest = NEWEST_VERSION;
   return store.transaction(async (tx) => {
@@ -216,6 +227,9 @@ function restoreChecked(store, path, backup) {
     /** @type {Record<string, number>} */
     const rows = Object.fromEntries(backup.tables.map((entry) => [entry.table, 0]));
     for await (const part of readBackup(path)) {
+      // The files: written (and synced) before the rows commit; removed again should anything fail.
+      if (part.type === 'file') await uploads?.begin(part);
+      if (part.type === 'bytes') await uploads?.write(part.bytes);
       if (part.type !== 'rows') continue;
       const names = (tables.get(part.table) ?? []).filter((column) => !column.generated).map((column) => quoted(column.name)).join(', ');
       const { rows: inserted } = await tx.query(
@@ -238,6 +252,7 @@ function restoreChecked(store, path, backup) {
         await tx.query(`SELECT setval($1, coalesce((SELECT max(${quoted(column.name)}) FROM ${qualified(table)}), 0) + 1, false)`, [column.sequence]);
       }
     }
-    return { schemaVersion: version, takenAt, rows };
+    const files = (await uploads?.commit()) ?? 0;
+    return { schemaVersion: version, takenAt, rows, files };
   });
 }

@@ -25,16 +25,17 @@ export function retentionDays(env) {
 /**
  * Starts the erasure by age; nothing when `days` is 0.
  * @param {import('./store-types.mjs').Store} store
- * @param {{ days: number, log?: (line: string) => void, now?: () => Date, intervalMs?: number }} options
+ * @param {{ days: number, log?: (line: string) => void, now?: () => Date, intervalMs?: number, uploadsFolder?: string | null }} options
+ *   uploadsFolder: where the applications' files are (uploads-folder.mjs), removed with them
  * @returns {{ run: () => Promise<void>, stop: () => Promise<void> }}
  */
-export function startRetention(store, { days, log = () => undefined, now = () => new Date(), intervalMs = RETENTION_INTERVAL_MS }) {
+export function startRetention(store, { days, log = () => undefined, now = () => new Date(), intervalMs = RETENTION_INTERVAL_MS, uploadsFolder = null }) {
   if (days <= 0) return { run: () => Promise.resolve(), stop: () => Promise.resolve() };
   return startPeriodicJob(async () => {
     const at = now();
     try {
-      const erased = await eraseOlderThan(store, new Date(at.getTime() - days * DAY_MS), { now: at });
-      log(`retention: erased ${String(erased.applications)} application(s), ${String(erased.revisions)} revision(s), ${String(erased.webhooks)} webhook message(s) and ${String(erased.drafts)} draft(s) in transit older than ${String(days)} day(s)`);
+      const erased = await eraseOlderThan(store, new Date(at.getTime() - days * DAY_MS), { now: at, uploadsFolder });
+      log(`retention: erased ${String(erased.applications)} application(s), ${String(erased.revisions)} revision(s), ${String(erased.files)} file(s), ${String(erased.webhooks)} webhook message(s) and ${String(erased.drafts)} draft(s) in transit older than ${String(days)} day(s)`);
     } catch (error) {
       log(`retention: the erasure of what is older than ${String(days)} day(s) failed, tried again in a day: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -7,19 +7,20 @@
 //   applications erased;
 // - the content of every draft in transit stored before the cutoff (its row stays as the drafts'
 //   own tombstone until its expiry, so its link answers 410 like a used one).
-// Then the store purges the deleted rows from its files, as after an erasure.
-import { eraseFound, readCommitted } from './erasure.mjs';
+// Then the store purges the deleted rows from its files, and the applications' files leave the
+// uploads folder, as after an erasure.
+import { eraseFound, readCommitted, removeErasedFiles } from './erasure.mjs';
 
-/** @typedef {{ applications: number, revisions: number, webhooks: number, drafts: number }} RetentionErased */
+/** @typedef {{ applications: number, revisions: number, webhooks: number, drafts: number, files: number }} RetentionErased */
 
 /**
  * Erases what was received before `cutoff` (see above).
  * @param {import('./store-types.mjs').Store} store
  * @param {Date} cutoff
- * @param {{ now?: Date }} [options]
+ * @param {{ now?: Date, uploadsFolder?: string | null }} [options] uploadsFolder: where the uploads are (uploads-folder.mjs)
  * @returns {Promise<RetentionErased>}
  */
-export async function eraseOlderThan(store, cutoff, { now = new Date() } = {}) {
+export async function eraseOlderThan(store, cutoff, { now = new Date(), uploadsFolder = null } = {}) {
   const before = cutoff.toISOString();
   const erased = await store.transaction(async (tx) => {
     await readCommitted(store.kind, tx);
@@ -30,7 +31,7 @@ export async function eraseOlderThan(store, cutoff, { now = new Date() } = {}) {
        ) SELECT count(*) AS count FROM gone`,
       [before],
     );
-    const { applications, revisions } = await eraseFound(
+    const { applications, revisions, uploadIds } = await eraseFound(
       store.kind, tx,
       async (query) => (await query.query('SELECT id FROM applications WHERE updated_at < $1', [before])).rows.map((row) => String(row.id)),
       now,
@@ -39,8 +40,9 @@ export async function eraseOlderThan(store, cutoff, { now = new Date() } = {}) {
       'WITH gone AS (UPDATE receiver_drafts.drafts SET content = NULL WHERE created_at < $1 AND content IS NOT NULL RETURNING 1) SELECT count(*) AS count FROM gone',
       [before],
     );
-    return { applications, revisions, webhooks: Number(webhooks.rows[0]?.count ?? 0), drafts: Number(drafts.rows[0]?.count ?? 0) };
+    return { applications, revisions, uploadIds, webhooks: Number(webhooks.rows[0]?.count ?? 0), drafts: Number(drafts.rows[0]?.count ?? 0) };
   });
   if (erased.revisions + erased.webhooks + erased.drafts > 0) await store.purgeErased?.();
-  return erased;
+  const files = await removeErasedFiles(uploadsFolder, erased.uploadIds);
+  return { applications: erased.applications, revisions: erased.revisions, webhooks: erased.webhooks, drafts: erased.drafts, files };
 }

@@ -14,13 +14,15 @@
 // webhook-id, which at-least-once delivery allows; the message itself was stored durably with its
 // application. It spares the embedded store two syncs per batch on the thread that stores applications.
 import { parseJson } from '../http/parse-json.mjs';
+import { filesOfApplications, filesOfBody, withoutUploadIds } from './application-files.mjs';
 
 /**
  * @typedef {'pending' | 'delivered' | 'failed' | 'superseded'} DeliveryStatus
  * @typedef {{
  *   seq: number, id: string, applicationId: string, type: string, attempts: number, giveUpAt: Date,
  *   superseded: boolean, revision: number, language: string | null, body: unknown, receivedAt: string,
- * }} ClaimedDelivery
+ *   files: import('./application-files.mjs').FileFacts[],
+ * }} ClaimedDelivery body: without its upload ids (application-files.mjs); files: the facts of the files it names
  * @typedef {{
  *   seq: number, attempts: number, status: DeliveryStatus, nextAttemptAt: Date | null,
  *   lastStatus: number | null, lastError: string | null, at: Date,
@@ -87,19 +89,26 @@ export async function claimDueDeliveries(store, { now, limit, leaseMs }) {
      ORDER BY c.seq`,
     [now.toISOString(), limit, new Date(now.getTime() + leaseMs).toISOString()],
   );
-  return rows.map((row) => ({
-    seq: Number(row.seq),
-    id: String(row.id),
-    applicationId: String(row.application_id),
-    type: String(row.type),
-    attempts: Number(row.attempts),
-    giveUpAt: date(row.give_up_at),
-    superseded: row.superseded === true,
-    revision: row.client_revision === null ? Number(row.ordinal) : Number(row.client_revision),
-    language: typeof row.language === 'string' ? row.language : null,
-    body: typeof row.body === 'string' ? parseJson(row.body) : row.body,
-    receivedAt: date(row.received_at).toISOString(),
-  }));
+  // The files' facts: a query of their own, run only when something was claimed.
+  /** @type {Map<string, import('./application-files.mjs').Binding[]>} */
+  const files = rows.length > 0 ? await filesOfApplications(store, rows.map((row) => String(row.application_id))) : new Map();
+  return rows.map((row) => {
+    const body = typeof row.body === 'string' ? parseJson(row.body) : row.body;
+    return {
+      seq: Number(row.seq),
+      id: String(row.id),
+      applicationId: String(row.application_id),
+      type: String(row.type),
+      attempts: Number(row.attempts),
+      giveUpAt: date(row.give_up_at),
+      superseded: row.superseded === true,
+      revision: row.client_revision === null ? Number(row.ordinal) : Number(row.client_revision),
+      language: typeof row.language === 'string' ? row.language : null,
+      body: withoutUploadIds(body),
+      receivedAt: date(row.received_at).toISOString(),
+      files: filesOfBody(body, files.get(String(row.application_id)) ?? []),
+    };
+  });
 }
 
 /**

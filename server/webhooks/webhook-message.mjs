@@ -1,4 +1,6 @@
-// What a webhook carries: the event and the revision's answers as the wizard sent them. The same
+// What a webhook carries: the event and the revision's answers as the wizard sent them (its files
+// named by key and SHA-256, not by upload id, the capability that owns them), and the facts of
+// its files (field, name, type, size, sha256, width, height: never their bytes). The same
 // bytes on every attempt (the timestamp is when the application arrived, not when it is sent), so
 // a team that keeps a message's webhook-id can drop a repeat whatever its attempt.
 
@@ -16,6 +18,7 @@ export function webhookPayload(delivery) {
       receivedAt: delivery.receivedAt,
       language: delivery.language,
       body: delivery.body,
+      files: delivery.files,
     },
   });
 }

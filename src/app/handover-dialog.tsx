@@ -98,6 +98,9 @@ export default function HandoverDialog({ title, attempt, onRetry, onClose }: Han
           ) : (
             <>
               <p>{messages.text('handoverIntro')}</p>
+              {attempt.staying.length > 0 ? (
+                <p className="dialog__note">{messages.text('handoverFilesStay', { files: new Intl.ListFormat(messages.locale, { type: 'conjunction' }).format(attempt.staying) })}</p>
+              ) : null}
               <label htmlFor={linkId} className="dialog__label">
                 {messages.text('handoverLink')}
               </label>

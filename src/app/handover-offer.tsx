@@ -44,7 +44,7 @@ export function HandoverOffer({ config, session, showButton, focusAfterHandover 
       .handOver({ requestUrl: config.requestUrl, pageUrl: currentPageUrl(), expiresInSeconds: linkLifetimeSeconds(config), programme: config.programmeTitle })
       .then(
         (result) => {
-          setAttempt(result.ok ? { state: 'ready', link: result.link, expiresAt: result.handedOver.expiresAt } : { state: 'failed', reason: result.reason });
+          setAttempt(result.ok ? { state: 'ready', link: result.link, expiresAt: result.handedOver.expiresAt, staying: result.staying } : { state: 'failed', reason: result.reason });
         },
         () => {
           setAttempt({ state: 'failed', reason: 'unavailable' });

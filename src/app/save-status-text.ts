@@ -3,7 +3,7 @@ import type { StorageHealth } from '../storage/resilient-store';
 import type { MessageKey } from '../i18n/catalogue';
 
 /** The catalogue's words for each state the line names. */
-export type SaveStatusKey = Extract<MessageKey, 'sending' | 'pageOnly' | 'saving' | 'saved'>;
+export type SaveStatusKey = Extract<MessageKey, 'sending' | 'uploadingFiles' | 'pageOnly' | 'saving' | 'saved'>;
 
 export interface SaveStatusFacts {
   saveState: SaveState;
@@ -11,6 +11,8 @@ export interface SaveStatusFacts {
   storageHealth: StorageHealth;
   /** The application was accepted and its personal data deleted from the device. */
   accepted: boolean;
+  /** The application waits for its files' uploads (none refused): how many are uploaded, of how many. */
+  uploading?: { uploaded: number; total: number } | undefined;
 }
 
 /**
@@ -18,10 +20,16 @@ export interface SaveStatusFacts {
  * nothing is kept, so it says nothing; without the device's storage, answers live in this page
  * only, whatever the last save reported.
  */
-export function saveStatusText({ saveState, sending, storageHealth, accepted }: SaveStatusFacts): SaveStatusKey | null {
+export function saveStatusText({ saveState, sending, storageHealth, accepted, uploading }: SaveStatusFacts): SaveStatusKey | null {
   if (accepted) return null;
   if (sending) return 'sending';
+  if (uploading) return 'uploadingFiles';
   if (storageHealth === 'memory-only') return saveState === 'idle' ? null : 'pageOnly';
   if (saveState === 'saving') return 'saving';
   return saveState === 'saved' ? 'saved' : null;
+}
+
+/** The numbers of "Uploading 2 of 3 files…": the file on its way (the one after those uploaded), of how many. */
+export function uploadingValues(uploading: { uploaded: number; total: number }): { current: number; count: number } {
+  return { current: Math.min(uploading.uploaded + 1, uploading.total), count: uploading.total };
 }

@@ -1,6 +1,6 @@
 import { useStillWhilePressed } from '../browser/use-still-while-pressed';
 import { useMessages } from '../i18n/messages-context';
-import { saveStatusText, type SaveStatusFacts } from './save-status-text';
+import { saveStatusText, uploadingValues, type SaveStatusFacts } from './save-status-text';
 
 /**
  * A quiet line near the buttons. It is not announced (it changes with every pause in typing);
@@ -14,7 +14,7 @@ export function SaveStatus(facts: SaveStatusFacts) {
   return (
     <>
       <p className="save-status" aria-live="off">
-        {line ? messages.text(line) : ''}
+        {line === 'uploadingFiles' && facts.uploading ? messages.text(line, uploadingValues(facts.uploading)) : line ? messages.text(line) : ''}
       </p>
       <p className="storage-notice" role="status">
         {storageLost ? messages.text('storageLost') : ''}

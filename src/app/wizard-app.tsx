@@ -5,6 +5,7 @@ import { preloadFormSection } from '../blocks/lazy-form-section-block';
 import type { WizardConfig } from '../config/config-schema';
 import { PendingInputsContext } from '../form/pending-inputs';
 import { ProgrammeFormContext } from '../form/programme-form-context';
+import { RequestUrlContext } from '../form/request-url-context';
 import type { InitialApplication } from '../drafts/initial-application';
 import { canGoBack, continueActions, continueButtonText } from '../wizard/wizard-machine';
 import { useMessages } from '../i18n/messages-context';
@@ -22,6 +23,7 @@ import { offersHandover, pageCanEncrypt } from '../handover/offers-handover';
 import { HomeScreenHint } from './home-screen-hint';
 import { pointOutProblems } from './point-out-problems';
 import { SaveStatus } from './save-status';
+import { filesProblemText } from './files-problem-text';
 import { KeptSteps } from './kept-steps';
 import { SessionContext } from './session-awake';
 import { StepFocus } from './step-focus';
@@ -103,6 +105,9 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
   }, [session]);
   const isLast = current === stepCount - 1;
   const serverErrorText = config.serverErrorText ?? messages.text('sendFailed');
+  // A file refused for good (or left on another device) keeps the application here: its field is named.
+  const filesProblem = filesProblemText(state.outbox, programme);
+  const uploading = state.outbox.state === 'uploading' && !state.outbox.files.failed ? state.outbox.files : undefined;
   const sendsFromHere = continueActions(current, stepCount, config.skipLastStep ?? false).includes('submit');
 
   const takeBack = useCallback(() => session.takeBack(currentPageUrl()), [session]);
@@ -125,6 +130,7 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
     <FormProvider {...form}>
     <PendingInputsContext.Provider value={pendingInputs}>
     <ProgrammeFormContext.Provider value={programme}>
+    <RequestUrlContext.Provider value={config.requestUrl ?? null}>
     <WizardLayout
       config={config}
       current={current}
@@ -150,7 +156,7 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
               </p>
             ) : null}
             <p className="server-error" role="alert">
-              {showsServerError(state.outbox) ? serverErrorText : null}
+              {showsServerError(state.outbox) ? serverErrorText : filesProblem ? messages.text(filesProblem.key, { field: filesProblem.field }) : null}
             </p>
           </div>
           <div className="step-actions">
@@ -179,7 +185,7 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
               {messages.text('startNew')}
             </button>
           ) : null}
-          <SaveStatus saveState={state.saveState} sending={state.outbox.state === 'sending'} storageHealth={storageHealth} accepted={state.submitted} />
+          <SaveStatus saveState={state.saveState} sending={state.outbox.state === 'sending'} storageHealth={storageHealth} accepted={state.submitted} uploading={uploading} />
           <HomeScreenHint hasDraft={state.saveState === 'saved' && !state.submitted && !readOnly} step={current} sent={state.submitted} />
           {/* Built behind Welcome, the wizard keeps no scroll position and moves no focus until its
               session wakes; arriving from Welcome is then a step change, not a reopening. */}
@@ -192,6 +198,7 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
           <p className="visually-hidden" role="status" ref={announcer} />
         </form>
     </WizardLayout>
+    </RequestUrlContext.Provider>
     </ProgrammeFormContext.Provider>
     </PendingInputsContext.Provider>
     </FormProvider>

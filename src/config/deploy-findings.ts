@@ -1,4 +1,5 @@
 import type { ConfigProblem } from './describe-config-issue';
+import { fileFindings } from './file-findings';
 import { formFindings } from './form-findings';
 import { keyTypoFindings } from './key-typo-findings';
 import { messageFindings } from './message-findings';
@@ -18,6 +19,8 @@ import type { ConfigResult } from './parse-config';
  *   programme, or whose `equals` is a value that answer never holds (the field would stay hidden
  *   for ever), with the form that works; a `fieldRules` path that names no field; a required
  *   select without options (no creator could finish); two fields with one path; no step that sends;
+ * - in a file field (file-findings.ts), a type in `accept` no file has (`image/jpg`), and more
+ *   files in all than one application may list;
  * - in `messages`, a key the app does not have, or a placeholder or plural that cannot be filled
  *   (message-findings.ts).
  *
@@ -28,6 +31,6 @@ import type { ConfigResult } from './parse-config';
 export function deployFindings(input: unknown, result: ConfigResult): ConfigProblem[] {
   const findings = keyTypoFindings(input, result.unknownKeys);
   findings.push(...sendingFindings(input, result.unknownKeys, findings));
-  if (result.ok) findings.push(...formFindings(result.config), ...messageFindings(result.config.messages));
+  if (result.ok) findings.push(...formFindings(result.config), ...fileFindings(result.config), ...messageFindings(result.config.messages));
   return findings;
 }

@@ -26,7 +26,9 @@ type Answer =
   /** A yes/no question's own path: an object `{ value, explanation }`, equal to nothing. */
   | { kind: 'question'; field: YesNoFieldConfig }
   /** A yes/no question's answer, `<path>.value`: true, false, or null before it is answered. */
-  | { kind: 'yesNo'; field: YesNoFieldConfig };
+  | { kind: 'yesNo'; field: YesNoFieldConfig }
+  /** A file field's answer: a list of files, equal to nothing. */
+  | { kind: 'file' };
 
 const BUILT_IN_LISTS: Readonly<Record<string, () => readonly Option[]>> = {
   countries: () => countries.map((country) => ({ name: country.country, value: country.isoCode2 })),
@@ -83,6 +85,9 @@ function answersOf(fields: readonly PlacedField[], config: WizardConfig): { answ
         add(PHONE_NUMBER_PATH, { kind: 'text' }, false);
         // Choosing a code sets the country (src/fields), an ISO code, field or no field.
         add(COUNTRY_PATH, { kind: 'choice', multiple: false, options: BUILT_IN_LISTS.countries?.() ?? [], builtIn: 'countries' }, false);
+        break;
+      case 'file':
+        add(field.path, { kind: 'file' }, false);
         break;
       case 'platforms': {
         const keys = new Set<PlatformKey>([...(field.platforms ?? DEFAULT_PICKER_PLATFORMS), ...(config.requiredPlatforms ?? [])]);
@@ -151,6 +156,8 @@ function conditionFindings(at: string, condition: ShowOnCondition, own: readonly
       const instead = value === undefined ? `${written(path, true)} or ${written(path, false)}` : written(path, value);
       return onEquals(`${what}, never ${JSON.stringify(equals)}, so the field would never show: write ${instead} instead`);
     }
+    case 'file':
+      return onPath(`is a file field: its answer is the list of files chosen, which never equals one value, so the field would never show; a condition can follow a single select, a yes/no question, a checkbox or a text field`);
     case 'text':
       if (typeof equals === 'string') return [];
       return onEquals(`the answer at "${path}" is text, never the ${typeof equals} ${JSON.stringify(equals)}, so the field would never show: write ${written(path, String(equals))} instead`);

@@ -11,6 +11,7 @@ import { checkedConfigBlock } from './checked-config';
 import { translationFindings } from './translation-findings';
 import { createMessages } from '../i18n/messages';
 import { EN } from '../i18n/messages-en';
+import { fileFieldsOf, type FileFieldRules } from '../application/rules/file-fields';
 
 // The 422's words are for the deployer and the integrator reading the answer: English, whatever
 // the programme's language, from the catalogue the page uses for the same rules.
@@ -33,6 +34,12 @@ export type ReceiverRules =
       language: string;
       direction: TextDirection;
       validate: (body: unknown) => FieldIssue[];
+      /**
+       * The programme's file fields (file-fields.ts): what each takes, how many and how large, for
+       * the receiver's checks of an upload and of the files a body lists (server/uploads). Empty
+       * for a programme without one.
+       */
+      fileFields: FileFieldRules[];
       /**
        * index.html's data block carrying this programme as checked (checked-config.ts), for the text
        * whose digest is given: the server puts it in place of the build's when config.json was
@@ -70,5 +77,6 @@ export function receiverRules(config: unknown): ReceiverRules {
     validate: (body) =>
       validateApplicationBody(body, form).map((issue) => ({ ...(issue.rule === undefined ? {} : { rule: issue.rule }), path: issue.path, message: ENGLISH.problem(issue.message) })),
     checkedBlock: (digest) => checkedConfigBlock({ digest, ...checked }),
+    fileFields: fileFieldsOf(form),
   };
 }

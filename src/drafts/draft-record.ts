@@ -1,6 +1,7 @@
 import type { ApplicationValues, SingleAnswer } from '../application/values/application-values';
 import { isPlatformKey, type PlatformEntry, type PlatformKey } from '../application/values/platforms';
 import { isTree, type Tree } from '../application/values/is-tree';
+import { readFileAnswer } from '../application/values/file-answer';
 import type { ProgrammeForm } from '../application/rules/programme-form';
 import { clampStep, type WizardState } from '../wizard/wizard-machine';
 
@@ -62,6 +63,22 @@ function restoreSingle(blank: SingleAnswer, stored: unknown, path: string, dropp
   return blank;
 }
 
+/**
+ * A file field's stored answer: its well-formed files kept, each once; a malformed item is
+ * dropped by its index (`fields.single.photos.2`), and a value that is not a list at all by the
+ * answer's path, which starts empty. The bytes are the files room's (src/files), found by sha256.
+ */
+function restoreFiles(stored: unknown, path: string, dropped: string[]): SingleAnswer {
+  if (stored === undefined) return [];
+  const { answer, leftOut } = readFileAnswer(stored);
+  if (answer === undefined) {
+    dropped.push(path);
+    return [];
+  }
+  for (const index of leftOut) dropped.push(`${path}.${String(index)}`);
+  return answer;
+}
+
 function restorePlatforms(stored: unknown, dropped: string[]): Partial<Record<PlatformKey, PlatformEntry>> {
   const platforms: Partial<Record<PlatformKey, PlatformEntry>> = {};
   if (!isTree(stored)) return platforms;
@@ -86,6 +103,8 @@ export function restoreValues(
   stored: Tree,
   dropped: string[],
   requiredPlatforms: readonly PlatformKey[] = [],
+  /** The paths of the programme's file fields, whose blank list is a list of files, not of choices. */
+  filePaths: ReadonlySet<string> = new Set(),
 ): ApplicationValues {
   const personal = isTree(stored.personalInfo) ? stored.personalInfo : {};
   const personalInfo = { ...blank.personalInfo };
@@ -105,7 +124,8 @@ export function restoreValues(
   const storedSingle = isTree(stored.fields) && isTree(stored.fields.single) ? stored.fields.single : {};
   const single: Record<string, SingleAnswer> = {};
   for (const [key, blankAnswer] of Object.entries(blank.fields.single)) {
-    single[key] = restoreSingle(blankAnswer, storedSingle[key], `fields.single.${key}`, dropped);
+    const path = `fields.single.${key}`;
+    single[key] = filePaths.has(path) ? restoreFiles(storedSingle[key], path, dropped) : restoreSingle(blankAnswer, storedSingle[key], path, dropped);
   }
   for (const key of Object.keys(storedSingle)) if (!(key in single)) dropped.push(`fields.single.${key}`);
 
@@ -140,6 +160,7 @@ export function restoreDraft(stored: unknown, programme: ProgrammeForm, stepCoun
   if (!isTree(stored)) return { kind: 'corrupt', reason: `expected an object, found ${typeof stored}` };
   if (!isTree(stored.values)) return { kind: 'corrupt', reason: 'the draft has no values' };
   const dropped: string[] = [];
-  const values = restoreValues(programme.emptyValues, stored.values, dropped, programme.context.requiredPlatforms);
+  const filePaths = new Set(programme.context.specs.flatMap((spec) => (spec.type === 'file' ? [spec.path] : [])));
+  const values = restoreValues(programme.emptyValues, stored.values, dropped, programme.context.requiredPlatforms, filePaths);
   return { kind: 'restored', values, wizard: restoreWizard(stored.wizard, stepCount), dropped };
 }

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import type { FieldConfig } from '../application/rules/form-config-schema';
 import { CheckboxField } from './checkbox-field';
 import { ChoiceField } from './choice-field';
@@ -7,6 +7,10 @@ import { PhoneField } from './phone-field';
 import { PlatformPickerField } from './platform-picker-field';
 import { useFieldShown } from './use-field-shown';
 import { YesNoField } from './yes-no-field';
+
+// The file field and everything it needs (the worker that makes photos smaller, the uploads) in a
+// chunk of their own, fetched when a file field is first on screen: a programme without one never loads them.
+const FileField = lazy(() => import('../files/file-field').then((module) => ({ default: module.FileField })));
 
 /** The answer whose conditions decide whether a field shows (its yes/no value for a question). */
 function shownPathOf(field: FieldConfig): string | undefined {
@@ -36,5 +40,11 @@ export const FormFieldView = memo(function FormFieldView({ field }: { field: Fie
       return <PhoneField field={field} />;
     case 'platforms':
       return <PlatformPickerField field={field} />;
+    case 'file':
+      return (
+        <Suspense fallback={null}>
+          <FileField field={field} />
+        </Suspense>
+      );
   }
 });

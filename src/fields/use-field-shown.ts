@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
-import { conditionsHold, valueSpecAt } from '../application/rules/field-visibility';
+import { conditionsAt, conditionsHold } from '../application/rules/field-visibility';
 import type { ShowOnCondition } from '../application/rules/form-config-schema';
 import { useProgrammeForm } from '../form/programme-form-context';
 
@@ -14,7 +14,7 @@ const ALWAYS: readonly ShowOnCondition[] = [];
 export function useFieldShown(path: string | undefined): boolean {
   const { context } = useProgrammeForm();
   const conditions = useMemo(
-    () => (path === undefined ? ALWAYS : (valueSpecAt(context.specs, path)?.conditions ?? ALWAYS)),
+    () => (path === undefined ? ALWAYS : (conditionsAt(context.specs, path) ?? ALWAYS)),
     [context, path],
   );
   const watchedPaths = useMemo(() => conditions.map((condition) => condition.path), [conditions]);

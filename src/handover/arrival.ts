@@ -7,6 +7,8 @@ import type { KeyValueStore } from '../storage/resilient-store';
 import { HANDED_OVER_KEY, OUTBOX_KEY, SUBMITTED_KEY } from '../storage/stored-keys';
 import { pageLocalStorage, type SyncStorage } from '../storage/sync-storage';
 import { clearUnloadCopy } from '../storage/unload-copy';
+import { putDeviceFile, type DeviceFile } from '../files/device-files';
+import { filesToAdopt } from './handed-files';
 import type { WizardState } from '../wizard/wizard-machine';
 import { readLineage, writeLineage } from './application-lineage';
 import { decryptDraft, EnvelopeError } from './draft-envelope';
@@ -98,7 +100,7 @@ export async function openResumeLink(options: ArrivalOptions): Promise<Arrival> 
   if (restored.kind !== 'restored') return { kind: 'failed', reason: 'unreadable' };
   const { values, wizard } = restored;
   const incoming: DescribedApplication = { name: nameOf(values), step: wizard.current, savedAt: payload.savedAt, queued: false };
-  const adopt = () => adoptArrival(store, { values, wizard, applicationId: payload.applicationId, revision: payload.revision }, synchronous, now);
+  const adopt = () => adoptArrival(store, { values, wizard, applicationId: payload.applicationId, revision: payload.revision, files: filesToAdopt(payload.files, values) }, synchronous, now);
 
   const [storedDraft, queued, lineage, handedOver, submitted] = await Promise.all([
     loadStoredDraft(store, synchronous).catch(() => undefined),
@@ -131,6 +133,8 @@ interface Adopted {
   wizard: WizardState;
   applicationId: string;
   revision: number;
+  /** The uploaded files the link named (handover/handed-files.ts): kept as records without bytes. */
+  files?: readonly DeviceFile[];
 }
 
 /**
@@ -144,5 +148,8 @@ export async function adoptArrival(store: KeyValueStore, adopted: Adopted, synch
   await store.delete(HANDED_OVER_KEY);
   await store.delete(SUBMITTED_KEY);
   await writeLineage(store, { applicationId: adopted.applicationId, revision: adopted.revision });
+  // Before the draft that names them: a draft naming a file this device has no record of could not be sent.
+  // One that cannot be kept (a full disk) leaves its file named but not here: sending then says so and names the field.
+  for (const file of adopted.files ?? []) await putDeviceFile(file).catch(() => undefined);
   await saveDraft(store, createDraftRecord(adopted.wizard, adopted.values, now()), synchronous);
 }

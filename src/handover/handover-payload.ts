@@ -25,6 +25,11 @@ export interface HandoverPayload {
   programme: string;
   wizard: WizardState;
   values: ApplicationValues;
+  /**
+   * The files the answers name, as references to their uploads (handover/handed-files.ts); absent
+   * from links made before files existed. Each is checked on arrival, not here.
+   */
+  files?: readonly unknown[];
 }
 
 function isCount(value: unknown): value is number {

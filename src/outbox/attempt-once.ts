@@ -11,6 +11,9 @@ import { NEWER_REVISION_STORED, type SendResult } from './send-application';
  * - Held (edited into answers the wizard would not send) or refused: nothing goes out until the
  *   creator acts.
  * - Not due: the server's Retry-After of the last failure has not passed (`later`, with when).
+ * - Waiting for its files: a body that names files goes out only once the receiver holds every one
+ *   (`prepare`, given by the page and the worker, fills their upload ids); until then nothing is
+ *   sent and nothing counts as a failure (`files`, with how many are uploaded, or the one refused).
  * - Accepted: the record is removed only if no edit came while the request was out; otherwise
  *   the edit stays for the caller to send next (`latest: false`).
  * - Refused because another device sent the application first (a newer revision is stored): it
@@ -30,22 +33,42 @@ export type AttemptOnceResult =
    * `withdrawn`: the receiver erased it (410): nothing of it is stored, now or later.
    */
   | { kind: 'accepted'; latest: boolean; elsewhere?: true; withdrawn?: true }
+  | { kind: 'files'; record: OutboxRecord; files: FilesWait }
   | { kind: 'failed'; outcome: 'retry' | 'refused'; record: OutboxRecord; attemptedAt: number };
+
+/**
+ * What a body waits for before it may go: its files uploaded. `failed`: a file the receiver refused
+ * for good (its field's key, and why: 'too-large', 'type', 'refused', or 'elsewhere' when its bytes
+ * stayed on another device): the creator must replace it, and nothing is sent meanwhile.
+ */
+export interface FilesWait {
+  uploaded: number;
+  total: number;
+  failed?: { key: string; reason: string };
+}
+
+/** The body as it may go now (its files' upload ids filled), or what it waits for. */
+export type SendReadiness = { ready: true; body: unknown } | { ready: false; files: FilesWait };
 
 export interface AttemptOnceOptions {
   send: (record: OutboxRecord) => Promise<SendResult>;
   now: () => number;
+  /** Readies the record's body just before it goes (uploads/files-ready-to-send.ts); as it is when not given. */
+  prepare?: (record: OutboxRecord) => Promise<SendReadiness>;
   /** Told just before the request goes out. */
   onSending?: (record: OutboxRecord) => void;
 }
 
-export async function attemptOnce(store: OutboxStore, { send, now, onSending }: AttemptOnceOptions): Promise<AttemptOnceResult> {
+export async function attemptOnce(store: OutboxStore, { send, now, onSending, prepare }: AttemptOnceOptions): Promise<AttemptOnceResult> {
   const record = await store.read();
   if (!record) return { kind: 'none' };
   if (record.held || record.refused) return { kind: 'waiting', record };
   if ((record.notBefore ?? 0) > now()) return { kind: 'later', record, due: record.notBefore ?? 0 };
+  const readiness = prepare ? await prepare(record) : undefined;
+  if (readiness && !readiness.ready) return { kind: 'files', record, files: readiness.files };
   onSending?.(record);
-  const result = await send(record);
+  // The stored record keeps the body as the form made it: the upload ids are filled afresh each time.
+  const result = await send(readiness ? { ...record, body: readiness.body } : record);
   const outcome = classifyAttempt(result);
   if (!result.ok && result.error === NEWER_REVISION_STORED) {
     // Another device sent this application first, numbered as high or higher: it is settled, with

@@ -1,3 +1,4 @@
+import { clearDeviceFiles } from '../files/device-files';
 import type { KeyValueStore } from '../storage/resilient-store';
 import { CORRUPT_DRAFT_KEY, DRAFT_KEY, HANDED_OVER_KEY, LINEAGE_KEY, SUBMITTED_KEY, type SubmittedMarker } from '../storage/stored-keys';
 
@@ -7,12 +8,16 @@ import { CORRUPT_DRAFT_KEY, DRAFT_KEY, HANDED_OVER_KEY, LINEAGE_KEY, SUBMITTED_K
  * between devices, with any record of its hand-over); a marker without personal data stays. The page's
  * session and the service worker (after the tab is gone) both end an accepted submission with
  * this, so neither keeps more than the other. (The page also drops its unload copy, which lives
- * in localStorage, out of the worker's reach.)
+ * in localStorage, out of the worker's reach.) The files chosen go too, bytes and upload addresses
+ * (files/device-files.ts, their own database): the receiver holds them now, or the application
+ * was withdrawn.
  */
 export async function clearAfterAcceptance(store: Pick<KeyValueStore, 'delete' | 'set'>, now: number): Promise<void> {
   await store.delete(DRAFT_KEY);
   await store.delete(CORRUPT_DRAFT_KEY);
   await store.delete(LINEAGE_KEY);
   await store.delete(HANDED_OVER_KEY);
+  // A database that will not open must not hold the acceptance up: the draft naming the files is gone all the same.
+  await clearDeviceFiles().catch(() => undefined);
   await store.set(SUBMITTED_KEY, { submittedAt: now } satisfies SubmittedMarker);
 }

@@ -1,5 +1,5 @@
 import type { KeyValueStore } from '../storage/resilient-store';
-import { attemptOnce } from './attempt-once';
+import { attemptOnce, type FilesWait, type SendReadiness } from './attempt-once';
 import { withLatestBody, type ContinuedApplication, type OutboxRecord } from './outbox-record';
 import { keyValueOutboxStore, type OutboxStore } from './outbox-store';
 import { nextAttemptAt, type AttemptOutcome } from './retry-policy';
@@ -16,6 +16,8 @@ import type { SendResult } from './send-application';
  * next sends the latest answers; an attempt that was already sending an older body counts only if
  * nothing newer came meanwhile, else the newer body is sent at once. Only an accepted attempt of
  * the latest body removes the record. Each attempt is attempt-once.ts, as in the service worker.
+ * A body that names files waits, unsent and without a failure counted, until the receiver holds
+ * every one (`uploading`); it is tried again whenever an upload ends or the answers change.
  */
 
 export type { OutboxRecord };
@@ -28,6 +30,8 @@ export type OutboxStatus =
   | { state: 'sending'; record: OutboxRecord }
   | { state: 'waiting'; record: OutboxRecord; nextAttemptAt: number }
   | { state: 'refused'; record: OutboxRecord }
+  /** Not sent until its files are uploaded (tried again as each is), or until a file refused for good is replaced. */
+  | { state: 'uploading'; record: OutboxRecord; files: FilesWait }
   /**
    * `elsewhere`: sent first from another device, with its answers (this device's were not sent).
    * `withdrawn`: the receiver erased the application (410) and stores nothing of it again.
@@ -43,6 +47,8 @@ export interface OutboxOptions {
   now?: () => number;
   /** The application continued from another device, if any: a first send takes its id and numbers above it. */
   continued?: () => Promise<ContinuedApplication | undefined>;
+  /** Readies a body just before it goes: its files' upload ids, or what it still waits for (attempt-once.ts). */
+  prepare?: (record: OutboxRecord) => Promise<SendReadiness>;
 }
 
 export class Outbox {
@@ -117,8 +123,8 @@ export class Outbox {
       const record = withLatestBody(existing, existing.url, body, this.options.newId, this.now());
       return record.key !== existing.key || record.held !== existing.held ? record : existing;
     });
-    // Valid again after being held: the wait for it is over.
-    if (was.held) this.retrySoon();
+    // Valid again after being held: the wait for it is over. Waiting for files: a file replaced may be the one it waited for.
+    if (was.held || this.status.state === 'uploading') this.retrySoon();
   }
 
   /** On page load, or the queue's owner back in use: picks up an application left unsent. */
@@ -130,17 +136,17 @@ export class Outbox {
     else void this.attempt();
   }
 
-  /** The browser is back online, or the creator is back: try a waiting application now. */
+  /** The browser is back online, the creator is back, or a file it waits for was uploaded: try a waiting application now. */
   retrySoon(): void {
     // Stopped (another tab edits, or the application may be moving to another device): not from here.
     if (this.stopped) return;
-    if (this.status.state === 'waiting') void this.attempt();
+    if (this.status.state === 'waiting' || this.status.state === 'uploading') void this.attempt();
   }
 
   /** The service worker says it sent the application: a waiting one finds its record gone and is accepted. */
   recheck(): void {
     if (this.stopped) return;
-    if (this.status.state === 'waiting' || this.status.state === 'refused') void this.attempt();
+    if (this.status.state === 'waiting' || this.status.state === 'refused' || this.status.state === 'uploading') void this.attempt();
   }
 
   /** Forgets an accepted application so a new one can be sent. */
@@ -197,6 +203,7 @@ export class Outbox {
       // Read again under the lock: another tab may have sent it meanwhile.
       const result = await attemptOnce(this.records, {
         send: this.options.send,
+        ...(this.options.prepare ? { prepare: this.options.prepare } : {}),
         now: () => this.now(),
         onSending: (record) => {
           this.setStatus({ state: 'sending', record });
@@ -232,6 +239,10 @@ export class Outbox {
           return 'refused';
         case 'later':
           return this.waitUntil(result.record, result.due);
+        case 'files':
+          // No timer: the uploads say when a file is done (page-outbox.ts), an edit may replace a refused one.
+          this.setStatus({ state: 'uploading', record: result.record, files: result.files });
+          return result.files.failed ? 'refused' : 'retry';
         case 'failed':
           if (result.outcome === 'refused') {
             this.setStatus({ state: 'refused', record: result.record });

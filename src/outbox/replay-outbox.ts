@@ -1,6 +1,6 @@
 import { createStore, del, set } from 'idb-keyval';
 import { APP_DB_NAME, APP_STORE_NAME } from '../storage/stored-keys';
-import { attemptOnce } from './attempt-once';
+import { attemptOnce, type AttemptOnceOptions } from './attempt-once';
 import { clearAfterAcceptance } from './clear-after-acceptance';
 import { challengeUrl } from '../proof-of-work/proof-of-work-http';
 import { fetchChallenge } from '../proof-of-work/fetch-challenge';
@@ -22,9 +22,11 @@ const MAX_BODIES_PER_SYNC = 5;
  * delivered; here only a 2xx does: 5xx, 404, 405, 408, 429, timeouts and network errors make the sync fail
  * so the browser retries it later, as does a sync fired before the server's Retry-After has
  * passed. On acceptance of the latest body (a page may still write an edit while the request is
- * out) the personal data leaves the device, as in the page.
+ * out) the personal data leaves the device, as in the page. A body that names files goes only once
+ * they are uploaded: `prepare` (the worker's, sw/sw.ts) uploads them first and fills their ids; files
+ * still missing fail the sync (tried again later), a file refused for good waits for the creator.
  */
-export async function replayOutbox(): Promise<AttemptOutcome | 'nothing' | 'busy'> {
+export async function replayOutbox(prepare?: AttemptOnceOptions['prepare']): Promise<AttemptOutcome | 'nothing' | 'busy'> {
   const store = createStore(APP_DB_NAME, APP_STORE_NAME);
   const records = idbOutboxStore(store);
   const outcome = await exclusively(async (): Promise<AttemptOutcome | 'nothing'> => {
@@ -36,11 +38,14 @@ export async function replayOutbox(): Promise<AttemptOutcome | 'nothing' | 'busy
           return sendWithProof((headers) => sendApplication(record.url, record.body, { idempotencyKey: record.key, applicationId: record.applicationId, revision: record.revision, language: record.language, headers }), proofs);
         },
         now: Date.now,
+        ...(prepare ? { prepare } : {}),
       });
       if (result.kind === 'waiting' || (result.kind === 'none' && body === 0)) return 'nothing';
       if (result.kind === 'failed') return result.outcome;
       // Not due (the server's Retry-After has not passed): a failed sync is fired again later.
       if (result.kind === 'later') return 'retry';
+      // Files still to upload: a later sync goes on from the receiver's offsets. One refused: the page says which.
+      if (result.kind === 'files') return result.files.failed ? 'nothing' : 'retry';
       // An edit came while the body was on its way: it goes out now.
       if (result.kind === 'accepted' && !result.latest) continue;
       // Accepted (or gone after an earlier body was accepted): the same clearing as the page's.

@@ -1,7 +1,7 @@
 import type { PageEvents } from '../browser/page-events';
 import { watchForBackgroundSync } from '../outbox/background-sync';
 import { newSubmissionId } from '../outbox/new-submission-id';
-import { Outbox, type AcceptedEnding } from '../outbox/outbox';
+import { Outbox, type AcceptedEnding, type OutboxStatus } from '../outbox/outbox';
 import { SUBMISSION_CHANNEL } from '../outbox/outbox-names';
 import { DEFAULT_SEND_TIMEOUT_MS, sendApplication } from '../outbox/send-application';
 import { exclusively } from '../outbox/send-lock';
@@ -10,6 +10,9 @@ import { showsServerError } from '../outbox/shows-server-error';
 import type { Proofs } from '../proof-of-work/proofs';
 import type { KeyValueStore } from '../storage/resilient-store';
 import { readLineage } from '../handover/application-lineage';
+import type { SendReadiness } from '../outbox/attempt-once';
+import type { OutboxRecord } from '../outbox/outbox-record';
+import { filesNamed } from '../uploads/with-upload-ids';
 
 interface PageOutboxOptions {
   store: KeyValueStore;
@@ -24,6 +27,8 @@ interface PageOutboxOptions {
 
 /** The page's submission queue: sends with fetch, one tab (or the service worker) at a time. */
 export function pageOutbox({ store, locks, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, onAccepted, proofs }: PageOutboxOptions): Outbox {
+  // Once an application names files, each file's upload ending retries it.
+  const uploadsWatch = { started: false, changed: () => { outbox.retrySoon(); } };
   const outbox = new Outbox({
     store,
     send: (record) =>
@@ -31,9 +36,25 @@ export function pageOutbox({ store, locks, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, 
     exclusively: (attempt) => exclusively(attempt, locks),
     newId: newSubmissionId,
     continued: () => readLineage(store),
+    prepare: (record) => readyToSend(record, uploadsWatch),
   });
   outbox.handleAcceptance(onAccepted);
   return outbox;
+}
+
+/**
+ * A body goes as it is unless it names files: then it waits for their uploads (uploads/, loaded
+ * only now, so no page without a file field fetches the upload code) and goes with their ids.
+ */
+async function readyToSend(record: OutboxRecord, watch: { started: boolean; changed: () => void }): Promise<SendReadiness> {
+  if (filesNamed(record.body).length === 0) return { ready: true, body: record.body };
+  const uploads = await import('../uploads/files-ready-to-send');
+  if (!watch.started) {
+    // For the page's life: the queue is stopped, not ended, between uses (a stopped outbox ignores it).
+    watch.started = true;
+    uploads.watchUploadStates(watch.changed);
+  }
+  return uploads.filesReadyToSend(record, location.href);
 }
 
 /**
@@ -53,11 +74,18 @@ export function listenForOutbox(outbox: Outbox, proofs: Proofs, page: PageEvents
       outbox.recheck();
     };
   }
-  const stopSync = watchForBackgroundSync(() => showsServerError(outbox.getStatus()) && outbox.getStatus().state !== 'refused', page, serviceWorker);
+  // Waiting for its files counts too: the worker uploads them before it sends.
+  const stopSync = watchForBackgroundSync(() => waitsForTheWorker(outbox.getStatus()), page, serviceWorker);
   return () => {
     stopOnline();
     channel?.close();
     stopSync();
     stopProofs();
   };
+}
+
+/** Whether the service worker should carry on once the page is gone: a failed attempt, or files still to upload, but nothing refused. */
+function waitsForTheWorker(status: OutboxStatus): boolean {
+  if (status.state === 'uploading') return status.files.failed === undefined;
+  return showsServerError(status) && status.state !== 'refused';
 }

@@ -4,6 +4,8 @@ import { draftUrl, storeDraft, withdrawDraft, type WithdrawResult } from '../han
 import { encryptDraft, EnvelopeError } from '../handover/draft-envelope';
 import { clearHandedOver, writeHandedOver, type HandedOver } from '../storage/handed-over';
 import { HANDOVER_PAYLOAD_FORMAT, type HandoverPayload } from '../handover/handover-payload';
+import { filesToHandOver } from '../handover/handed-files';
+import { listDeviceFiles } from '../files/device-files';
 import { resumeLink } from '../handover/resume-link';
 import { newSubmissionId } from '../outbox/new-submission-id';
 import type { Outbox } from '../outbox/outbox';
@@ -31,7 +33,7 @@ export interface HandOverRequest {
 }
 
 export type HandOverResult =
-  | { ok: true; link: string; handedOver: HandedOver }
+  | { ok: true; link: string; handedOver: HandedOver; /** The names of the files left on this device, not uploaded yet (the dialog names them). */ staying: string[] }
   /** offline: no connection; unavailable: the receiver is in trouble; refused: it would not store it; too-large: over 64 kB; accepted: sent meanwhile. */
   | { ok: false; reason: 'offline' | 'unavailable' | 'refused' | 'too-large' | 'accepted' };
 
@@ -73,8 +75,13 @@ export function sessionHandover({ store, outbox, saveNow, answers, fetchImpl, no
       const paused = await outbox.pause();
       if (paused === 'accepted') return { ok: false, reason: 'accepted' };
       const lineage = lineageToHandOver(paused.record, await readLineage(store), newSubmissionId);
-      const { values, wizard } = answers();
-      const made = await sealAndStore({ format: HANDOVER_PAYLOAD_FORMAT, ...lineage, savedAt: now(), programme, wizard, values }, requestUrl, pageUrl, expiresInSeconds);
+      const { values: answered, wizard } = answers();
+      // Files travel as references to their uploads; one not uploaded yet stays here, named in the dialog.
+      const { values, handed, staying } = filesToHandOver(answered, await listDeviceFiles().catch(() => []));
+      const made = await sealAndStore(
+        { format: HANDOVER_PAYLOAD_FORMAT, ...lineage, savedAt: now(), programme, wizard, values, ...(handed.length > 0 && { files: handed }) },
+        requestUrl, pageUrl, expiresInSeconds,
+      );
       if (!made.ok) {
         void outbox.resume();
         return made;
@@ -83,7 +90,7 @@ export function sessionHandover({ store, outbox, saveNow, answers, fetchImpl, no
       await writeLineage(store, lineage);
       const handedOver: HandedOver = { draftId: made.id, madeAt: now(), expiresAt: made.expiresAt };
       await writeHandedOver(store, handedOver);
-      return { ok: true, link: resumeLink(pageUrl, made.id, made.key), handedOver };
+      return { ok: true, link: resumeLink(pageUrl, made.id, made.key), handedOver, staying: staying.map((file) => file.name) };
     },
     async takeBack(handedOver, requestUrl, pageUrl) {
       // A programme edited since the link was made may name no receiver: the link cannot be withdrawn, the form is freed all the same.

@@ -33,10 +33,11 @@ export interface ReceiverProcess {
  * @param options.wrapper a command that runs the receiver (`strace … node server/serve.mjs`): then
  *   stop() signals the receiver itself, by the pid in DATA_DIR/receiver.json, and the wrapper ends with it
  * @param options.onSpawned told the child's pid the moment it runs, before it listens (its memory is sampled from then)
+ * @param options.script what the child runs instead of server/serve.mjs (a test's own start, same environment)
  */
-export async function spawnReceiver({ root, dataDir, databaseUrl, port = 0, extraEnv = {}, wrapper, onSpawned }: {
+export async function spawnReceiver({ root, dataDir, databaseUrl, port = 0, extraEnv = {}, wrapper, onSpawned, script = 'server/serve.mjs' }: {
   root: string; dataDir: string; databaseUrl?: string | undefined; port?: number; extraEnv?: Record<string, string>;
-  wrapper?: { command: string; args: string[] }; onSpawned?: (pid: number) => void;
+  wrapper?: { command: string; args: string[] }; onSpawned?: (pid: number) => void; script?: string;
 }): Promise<ReceiverProcess> {
   await buildServerBundle();
   // These tests send thousands of applications from one address to measure the store: no rate
@@ -45,7 +46,7 @@ export async function spawnReceiver({ root, dataDir, databaseUrl, port = 0, extr
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const command = wrapper ? [wrapper.command, ...wrapper.args, process.execPath] : [process.execPath];
-  const child = spawn(command[0] ?? process.execPath, [...command.slice(1), 'server/serve.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command[0] ?? process.execPath, [...command.slice(1), script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   if (child.pid !== undefined) onSpawned?.(child.pid);
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => { resolve(); }));

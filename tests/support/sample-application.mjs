@@ -39,5 +39,7 @@ export function sampleBody({ email = 'ada@example.com', firstName = 'Ada', varia
       { key: 'children.explanation', value: 'Two, aged 4 and 7' },
       { key: 'pets.value', value: 'No' },
     ],
+    // The default programme has no file field; the page sends the list all the same (docs/application-body.md).
+    files: [],
   };
 }

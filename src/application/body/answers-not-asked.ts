@@ -56,9 +56,13 @@ export function answersNotAsked(form: ProgrammeForm, body: unknown): RuleIssue[]
       answers.push({ key: entry.key, value: entry.value });
       return;
     }
-    const question = questionPathOf(form, entry.key);
+    const key: string = entry.key;
+    const question = questionPathOf(form, key);
+    const isFileQuestion = form.context.specs.some((spec) => spec.type === 'file' && spec.path === `${FIELDS_PREFIX}${key}`);
     issues.push(
-      question
+      question && isFileQuestion
+        ? { path: question, rule: NOT_ASKED, message: 'a file question: its files are listed in "files", not answered in "fields"' }
+        : question
         ? { path: question, rule: NOT_ASKED, message: 'this question has no such part: the programme does not ask it' }
         : { path: `fields.${String(index)}.key`, rule: NOT_ASKED, message: 'not a question of this programme' },
     );
@@ -78,6 +82,13 @@ export function answersNotAsked(form: ProgrammeForm, body: unknown): RuleIssue[]
   }
   // The other answers a condition hides (a personal detail, the website's URL) are sent empty or
   // not at all: one sent filled, where the body proves it hidden, was not asked either.
+  // A file field hidden by the answers sent takes no files (its files go in `files`, by its key).
+  const filed = new Set(Array.isArray(body.files) ? body.files.flatMap((entry: unknown) => (isTree(entry) && typeof entry.key === 'string' ? [entry.key] : [])) : []);
+  for (const spec of form.context.specs) {
+    if (spec.type !== 'file' || spec.conditions.length === 0) continue;
+    const key = spec.path.slice(FIELDS_PREFIX.length);
+    if (filed.has(key) && !shown(spec.conditions)) issues.push({ path: `files.${key}`, rule: NOT_ASKED, message: HIDDEN });
+  }
   for (const spec of form.context.specs) {
     if (spec.type !== 'value' || spec.path.startsWith(FIELDS_PREFIX) || spec.conditions.length === 0) continue;
     if (isBlank(getPath(values, spec.path)) || shown(spec.conditions)) continue;

@@ -3,14 +3,21 @@ import { PERSONAL_INFO_TEXT_FIELDS, setPath } from '../values/field-paths';
 import { isTree, type Tree } from '../values/is-tree';
 import type { PlatformEntry, PlatformKey } from '../values/platforms';
 import type { ProgrammeForm } from '../rules/programme-form';
-import { answerFromText, askedAnswers } from './asked-answers';
+import { answerFromText, askedAnswers, FIELDS_PREFIX } from './asked-answers';
+import type { FileReference } from './file-references';
 
 /**
  * The form's values a received body stands for: the inverse of flattenApplication, read into the
  * programme's blank application. Only answers of keys the programme asks are read
  * (asked-answers.ts); parts of the wrong shape read as empty (the shape is refused on its own).
  */
-export function valuesOfBody(body: Tree, answers: ReadonlyArray<{ key: string; value: string }>, form: ProgrammeForm): ApplicationValues {
+export function valuesOfBody(
+  body: Tree,
+  answers: ReadonlyArray<{ key: string; value: string }>,
+  form: ProgrammeForm,
+  /** The body's well-formed references to files (file-references.ts): each field's list, as the form counts it. */
+  files: readonly FileReference[] = [],
+): ApplicationValues {
   const personal = isTree(body.personalInfo) ? body.personalInfo : {};
   let values: ApplicationValues = form.emptyValues;
   const personalInfo = { ...values.personalInfo };
@@ -33,6 +40,14 @@ export function valuesOfBody(body: Tree, answers: ReadonlyArray<{ key: string; v
   for (const { key, value } of answers) {
     const answer = asked.get(key);
     if (answer) values = setPath(values, answer.path, answerFromText(answer.kind, value) as SingleAnswer);
+  }
+  // A file field's answer is its list of files; a body names each by its SHA-256 only (the
+  // receiver reads the rest from the upload), and the form's rules count them.
+  for (const spec of form.context.specs) {
+    if (spec.type !== 'file') continue;
+    const key = spec.path.slice(FIELDS_PREFIX.length);
+    const listed = files.filter((file) => file.key === key).map((file) => ({ sha256: file.sha256, name: '', type: '', size: 0 }));
+    values = setPath(values, spec.path, listed);
   }
   // A yes/no question left unanswered is sent without its `.value`: its empty answer stays null.
   return values;

@@ -3,6 +3,8 @@ import { hiddenPaths } from '../rules/field-visibility';
 import type { FieldSpec } from '../rules/field-specs';
 import { localDigits } from '../values/local-digits';
 import { storableText } from '../values/storable-text';
+import { fileAnswerOf } from '../values/file-answer';
+import { getPath } from '../values/field-paths';
 import { FIELDS_PREFIX } from './asked-answers';
 import { isCountField, isPlatformKey, platformFields, type PlatformEntry, type PlatformKey } from '../values/platforms';
 
@@ -11,6 +13,13 @@ export interface ApplicationBody {
   personalInfo: Omit<ApplicationValues['personalInfo'], 'phone'> & { phone?: { countryCode: string; subscriber: string } };
   platforms: Partial<Record<PlatformKey, PlatformEntry>>;
   fields: Array<{ key: string; value: string }>;
+  /**
+   * The files of the file fields shown, by the field's key, in the order each field lists them
+   * (always present, [] when none). `uploadId` is the receiver's id of the file's upload: '' here,
+   * since this function cannot know it; the outbox fills it right before the PUT
+   * (src/uploads/with-upload-ids.ts) and never sends an empty one.
+   */
+  files: Array<{ key: string; uploadId: string; sha256: string }>;
 }
 
 function isYesNo(value: SingleAnswer): value is YesNoAnswer {
@@ -21,7 +30,11 @@ function isYesNo(value: SingleAnswer): value is YesNoAnswer {
 function flattenAnswer(key: string, value: unknown, into: Array<{ key: string; value: string }>): void {
   if (value === null || value === undefined) return;
   if (typeof value === 'boolean') into.push({ key, value: value ? 'Yes' : 'No' });
-  else if (Array.isArray(value)) into.push({ key, value: value.map(String).join(', ') });
+  else if (Array.isArray(value)) {
+    // A list of choices; a list of anything else (files kept for a question that is no longer a
+    // file field) is no text to send.
+    if (value.every((item) => typeof item === 'string')) into.push({ key, value: value.join(', ') });
+  }
   else if (typeof value === 'object') {
     for (const [child, childValue] of Object.entries(value)) flattenAnswer(`${key}.${child}`, childValue, into);
   } else if (typeof value === 'string' || typeof value === 'number') into.push({ key, value: String(value) });
@@ -45,8 +58,9 @@ function trimmed(entry: PlatformEntry, platform: PlatformKey, locale: string | u
 
 /**
  * The body of the PUT: personalInfo as an object (phone left out when both its parts are empty),
- * platforms with a handle (or a url for the website), and the answers as a flat key/value list.
- * Hidden follow-ups, the agreement and platforms.filled are never sent. Counts typed the way
+ * platforms with a handle (or a url for the website), the answers as a flat key/value list, and
+ * the files of the file fields by reference (`files`, upload ids left empty: see ApplicationBody).
+ * Hidden follow-ups and file fields, the agreement and platforms.filled are never sent. Counts typed the way
  * `locale` writes numbers are sent as digits.
  */
 export function flattenApplication(values: ApplicationValues, specs: readonly FieldSpec[], locale?: string): ApplicationBody {
@@ -68,9 +82,21 @@ export function flattenApplication(values: ApplicationValues, specs: readonly Fi
     if (sent) platforms[key] = trimmed(entry, key, locale);
   }
 
+  const files: ApplicationBody['files'] = [];
+  const filePaths = new Set<string>();
+  for (const spec of specs) {
+    if (spec.type !== 'file') continue;
+    filePaths.add(spec.path);
+    if (hidden.has(spec.path)) continue;
+    const key = spec.path.slice(FIELDS_PREFIX.length);
+    for (const file of fileAnswerOf(getPath(values, spec.path))) files.push({ key, uploadId: '', sha256: file.sha256 });
+  }
+
   const fields: ApplicationBody['fields'] = [];
   for (const [key, answer] of Object.entries(values.fields.single)) {
     if (hidden.has(`fields.single.${key}`) || hidden.has(`fields.single.${key}.value`)) continue;
+    // A file field's files go in `files`, by reference, never as text.
+    if (filePaths.has(`${FIELDS_PREFIX}${key}`)) continue;
     if (isYesNo(answer)) {
       flattenAnswer(`${key}.value`, answer.value, fields);
       const explanation = answer.explanation === undefined ? '' : sendable(answer.explanation);
@@ -85,5 +111,5 @@ export function flattenApplication(values: ApplicationValues, specs: readonly Fi
   const sent = fields
     .filter((entry) => asked.has(`${FIELDS_PREFIX}${entry.key}`) && !hidden.has(`${FIELDS_PREFIX}${entry.key}`))
     .map((entry) => ({ key: entry.key, value: storableText(entry.value) }));
-  return { personalInfo, platforms, fields: sent };
+  return { personalInfo, platforms, fields: sent, files };
 }

@@ -2,6 +2,8 @@ import { PERSONAL_INFO_TEXT_FIELDS } from '../values/field-paths';
 import { isTree } from '../values/is-tree';
 import { isPlatformKey, platformFields } from '../values/platforms';
 import { answersNotAsked } from './answers-not-asked';
+import { FIELDS_PREFIX } from './asked-answers';
+import { fileReferenceIssues } from './file-references';
 import { bodyPathPart } from './body-path';
 import { valuesOfBody } from './body-values';
 import { unstorableText } from './unstorable-text';
@@ -102,15 +104,22 @@ export function validateApplicationBody(body: unknown, form: ProgrammeForm): Fie
   if (!isTree(body)) return [{ path: '', message: 'expected an object with personalInfo, platforms and fields' }];
   const issues: FieldIssue[] = [];
   for (const key of Object.keys(body)) {
-    if (key !== 'personalInfo' && key !== 'platforms' && key !== 'fields') issues.push({ path: bodyPathPart(key), message: 'unknown part of an application' });
+    if (key !== 'personalInfo' && key !== 'platforms' && key !== 'fields' && key !== 'files') issues.push({ path: bodyPathPart(key), message: 'unknown part of an application' });
   }
   personalInfoIssues(body.personalInfo, issues);
   platformIssues(body.platforms, issues);
   const answers = fieldIssues(body.fields, issues);
+  // Missing `files` reads as none: a page built before file fields sends none (file-references.ts).
+  const files = fileReferenceIssues(body.files, form);
+  issues.push(...files.issues);
   // Only what the programme asks, and only where the answers sent show it (answers-not-asked.ts).
   issues.push(...answersNotAsked(form, body));
   if (issues.length > 0) return issues;
   // Without the page's language: the wizard sends counts as digits whatever the creator typed,
   // so a body with "12 000" is one it never sends, and what is stored stays digits.
-  return validateApplication(valuesOfBody(body, answers, form), { ...form.context, locale: undefined });
+  // A file field's rules ('required', 'file-count') are named by the body's part, `files.<key>`.
+  const filePaths = new Set(form.context.specs.flatMap((spec) => (spec.type === 'file' ? [spec.path] : [])));
+  return validateApplication(valuesOfBody(body, answers, form, files.references), { ...form.context, locale: undefined }).map((issue) =>
+    filePaths.has(issue.path) ? { ...issue, path: `files.${issue.path.slice(FIELDS_PREFIX.length)}` } : issue,
+  );
 }

@@ -33,6 +33,9 @@ export const MESSAGES = {
   phoneCodeNeedsNumber: 'phoneCodeNeedsNumber',
   choose: 'choose',
   explain: 'explain',
+  fileRequired: 'fileRequired',
+  /** With the field's maxFiles: `fileCount:6`. */
+  fileCount: 'fileCount',
 } as const;
 
 /** Whether a value counts as given: a non-empty string (spaces count, see notBlank), a true box, a non-empty list. */

@@ -17,6 +17,18 @@ export type FieldSpec =
       messages: Partial<Record<RuleName, string>>;
       conditions: ShowOnCondition[];
     }
+  /**
+   * A file field (file-fields.ts): its answer is a list of files, `required` asks for at least
+   * one and `maxFiles` bounds the count (rules 'required' and 'file-count').
+   */
+  | {
+      type: 'file';
+      path: string;
+      step: number;
+      required: boolean;
+      maxFiles: number;
+      conditions: ShowOnCondition[];
+    }
   | { type: 'phone'; step: number }
   | { type: 'platforms'; step: number; offered: readonly PlatformKey[] };
 
@@ -95,6 +107,16 @@ export function fieldSpecsOf(fields: readonly FieldConfig[], step: number): Fiel
         break;
       case 'platforms':
         specs.push({ type: 'platforms', step, offered: field.platforms ?? DEFAULT_PICKER_PLATFORMS });
+        break;
+      case 'file':
+        specs.push({
+          type: 'file',
+          path: field.path,
+          step,
+          required: field.required === true,
+          maxFiles: field.maxFiles,
+          conditions: field.showOnCondition ? [field.showOnCondition] : [],
+        });
         break;
       case 'yesNo': {
         const conditions = field.showOnCondition ? [field.showOnCondition] : [];

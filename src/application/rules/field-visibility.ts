@@ -20,11 +20,17 @@ export function valueSpecAt(specs: readonly FieldSpec[], path: string): Extract<
   return undefined;
 }
 
+/** The conditions under which the answer at `path` is shown: a value's or a file field's; none for another path. */
+export function conditionsAt(specs: readonly FieldSpec[], path: string): readonly ShowOnCondition[] | undefined {
+  for (const spec of specs) if ((spec.type === 'value' || spec.type === 'file') && spec.path === path) return spec.conditions;
+  return undefined;
+}
+
 /** The paths whose conditions do not hold for these values: hidden, so neither validated nor sent. */
 export function hiddenPaths(values: unknown, specs: readonly FieldSpec[]): Set<string> {
   const hidden = new Set<string>();
   for (const spec of specs) {
-    if (spec.type === 'value' && !conditionsHold(spec.conditions, (path) => getPath(values, path))) hidden.add(spec.path);
+    if ((spec.type === 'value' || spec.type === 'file') && !conditionsHold(spec.conditions, (path) => getPath(values, path))) hidden.add(spec.path);
   }
   return hidden;
 }

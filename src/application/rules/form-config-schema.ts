@@ -2,6 +2,14 @@ import * as z from 'zod/mini';
 import { isConfigurableFieldPath } from '../values/field-paths';
 import { CONFIGURABLE_RULE_NAMES } from './rule-names';
 import { PLATFORM_KEYS } from '../values/platforms';
+import {
+  FILE_FIELD_PATH,
+  MEDIA_RANGE,
+  MAX_FILES_PER_FIELD,
+  MAX_IMAGE_MAX_EDGE,
+  MIN_IMAGE_MAX_EDGE,
+  RECEIVER_MAX_FILE_BYTES,
+} from './file-fields';
 
 /**
  * How a programme describes its form in config.json: sections of fields, each field naming
@@ -92,6 +100,35 @@ export function formConfigSchemas() {
     addButtonText: z.optional(label),
   });
 
+  /**
+   * Files the creator chooses (photos, documents), kept on the device and uploaded (issue #42;
+   * src/application/rules/file-fields.ts has its rules). Its answer is a list of files, so it can
+   * only be a detail question's: fields.single.<name>.
+   */
+  const fileField = z.strictObject({
+    kind: z.literal('file'),
+    path: z.string().check(
+      z.regex(FILE_FIELD_PATH, 'expected fields.single.<name>: a file field\'s answer is a list of files, which only a detail question holds'),
+    ),
+    label,
+    hint: z.optional(z.string()),
+    /** MIME types, or whole kinds such as "image/*". */
+    accept: z
+      .array(z.string().check(z.regex(MEDIA_RANGE, 'expected a MIME type such as "image/jpeg" or "application/pdf", or a whole kind such as "image/*"')))
+      .check(z.minLength(1, 'expected at least one type of file, such as "application/pdf"')),
+    maxFiles: z.number().check(z.int(), z.minimum(1), z.maximum(MAX_FILES_PER_FIELD)),
+    /** Per file, in bytes. */
+    maxBytes: z.number().check(
+      z.int(),
+      z.minimum(1),
+      z.maximum(RECEIVER_MAX_FILE_BYTES, `expected at most ${String(RECEIVER_MAX_FILE_BYTES)} bytes (2 GiB), the largest file the receiver takes`),
+    ),
+    required: z.optional(z.boolean()),
+    /** The longest edge of a photo once made smaller, in pixels (2560 by default). */
+    imageMaxEdge: z.optional(z.number().check(z.int(), z.minimum(MIN_IMAGE_MAX_EDGE), z.maximum(MAX_IMAGE_MAX_EDGE))),
+    showOnCondition: z.optional(showOnCondition),
+  });
+
   const field = z.discriminatedUnion('kind', [
     textField,
     selectField,
@@ -99,6 +136,7 @@ export function formConfigSchemas() {
     yesNoField,
     phoneField,
     platformsField,
+    fileField,
   ]);
 
   const formSectionData = z.strictObject({
@@ -119,7 +157,7 @@ export function formConfigSchemas() {
     }),
   );
 
-  return { showOnCondition, textField, selectField, checkboxField, yesNoField, phoneField, platformsField, field, formSectionData, fieldRules };
+  return { showOnCondition, textField, selectField, checkboxField, yesNoField, phoneField, platformsField, fileField, field, formSectionData, fieldRules };
 }
 
 type FormConfigSchemas = ReturnType<typeof formConfigSchemas>;
@@ -130,6 +168,7 @@ export type CheckboxFieldConfig = z.infer<FormConfigSchemas['checkboxField']>;
 export type YesNoFieldConfig = z.infer<FormConfigSchemas['yesNoField']>;
 export type PhoneFieldConfig = z.infer<FormConfigSchemas['phoneField']>;
 export type PlatformsFieldConfig = z.infer<FormConfigSchemas['platformsField']>;
+export type FileFieldConfig = z.infer<FormConfigSchemas['fileField']>;
 export type FormSectionData = z.infer<FormConfigSchemas['formSectionData']>;
 export type FieldRules = z.infer<FormConfigSchemas['fieldRules']>;
 export type ShowOnCondition = z.infer<FormConfigSchemas['showOnCondition']>;

@@ -38,6 +38,8 @@ function emptyAnswer(field: FieldConfig): SingleAnswer {
       return field.multiple ? [] : '';
     case 'checkbox':
       return false;
+    case 'file':
+      return [];
     default:
       return '';
   }

@@ -7,6 +7,7 @@ import { conditionsHold } from './field-visibility';
 import { asChecked, platformFieldRules } from './platform-field-rules';
 import { platformsFilled } from './platform-picker';
 import { platformFields, type PlatformKey } from '../values/platforms';
+import { fileAnswerOf } from '../values/file-answer';
 
 /** One failed rule: the dotted path of the field and the message to show under it. */
 export interface FieldIssue {
@@ -14,7 +15,8 @@ export interface FieldIssue {
   message: string;
   /**
    * The receiver's rule a body broke, for the rules that are not the form's own (`not-asked`,
-   * `unstorable-text`: src/application/body); absent for a rule the form shows by its message.
+   * `unstorable-text`: src/application/body) and a file field's (`required`, `file-count`);
+   * absent for a rule the form shows by its message.
    */
   rule?: string;
 }
@@ -78,13 +80,28 @@ function platformIssues(values: ApplicationValues, context: ValidationContext): 
   return issues;
 }
 
+/** The rule a file field with more files than its maxFiles breaks. */
+export const FILE_COUNT = 'file-count';
+
+/** The rules of a file field: at least one file when required, at most maxFiles. */
+function fileIssue(values: ApplicationValues, spec: Extract<FieldSpec, { type: 'file' }>): FieldIssue | undefined {
+  const count = fileAnswerOf(getPath(values, spec.path)).length;
+  if (spec.required && count === 0) return { path: spec.path, message: MESSAGES.fileRequired, rule: 'required' };
+  if (count > spec.maxFiles) return { path: spec.path, message: `${MESSAGES.fileCount}:${String(spec.maxFiles)}`, rule: FILE_COUNT };
+  return undefined;
+}
+
 /** Every rule of the form at once; hidden conditional fields are skipped, so their rules are dropped. */
 export function validateApplication(values: ApplicationValues, context: ValidationContext): FieldIssue[] {
   const issues: FieldIssue[] = [];
   for (const spec of context.specs) {
     if (spec.type === 'phone') issues.push(...phoneIssues(values));
     else if (spec.type === 'platforms') issues.push(...platformIssues(values, context));
-    else {
+    else if (spec.type === 'file') {
+      if (!conditionsHold(spec.conditions, (path) => getPath(values, path))) continue;
+      const issue = fileIssue(values, spec);
+      if (issue) issues.push(issue);
+    } else {
       if (!conditionsHold(spec.conditions, (path) => getPath(values, path))) continue;
       const message = firstFailure(asChecked(spec.path, asFieldValue(getPath(values, spec.path)), context.locale), spec.rules, boundsFor(context.fieldRules, spec.path), spec.messages);
       if (message) issues.push({ path: spec.path, message });

@@ -6,7 +6,24 @@ export interface YesNoAnswer {
   explanation?: string;
 }
 
-export type SingleAnswer = string | readonly string[] | boolean | YesNoAnswer | null;
+/**
+ * One file kept for a file field (docs/configuration.md): the bytes themselves stay on the device
+ * (src/files/device-files.ts), found by their SHA-256; the answer names them.
+ */
+export interface FileAnswerItem {
+  /** 64 lower-case hex digits: the SHA-256 of the bytes kept (after a photo is made smaller). */
+  sha256: string;
+  name: string;
+  /** The MIME type, such as image/jpeg. */
+  type: string;
+  /** In bytes. */
+  size: number;
+}
+
+/** A file field's answer: the files kept, in the order chosen; an empty list means no file. */
+export type FileAnswer = readonly FileAnswerItem[];
+
+export type SingleAnswer = string | readonly string[] | boolean | YesNoAnswer | FileAnswer | null;
 
 /** Everything the form holds: the three sections of the application, plus the picker's cards and the agreement. */
 export interface ApplicationValues {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { saveStatusText, type SaveStatusFacts } from '../../../src/app/save-status-text';
+import { saveStatusText, uploadingValues, type SaveStatusFacts } from '../../../src/app/save-status-text';
+import { formatMessage } from '../../../src/i18n/format-message';
+import { EN } from '../../../src/i18n/messages-en';
 
 const facts = (overrides: Partial<SaveStatusFacts>): SaveStatusFacts => ({ saveState: 'idle', sending: false, storageHealth: 'persistent', accepted: false, ...overrides });
 
@@ -23,5 +25,13 @@ describe('the save status line', () => {
   it('says nothing once the application is accepted and its personal data deleted', () => {
     expect(saveStatusText(facts({ saveState: 'saved', accepted: true }))).toBeNull();
     expect(saveStatusText(facts({ saveState: 'saved', storageHealth: 'memory-only', accepted: true }))).toBeNull();
+  });
+
+  it('says which file is uploading, of how many, while the application waits for its files', () => {
+    expect(saveStatusText(facts({ saveState: 'saved', uploading: { uploaded: 1, total: 3 } }))).toBe('uploadingFiles');
+    expect(formatMessage(EN.uploadingFiles, uploadingValues({ uploaded: 1, total: 3 }), 'en')).toBe('Uploading 2 of 3 files…');
+    expect(formatMessage(EN.uploadingFiles, uploadingValues({ uploaded: 0, total: 1 }), 'en')).toBe('Uploading 1 of 1 file…');
+    // The request itself on its way says sending.
+    expect(saveStatusText(facts({ sending: true, uploading: { uploaded: 3, total: 3 } }))).toBe('sending');
   });
 });

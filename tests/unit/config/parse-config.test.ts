@@ -94,7 +94,7 @@ describe('parseConfig problems, each named by its path', () => {
         fields.push({ label: 'No kind at all', path: 'fields.single.note' });
       }),
     );
-    const kinds = 'the field kinds are text, select, checkbox, yesNo, phone, platforms';
+    const kinds = 'the field kinds are text, select, checkbox, yesNo, phone, platforms, file';
     expect(problems).toEqual([
       `steps.1.blocks.0.data.fields.0.kind: the field kind "textarea" of field "personalInfo.firstName" is unknown; ${kinds}`,
       `steps.1.blocks.0.data.fields.${String(formFields(defaultConfig, 1).length)}.kind: the field kind of field "fields.single.note" is missing; ${kinds}`,

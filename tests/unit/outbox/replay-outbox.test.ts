@@ -99,3 +99,30 @@ describe('replayOutbox (the service worker after the tab is gone)', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
+
+describe('replayOutbox with files to upload first', () => {
+  const withFiles: OutboxRecord = { ...record, body: { ...(record.body as object), files: [{ key: 'mediaKit', uploadId: '', sha256: 'c'.repeat(64) }] } };
+
+  it('sends the body with the upload ids the worker readied', async () => {
+    await set(OUTBOX_KEY, withFiles, store);
+    const fetchMock = answer(201);
+    const filled = { ...(withFiles.body as object), files: [{ key: 'mediaKit', uploadId: '0123456789abcdef0123456789abcdef', sha256: 'c'.repeat(64) }] };
+    expect(await replayOutbox(() => Promise.resolve({ ready: true, body: filled }))).toBe('accepted');
+    expect(JSON.parse(puts(fetchMock)[0]?.body as string)).toEqual(filled);
+  });
+
+  it('sends nothing while files are missing, failing the sync so the browser fires it again, with no failure counted', async () => {
+    await set(OUTBOX_KEY, withFiles, store);
+    const fetchMock = answer(201);
+    expect(await replayOutbox(() => Promise.resolve({ ready: false, files: { uploaded: 0, total: 1 } }))).toBe('retry');
+    expect(puts(fetchMock)).toHaveLength(0);
+    expect((await get<OutboxRecord>(OUTBOX_KEY, store))?.attempts).toBe(1);
+  });
+
+  it('leaves a file refused for good to the page, which says which field to change', async () => {
+    await set(OUTBOX_KEY, withFiles, store);
+    const fetchMock = answer(201);
+    expect(await replayOutbox(() => Promise.resolve({ ready: false, files: { uploaded: 0, total: 1, failed: { key: 'mediaKit', reason: 'too-large' } } }))).toBe('nothing');
+    expect(puts(fetchMock)).toHaveLength(0);
+  });
+});

@@ -162,7 +162,7 @@ describe('docs/receiver-openapi.json', () => {
     const application = resolved(bodySchema);
     const properties = application.properties as Record<string, Schema>;
     expect([...(application.required as string[])].sort()).toEqual(['fields', 'personalInfo', 'platforms']);
-    expect(Object.keys(properties).sort()).toEqual(['fields', 'personalInfo', 'platforms']);
+    expect(Object.keys(properties).sort()).toEqual(['fields', 'files', 'personalInfo', 'platforms']);
     const personalInfo = resolved(properties.personalInfo ?? {});
     expect(Object.keys(personalInfo.properties as object).sort()).toEqual([...PERSONAL_INFO_TEXT_FIELDS, 'phone'].sort());
     const platforms = resolved(properties.platforms ?? {}).properties as Record<string, Schema>;
@@ -192,6 +192,9 @@ describe('docs/receiver-openapi.json', () => {
       ['an answer with a third part', (body) => (firstAnswer(body).note = 'x')],
       ['an answer as a number', (body) => (firstAnswer(body).value = 3)],
       ['text over 5000 characters', (body) => (part(body, 'personalInfo').company = 'x'.repeat(5001))],
+      ['files as an object', (body) => (body.files = {})],
+      ['a file without its sha256', (body) => (body.files = [{ key: 'photos', uploadId: 'a'.repeat(32) }])],
+      ['an upload id that is not 32 hex digits', (body) => (body.files = [{ key: 'photos', uploadId: '../etc', sha256: 'a'.repeat(64) }])],
       ['over 200 answers', (body) => (body.fields = Array.from({ length: 201 }, (_, index) => ({ key: `q${String(index)}`, value: 'x' })))],
     ];
     for (const [what, breakIt] of broken) {

@@ -57,7 +57,7 @@ describe('RETENTION_DAYS', () => {
     const retention = startRetention(store, { days: 30, log: (line) => lines.push(line), intervalMs: 200 });
     try {
       await expect.poll(() => lines.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
-      expect(lines[0]).toBe('retention: erased 0 application(s), 0 revision(s), 0 webhook message(s) and 0 draft(s) in transit older than 30 day(s)');
+      expect(lines[0]).toBe('retention: erased 0 application(s), 0 revision(s), 0 file(s), 0 webhook message(s) and 0 draft(s) in transit older than 30 day(s)');
     } finally {
       await retention.stop();
       await store.close();
@@ -105,7 +105,7 @@ describe.each(stores)('retention on the $name store', ({ databaseUrl, skip }) =>
       await expect.poll(() => receiver.output(), { timeout: 30_000 }).toMatch(/retention: erased/);
       const lines = receiver.output().split('\n').filter((line) => line.includes('retention: erased'));
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/retention: erased 1 application\(s\), 2 revision\(s\), 3 webhook message\(s\) and 1 draft\(s\) in transit older than 7 day\(s\)"/);
+      expect(lines[0]).toMatch(/retention: erased 1 application\(s\), 2 revision\(s\), 0 file\(s\), 3 webhook message\(s\) and 1 draft\(s\) in transit older than 7 day\(s\)"/);
       expect(receiver.output()).not.toMatch(/old-creator|"old"| old /);
 
       expect((await cli(['export'], where)).split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { id: string }).id).sort()).toEqual(['fresh', 'revised']);

@@ -42,7 +42,7 @@ const unique = (prefix: string) => `${prefix}-${String(Date.now())}-${String((co
 interface Payload {
   type: string;
   timestamp: string;
-  data: { id: string; revision: number; receivedAt: string; language: string | null; body: unknown };
+  data: { id: string; revision: number; receivedAt: string; language: string | null; body: unknown; files: unknown[] };
 }
 
 function settings(endpoint: WebhookEndpoint, overrides: Partial<WebhookSettings> = {}): WebhookSettings {
@@ -102,7 +102,7 @@ describe.each(stores)('webhooks on the $name store', ({ databaseUrl, skip }) => 
     expect(received).toEqual({
       type: 'application.received',
       timestamp: (answered.json as { receivedAt: string }).receivedAt,
-      data: { id, revision: 1, receivedAt: (answered.json as { receivedAt: string }).receivedAt, language: 'fr-CA', body: first },
+      data: { id, revision: 1, receivedAt: (answered.json as { receivedAt: string }).receivedAt, language: 'fr-CA', body: first, files: [] },
     });
     // Without Content-Language the programme's language.
     expect(revised).toMatchObject({ type: 'application.revised', data: { id, revision: 2, language: 'en', body: second } });

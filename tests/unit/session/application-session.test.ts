@@ -280,6 +280,10 @@ describe('createApplicationSession', () => {
     await vi.advanceTimersByTimeAsync(2_000);
 
     expect(fetchMock.mock.calls.filter(([, init]) => init.method === 'PUT')).toHaveLength(2);
+    // Acceptance clears the kept files' database too, which takes IndexedDB's own turns (not timers).
+    await vi.waitFor(() => {
+      expect(session.getSnapshot().submitted).toBe(true);
+    });
     // Accepted in the background: the wizard moves on by itself, and says so.
     expect(session.getSnapshot()).toMatchObject({ submitted: true, wizard: { current: DETAILS_STEP + 1 } });
     expect(track.mock.calls.filter(([event]) => event === 'Step Reached').map(([, properties]) => properties?.step)).toEqual([DETAILS_STEP + 1]);
@@ -299,7 +303,10 @@ describe('createApplicationSession', () => {
     session.attach(form);
     await vi.advanceTimersByTimeAsync(10_000);
 
-    expect(session.getSnapshot().submitted).toBe(true);
+    // Acceptance clears the kept files' database too, which takes IndexedDB's own turns (not timers).
+    await vi.waitFor(() => {
+      expect(session.getSnapshot().submitted).toBe(true);
+    });
   });
   it('the page going away with something unsaved writes the synchronous copy into the storage it was given', async () => {
     const { session, form, synchronous, page } = tab({ locks: fakeLocks() });

@@ -41,6 +41,7 @@ describe('flattenApplication', () => {
         { key: 'children.explanation', value: 'Two, aged 4 and 7' },
         { key: 'pets.value', value: 'No' },
       ],
+      files: [],
     });
   });
 

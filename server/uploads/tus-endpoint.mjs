@@ -1,0 +1,227 @@
+// Resumable file uploads, tus 1.0 (https://tus.io/protocols/resumable-upload), at the uploads'
+// prefix beside the applications' path (uploads-prefix.mjs; FILES-CONTRACT.md, "Uploads"):
+//   OPTIONS <prefix>          the protocol's versions, extensions and largest size (and CORS preflights)
+//   POST    <prefix>          creates an upload: Upload-Length, Upload-Metadata (filename, filetype,
+//                             sha256, field) → 201, Location <prefix>/<id>
+//   HEAD    <prefix>/<id>     → 200 Upload-Offset: the bytes stored, where the client resumes
+//   PATCH   <prefix>/<id>     application/offset+octet-stream at Upload-Offset → 204 Upload-Offset,
+//                             once every byte of it is on the disk (durable-file-store.mjs)
+//   DELETE  <prefix>/<id>     withdraws an upload no application holds → 204
+// @tus/server speaks the protocol (offsets, 409 on a wrong one, bodies bounded by Upload-Length,
+// locks); this file decides, before a byte is read, whether a request is taken at all: the
+// creation's length and metadata against the programme's file field (creation-checks.mjs), the
+// client's share of requests and bytes and the disk's floor (uploads-budget.mjs), the proof of work
+// on creation when it is on. An id is 32 random hexadecimal digits: holding it owns the upload, so
+// it is never logged (the log shows `<prefix>/:id`). The server's connection and time limits, CORS
+// origins and security headers apply as to every request.
+import { MemoryLocker, Server } from '@tus/server';
+import { CORS_REQUEST_HEADERS } from '../http/cors.mjs';
+import { pathnameOf } from '../http/request-context.mjs';
+import { Refused, answered, crossOrigin, refusal } from '../http/respond.mjs';
+import { singleHeader } from '../http/request-headers.mjs';
+import { checkCreation } from './creation-checks.mjs';
+import { DurableFileStore, makeUploadsFolder } from './durable-file-store.mjs';
+import { createPostgresUploadLocker } from './postgres-upload-locker.mjs';
+import { createUploadsBudget } from './uploads-budget.mjs';
+import { startUploadExpiry } from './upload-expiry.mjs';
+
+/** The largest file any field may ask for (FILES-CONTRACT.md: maxBytes ≤ 2 GiB), told in Tus-Max-Size. */
+export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
+const ID = /^[0-9a-f]{32}$/;
+const TUS_VERSION = '1.0.0';
+const TUS_REQUEST_HEADERS = `${CORS_REQUEST_HEADERS}, Tus-Resumable, Upload-Length, Upload-Metadata, Upload-Offset, Upload-Defer-Length, Upload-Concat`;
+const EXPOSED = 'Location, Tus-Resumable, Tus-Version, Tus-Extension, Tus-Max-Size, Upload-Offset, Upload-Length, Upload-Metadata, Upload-Expires, Retry-After';
+
+/** @type {Record<number, string>} the log's reason for each refusal @tus/server answers itself */
+const PROTOCOL_REASONS = {
+  400: 'bad tus request',
+  403: 'upload offset missing',
+  404: 'no such upload',
+  409: 'upload offset mismatch',
+  410: 'upload gone',
+  412: 'tus version missing',
+  413: 'upload body over its length',
+  415: 'not an upload body',
+  460: 'upload checksum mismatch',
+  500: 'upload store failed',
+};
+
+/**
+ * @typedef {import('./accepts-type.mjs').FileFieldRules} FileFieldRules
+ * @typedef {{
+ *   prefix: string,
+ *   folder: string | null,
+ *   fileFields: () => readonly FileFieldRules[] | Promise<readonly FileFieldRules[]>,
+ *   isBound: (id: string) => Promise<boolean>,
+ *   limits: import('../limits/limit-settings.mjs').LimitSettings,
+ *   databaseUrl?: string | undefined,
+ *   allowedOrigins?: ReadonlySet<string>,
+ *   proofOfWork?: { check: (req: import('node:http').IncomingMessage) => Promise<{ reason: string, body: unknown } | null> } | null,
+ *   freeBytes?: (dir: string) => Promise<number>,
+ *   expiryMs?: number,
+ *   log?: (line: string) => void,
+ * }} UploadsOptions
+ *   folder: where the bytes go (uploads-folder.mjs), null on PostgreSQL without UPLOADS_DIR (every upload refused); fileFields: the current programme's file fields;
+ *   isBound: whether an application holds the upload (upload-binding.mjs): it is then never expired nor withdrawn;
+ *   databaseUrl: on PostgreSQL, uploads are locked there (postgres-upload-locker.mjs) and counted there;
+ *   expiryMs: how long an upload may rest untouched (upload-expiry.mjs; a day)
+ */
+
+/**
+ * Whether the request brings a body: a refusal then closes the connection rather than read it.
+ * @param {import('node:http').IncomingMessage} req
+ */
+function hasBody(req) {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+}
+
+/**
+ * The uploads' routes as an `api` handler of createAppServer, with the expiry of abandoned
+ * uploads running; `close` stops it and frees the locks' connections.
+ * @param {UploadsOptions} options
+ */
+export async function createUploads({
+  prefix, folder, fileFields, isBound, limits, databaseUrl, allowedOrigins = new Set(), proofOfWork = null, freeBytes, expiryMs, log = () => undefined,
+}) {
+  if (folder === null) return withoutFolder({ prefix, allowedOrigins, log });
+  await makeUploadsFolder(folder);
+  const datastore = new DurableFileStore({ directory: folder });
+  const locker = databaseUrl ? await createPostgresUploadLocker({ databaseUrl, log }) : new MemoryLocker({ acquireLockTimeout: 10_000 });
+  const budget = await createUploadsBudget({ limits, databaseUrl, folder, freeBytes, log }).catch(async (/** @type {unknown} */ error) => {
+    if ('close' in locker) await locker.close();
+    throw error;
+  });
+  const tus = new Server({
+    path: prefix, datastore, locker, maxSize: MAX_UPLOAD_BYTES,
+    // Relative: the page resolves it against the URL it posted to, whatever proxy stands between.
+    relativeLocation: true,
+    allowedOrigins: (origin) => allowedOrigins.has(origin),
+    exposedHeaders: ['Retry-After', 'Upload-Expires'],
+    onResponseError(_req, error) {
+      // The protocol's own refusals carry a status; anything else is a failure worth a line.
+      if (!('status_code' in error)) log(`uploads: a request failed: ${error.message}`);
+      return undefined;
+    },
+  });
+  const expiry = startUploadExpiry({ folder, store: datastore, locker, isBound, expiryMs, log });
+
+  /** @param {import('../limits/admission.mjs').Refusal | null} refused */
+  function refuseWith(refused) {
+    if (refused) throw refusal(refused.status, refused.reason, refused.message, { 'Retry-After': String(refused.retryAfterSeconds) });
+  }
+
+  /**
+   * Before a byte of a creation is read: its headers, the field's limits, the client's share, the
+   * disk, the proof of work.
+   * @param {import('../http/request-context.mjs').RequestContext} ctx
+   */
+  async function admitCreation(ctx) {
+    const header = (/** @type {string} */ name) => {
+      const value = singleHeader(ctx.req, name);
+      if (value === undefined) throw refusal(400, 'repeated upload header', `${name} must be sent once.`);
+      return value ?? undefined;
+    };
+    const verdict = checkCreation({
+      uploadLength: header('upload-length'), deferLength: header('upload-defer-length'), uploadMetadata: header('upload-metadata'), concat: header('upload-concat'),
+    }, await fileFields());
+    if ('refused' in verdict) throw refusal(verdict.refused.status, verdict.refused.reason, verdict.refused.message);
+    refuseWith(await budget.admitCreation(ctx, verdict.accepted.length));
+    const unproven = await proofOfWork?.check(ctx.req);
+    if (unproven) throw new Refused(428, unproven.reason, unproven.body);
+  }
+
+  /**
+   * Whether an application holds the upload: only a complete one can be (the application's checks
+   * refuse an incomplete file), so a creator's Remove while it uploads never waits on the store.
+   * @param {string} id
+   */
+  async function heldByApplication(id) {
+    const upload = await datastore.getUpload(id).catch(() => null);
+    if (!upload || upload.size === undefined || upload.offset < upload.size) return false;
+    return isBound(id);
+  }
+
+  /** @param {import('../http/request-context.mjs').RequestContext} ctx */
+  async function route(ctx) {
+    const { req } = ctx;
+    const path = pathnameOf(ctx);
+    const id = path === prefix ? null : path.slice(prefix.length + 1);
+    const cors = crossOrigin(ctx, allowedOrigins, {
+      methods: id === null ? 'POST' : 'HEAD, PATCH, DELETE', requestHeaders: TUS_REQUEST_HEADERS, exposeHeaders: EXPOSED, refusedMessage: 'This origin may not upload files here.',
+    });
+    if (cors.preflighted) return;
+    ctx.headers = { ...cors.headers, 'Tus-Resumable': TUS_VERSION };
+    // A refusal closes a connection whose body it did not read: draining it would be reading it.
+    if (hasBody(req)) {
+      ctx.res.on('finish', () => {
+        if (ctx.refusal !== undefined && !req.complete) req.destroy();
+      });
+    }
+    const allowed = id === null ? 'POST, OPTIONS' : 'HEAD, PATCH, DELETE, OPTIONS';
+    if (!allowed.split(', ').includes(req.method ?? '')) throw refusal(405, 'method not allowed', `Only ${allowed} are accepted here.`, { Allow: allowed });
+    if (id !== null && !ID.test(id)) throw refusal(404, 'not an upload id', 'No such upload.');
+    if (req.method !== 'OPTIONS') refuseWith(await budget.admitRequest(ctx));
+    if (req.method === 'POST') await admitCreation(ctx);
+    if (req.method === 'PATCH' || (req.method === 'POST' && hasBody(req))) {
+      const length = Number(req.headers['content-length'] ?? 0);
+      refuseWith(await budget.admitBody(Number.isSafeInteger(length) ? length : 0));
+    }
+    if (req.method === 'DELETE' && id !== null && (await heldByApplication(id))) throw refusal(403, 'upload bound to an application', 'This file belongs to an application sent already.');
+    for (const [name, value] of Object.entries(cors.headers)) ctx.res.setHeader(name, value);
+    await tus.handle(req, ctx.res);
+    if (ctx.res.statusCode >= 400) ctx.refusal = PROTOCOL_REASONS[ctx.res.statusCode] ?? 'upload refused';
+  }
+
+  return {
+    /**
+     * @param {import('../http/request-context.mjs').RequestContext} ctx
+     * @returns {Promise<boolean>} false for a request outside the prefix
+     */
+    async answer(ctx) {
+      const path = pathnameOf(ctx);
+      if (path !== prefix && !path.startsWith(`${prefix}/`)) return false;
+      if (path !== prefix) ctx.logPath = `${prefix}/:id`;
+      return answered(ctx, route);
+    },
+    /** Removes abandoned uploads now (the periodic turn's work). */
+    sweep: () => expiry.sweep(),
+    async close() {
+      await expiry.stop();
+      await budget.close();
+      if ('close' in locker) await locker.close();
+    },
+  };
+}
+
+/**
+ * The uploads' routes of a PostgreSQL deployment without UPLOADS_DIR, whose programme asked for no
+ * file when it started: one edited since to ask for files is told why none can be uploaded (503,
+ * and a log line at most once an hour) rather than have its files scattered over instances.
+ * @param {{ prefix: string, allowedOrigins: ReadonlySet<string>, log: (line: string) => void }} options
+ */
+function withoutFolder({ prefix, allowedOrigins, log }) {
+  let loggedAt = -Infinity;
+  return {
+    /**
+     * @param {import('../http/request-context.mjs').RequestContext} ctx
+     * @returns {Promise<boolean>}
+     */
+    async answer(ctx) {
+      const path = pathnameOf(ctx);
+      if (path !== prefix && !path.startsWith(`${prefix}/`)) return false;
+      if (path !== prefix) ctx.logPath = `${prefix}/:id`;
+      if (performance.now() - loggedAt > 3600_000) {
+        loggedAt = performance.now();
+        log('uploads: refused, since this receiver has no UPLOADS_DIR (required with DATABASE_URL once the programme asks for files): set it and restart');
+      }
+      return answered(ctx, () => {
+        const cors = crossOrigin(ctx, allowedOrigins, { methods: 'POST, HEAD, PATCH, DELETE', requestHeaders: TUS_REQUEST_HEADERS, exposeHeaders: EXPOSED, refusedMessage: 'This origin may not upload files here.' });
+        if (cors.preflighted) return Promise.resolve();
+        ctx.headers = { ...cors.headers, 'Tus-Resumable': TUS_VERSION };
+        throw refusal(503, 'no uploads folder', 'Files cannot be uploaded to this receiver yet.', { 'Retry-After': '3600' });
+      });
+    },
+    sweep: () => Promise.resolve({ incomplete: 0, unbound: 0 }),
+    close: () => Promise.resolve(),
+  };
+}

@@ -1,0 +1,23 @@
+import type { ProgrammeForm } from '../application/rules/programme-form';
+import type { MessageKey } from '../i18n/catalogue';
+import type { OutboxStatus } from '../outbox/outbox';
+
+/** The catalogue's words for each reason a file keeps the application from going. */
+const PROBLEM_KEYS: Readonly<Record<string, MessageKey>> = {
+  'too-large': 'sendFileTooLarge',
+  type: 'sendFileType',
+  refused: 'sendFileRefused',
+  elsewhere: 'sendFileElsewhere',
+};
+
+/**
+ * What the line beside the button that sends says when a file keeps the application from going
+ * (refused for good by the receiver, or its bytes on another device): which field holds it, by
+ * its label, and what to do. Null otherwise. The draft is kept; replacing the file sends it.
+ */
+export function filesProblemText(status: OutboxStatus, programme: ProgrammeForm): { key: MessageKey; field: string } | null {
+  if (status.state !== 'uploading' || !status.files.failed) return null;
+  const { key, reason } = status.files.failed;
+  const field = programme.fieldsByStep.flat().find((config) => 'path' in config && config.path === `fields.single.${key}`);
+  return { key: PROBLEM_KEYS[reason] ?? 'sendFileRefused', field: field?.label ?? key };
+}

@@ -1,0 +1,105 @@
+import type { MouseEvent } from 'react';
+import type { FileAnswerItem } from '../application/values/application-values';
+import { useMessages } from '../i18n/messages-context';
+import type { UploadProgress } from '../uploads/upload-queue';
+import { useUploadProgress } from '../uploads/use-upload-progress';
+import { FileThumbnail } from './file-thumbnail';
+import { formatFileSize, formatPercent } from './format-file-size';
+import { useDeviceFile, type KeptOnDevice } from './use-device-file';
+
+/** Where a kept file's upload stands, as the row shows it. */
+type RowState = 'reading' | 'missing' | 'waiting' | 'uploading' | 'paused' | 'uploaded' | 'failed';
+
+function rowState(kept: KeptOnDevice, progress: UploadProgress | undefined): RowState {
+  if (progress?.state === 'done' || kept?.uploaded === true) return 'uploaded';
+  if (progress?.state === 'failed') return 'failed';
+  if (kept === undefined) return 'reading';
+  // Named by the draft but not here: handed over before it was uploaded, or the browser cleared the site's data.
+  if (kept === null || !kept.blob) return 'missing';
+  if (progress?.state === 'uploading') return 'uploading';
+  if (progress?.state === 'paused') return 'paused';
+  return 'waiting';
+}
+
+/**
+ * One kept file of a file field: a thumbnail for a photo on this device, its name and size, how
+ * far its upload went (a bar, with bytes and percent; each quarter and the end announced
+ * politely), and its Remove button, named "Remove <file name>" from the two visible texts.
+ */
+export function KeptFileItem({ item, rowId, onRemove }: { item: FileAnswerItem; rowId: string; onRemove: (item: FileAnswerItem, event: MouseEvent<HTMLButtonElement>) => void }) {
+  const messages = useMessages();
+  const locale = messages.locale;
+  const progress = useUploadProgress(item.sha256);
+  const kept = useDeviceFile(item.sha256, progress?.state);
+  const state = rowState(kept, progress);
+  const total = progress && progress.bytesTotal > 0 ? progress.bytesTotal : item.size;
+  const sent = state === 'uploaded' ? total : Math.min(progress?.bytesSent ?? 0, total);
+  const nameId = `${rowId}-name`;
+  const removeId = `${rowId}-remove`;
+  const blob = kept?.blob;
+
+  let status: string;
+  switch (state) {
+    case 'uploaded':
+      status = messages.text('fileUploaded');
+      break;
+    case 'failed':
+      status = messages.text('fileUploadFailed');
+      break;
+    case 'missing':
+      status = messages.text('fileNotOnDevice');
+      break;
+    case 'paused':
+      status = messages.text('fileUploadPaused');
+      break;
+    case 'uploading':
+      status = messages.text('fileUploadProgress', { sent: formatFileSize(sent, locale), total: formatFileSize(total, locale), percent: formatPercent(sent, total, locale) });
+      break;
+    default:
+      status = messages.text('fileUploadWaiting');
+  }
+  // Announced at each quarter, not at every chunk: a screen reader reading every percent would say nothing else.
+  const quarter = state === 'uploading' ? Math.floor((4 * sent) / Math.max(total, 1)) : -1;
+  const announcement =
+    state === 'uploaded'
+      ? messages.text('fileUploadedAnnounce', { name: item.name })
+      : quarter >= 0
+        ? messages.text('fileUploadAnnounce', { name: item.name, sent: formatFileSize((total * quarter) / 4, locale), total: formatFileSize(total, locale), percent: formatPercent(quarter, 4, locale) })
+        : '';
+
+  return (
+    <li className={`file-item file-item--${state}`}>
+      {blob && item.type.startsWith('image/') ? (
+        <FileThumbnail blob={blob} />
+      ) : (
+        <svg className="file-item__icon" viewBox="0 0 24 24" width="56" height="56" aria-hidden="true" focusable="false">
+          <path d="M7 3h7l5 5v13H7z M14 3v5h5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
+        </svg>
+      )}
+      <div className="file-item__body">
+        <span className="file-item__name" id={nameId}>
+          {item.name}
+        </span>
+        <span className="file-item__size">{formatFileSize(item.size, locale)}</span>
+        {state === 'waiting' || state === 'uploading' || state === 'paused' ? (
+          <progress className="file-item__progress" max={total} value={sent} aria-labelledby={nameId} />
+        ) : null}
+        <span className={state === 'failed' || state === 'missing' ? 'file-item__status field-error' : 'file-item__status'}>{status}</span>
+        <span className="visually-hidden" aria-live="polite">
+          {announcement}
+        </span>
+      </div>
+      <button
+        type="button"
+        className="button button--link file-item__remove"
+        id={removeId}
+        aria-labelledby={`${removeId} ${nameId}`}
+        onClick={(event) => {
+          onRemove(item, event);
+        }}
+      >
+        {messages.text('removeCard')}
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'react';
+import { getDeviceFile, type DeviceFile } from './device-files';
+
+/** What this device keeps of a file: undefined while it is read, null when it is not here at all. */
+export type KeptOnDevice = DeviceFile | null | undefined;
+
+/** The kept file with these bytes, read again whenever `readAgain` changes (its upload ended). */
+export function useDeviceFile(sha256: string, readAgain: unknown): KeptOnDevice {
+  const [kept, setKept] = useState<{ sha256: string; file: DeviceFile | null } | undefined>(undefined);
+  useEffect(() => {
+    let current = true;
+    getDeviceFile(sha256).then(
+      (file) => {
+        if (current) setKept({ sha256, file: file ?? null });
+      },
+      () => {
+        // A database that cannot be read: shown as not on this device rather than as loading forever.
+        if (current) setKept({ sha256, file: null });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [sha256, readAgain]);
+  return kept?.sha256 === sha256 ? kept.file : undefined;
+}

@@ -1,0 +1,76 @@
+import { getDeviceFile, listDeviceFiles, updateDeviceFile } from '../files/device-files';
+import { defaultLocks } from '../browser/web-locks';
+import { createUploadQueue, type FieldOfFile, type UploadQueue } from './create-upload-queue';
+import { whileHoldingUploadLock } from './upload-lock';
+
+/**
+ * The page's one upload queue (create-upload-queue.ts), as the file field and the outbox reach it:
+ * the files on this device (files/device-files.ts), the browser's online and offline events, and a
+ * Web Lock per file so that two tabs never upload the same bytes at once (the second waits, then
+ * finds the file uploaded, or resumes the upload the first created).
+ */
+
+/** What the file field shows of one file's upload: `error` is the failure's reason ('too-large', 'type', 'refused'; upload-machine.ts). */
+export interface UploadProgress {
+  state: 'queued' | 'uploading' | 'paused' | 'done' | 'failed';
+  bytesSent: number;
+  bytesTotal: number;
+  error?: string;
+}
+
+let queue: UploadQueue | null = null;
+const progress = new Map<string, UploadProgress>();
+
+function pageQueue(): UploadQueue {
+  if (queue) return queue;
+  const locks = defaultLocks();
+  const made = createUploadQueue({
+    files: { get: (sha256) => getDeviceFile(sha256), list: () => listDeviceFiles(), update: (sha256, patch) => updateDeviceFile(sha256, patch) },
+    isOnline: () => typeof navigator === 'undefined' || navigator.onLine,
+    exclusively: (sha256, upload) => whileHoldingUploadLock(locks, sha256, upload),
+  });
+  made.subscribe(() => {
+    progress.clear();
+  });
+  if (typeof window !== 'undefined') {
+    window.addEventListener('online', () => {
+      made.online();
+    });
+    window.addEventListener('offline', () => {
+      made.offline();
+    });
+  }
+  queue = made;
+  return made;
+}
+
+/**
+ * A file was added, or a connection came back: uploads every file on the device with its bytes and
+ * not yet uploaded, one at a time. `fieldOf` names the field (its key, as in the PUT body's
+ * `files[].key`) of the files the caller holds, by SHA-256: a file is uploaded once some caller
+ * has named its field, since the receiver checks each upload against its field's rules.
+ */
+export function uploadSoon(endpoint: string, fieldOf?: FieldOfFile): void {
+  pageQueue().uploadSoon(endpoint, fieldOf);
+}
+
+/** The file was removed: its upload stops, and the receiver is asked to delete it (best effort). */
+export function forgetUpload(sha256: string): void {
+  pageQueue().forget(sha256);
+}
+
+/** Calls `listener` whenever any file's upload changes; returns the way to stop. */
+export function subscribeUploadProgress(listener: () => void): () => void {
+  return pageQueue().subscribe(listener);
+}
+
+/** The upload of the file `sha256`, the same object until it changes (useSyncExternalStore compares them). */
+export function uploadProgressOf(sha256: string): UploadProgress | undefined {
+  const cached = progress.get(sha256);
+  if (cached) return cached;
+  const status = pageQueue().statusOf(sha256);
+  if (!status) return undefined;
+  const shown: UploadProgress = { state: status.state, bytesSent: status.bytesSent, bytesTotal: status.bytesTotal, ...(status.failure ? { error: status.failure } : {}) };
+  progress.set(sha256, shown);
+  return shown;
+}

@@ -1,0 +1,37 @@
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { DeviceFile } from '../../../src/files/device-files';
+import { forgetUpload, subscribeUploadProgress, uploadProgressOf, uploadSoon } from '../../../src/uploads/upload-queue';
+import { useUploadProgress } from '../../../src/uploads/use-upload-progress';
+
+const SHA = 'e'.repeat(64);
+const kept = new Map<string, DeviceFile>([[SHA, { sha256: SHA, name: 'kit.pdf', type: 'application/pdf', size: 1234, uploaded: true, uploadUrl: `https://example.com/api/uploads/${'1'.repeat(32)}` }]]);
+vi.mock('../../../src/files/device-files', () => ({
+  getDeviceFile: (sha256: string) => Promise.resolve(kept.get(sha256)),
+  listDeviceFiles: () => Promise.resolve([...kept.values()]),
+  updateDeviceFile: () => Promise.resolve(),
+}));
+
+describe("the page's upload progress, as the file field reads it", () => {
+  it('shows a file uploaded before (a reload) as done, the same object until it changes, and forgets it on Remove', async () => {
+    const { result } = renderHook(() => useUploadProgress(SHA));
+    expect(result.current).toBeUndefined();
+    const changed = vi.fn();
+    const stop = subscribeUploadProgress(changed);
+    await act(async () => {
+      uploadSoon('https://example.com/api/uploads', { [SHA]: 'mediaKit' });
+      await vi.waitFor(() => {
+        expect(uploadProgressOf(SHA)).toBeDefined();
+      });
+    });
+    expect(result.current).toEqual({ state: 'done', bytesSent: 1234, bytesTotal: 1234 });
+    // useSyncExternalStore compares snapshots by identity: the same object while nothing changed.
+    expect(uploadProgressOf(SHA)).toBe(uploadProgressOf(SHA));
+    expect(changed).toHaveBeenCalled();
+    act(() => {
+      forgetUpload(SHA);
+    });
+    expect(result.current).toBeUndefined();
+    stop();
+  });
+});
