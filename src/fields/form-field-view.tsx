@@ -1,8 +1,11 @@
 import { lazy, memo, Suspense } from 'react';
-import type { FieldConfig } from '../application/rules/form-config-schema';
+import { useWatch } from 'react-hook-form';
+import type { FieldConfig, FileFieldConfig } from '../application/rules/form-config-schema';
+import { fileAnswerOf } from '../application/values/file-answer';
 import { CheckboxField } from './checkbox-field';
 import { ChoiceField } from './choice-field';
 import { ConfigTextField } from './config-text-field';
+import { OnceOnScreen } from './once-on-screen';
 import { PhoneField } from './phone-field';
 import { PlatformPickerField } from './platform-picker-field';
 import { useFieldShown } from './use-field-shown';
@@ -11,6 +14,21 @@ import { YesNoField } from './yes-no-field';
 // The file field and everything it needs (the worker that makes photos smaller, the uploads) in a
 // chunk of their own, fetched when a file field is first on screen: a programme without one never loads them.
 const FileField = lazy(() => import('../files/file-field').then((module) => ({ default: module.FileField })));
+
+/**
+ * The file field once its step shows (the step after the current one is built ahead, hidden), or
+ * at once when the draft already holds files for it: their uploads go on from the field.
+ */
+function FileFieldOnScreen({ field }: { field: FileFieldConfig }) {
+  const holdsFiles = fileAnswerOf(useWatch({ name: field.path })).length > 0;
+  return (
+    <OnceOnScreen now={holdsFiles}>
+      <Suspense fallback={null}>
+        <FileField field={field} />
+      </Suspense>
+    </OnceOnScreen>
+  );
+}
 
 /** The answer whose conditions decide whether a field shows (its yes/no value for a question). */
 function shownPathOf(field: FieldConfig): string | undefined {
@@ -41,10 +59,6 @@ export const FormFieldView = memo(function FormFieldView({ field }: { field: Fie
     case 'platforms':
       return <PlatformPickerField field={field} />;
     case 'file':
-      return (
-        <Suspense fallback={null}>
-          <FileField field={field} />
-        </Suspense>
-      );
+      return <FileFieldOnScreen field={field} />;
   }
 });

@@ -59,7 +59,7 @@ function check(figure, value, format, comparison, budget) {
 export function budgetChecks(/** @type {BenchResults} */ results) {
   /** @type {BudgetCheck[]} */
   const rows = [];
-  const { criticalPath, criticalPathStaticHost, lighthouse, installability, offlineStart, typing, stepChanges, scale, covers, proofOfWork, languages, handover, pressShift } = results;
+  const { criticalPath, criticalPathStaticHost, lighthouse, installability, offlineStart, typing, stepChanges, scale, covers, proofOfWork, languages, handover, pressShift, files } = results;
   if (criticalPath) {
     rows.push(check('Critical-path JS of `/`, fetched before Welcome is interactive (gzip)', criticalPath.critical.total.gzip, kb, '<=', BUDGETS.criticalPathGzip));
     rows.push(check('JS index.html loads: its static import graph (gzip; the byte test)', criticalPath.entryGraph.total.gzip, kb, '<=', BUDGETS.criticalPathGzip));
@@ -167,7 +167,39 @@ export function budgetChecks(/** @type {BenchResults} */ results) {
   if (pressShift) {
     rows.push(check('A pressed control between pointer down and up, presses right after a field edit, both steps, 1280 and 390 px (largest move)', pressShift.largestShiftPx, px, '<=', BUDGETS.pressShiftPx));
   }
+  if (files) rows.push(...fileChecks(files));
   return rows;
+}
+
+/** The rows of files (#42): the upload with a cut, the shrinking's longest task, and what is fetched before a file field shows. */
+function fileChecks(/** @type {NonNullable<BenchResults['files']>} */ files) {
+  const { upload, shrinking, lazy } = files;
+  const early = [...lazy.example.welcome.feature, ...lazy.example.basicInfo.feature];
+  const never = [...lazy.defaultProgramme.welcome.feature, ...lazy.defaultProgramme.basicInfo.feature, ...lazy.defaultProgramme.details.feature];
+  const mbit = (upload.throughputBitsPerSecond / 1e6).toFixed(1);
+  return [
+    {
+      ...check(`Files: a 20 MiB PDF and six 12-megapixel photos at ${mbit} Mbit/s, ${String(upload.latencyMs)} ms, ${String(upload.cuts)} PATCH cut mid-body: bytes sent over bytes stored`, upload.sentOverStored, (value) => `${value.toFixed(3)}×`, '<=', BUDGETS.filesSentOverStored),
+      measured: `${upload.sentOverStored.toFixed(4)}× (${kb(upload.bytesSent)} sent, ${kb(upload.bytesStored)} stored; ${(upload.wallMs / 1000).toFixed(0)} s, the line alone ${(upload.lineTimeMs / 1000).toFixed(0)} s)`,
+    },
+    {
+      ...check('Files, 4x CPU: longest main-thread task while six 12-megapixel photos are made smaller (slowest run)', shrinking.slowestRunLongestTaskMs, ms, '<=', BUDGETS.filesShrinkLongestTaskMs),
+      measured: shrinking.slowestRunLongestTaskMs === 0 ? 'none ≥ 50 ms' : ms(shrinking.slowestRunLongestTaskMs),
+    },
+    {
+      figure: 'Files: the feature’s chunks requested on Welcome and Basic Info of the example programme (file fields on Details)',
+      measured: early.length === 0 ? 'none' : early.join(', '),
+      budget: 'none',
+      pass: early.length === 0 && lazy.example.details.feature.length > 0,
+    },
+    {
+      figure: 'Files: the feature’s chunks requested by the default programme (Welcome, Basic Info, Details)',
+      measured: never.length === 0 ? 'never' : never.join(', '),
+      budget: 'never',
+      pass: never.length === 0,
+    },
+    check('Files: the feature’s own chunks (field, photo worker, tus and upload queue, outbox wait; gzip)', lazy.featureTotal.gzip, kb, '<=', BUDGETS.fileFeatureChunksGzip),
+  ];
 }
 
 /** The rows of a programme in English and French (measurement 10). */

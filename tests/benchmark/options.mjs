@@ -17,6 +17,7 @@ export const MEASUREMENTS = /** @type {const} */ ([
   'languages',
   'handover',
   'press-shift',
+  'files',
 ]);
 
 /** @typedef {typeof MEASUREMENTS[number]} Measurement */
@@ -31,6 +32,8 @@ export const MEASUREMENTS = /** @type {const} */ ([
  * @property {boolean} merge          keep the existing report's other measurements (see HELP)
  * @property {boolean} keep           keep the temporary directory (build, served copies)
  * @property {number} keyIntervalMs   time between keystrokes when typing
+ * @property {number} filesThroughputBits files: the connection's throughput each way, bits per second
+ * @property {string | undefined} filesBaseDist files: a build from before the feature, for the whole wizard's change
  */
 
 const HELP = `npm run bench [-- --runs=N] [--lighthouse-runs=N] [--only=a,b] [--dist=DIR] [--dist-languages=DIR] [--merge] [--keep]
@@ -44,7 +47,12 @@ const HELP = `npm run bench [-- --runs=N] [--lighthouse-runs=N] [--only=a,b] [--
   --merge, BENCH_MERGE=1                 keep what report.json holds for the measurements not taken
                                          now; the report's header names each run apart
   --keep, BENCH_KEEP=1                   keep the temp dir (build and served copies)
-  --key-interval, BENCH_KEY_INTERVAL_MS  ms between keystrokes when typing (default 100)`;
+  --key-interval, BENCH_KEY_INTERVAL_MS  ms between keystrokes when typing (default 100)
+  --files-throughput, BENCH_FILES_THROUGHPUT  files: bits per second each way (default 1500000, the
+                                         issue's 1.5 Mbit/s; raise it to shorten the upload's wall time)
+  --files-base-dist, BENCH_FILES_BASE_DIST  files: a build from before the files feature, whose whole
+                                         wizard is said beside this build's
+  npm run bench -- --only=files --merge  the files rows alone, merged into the report`;
 
 /** @returns {number} */
 function positiveInteger(/** @type {string} */ name, /** @type {string | undefined} */ value, /** @type {number} */ fallback) {
@@ -81,6 +89,8 @@ export function readOptions(argv = process.argv.slice(2), env = process.env) {
     merge: flags.has('merge') || env.BENCH_MERGE === '1',
     keep: flags.has('keep') || env.BENCH_KEEP === '1',
     keyIntervalMs: positiveInteger('key-interval', flags.get('key-interval') ?? env.BENCH_KEY_INTERVAL_MS, 100),
+    filesThroughputBits: positiveInteger('files-throughput', flags.get('files-throughput') ?? env.BENCH_FILES_THROUGHPUT, 1_500_000),
+    filesBaseDist: flags.get('files-base-dist') ?? env.BENCH_FILES_BASE_DIST,
   };
   return options;
 }

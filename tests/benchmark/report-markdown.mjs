@@ -303,6 +303,45 @@ function handoverSection(/** @type {NonNullable<BenchResults['handover']>} */ re
   ].join('\n');
 }
 
+function filesSection(/** @type {NonNullable<BenchResults['files']>} */ result) {
+  const { upload, shrinking, lazy, wholeWizard, beforeFeature } = result;
+  const mb = (/** @type {number} */ bytes) => `${(bytes / 1e6).toFixed(2)} MB`;
+  const steps = (/** @type {typeof lazy.example} */ walk) =>
+    [['Welcome', walk.welcome], ['Basic Info', walk.basicInfo], ['Details', walk.details]].map(([label, step]) => {
+      const taken = /** @type {typeof walk.welcome} */ (step);
+      return [String(label), String(taken.requests), kb(taken.gzip), taken.feature.join(', ') || 'none'];
+    });
+  const change = beforeFeature ? wholeWizard.gzip - beforeFeature.gzip : null;
+  return [
+    '## 13. Files: uploads through a throttled connection, photos made smaller, lazy loading',
+    '',
+    `Against \`node server/serve.mjs\` (embedded store, uploads folder in its data folder, every chunk fsync'd before its 204) serving the build with docs/examples/config.files.json as its config.json; a phone context (service workers blocked: DevTools throttling does not apply to a service worker's own requests, and the uploads here are the page's).`,
+    '',
+    `**Upload with one cut.** A ${mb(result.fixtures.pdfBytes)} PDF (random content, so incompressible) and ${String(result.fixtures.photos)} photos of 4000 × 3000 px (JPEG quality 90 with EXIF camera and GPS tags, ${result.fixtures.photoBytes.map(mb).join(', ')}) chosen on Details, the PDF first; ` +
+      `CDP Network.emulateNetworkConditions ${(upload.throughputBitsPerSecond / 1e6).toFixed(1)} Mbit/s up and down, ${String(upload.latencyMs)} ms latency; the page talks to the receiver through the end-to-end suite's cutting proxy (tests/e2e/helpers/cutting-proxy.ts), which cut the first PATCH after ${mb(upload.cutAfterBytes)} of its body (${String(upload.cuts)} cut). ` +
+      `${String(upload.files)} uploads stored whole (${upload.storedSizes.map(mb).join(', ')}: the photos as made smaller on the device, the PDF byte for byte), ${mb(upload.bytesStored)} on the disk of ${mb(upload.chosenBytes)} chosen. ` +
+      `PATCH body bytes through the proxy: ${mb(upload.bytesSent)}, **${upload.sentOverStored.toFixed(4)}× the bytes stored** (request headers, the creations and HEADs are not counted). ` +
+      `Wall time from choosing to the last byte on the disk: **${(upload.wallMs / 1000).toFixed(0)} s**; the stored bytes alone take ${(upload.lineTimeMs / 1000).toFixed(0)} s at this throughput.`,
+    '',
+    `**Photos made smaller, CPU ${String(shrinking.cpuThrottling)}x slower** (the page's main thread; the worker is not throttled by CDP), ${String(shrinking.runs)} runs: six photos chosen → the sixth listed as kept in ${spread(shrinking.sixPhotosKeptMs)}. ` +
+      `Longest main-thread task (Long Tasks API, which reports tasks of 50 ms or more) per run: ${spread(shrinking.longestTaskMs)}; long tasks per run: ${shrinking.longTasksPerRun.join(', ')}. The uploads to the receiver (unthrottled) run meanwhile, as they do for a creator.`,
+    '',
+    '**Lazy loading.** Scripts and stylesheets requested in a walk Welcome → Basic Info (filled) → Details, fresh phone context, up to 2 s after each step showed (so Welcome counts what the wizard fetches while idle there too, the hidden next steps among it; the critical path is measurement 1):',
+    '',
+    table(['example programme', 'scripts and stylesheets requested', 'their JS (gzip)', 'the feature’s chunks'], steps(lazy.example)),
+    '',
+    table(['default programme', 'scripts and stylesheets requested', 'their JS (gzip)', 'the feature’s chunks'], steps(lazy.defaultProgramme)),
+    '',
+    table(
+      ['the feature’s chunk', 'raw', 'gzip', 'brotli'],
+      [...lazy.featureChunks.map((chunk) => [chunk.file, kb(chunk.bytes), kb(chunk.gzip), kb(chunk.brotli)]), ['**total**', kb(lazy.featureTotal.bytes), kb(lazy.featureTotal.gzip), kb(lazy.featureTotal.brotli)]],
+    ),
+    '',
+    `Whole wizard, every JS chunk: ${kb(wholeWizard.gzip)} gzip` +
+      (beforeFeature && change !== null ? `, against ${kb(beforeFeature.gzip)} for the build just before the feature (commit 229b659): **+${kb(change)}**, of which the lazy chunks above are ${kb(lazy.featureChunks.filter((chunk) => /\.m?js$/.test(chunk.file)).reduce((sum, chunk) => sum + chunk.gzip, 0))} (JS only; the rest is the feature's code in shared chunks, its words in three catalogues, and the gzip overhead of more chunks).` : '.'),
+  ].join('\n');
+}
+
 function pressShiftSection(/** @type {NonNullable<BenchResults['pressShift']>} */ result) {
   return [
     '## 12. Presses that follow a field edit',
@@ -483,6 +522,7 @@ export function reportMarkdown(/** @type {BenchResults} */ results, /** @type {B
   if (results.handover) sections.push(handoverSection(results.handover));
   if (results.pressShift) sections.push(pressShiftSection(results.pressShift));
   if (results.languages) sections.push(languagesSection(results.languages));
+  if (results.files) sections.push(filesSection(results.files));
   sections.push(METHOD);
   return `${sections.join('\n\n')}\n`;
 }

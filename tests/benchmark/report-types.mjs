@@ -28,6 +28,7 @@
  * @property {Awaited<ReturnType<typeof import('./measure-cover-images.mjs').measureCoverImages>>} [covers]
  * @property {Awaited<ReturnType<typeof import('./measure-proof-of-work.mjs').measureProofOfWork>>} [proofOfWork]
  * @property {Awaited<ReturnType<typeof import('./measure-languages.mjs').measureLanguages>>} [languages]
+ * @property {Awaited<ReturnType<typeof import('./measure-files.mjs').measureFiles>>} [files]
  */
 
 /**

@@ -15,6 +15,7 @@ import { machineInfo } from './machine-info.mjs';
 import { measureCoverImages } from './measure-cover-images.mjs';
 import { measureCriticalPath } from './measure-critical-path.mjs';
 import { measureDraftRestore } from './measure-draft-restore.mjs';
+import { measureFiles } from './measure-files.mjs';
 import { measureHandover } from './measure-handover.mjs';
 import { measureInstallability } from './measure-installability.mjs';
 import { measureLanguages } from './measure-languages.mjs';
@@ -136,6 +137,10 @@ async function main() {
     if (only.has('press-shift')) {
       log('press shift: a walk of both form steps, every press right after a field edit, at 1280 px (mouse) and 390 px (touch)');
       results.pressShift = await measurePressShift({ browser, url: plain.url });
+    }
+    if (only.has('files')) {
+      log('files: a 20 MiB PDF and six 12-megapixel photos through a throttled connection with one cut, against `node server/serve.mjs` with docs/examples/config.files.json');
+      results.files = await measureFiles({ browser, dist: options.dist ? resolve(options.dist) : join(temp, 'dist'), baseDist: options.filesBaseDist ? resolve(options.filesBaseDist) : undefined, runs, throughputBits: options.filesThroughputBits, log });
     }
     results.meta.durationSeconds = Math.round((Date.now() - started) / 1000);
     const report = options.merge ? mergeResults(JSON.parse(await readFile(REPORT_JSON, 'utf8')), results) : results;

@@ -121,6 +121,12 @@ export async function entryScripts(/** @type {string} */ distDir) {
   return [...seen].sort();
 }
 
+/** The chunks a chunk imports statically (fetched with it, before it runs), as build-relative paths. */
+export async function staticImports(/** @type {string} */ distDir, /** @type {string} */ file) {
+  const code = await readFile(join(distDir, file), 'utf8');
+  return [...new Set([...code.matchAll(STATIC_IMPORT)].map((match) => importTarget(file, match[1] ?? '')))].sort();
+}
+
 /** Raw, gzip and brotli sizes and telemetry marks of each file, largest gzip first. */
 export async function chunkSizes(/** @type {string} */ distDir, /** @type {string[]} */ files) {
   /** @type {ChunkSize[]} */
@@ -138,4 +144,23 @@ export function totalSize(/** @type {CompressedSize[]} */ sizes) {
     (sum, size) => ({ bytes: sum.bytes + size.bytes, gzip: sum.gzip + size.gzip, brotli: sum.brotli + size.brotli }),
     { bytes: 0, gzip: 0, brotli: 0 },
   );
+}
+
+// The files feature (#42), fetched only when a file field is on screen: the field's chunk and its
+// stylesheet, the worker that makes photos smaller, the chunk that holds the tus client and the
+// upload queue, and the outbox's wait for uploads (fetched only for a body that names files).
+const FILE_FEATURE_NAMES = /^assets\/(?:file-field|shrink-image\.worker|files-ready-to-send)-[\w-]+\.(?:m?js|css)$/;
+// The tus client's chunk is named after whichever of its modules the bundler picks: known by its protocol header instead.
+const TUS_MARKER = 'Tus-Resumable';
+
+/** The files feature's own chunks (scripts, and the field's stylesheet), as build-relative paths. */
+export async function fileFeatureChunks(/** @type {string} */ distDir) {
+  const assets = (await readdir(join(distDir, 'assets'))).map((file) => `assets/${file}`);
+  /** @type {string[]} */
+  const chunks = [];
+  for (const file of assets) {
+    if (FILE_FEATURE_NAMES.test(file)) chunks.push(file);
+    else if (/\.m?js$/.test(file) && (await readFile(join(distDir, file), 'utf8')).includes(TUS_MARKER)) chunks.push(file);
+  }
+  return chunks.sort();
 }
