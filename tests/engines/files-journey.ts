@@ -54,9 +54,10 @@ async function chooseFile(page: EnginePage, label: string, name: string, type: s
      var transfer = new DataTransfer();
      transfer.items.add(new File([bytes], name, { type: type }));
      input.files = transfer.files;
-     input.dispatchEvent(new Event('input', { bubbles: true }));
+     // Counted before the change: the field empties the input once it has taken the files.
+     var count = input.files.length;
      input.dispatchEvent(new Event('change', { bubbles: true }));
-     return input.files.length;`,
+     return count;`,
     label,
     name,
     type,
