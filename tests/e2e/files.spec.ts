@@ -133,6 +133,8 @@ test('files chosen offline are kept across a reload, uploaded once online, store
   await expect(fileRow(page, 'media-kit.pdf')).toContainText('Uploaded', { timeout: 20_000 });
   // The thumbnail stayed through the upload (it is not made again at each step).
   expect(await thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  // Decoded for painting too (it is decoding="async"), so the screenshot shows it.
+  await thumbnail.evaluate((image: HTMLImageElement) => image.decode());
   await fileField(page, PHOTOS).screenshot({ path: testInfo.outputPath('file-field-desktop.png') });
   await fileField(page, MEDIA_KIT).screenshot({ path: testInfo.outputPath('file-field-desktop-pdf.png') });
   await expectNoAxeViolations(page);
