@@ -62,6 +62,18 @@ export function isQuotaError(error: unknown): boolean {
   return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED';
 }
 
+/**
+ * A kept file as it sits in IndexedDB: its bytes a Blob, or an ArrayBuffer where the browser stores
+ * no Blob there (WebKit in a private or automated session refuses the write with no error named).
+ */
+type StoredFile = DeviceFile & { bytes?: ArrayBuffer };
+
+function fromStored(stored: StoredFile | undefined): DeviceFile | undefined {
+  if (!stored?.bytes) return stored;
+  const { bytes, ...file } = stored;
+  return { ...file, blob: new Blob([bytes], { type: file.type }) };
+}
+
 /** The shelf on IndexedDB (`open` replaceable in tests, as idb-keyval's createStore). */
 export function indexedDbShelf(dbName = FILES_DB_NAME, open: (dbName: string, storeName: string) => UseStore = createStore): FileShelf {
   let store: UseStore | null = null;
@@ -85,8 +97,18 @@ export function indexedDbShelf(dbName = FILES_DB_NAME, open: (dbName: string, st
   }
 
   return {
-    get: (sha256) => attempt((idb) => get<DeviceFile>(sha256, idb)),
-    put: (file) => attempt((idb) => set(file.sha256, file, idb)),
+    get: (sha256) => attempt((idb) => get<StoredFile>(sha256, idb)).then(fromStored),
+    put: async (file) => {
+      try {
+        await attempt((idb) => set(file.sha256, file, idb));
+      } catch (error) {
+        if (error instanceof DeviceStorageFullError || !file.blob) throw error;
+        // A Blob refused (not the disk full): the same bytes kept as an ArrayBuffer, which every engine stores.
+        const { blob, ...rest } = file;
+        const stored: StoredFile = { ...rest, bytes: await blob.arrayBuffer() };
+        await attempt((idb) => set(file.sha256, stored, idb));
+      }
+    },
     patch: (sha256, patch) =>
       attempt((idb) =>
         // Read and write in one transaction: an upload's progress and a Remove may race.
@@ -100,7 +122,7 @@ export function indexedDbShelf(dbName = FILES_DB_NAME, open: (dbName: string, st
         }),
       ),
     delete: (sha256) => attempt((idb) => del(sha256, idb)),
-    list: () => attempt((idb) => values<DeviceFile>(idb)),
+    list: () => attempt((idb) => values<StoredFile>(idb)).then((stored) => stored.map((file) => fromStored(file) ?? file)),
     clear: () => attempt((idb) => clear(idb)),
   };
 }

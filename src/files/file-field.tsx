@@ -12,7 +12,7 @@ import { forgetUpload, uploadSoon } from '../uploads/upload-queue';
 import { uploadsUrl } from '../uploads/uploads-endpoint';
 import type { RefusedFile } from './check-chosen-files';
 import { deleteDeviceFile, putDeviceFile } from './device-files';
-import { formatFileSize } from './format-file-size';
+import { formatSizeLimit } from './format-file-size';
 import { keepChosenFiles, type KeepingDevices } from './keep-chosen-files';
 import { KeptFileItem } from './kept-file-item';
 import { referencedElsewhere } from './referenced-elsewhere';
@@ -160,7 +160,7 @@ export function FileField({ field }: { field: FileFieldConfig }) {
       <span className="file-field__drop">{messages.text('fileDropHere')}</span>
       <FieldHint id={id} text={field.hint} />
       <p className="field__hint" id={limitsId}>
-        {messages.text('fileLimits', { count: field.maxFiles, max: formatFileSize(field.maxBytes, messages.locale) })}
+        {messages.text('fileLimits', { count: field.maxFiles, max: formatSizeLimit(field.maxBytes, messages.locale) })}
       </p>
       <p className="field__hint" role="status">
         {keeping > 0 ? messages.text('fileKeeping', { count: keeping }) : ''}
@@ -171,7 +171,7 @@ export function FileField({ field }: { field: FileFieldConfig }) {
           <ul className="file-field__refused-list">
             {refused.map((file, index) => (
               <li key={`${String(index)}-${file.name}`} className="field-error">
-                {messages.text(file.reason, { name: file.name, count: field.maxFiles, max: formatFileSize(field.maxBytes, messages.locale) })}
+                {messages.text(file.reason, { name: file.name, count: field.maxFiles, max: formatSizeLimit(field.maxBytes, messages.locale) })}
               </li>
             ))}
           </ul>

@@ -18,10 +18,23 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
 }
 
 export function formatFileSize(bytes: number, locale: string): string {
+  return formatBytes(bytes, locale, false);
+}
+
+/**
+ * A field's largest file, rounded down: a limit of 25 MiB (26.2 MB) reads "26 MB" rounded to
+ * the nearest, and a 26.1 MB file would seem allowed; "26 MB" is never more than the receiver takes.
+ */
+export function formatSizeLimit(bytes: number, locale: string): string {
+  return formatBytes(bytes, locale, true);
+}
+
+function formatBytes(bytes: number, locale: string, down: boolean): string {
   const [unit, divisor] =
     bytes >= 1e9 ? (['gigabyte', 1e9] as const) : bytes >= 1e6 ? (['megabyte', 1e6] as const) : bytes >= 1e3 ? (['kilobyte', 1e3] as const) : (['byte', 1] as const);
-  const value = bytes / divisor;
-  return numberFormat(locale, { style: 'unit', unit, unitDisplay: unit === 'byte' ? 'long' : 'short', maximumFractionDigits: value < 10 && unit !== 'byte' ? 1 : 0 }).format(value);
+  const digits = bytes / divisor < 10 && unit !== 'byte' ? 1 : 0;
+  const value = down ? Math.floor((bytes / divisor) * 10 ** digits) / 10 ** digits : bytes / divisor;
+  return numberFormat(locale, { style: 'unit', unit, unitDisplay: unit === 'byte' ? 'long' : 'short', maximumFractionDigits: digits }).format(value);
 }
 
 /** A share as a percentage in the page's language (42 %, in French with its space). */

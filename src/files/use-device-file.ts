@@ -11,7 +11,13 @@ export function useDeviceFile(sha256: string, readAgain: unknown): KeptOnDevice 
     let current = true;
     getDeviceFile(sha256).then(
       (file) => {
-        if (current) setKept({ sha256, file: file ?? null });
+        if (!current) return;
+        // Read again, the same bytes come as a new Blob: the one already shown is kept, so a
+        // photo's thumbnail is not made again (and blank meanwhile) at each step of its upload.
+        setKept((before) => {
+          const shown = before?.sha256 === sha256 ? before.file?.blob : undefined;
+          return { sha256, file: file && file.blob && shown ? { ...file, blob: shown } : (file ?? null) };
+        });
       },
       () => {
         // A database that cannot be read: shown as not on this device rather than as loading forever.

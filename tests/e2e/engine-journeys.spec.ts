@@ -16,6 +16,7 @@ test.describe('the cross-engine journeys, in Chromium', () => {
       // page opened again, 30 s): more than the suite's 60 s on a busy machine.
       test.setTimeout(120_000);
       test.skip(Boolean(journey.knownDefect?.chromium), journey.knownDefect?.chromium);
+      test.skip(journey.only !== undefined && journey.only !== testInfo.project.name, `run at the ${journey.only ?? ''} size only`);
       const viewport = VIEWPORTS[testInfo.project.name];
       if (!viewport) throw new Error(`no journey viewport for the project ${testInfo.project.name}`);
       await app.recordPageErrors();

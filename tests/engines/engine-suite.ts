@@ -22,6 +22,7 @@ export function defineEngineSuite(name: string, engineName: EngineName, launch: 
       describe(viewport.name, () => {
         for (const journey of JOURNEYS) {
           const knownDefect = journey.knownDefect?.[engineName];
+          if (journey.only && journey.only !== viewport.name) continue;
           const test = knownDefect ? it.skip : it;
           test(knownDefect ? `${journey.name} [skipped, known defect: ${knownDefect}]` : journey.name, async () => {
             const app = await TestApp.start();

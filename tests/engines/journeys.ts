@@ -18,6 +18,7 @@ import {
   WELCOME_HEADING,
 } from './default-programme-steps';
 import type { EnginePage, EngineName } from './engine-page';
+import { chooseUploadSend } from './files-journey';
 import { isShown, pageErrors, valueOf, waitFor, waitForStep, waitForValue, waitUntil } from './page-actions';
 
 /** The window a journey runs in, and the cover file the layout needs there. */
@@ -37,6 +38,8 @@ export interface Journey {
    * of a defect found and not fixed yet (it fails there, though not every time).
    */
   knownDefect?: Partial<Record<EngineName, string>>;
+  /** The only window sizes the journey runs at, when one says all it has to say (a whole real receiver is slow). */
+  only?: JourneyViewport['name'];
   run(page: EnginePage, app: TestApp, viewport: JourneyViewport): Promise<void>;
 }
 
@@ -345,4 +348,5 @@ export const JOURNEYS: Journey[] = [
   configuredHtmlSanitized,
   homeScreenAdvice,
   continueOnAnotherDevice,
+  chooseUploadSend,
 ];

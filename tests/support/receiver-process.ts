@@ -4,7 +4,7 @@
  * as `npm run build` would, so the child runs exactly what a deployer runs.
  */
 import { execFile as execFileCallback, spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -14,10 +14,27 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 let built: Promise<unknown> | null = null;
 
-/** Builds server/build/receiver-rules.mjs once per test process. */
+/**
+ * Builds server/build/receiver-rules.mjs once per test process, unless it is newer than every
+ * source it is made from (`npm run build` just made it): two Playwright workers each rebuilding
+ * it would empty the folder under the other's receiver as it starts.
+ */
 export function buildServerBundle(): Promise<unknown> {
-  built ??= execFile(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'vite.server.config.ts', '--logLevel', 'error'], { cwd: ROOT });
+  built ??= bundleIsFresh().then((fresh) =>
+    fresh ? undefined : execFile(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'vite.server.config.ts', '--logLevel', 'error'], { cwd: ROOT }),
+  );
   return built;
+}
+
+async function bundleIsFresh(): Promise<boolean> {
+  const bundle = await stat(join(ROOT, 'server/build/receiver-rules.mjs')).catch(() => null);
+  if (!bundle) return false;
+  const sources = await readdir(join(ROOT, 'src'), { recursive: true, withFileTypes: true });
+  const times = await Promise.all([
+    stat(join(ROOT, 'vite.server.config.ts')).then((source) => source.mtimeMs),
+    ...sources.filter((entry) => entry.isFile()).map((entry) => stat(join(entry.parentPath, entry.name)).then((source) => source.mtimeMs)),
+  ]);
+  return times.every((time) => time < bundle.mtimeMs);
 }
 
 export interface ReceiverProcess {

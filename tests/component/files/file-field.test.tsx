@@ -237,6 +237,26 @@ describe('FileField', () => {
     });
   });
 
+  it('keeps the same thumbnail while the photo uploads (it is not made again, blank meanwhile, at each step)', async () => {
+    const sha256 = 'e'.repeat(64);
+    const created = vi.fn(() => 'blob:thumbnail');
+    const revoked = vi.fn();
+    URL.createObjectURL = created;
+    URL.revokeObjectURL = revoked;
+    await putDeviceFile({ sha256, name: 'porch.png', type: 'image/png', size: 10, blob: new Blob(['png'], { type: 'image/png' }) });
+    const { container } = renderField([{ sha256, name: 'porch.png', type: 'image/png', size: 10 }]);
+    await waitFor(() => {
+      expect(container.querySelector('img.file-item__thumbnail')).toHaveAttribute('src', 'blob:thumbnail');
+    });
+    setProgress(sha256, { state: 'uploading', bytesSent: 5, bytesTotal: 10 });
+    setProgress(sha256, { state: 'done', bytesSent: 10, bytesTotal: 10 });
+    expect(await screen.findByText('Uploaded')).toBeVisible();
+    // Each step reads the file again from the device; its bytes are the same, so is its picture.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(created).toHaveBeenCalledTimes(1);
+    expect(revoked).not.toHaveBeenCalled();
+  });
+
   it('shows a file handed over from another device (no bytes here) by name and size, uploaded, without a thumbnail', async () => {
     const sha256 = 'c'.repeat(64);
     await putDeviceFile({ sha256, name: 'garden.jpg', type: 'image/jpeg', size: 2_400_000, uploadUrl: `http://localhost:3000/api/uploads/${'d'.repeat(32)}`, uploaded: true });

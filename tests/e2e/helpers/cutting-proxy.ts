@@ -15,6 +15,10 @@ export interface CuttingProxy {
   readonly patchBytes: number;
   /** How many PATCHes were cut so far. */
   readonly cuts: number;
+  /** What went through, in order: each request as it arrived, and as its answer ended (status 0: cut, no answer). */
+  readonly log: ReadonlyArray<{ what: 'asked' | 'answered'; method: string; path: string; status: number }>;
+  /** Reads upload PATCH bodies at most this fast from now on (null: as fast as they come), as a slow connection does. */
+  slowPatches: (bytesPerSecond: number | null) => void;
   /** Cuts the next PATCH under `pathPrefix` after `afterBytes` of its body. */
   cutNextPatch: (afterBytes: number) => void;
   /** Resolves once the armed cut has happened. */
@@ -29,15 +33,28 @@ export async function startCuttingProxy(target: string, pathPrefix = '/api/uploa
   let armed: number | null = null;
   let onCut: (() => void) | null = null;
   let cutHappened: Promise<void> = Promise.resolve();
+  let patchRate: number | null = null;
+  const log: Array<{ what: 'asked' | 'answered'; method: string; path: string; status: number }> = [];
 
   function forward(req: IncomingMessage, res: ServerResponse): void {
     const isPatch = req.method === 'PATCH' && (req.url ?? '').startsWith(pathPrefix);
     const cutAfter = isPatch ? armed : null;
     if (cutAfter !== null) armed = null;
+    const said = { what: 'answered' as const, method: req.method ?? '', path: req.url ?? '', status: 0 };
+    log.push({ ...said, what: 'asked' });
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      log.push(said);
+    };
+    res.once('finish', end);
+    res.once('close', end);
     const outgoing = request(
       { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        said.status = answer.statusCode ?? 502;
+        res.writeHead(said.status, answer.headers);
         answer.pipe(res);
       },
     );
@@ -61,12 +78,21 @@ export async function startCuttingProxy(target: string, pathPrefix = '/api/uploa
         return;
       }
       if (!outgoing.destroyed) outgoing.write(chunk);
+      if (isPatch && patchRate !== null) {
+        // Read no faster than the slow connection would carry it: the page's bytes wait in its socket meanwhile.
+        req.pause();
+        setTimeout(() => req.resume(), (chunk.length / patchRate) * 1000);
+      }
     });
     req.on('end', () => {
       if (!outgoing.destroyed) outgoing.end();
     });
+    // The page went away mid-body (a reload, a closed tab): the receiver sees the connection cut too.
     req.on('error', () => {
       outgoing.destroy();
+    });
+    req.on('close', () => {
+      if (!req.complete) outgoing.destroy();
     });
   }
 
@@ -80,6 +106,10 @@ export async function startCuttingProxy(target: string, pathPrefix = '/api/uploa
     },
     get cuts() {
       return cuts;
+    },
+    log,
+    slowPatches(bytesPerSecond) {
+      patchRate = bytesPerSecond;
     },
     cutNextPatch(afterBytes) {
       armed = afterBytes;

@@ -15,9 +15,10 @@ export interface ReceiverPerTest {
 /**
  * Gives each test of the calling file `npm start`'s real receiver on a copy of the build and an
  * empty data folder, removed after it; on the desktop project only (`whyDesktopOnly` says why one
- * run is enough), as a whole journey against a real server is slow.
+ * run is enough), as a whole journey against a real server is slow. `config`: a programme file
+ * (docs/examples/config.files.json) put in the copy as its config.json, as a deployer would.
  */
-export function receiverPerTest(prefix: string, whyDesktopOnly: string): ReceiverPerTest {
+export function receiverPerTest(prefix: string, whyDesktopOnly: string, { config }: { config?: string } = {}): ReceiverPerTest {
   let root = '';
   let dataDir = '';
   let server: ReceiverProcess | null = null;
@@ -28,6 +29,7 @@ export function receiverPerTest(prefix: string, whyDesktopOnly: string): Receive
     root = await mkdtemp(join(tmpdir(), `${prefix}-`));
     dataDir = await mkdtemp(join(tmpdir(), `${prefix}-data-`));
     await cp(DIST_DIR, root, { recursive: true });
+    if (config) await cp(config, join(root, 'config.json'));
     server = await spawnReceiver({ root, dataDir });
   });
 

@@ -1,0 +1,286 @@
+import { execFile as execFileCallback } from 'node:child_process';
+import { readdir, readFile, truncate, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { answer, choose, fillBasicInfo } from '../support/default-programme.mjs';
+import { expectNoAxeViolations } from './helpers/axe';
+import { startCuttingProxy } from './helpers/cutting-proxy';
+import { receiverPerTest } from './helpers/receiver-per-test';
+import { cameraJpeg, executable, hasExif, pdfOf, screenshotPng, sha256 } from './helpers/test-files';
+
+// Issue #42's proof in Chromium: files on `npm start`'s real receiver, with the example programme
+// that asks for them (docs/examples/config.files.json: room photos, required, and a PDF media kit
+// on the Details step), driven as a person does, checked with the applications CLI and on disk.
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const execFile = promisify(execFileCallback);
+const receiver = receiverPerTest('files', 'one run is enough: the phone layout is checked in its own context', {
+  config: join(ROOT, 'docs/examples/config.files.json'),
+});
+
+const PHOTOS = 'Photos of the rooms you would photograph';
+const MEDIA_KIT = 'Your media kit';
+/** The example programme's imageMaxEdge for the photos: the default. */
+const IMAGE_MAX_EDGE = 2560;
+const MB = 1024 * 1024;
+
+interface ExportedFile { field: string; name: string; type: string; size: number; sha256: string; width?: number; height?: number }
+
+async function cli(...args: string[]): Promise<string> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: receiver.dataDir };
+  delete env.DATABASE_URL;
+  return (await execFile(process.execPath, ['server/cli/applications-cli.mjs', ...args], { cwd: ROOT, env })).stdout;
+}
+
+/** The applications the CLI exports, one JSON line each. */
+async function exported(): Promise<Array<{ files: ExportedFile[] } & Record<string, unknown>>> {
+  return (await cli('export')).split('\n').filter(Boolean).map((line) => JSON.parse(line) as { files: ExportedFile[] });
+}
+
+/** The SHA-256 of every file's bytes under the data folder's uploads/ (not the upload's own .json record). */
+async function bytesOnDisk(): Promise<Map<string, Buffer>> {
+  const folder = join(receiver.dataDir, 'uploads');
+  const names = await readdir(folder).catch(() => []);
+  const found = new Map<string, Buffer>();
+  for (const name of names) {
+    if (!/^[0-9a-f]{32}$/.test(name)) continue;
+    const bytes = await readFile(join(folder, name));
+    found.set(sha256(bytes), bytes);
+  }
+  return found;
+}
+
+/** Welcome, then Basic Info filled, to the Details step with the file fields. */
+async function toDetails(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Become a Hartwell creator partner' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeFocused();
+  await fillBasicInfo(page);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Additional Details' })).toBeFocused();
+}
+
+/** Every required answer of the Details step but its files (tests/support/default-programme.mjs's, less the two questions that are file fields here). */
+async function fillDetailsButFiles(page: Page): Promise<void> {
+  await choose(page, 'Pronouns', 'She/her');
+  await choose(page, 'Which window treatments interest you?', 'Shades');
+  await choose(page, 'What is your content niche?', 'Home décor');
+  await choose(page, 'When would you like your window treatments installed?', 'In one to three months');
+  await choose(page, 'Have you bought from Hartwell before?', 'No');
+  await answer(page, 'Have you worked with other window-treatment companies?', 'No');
+  await answer(page, 'Do you have window treatments installed now?', 'Yes');
+  await page.getByLabel('What do you have now, and in which rooms?', { exact: true }).fill('Old vinyl blinds in the living room');
+  await answer(page, 'Do you have children at home?', 'No');
+  await answer(page, 'Do you have pets?', 'No');
+}
+
+/** The row of a kept file in its field's list. */
+function fileRow(page: Page, name: string): Locator {
+  return page.getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
+}
+
+function fileField(page: Page, label: string): Locator {
+  return page.locator('.file-field').filter({ has: page.getByLabel(label, { exact: true }) });
+}
+
+async function send(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+}
+
+const THANKS = { name: 'Thank you for applying!' } as const;
+
+test('files chosen offline are kept across a reload, uploaded once online, stored with the application (sizes, hashes, no GPS), and erased from the disk', async ({ page, context }, testInfo) => {
+  test.setTimeout(150_000);
+  const photo = await cameraJpeg(3200, 2400);
+  expect(hasExif(photo)).toBe(true);
+  const pdf = pdfOf(400_000);
+  const puts: number[] = [];
+  page.on('response', (response) => {
+    if (response.request().method() === 'PUT' && new URL(response.url()).pathname === '/api/applications') puts.push(response.status());
+  });
+
+  await page.goto(receiver.server.url);
+  await expect(page.getByText('Ready to work offline').filter({ visible: true })).toBeVisible({ timeout: 20_000 });
+  await toDetails(page);
+  await fillDetailsButFiles(page);
+
+  // One bar of signal, then none: the files are chosen offline.
+  await context.setOffline(true);
+  await page.getByLabel(PHOTOS, { exact: true }).setInputFiles({ name: 'IMG_0042.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(fileRow(page, 'IMG_0042.jpg')).toContainText('Upload paused');
+  await page.getByLabel(MEDIA_KIT, { exact: true }).setInputFiles({ name: 'media-kit.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(fileRow(page, 'media-kit.pdf')).toContainText('Upload paused');
+  await expect(page.getByText('Saved on this device', { exact: true })).toBeVisible();
+  const sizes = await page.locator('.file-item__size').allTextContents();
+  expect(sizes).toHaveLength(2);
+
+  // Reloaded offline (from the service worker): the files are still there, with their size and the photo's thumbnail.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Additional Details' })).toBeVisible();
+  await expect(fileRow(page, 'IMG_0042.jpg')).toContainText('Upload paused');
+  await expect(page.locator('.file-item__size')).toHaveText(sizes);
+  const thumbnail = fileRow(page, 'IMG_0042.jpg').locator('img');
+  await expect(thumbnail).toBeVisible();
+  await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.getByRole('combobox', { name: 'Pronouns', exact: true })).toHaveValue('She/her');
+  expect(puts).toEqual([]);
+
+  // Back online: both upload by themselves.
+  await context.setOffline(false);
+  await expect(fileRow(page, 'IMG_0042.jpg')).toContainText('Uploaded', { timeout: 20_000 });
+  await expect(fileRow(page, 'media-kit.pdf')).toContainText('Uploaded', { timeout: 20_000 });
+  // The thumbnail stayed through the upload (it is not made again at each step).
+  expect(await thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  // Decoded for painting too (it is decoding="async"), so the screenshot shows it.
+  await thumbnail.evaluate((image: HTMLImageElement) => image.decode());
+  await fileField(page, PHOTOS).screenshot({ path: testInfo.outputPath('file-field-desktop.png') });
+  await fileField(page, MEDIA_KIT).screenshot({ path: testInfo.outputPath('file-field-desktop-pdf.png') });
+  await expectNoAxeViolations(page);
+
+  await send(page);
+  await expect(page.getByRole('heading', THANKS)).toBeFocused({ timeout: 20_000 });
+  expect(puts).toEqual([201]);
+
+  // Stored with both files: what the export says of them is what is on the disk.
+  const [application, ...others] = await exported();
+  expect(others).toEqual([]);
+  const files = application?.files ?? [];
+  const stored = await bytesOnDisk();
+  expect(stored.size).toBe(2);
+  const photoFile = files.find((file) => file.field === 'roomPhotos');
+  const pdfFile = files.find((file) => file.field === 'mediaKit');
+  // A document has no width or height.
+  expect(pdfFile).toEqual({ field: 'mediaKit', name: 'media-kit.pdf', type: 'application/pdf', size: pdf.length, sha256: sha256(pdf), width: null, height: null });
+  expect(photoFile).toMatchObject({ field: 'roomPhotos', name: 'IMG_0042.jpg', type: 'image/jpeg', width: IMAGE_MAX_EDGE, height: 1920 });
+  const photoBytes = stored.get(photoFile?.sha256 ?? '');
+  expect(photoBytes?.length).toBe(photoFile?.size);
+  expect(stored.get(sha256(pdf))?.length).toBe(pdf.length);
+  // Made smaller on the device, and its location left there.
+  expect(photoFile?.size).toBeLessThan(photo.length);
+  expect(hasExif(photoBytes ?? Buffer.alloc(0))).toBe(false);
+
+  // Erased on request: the files go with the application.
+  expect(await cli('erase', '--email', 'ada@example.com')).toBe('Erased 1 application(s), 1 revision(s) and 2 file(s), of ada@example.com.\n');
+  expect((await bytesOnDisk()).size).toBe(0);
+  expect(await cli('export')).toBe('');
+});
+
+test('an upload cut mid-body, then the page reloaded mid-upload, resumes from the receiver’s offset; the application waits for it and is sent once it is whole', async ({ page }) => {
+  test.setTimeout(150_000);
+  const proxy = await startCuttingProxy(receiver.server.url);
+  try {
+    const png = await screenshotPng(1200, 900);
+    const pdf = pdfOf(3 * MB);
+    await page.goto(proxy.url);
+    await toDetails(page);
+    await fillDetailsButFiles(page);
+    await page.getByLabel(PHOTOS, { exact: true }).setInputFiles({ name: 'living-room.png', mimeType: 'image/png', buffer: png });
+    await expect(fileRow(page, 'living-room.png')).toContainText('Uploaded');
+
+    // A slow connection (500 kB/s) that drops the media kit's upload after 1 MB.
+    proxy.slowPatches(500_000);
+    proxy.cutNextPatch(1_000_000);
+    await page.getByLabel(MEDIA_KIT, { exact: true }).setInputFiles({ name: 'media-kit.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await proxy.cutDone();
+    const atCut = proxy.patchBytes;
+    // The client goes on at once from the receiver's offset; the page is reloaded while it does.
+    await expect.poll(() => proxy.patchBytes, { timeout: 20_000 }).toBeGreaterThan(atCut + 300_000);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Additional Details' })).toBeVisible();
+    await expect(fileRow(page, 'media-kit.pdf')).toBeVisible();
+
+    // Sent while the media kit still uploads: the application waits for it, and says so.
+    await send(page);
+    await expect(page.getByText('Uploading 2 of 2 files…')).toBeVisible();
+    await expect(page.getByRole('heading', THANKS)).toBeFocused({ timeout: 30_000 });
+
+    // Nothing was PUT before every byte was acknowledged, and it was PUT once.
+    const puts = proxy.log.filter((entry) => entry.method === 'PUT' && entry.path === '/api/applications');
+    expect(puts.map((entry) => `${entry.what} ${String(entry.status)}`)).toEqual(['asked 0', 'answered 201']);
+    const firstPut = proxy.log.findIndex((entry) => entry.method === 'PUT');
+    const lastPatch = proxy.log.findLastIndex((entry) => entry.method === 'PATCH');
+    expect(proxy.log[lastPatch]).toMatchObject({ what: 'answered', status: 204 });
+    expect(firstPut).toBeGreaterThan(lastPatch);
+    expect(proxy.cuts).toBe(1);
+
+    // Resumed, not sent again from the start: at most 1.6 times the bytes stored went out.
+    const [application] = await exported();
+    const files = application?.files ?? [];
+    const storedBytes = files.reduce((sum, file) => sum + file.size, 0);
+    expect(files.find((file) => file.field === 'mediaKit')).toMatchObject({ name: 'media-kit.pdf', size: pdf.length, sha256: sha256(pdf) });
+    expect(proxy.patchBytes).toBeLessThanOrEqual(1.6 * storedBytes);
+    test.info().annotations.push({ type: 'bytes', description: `${String(proxy.patchBytes)} sent through the proxy for ${String(storedBytes)} stored (${(proxy.patchBytes / storedBytes).toFixed(2)}×)` });
+    // The bytes on the disk are the ones kept on the device.
+    const onDisk = await bytesOnDisk();
+    expect(onDisk.get(sha256(pdf))?.equals(pdf)).toBe(true);
+  } finally {
+    await proxy.close();
+  }
+});
+
+test('bad files: one too large and an empty one are refused on the device by name; a program named .jpg is refused by the receiver; nothing else is lost', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.goto(receiver.server.url);
+  await toDetails(page);
+  await fillDetailsButFiles(page);
+
+  // Too large (the media kit takes 25 MB) and empty: refused on the device at once, by name.
+  const large = test.info().outputPath('annual-report.pdf');
+  await writeFile(large, pdfOf(10_000));
+  await truncate(large, 25 * MB + 1);
+  await page.getByLabel(MEDIA_KIT, { exact: true }).setInputFiles(large);
+  await expect(fileField(page, MEDIA_KIT).getByRole('alert')).toHaveText('annual-report.pdf was not added: it is larger than 26 MB.');
+  await page.getByLabel(MEDIA_KIT, { exact: true }).setInputFiles({ name: 'empty.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(0) });
+  await expect(fileField(page, MEDIA_KIT).getByRole('alert')).toHaveText('empty.pdf was not added: it is empty (0 bytes).');
+  await expect(fileField(page, MEDIA_KIT).getByRole('button', { name: /^Remove / })).toHaveCount(0);
+
+  // A program renamed .jpg: the page takes it for a photo (it cannot make it smaller, so keeps it as
+  // it is); the receiver judges its bytes and refuses the application, naming the field.
+  await page.getByLabel(PHOTOS, { exact: true }).setInputFiles({ name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: executable() });
+  await expect(fileRow(page, 'holiday.jpg')).toBeVisible();
+  await send(page);
+  // Refused (422, 'file-type' on files.roomPhotos[0]) and not stored. Known gap, reported: the page
+  // says only "We could not send your application… try again in a moment", where it should name the
+  // field and ask for another file as it does for an upload refused at creation (sendFileType).
+  await expect(page.getByRole('alert').filter({ hasText: 'We could not send your application' })).toBeVisible({ timeout: 20_000 });
+  expect(await cli('export')).toBe('');
+  // Nothing else lost: the answers are there; the creator swaps the file and sends.
+  await expect(page.getByRole('combobox', { name: 'Pronouns', exact: true })).toHaveValue('She/her');
+  await page.getByRole('button', { name: 'Remove holiday.jpg' }).click();
+  await page.getByLabel(PHOTOS, { exact: true }).setInputFiles({ name: 'kitchen.png', mimeType: 'image/png', buffer: await screenshotPng(640, 480) });
+  await expect(fileRow(page, 'kitchen.png')).toContainText('Uploaded', { timeout: 20_000 });
+  await send(page);
+  await expect(page.getByRole('heading', THANKS)).toBeFocused({ timeout: 20_000 });
+  const [application] = await exported();
+  expect(application?.files.map((file) => `${file.field} ${file.name} ${file.type} ${String(file.width)}×${String(file.height)}`)).toEqual(['roomPhotos kitchen.png image/png 640×480']);
+});
+
+test('on a 390 px phone the file field and its kept files fit the screen', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  try {
+    const page = await context.newPage();
+    await page.goto(receiver.server.url);
+    await toDetails(page);
+    const input = page.getByLabel(PHOTOS, { exact: true });
+    await input.setInputFiles([
+      { name: 'PXL_20260412_093012345.MP.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg(1600, 1200) },
+      { name: 'bedroom.png', mimeType: 'image/png', buffer: await screenshotPng(900, 1600) },
+    ]);
+    await expect(fileRow(page, 'PXL_20260412_093012345.MP.jpg')).toContainText('Uploaded', { timeout: 20_000 });
+    await expect(fileRow(page, 'bedroom.png')).toContainText('Uploaded', { timeout: 20_000 });
+    const field = fileField(page, PHOTOS);
+    await field.scrollIntoViewIfNeeded();
+    await field.screenshot({ path: test.info().outputPath('file-field-phone.png') });
+    // Nothing wider than the screen, and every Remove button whole on it.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    for (const remove of await field.getByRole('button', { name: /^Remove / }).all()) {
+      const box = await remove.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    }
+  } finally {
+    await context.close();
+  }
+});
