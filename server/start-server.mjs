@@ -32,7 +32,7 @@ import { transportSecurityHeaders } from './security-headers.mjs';
 import { openStore } from './store/open-store.mjs';
 import { startRetention } from './store/retention-schedule.mjs';
 import { createWebhookDeliverer } from './webhooks/webhook-deliverer.mjs';
-import { createUploads } from './uploads/tus-endpoint.mjs';
+import { uploadsWhenAsked } from './uploads/uploads-when-asked.mjs';
 import { uploadBinding } from './uploads/upload-binding.mjs';
 import { uploadsFolderIfAsked } from './uploads/uploads-folder.mjs';
 import { uploadsPrefix } from './uploads/uploads-prefix.mjs';
@@ -270,10 +270,13 @@ export async function startServer({
     admitWrite: (ctx) => draftsBudget.admit(ctx), takeBytes: (bytes) => draftsBudget.take(bytes), proofOfWork: proofs, admitRead: createAdmission({ rateLimits }),
   });
   const draftSweep = startDraftSweep(store, { log });
-  const uploads = await createUploads({
-    prefix: uploadsPrefix(path), folder: filesFolder, databaseUrl, limits, freeBytes, allowedOrigins: parseOrigins(corsOrigins), proofOfWork: proofs, log,
-    fileFields: async () => fileFieldsOf((await programmes.current()).rules),
-    isBound: isUploadBound ?? uploadBinding(store),
+  const uploads = await uploadsWhenAsked({
+    prefix: uploadsPrefix(path), folder: filesFolder, asksForFiles: fileFieldsOf(started.rules).length > 0,
+    start: async () => (await import('./uploads/tus-endpoint.mjs')).createUploads({
+      prefix: uploadsPrefix(path), folder: filesFolder, databaseUrl, limits, freeBytes, allowedOrigins: parseOrigins(corsOrigins), proofOfWork: proofs, log,
+      fileFields: async () => fileFieldsOf((await programmes.current()).rules),
+      isBound: isUploadBound ?? uploadBinding(store),
+    }),
   });
   const retention = startRetention(store, { days: retentionDays, log, uploadsFolder: filesFolder });
   const server = createAppServer({

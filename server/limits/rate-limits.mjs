@@ -9,7 +9,6 @@
 // hiccups neither turns a creator away nor lets a flood through unbounded; any other error lets the
 // request in and is logged at most once a minute. Addresses are never logged.
 import { isIP } from 'node:net';
-import pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 
 /** Outside `public`, so backups, restores and erasure, which read that schema, never see counters. */
@@ -36,7 +35,7 @@ export function rateLimitKey(address) {
 
 /**
  * @param {import('./limit-settings.mjs').RateWindow} window
- * @param {pg.Pool} pool
+ * @param {import('pg').Pool} pool
  * @param {string} name what is counted, the counters' prefix
  * @returns {Promise<RateLimiterPostgres>}
  */
@@ -70,7 +69,8 @@ function postgresLimiter(window, pool, name) {
 export async function createRateLimits({ windows, databaseUrl, log = () => undefined, name = 'put' }) {
   if (windows.length === 0) return { check: () => Promise.resolve(null), close: () => Promise.resolve() };
   // A pool of its own, small: a counter's query never waits behind an application being stored.
-  const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 4 }) : null;
+  // pg is loaded only with a database to share counters in: the embedded receiver's memory has no room for a client it never uses.
+  const pool = databaseUrl ? new (await import('pg')).default.Pool({ connectionString: databaseUrl, max: 4 }) : null;
   pool?.on('error', () => undefined);
   /** @type {Array<RateLimiterMemory | RateLimiterPostgres>} */
   let limiters;

@@ -8,7 +8,6 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { fileTypeFromFile } from 'file-type';
 import { imageDimensions } from './image-dimensions.mjs';
 
 /**
@@ -69,6 +68,8 @@ export async function factsOfFile(path, declared) {
   const handle = await open(path, 'r');
   try {
     const { size } = await handle.stat();
+    // Loaded at the first file judged: a receiver whose programme asks for none never holds it (uploads-when-asked.mjs).
+    const { fileTypeFromFile } = await import('file-type');
     const detected = await fileTypeFromFile(path);
     const type = detected?.mime ?? (await typeWithoutMagic(handle, declared.toLowerCase()));
     const dimensions = await imageDimensions(handle, type);
