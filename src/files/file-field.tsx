@@ -145,7 +145,7 @@ export function FileField({ field }: { field: FileFieldConfig }) {
           inputRef.current = element;
           control.ref(element);
         }}
-        className="file-field__input"
+        className="visually-hidden file-field__input"
         type="file"
         name={field.path}
         multiple={field.maxFiles > 1}
