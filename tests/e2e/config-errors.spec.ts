@@ -20,7 +20,7 @@ test('a field with an unknown kind is reported by its path as an unknown field k
   const problem = page.getByRole('listitem');
   await expect(problem).toHaveCount(1);
   await expect(problem).toHaveText(
-    `${where}: the field kind "textarea" of field "${fieldPath}" is unknown; the field kinds are text, select, checkbox, yesNo, phone, platforms`,
+    `${where}: the field kind "textarea" of field "${fieldPath}" is unknown; the field kinds are text, select, checkbox, yesNo, phone, platforms, file`,
   );
   await expect(problem).not.toContainText('block component');
 });
