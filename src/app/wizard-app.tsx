@@ -156,7 +156,7 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
               </p>
             ) : null}
             <p className="server-error" role="alert">
-              {showsServerError(state.outbox) ? serverErrorText : filesProblem ? messages.text(filesProblem.key, { field: filesProblem.field }) : null}
+              {filesProblem ? messages.text(filesProblem.key, { field: filesProblem.field }) : showsServerError(state.outbox) ? serverErrorText : null}
             </p>
           </div>
           <div className="step-actions">

@@ -43,6 +43,22 @@ export function isRetryableStatus(status: number): boolean {
   return status === 404 || status === 405 || status === 408 || status === 429 || status >= 500;
 }
 
+/** The receiver's rules for a file of an application (server/uploads/application-files.mjs; docs/application-body.md "Files"). */
+const FILE_RULES = new Set(['file-type', 'file-too-large', 'file-incomplete', 'file-not-own']);
+
+/** A 422's first issue about a file, as a record's error: `file-refused <key> <rule>`; null when none is. */
+export function fileRefusalIn(issues: unknown): string | null {
+  if (!Array.isArray(issues)) return null;
+  for (const issue of issues as unknown[]) {
+    if (typeof issue !== 'object' || issue === null) continue;
+    const { path, rule } = issue as { path?: unknown; rule?: unknown };
+    if (typeof path !== 'string' || typeof rule !== 'string' || !FILE_RULES.has(rule)) continue;
+    const key = /^files\.([A-Za-z0-9_-]{1,100})\[\d+\]$/.exec(path)?.[1];
+    if (key) return `file-refused ${key} ${rule}`;
+  }
+  return null;
+}
+
 export async function sendApplication(url: string, body: unknown, options: SendOptions = {}): Promise<SendResult> {
   const { idempotencyKey, applicationId, revision, language, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, headers: more, fetchImpl = fetch } = options;
   const controller = new AbortController();
@@ -64,6 +80,12 @@ export async function sendApplication(url: string, body: unknown, options: SendO
       const answer = (await response.json().catch(() => null)) as { code?: unknown } | null;
       if (answer?.code === NEWER_REVISION_STORED) return { ok: false, retryable: false, status: 409, error: NEWER_REVISION_STORED };
       return { ok: false, retryable: true, status: 409, error: 'HTTP 409', retryAfterMs: retryAfterMs(response.headers.get('Retry-After'), Date.now()) || 1000 };
+    }
+    if (response.status === 422) {
+      // A file the receiver judged by its bytes (a program named .jpg, a file over the field's size):
+      // kept as the record's error, so the page names the field and the creator replaces that file.
+      const refusedFile = fileRefusalIn(await response.json().catch(() => null));
+      if (refusedFile) return { ok: false, retryable: false, status: 422, error: refusedFile };
     }
     // Erased on the receiver (any 410: it is final by definition): never worth another attempt.
     if (response.status === 410) return { ok: false, retryable: false, status: 410, error: APPLICATION_ERASED };

@@ -241,10 +241,10 @@ test('bad files: one too large and an empty one are refused on the device by nam
   await page.getByLabel(PHOTOS, { exact: true }).setInputFiles({ name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: executable() });
   await expect(fileRow(page, 'holiday.jpg')).toBeVisible();
   await send(page);
-  // Refused (422, 'file-type' on files.roomPhotos[0]) and not stored. Known gap, reported: the page
-  // says only "We could not send your application… try again in a moment", where it should name the
-  // field and ask for another file as it does for an upload refused at creation (sendFileType).
-  await expect(page.getByRole('alert').filter({ hasText: 'We could not send your application' })).toBeVisible({ timeout: 20_000 });
+  // Refused (422, 'file-type' on files.roomPhotos[0]) and not stored: the line beside the button
+  // names the field by its label and asks for another file, rather than "try again in a moment".
+  await expect(page.getByRole('alert').filter({ hasText: `A file in “${PHOTOS}” is of a type the programme does not accept` })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('alert').filter({ hasText: 'We could not send your application' })).toHaveCount(0);
   expect(await cli('export')).toBe('');
   // Nothing else lost: the answers are there; the creator swaps the file and sends.
   await expect(page.getByRole('combobox', { name: 'Pronouns', exact: true })).toHaveValue('She/her');

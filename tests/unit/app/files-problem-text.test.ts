@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { filesProblemText } from '../../../src/app/files-problem-text';
 import { programmeForm } from '../../../src/application/rules/programme-form';
 import type { OutboxRecord, OutboxStatus } from '../../../src/outbox/outbox';
+import { fileRefusalIn, sendApplication } from '../../../src/outbox/send-application';
 
 const record = { applicationId: 'a', key: 'k', revision: 1, url: '/api/applications', body: {}, createdAt: 0, attempts: 0, lastAttemptAt: null, lastError: null, refused: false, held: false } satisfies OutboxRecord;
 const programme = programmeForm({ fieldsByStep: [[{ kind: 'text', path: 'fields.single.mediaKit', label: 'Your media kit' }]] });
@@ -18,5 +19,29 @@ describe('the line that says a file keeps the application from going', () => {
   it('says nothing while files only upload, or for any other state', () => {
     expect(filesProblemText({ state: 'uploading', record, files: { uploaded: 1, total: 2 } }, programme)).toBeNull();
     expect(filesProblemText({ state: 'refused', record }, programme)).toBeNull();
+  });
+
+  it('names the field of a file the receiver refused at the send by its bytes, and nothing for another refusal', () => {
+    const refused = (lastError: string): OutboxStatus => ({ state: 'refused', record: { ...record, refused: true, lastError } });
+    expect(filesProblemText(refused('file-refused mediaKit file-type'), programme)).toEqual({ key: 'sendFileType', field: 'Your media kit' });
+    expect(filesProblemText(refused('file-refused mediaKit file-too-large'), programme)?.key).toBe('sendFileTooLarge');
+    expect(filesProblemText(refused('file-refused mediaKit file-not-own'), programme)?.key).toBe('sendFileRefused');
+    expect(filesProblemText(refused('HTTP 422'), programme)).toBeNull();
+  });
+});
+
+describe("a 422's file issues", () => {
+  it('become the record error naming the key and rule of the first file issue, and only file rules do', () => {
+    expect(fileRefusalIn([{ path: 'personalInfo.zip', rule: 'zip' }, { path: 'files.roomPhotos[1]', rule: 'file-type', message: '…' }])).toBe('file-refused roomPhotos file-type');
+    expect(fileRefusalIn([{ path: 'files.roomPhotos', rule: 'file-count' }])).toBeNull();
+    expect(fileRefusalIn([{ path: 'files.a b[0]', rule: 'file-type' }])).toBeNull();
+    expect(fileRefusalIn({ error: 'no' })).toBeNull();
+    expect(fileRefusalIn(null)).toBeNull();
+  });
+
+  it('a PUT answered 422 for a file by its content is final, with that error', async () => {
+    const answer = new Response(JSON.stringify([{ path: 'files.roomPhotos[0]', rule: 'file-type', message: 'not an accepted type' }]), { status: 422, headers: { 'Content-Type': 'application/json' } });
+    const result = await sendApplication('https://apply.example/api/applications', {}, { fetchImpl: () => Promise.resolve(answer) });
+    expect(result).toEqual({ ok: false, retryable: false, status: 422, error: 'file-refused roomPhotos file-type' });
   });
 });
