@@ -49,15 +49,18 @@ export async function fillDetails(page: EnginePage): Promise<void> {
   await answer(page, 'Do you have pets?', 'No');
 }
 
-/** From Welcome to Creator Hub as a person goes, or to a filled Details step with `stopBeforeSubmit`. */
-export async function completeApplication(page: EnginePage, { stopBeforeSubmit = false } = {}): Promise<void> {
+/**
+ * From Welcome to Creator Hub as a person goes, or to a filled Details step with `stopBeforeSubmit`;
+ * `details` fills that step (another programme's, such as the files example's).
+ */
+export async function completeApplication(page: EnginePage, { stopBeforeSubmit = false, details = fillDetails }: { stopBeforeSubmit?: boolean; details?: (page: EnginePage) => Promise<void> } = {}): Promise<void> {
   await waitFor(page, { role: 'heading', name: WELCOME_HEADING });
   await page.click(CONTINUE);
   await waitForStep(page, BASIC_INFO_HEADING);
   await fillBasicInfo(page);
   await page.click(CONTINUE);
   await waitForStep(page, DETAILS_HEADING);
-  await fillDetails(page);
+  await details(page);
   if (stopBeforeSubmit) return;
   await page.click(CONTINUE);
   await waitForStep(page, CREATOR_HUB_HEADING);

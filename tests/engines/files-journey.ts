@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { DIST_DIR } from '../support/dist-dir';
 import { spawnReceiver } from '../support/receiver-process';
-import { BASIC_INFO_HEADING, CONTINUE, CREATOR_HUB_HEADING, DETAILS_HEADING, fillBasicInfo, WELCOME_HEADING } from './default-programme-steps';
+import { completeApplication, CONTINUE, CREATOR_HUB_HEADING } from './default-programme-steps';
 import type { EnginePage } from './engine-page';
 import type { Journey } from './journeys';
 import { answer, choose, waitFor, waitForStep } from './page-actions';
@@ -78,13 +78,7 @@ export const chooseUploadSend: Journey = {
     try {
       const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 200, g: 170, b: 120 } } }).png().toBuffer();
       await page.goto(server.url);
-      await waitFor(page, { role: 'heading', name: WELCOME_HEADING });
-      await page.click(CONTINUE);
-      await waitForStep(page, BASIC_INFO_HEADING);
-      await fillBasicInfo(page);
-      await page.click(CONTINUE);
-      await waitForStep(page, DETAILS_HEADING);
-      await fillDetailsButFiles(page);
+      await completeApplication(page, { stopBeforeSubmit: true, details: fillDetailsButFiles });
       await chooseFile(page, PHOTOS, 'living-room.png', 'image/png', photo);
       await waitFor(page, { text: 'living-room.png' });
       await waitFor(page, { text: 'Uploaded' }, 30_000);
