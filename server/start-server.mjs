@@ -259,7 +259,7 @@ export async function startServer({
     // The files a PUT names: uploads in the uploads folder, judged by their bytes (uploads/application-files.mjs).
     checkFiles: createFileChecks({
       store, folder: filesFolder,
-      fileFields: async () => /** @type {{ fileFields?: import('./uploads/application-files.mjs').FileFieldRules[] }} */ ((await programmes.current()).rules).fileFields ?? [],
+      fileFields: async () => fileFieldsOf((await programmes.current()).rules),
     }),
   });
   // A draft's PUT meets a budget of its own, so drafts never turn an application away, and the

@@ -1,8 +1,7 @@
-// Whether a declared MIME type is one a file field accepts. The same pure rule as
-// src/application/rules/file-fields.ts's acceptsType (FILES-CONTRACT.md), written here because
-// that file is not in this branch yet: `image/*` accepts any image/…; parameters (`; charset=…`)
-// and case are ignored. When src/application/rules/file-fields.ts lands, the receiver rules'
-// bundle carries it and this copy can go.
+// Whether a MIME type (declared at an upload's creation, or judged from a file's bytes at the PUT)
+// is one a file field accepts: the page's rule, src/application/rules/file-fields.ts's acceptsType,
+// for the receiver's own modules, which load no TypeScript (a test holds the two to the same
+// answers): `image/*` accepts any image/…; parameters (`; charset=…`) and case are ignored.
 
 /**
  * @typedef {{ key: string, accept: readonly string[], maxFiles: number, maxBytes: number, required: boolean, imageMaxEdge: number }} FileFieldRules

@@ -15,6 +15,7 @@
 // new revision) takes its facts from its binding, and the facts of a complete upload are kept in
 // memory for a while, so a PUT retried after a refusal of another file, or a 503, reads no byte again.
 import { bindingsOf, namedUploads } from '../store/application-files.mjs';
+import { acceptsType } from './accepts-type.mjs';
 import { factsOfFile } from './file-facts.mjs';
 import { readStoredUpload, uploadBytesPath } from './stored-uploads.mjs';
 
@@ -37,20 +38,6 @@ const MESSAGES = {
   'file-too-large': 'This file is larger than the programme allows.',
   'file-type': 'This file\'s content is of a type the programme does not accept here.',
 };
-
-/**
- * Whether `accept` (MIME types, `type/*` allowed) takes this type: acceptsType of
- * src/application/rules/file-fields.ts, the page's rule, which the receiver's bundle does not carry.
- * @param {readonly string[]} accept
- * @param {string} mime
- */
-export function typeAccepted(accept, mime) {
-  const type = mime.toLowerCase();
-  return accept.some((entry) => {
-    const wanted = entry.trim().toLowerCase();
-    return wanted === type || wanted === '*/*' || (wanted.endsWith('/*') && type.startsWith(wanted.slice(0, -1)));
-  });
-}
 
 /** NUL and the Unicode non-characters, which no store keeps (PostgreSQL refuses NUL in text). */
 // eslint-disable-next-line no-control-regex -- NUL is exactly what must go.
@@ -154,7 +141,7 @@ export function createFileChecks({ store, folder, fileFields, facts = factsOfFil
       if (bound && bound.field === item.key && bound.sha256 === item.sha256) {
         // Its own already (a replay, a new revision): judged when it was bound; the folder is not read again.
         if (bound.size > field.maxBytes) issues.push(issue(path, 'file-too-large'));
-        else if (!typeAccepted(field.accept, bound.type)) issues.push(issue(path, 'file-type'));
+        else if (!acceptsType(field.accept, bound.type)) issues.push(issue(path, 'file-type'));
         else files.push({ uploadId: bound.uploadId, field: bound.field, name: bound.name, type: bound.type, size: bound.size, sha256: bound.sha256, width: bound.width, height: bound.height });
         continue;
       }
@@ -177,7 +164,7 @@ export function createFileChecks({ store, folder, fileFields, facts = factsOfFil
         issues.push(issue(path, 'file-not-own'));
         continue;
       }
-      if (!typeAccepted(field.accept, judged.type)) {
+      if (!acceptsType(field.accept, judged.type)) {
         issues.push(issue(path, 'file-type'));
         continue;
       }
