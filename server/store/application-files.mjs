@@ -47,7 +47,7 @@ export async function filesOfApplications(store, applicationIds) {
   const files = new Map();
   if (applicationIds.length === 0) return files;
   const { rows } = await store.query(
-    'SELECT * FROM application_files WHERE application_id IN (SELECT jsonb_array_elements_text($1::jsonb)) ORDER BY application_id, bound_at, field, upload_id',
+    'SELECT * FROM application_files WHERE application_id IN (SELECT jsonb_array_elements_text($1::jsonb)) ORDER BY application_id, bound_at, position, upload_id',
     [JSON.stringify([...new Set(applicationIds)])],
   );
   for (const row of rows) {

@@ -137,8 +137,9 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
     received_at: item.receivedAt.toISOString(),
     id_hash: tombstoneHash(item.applicationId),
     key_hash: tombstoneHash(item.key),
-    files: (item.files ?? []).map((file) => ({
-      upload_id: file.uploadId, field: file.field, name: file.name, type: file.type, size: file.size, sha256: file.sha256, width: file.width, height: file.height,
+    // position: the creator's order (the body's), which a random upload id does not keep.
+    files: (item.files ?? []).map((file, position) => ({
+      upload_id: file.uploadId, field: file.field, name: file.name, type: file.type, size: file.size, sha256: file.sha256, width: file.width, height: file.height, position,
     })),
   }));
   // `stored`: each application's highest numbered revision. A body is stale when its number is at
@@ -195,10 +196,10 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
        ORDER BY accepted.ord
        RETURNING 1
      ), bound AS (
-       INSERT INTO application_files (application_id, upload_id, field, name, type, size, sha256, width, height, bound_at)
-       SELECT DISTINCT ON (f.upload_id) accepted.application_id, f.upload_id, f.field, f.name, f.type, f.size, f.sha256, f.width, f.height, accepted.received_at
+       INSERT INTO application_files (application_id, upload_id, field, name, type, size, sha256, width, height, position, bound_at)
+       SELECT DISTINCT ON (f.upload_id) accepted.application_id, f.upload_id, f.field, f.name, f.type, f.size, f.sha256, f.width, f.height, f.position, accepted.received_at
        FROM accepted JOIN inserted ON inserted.idempotency_key = accepted.key
-       CROSS JOIN LATERAL jsonb_to_recordset(accepted.files) AS f (upload_id text, field text, name text, type text, size bigint, sha256 text, width integer, height integer)
+       CROSS JOIN LATERAL jsonb_to_recordset(accepted.files) AS f (upload_id text, field text, name text, type text, size bigint, sha256 text, width integer, height integer, position integer)
        ORDER BY f.upload_id, accepted.ord
        ON CONFLICT (upload_id) DO NOTHING
        RETURNING 1

@@ -148,6 +148,7 @@ export const MIGRATIONS = [
         sha256 text NOT NULL,
         width integer,
         height integer,
+        position integer NOT NULL DEFAULT 0,
         bound_at timestamptz NOT NULL
       );
       CREATE INDEX application_files_application ON application_files (application_id)

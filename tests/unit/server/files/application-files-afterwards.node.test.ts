@@ -130,7 +130,7 @@ describe('an application\'s files after it is stored (embedded store, and the CL
     expect(written.stdout).toContain('"../../etc/passwd\\u202egpj.png"');
     const again = await cli(['files', 'app-ada', out], dataDir);
     expect(again.code).toBe(1);
-    expect(again.stderr).toContain('already holds mediaKit-1.pdf, roomPhotos-1.png, roomPhotos-2.jpg: nothing was written');
+    expect(again.stderr).toContain('already holds roomPhotos-1.png, roomPhotos-2.jpg, mediaKit-1.pdf: nothing was written');
     const none = await cli(['files', 'app-nobody', join(work, 'none')], dataDir);
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('No files are stored for application "app-nobody"');
