@@ -1,5 +1,5 @@
 import type { ApplicationValues, FileAnswerItem } from '../application/values/application-values';
-import { isFileAnswerItem, isSha256 } from '../application/values/file-answer';
+import { isFileAnswerItem } from '../application/values/file-answer';
 import { isTree } from '../application/values/is-tree';
 import type { DeviceFile } from '../files/device-files';
 
@@ -77,7 +77,7 @@ export function filesToAdopt(handed: readonly unknown[] | undefined, values: App
   for (const answer of Object.values(values.fields.single)) if (isFileList(answer)) for (const item of answer) named.add(item.sha256);
   const adopted = new Map<string, DeviceFile>();
   for (const file of handed ?? []) {
-    if (!isHandedFile(file) || !isSha256(file.sha256) || !named.has(file.sha256)) continue;
+    if (!isHandedFile(file) || !named.has(file.sha256)) continue;
     adopted.set(file.sha256, { sha256: file.sha256, name: file.name, type: file.type, size: file.size, uploadUrl: file.uploadUrl, uploaded: true });
   }
   return [...adopted.values()];
