@@ -30,6 +30,8 @@ export interface DeviceFile {
   height?: number;
   /** Absent on a device that was handed the application: the bytes stayed on the other device. */
   blob?: Blob;
+  /** A photo's small picture for the list (prepare-file.worker.ts); absent for documents and where it could not be made. */
+  thumbnail?: Blob;
   /** The absolute tus upload URL once the receiver created it. */
   uploadUrl?: string;
   /** The receiver acknowledged every byte. */
@@ -103,8 +105,10 @@ export function indexedDbShelf(dbName = FILES_DB_NAME, open: (dbName: string, st
         await attempt((idb) => set(file.sha256, file, idb));
       } catch (error) {
         if (error instanceof DeviceStorageFullError || !file.blob) throw error;
-        // A Blob refused (not the disk full): the same bytes kept as an ArrayBuffer, which every engine stores.
+        // A Blob refused (not the disk full): the same bytes kept as an ArrayBuffer, which every engine
+        // stores. The thumbnail is left behind: the list then shows the photo itself.
         const { blob, ...rest } = file;
+        delete rest.thumbnail;
         const stored: StoredFile = { ...rest, bytes: await blob.arrayBuffer() };
         await attempt((idb) => set(file.sha256, stored, idb));
       }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ChangeEvent, type DragEvent, type MouseEvent } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type DragEvent, type MouseEvent } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { fileFieldRules } from '../application/rules/file-fields';
 import type { FileFieldConfig } from '../application/rules/form-config-schema';
@@ -16,12 +16,11 @@ import { formatSizeLimit } from './format-file-size';
 import { keepChosenFiles, type KeepingDevices } from './keep-chosen-files';
 import { KeptFileItem } from './kept-file-item';
 import { referencedElsewhere } from './referenced-elsewhere';
-import { sha256Of } from './sha256-of';
-import { shrinkInWorker } from './shrink-in-worker';
+import { prepareInWorker } from './prepare-in-worker';
 import './file-field.css';
 
-/** The browser's side of keeping a file: the worker that makes photos smaller, WebCrypto, IndexedDB. */
-const DEVICE: KeepingDevices = { shrink: shrinkInWorker, sha256: sha256Of, put: (file) => putDeviceFile(file) };
+/** The browser's side of keeping a file: the worker that makes photos smaller and takes SHA-256s, and IndexedDB. */
+const DEVICE: KeepingDevices = { prepare: prepareInWorker, put: (file) => putDeviceFile(file) };
 
 /**
  * A file field: photos and documents chosen with the device's picker (on a phone, `accept`
@@ -38,6 +37,7 @@ export function FileField({ field }: { field: FileFieldConfig }) {
   const requestUrl = useRequestUrl();
   const { field: control, fieldState } = useController({ name: field.path });
   const { getValues } = useFormContext();
+  const { onChange } = control;
   const rules = useMemo(() => fileFieldRules(field), [field]);
   const items = fileAnswerOf(control.value);
   const id = fieldId(field.path);
@@ -59,7 +59,7 @@ export function FileField({ field }: { field: FileFieldConfig }) {
     if (endpoint && holdsFiles) uploadSoon(endpoint, Object.fromEntries(fileAnswerOf(getValues(field.path)).map((item) => [item.sha256, rules.key])));
   }, [endpoint, holdsFiles, getValues, field.path, rules.key]);
 
-  const current = (): readonly FileAnswerItem[] => fileAnswerOf(getValues(field.path));
+  const current = useCallback((): readonly FileAnswerItem[] => fileAnswerOf(getValues(field.path)), [getValues, field.path]);
 
   function choose(files: readonly File[]) {
     if (files.length === 0) return;
@@ -69,8 +69,13 @@ export function FileField({ field }: { field: FileFieldConfig }) {
       setKeeping(files.length);
       try {
         const outcome = await keepChosenFiles(files, rules, current(), DEVICE, (item) => {
-          // Each file joins the answer once its bytes are stored, so the draft never names a file the device does not hold.
-          control.onChange([...current(), item]);
+          // Each file joins the answer once its bytes are stored, so the draft never names a file the
+          // device does not hold. The value changes at once (the draft's autosave hears it); the list
+          // is redrawn as a transition, in slices the page can interrupt, not one long task per photo.
+          const next = [...current(), item];
+          startTransition(() => {
+            onChange(next);
+          });
         });
         setRefused(outcome.refused);
         if (outcome.kept.length > 0) {
@@ -112,20 +117,25 @@ export function FileField({ field }: { field: FileFieldConfig }) {
     choose(Array.from(event.dataTransfer.files));
   }
 
-  function remove(item: FileAnswerItem, event: MouseEvent<HTMLButtonElement>) {
-    // The pressed button goes with its row: focus the next row's Remove, else the previous, else the picker.
-    const buttons = Array.from(listRef.current?.querySelectorAll<HTMLButtonElement>('.file-item__remove') ?? []);
-    const at = buttons.indexOf(event.currentTarget);
-    const nextFocus = buttons[at + 1] ?? buttons[at - 1] ?? inputRef.current;
-    control.onChange(current().filter((kept) => kept.sha256 !== item.sha256));
-    if (!referencedElsewhere(getValues(), field.path, item.sha256)) {
-      forgetUpload(item.sha256);
-      void deleteDeviceFile(item.sha256).catch(() => undefined);
-    }
-    setRefused([]);
-    setAnnouncement(messages.text('removedOption', { name: item.name }));
-    nextFocus?.focus();
-  }
+  // The same function from render to render: the rows are memoised (kept-file-item.tsx), and a row
+  // whose props did not change is not redrawn when another file joins the list.
+  const remove = useCallback(
+    (item: FileAnswerItem, event: MouseEvent<HTMLButtonElement>) => {
+      // The pressed button goes with its row: focus the next row's Remove, else the previous, else the picker.
+      const buttons = Array.from(listRef.current?.querySelectorAll<HTMLButtonElement>('.file-item__remove') ?? []);
+      const at = buttons.indexOf(event.currentTarget);
+      const nextFocus = buttons[at + 1] ?? buttons[at - 1] ?? inputRef.current;
+      onChange(current().filter((kept) => kept.sha256 !== item.sha256));
+      if (!referencedElsewhere(getValues(), field.path, item.sha256)) {
+        forgetUpload(item.sha256);
+        void deleteDeviceFile(item.sha256).catch(() => undefined);
+      }
+      setRefused([]);
+      setAnnouncement(messages.text('removedOption', { name: item.name }));
+      nextFocus?.focus();
+    },
+    [onChange, current, getValues, field.path, messages],
+  );
 
   const refusedId = `${id}-refused`;
   const limitsId = `${id}-limits`;

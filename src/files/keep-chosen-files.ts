@@ -3,20 +3,21 @@ import type { FileAnswerItem } from '../application/values/application-values';
 import { refusalBeforeReading, refusalOfKeptBytes, type RefusedFile } from './check-chosen-files';
 import { chosenFileType } from './chosen-file-type';
 import { DeviceStorageFullError, type DeviceFile } from './device-files';
-import type { ShrinkRequest, ShrinkResult } from './shrink-image';
-import { nameForType, shrinkEncodings } from './shrink-plan';
+import type { PrepareRequest } from './prepare-file';
+import { shrinkEncodings } from './shrink-plan';
 
 /**
  * Chosen files kept on the device, one after the other in the order chosen: each is checked,
- * a photo made smaller, its SHA-256 taken, and its bytes stored before the next is read. A file
+ * prepared (a photo made smaller, its SHA-256 taken: prepare-file.ts), and its bytes stored before
+ * the next is read. A file
  * refused for any reason is named and left out; those before and after it are kept all the same.
  * What it needs of the browser is passed in (the field passes the real ones), so it is tested
  * without one.
  */
 
 export interface KeepingDevices {
-  shrink(request: ShrinkRequest): Promise<ShrinkResult>;
-  sha256(blob: Blob): Promise<string>;
+  /** The file as it will be kept (prepare-file.ts); rejects when its bytes cannot be read. */
+  prepare(request: PrepareRequest): Promise<DeviceFile>;
   /** Stores a file; rejects with DeviceStorageFullError when the device has no room. */
   put(file: DeviceFile): Promise<void>;
 }
@@ -50,7 +51,7 @@ export async function keepChosenFiles(
     }
     let stored: DeviceFile;
     try {
-      stored = await prepared(file, type, encodings, rules.imageMaxEdge, devices);
+      stored = await devices.prepare({ file, name: file.name, type, encodings, maxEdge: rules.imageMaxEdge });
     } catch {
       // Chosen, then deleted or moved before it was read (or a cloud file that never arrived).
       refused.push({ name: file.name, reason: 'fileUnreadable' });
@@ -73,25 +74,4 @@ export async function keepChosenFiles(
     onKept(item);
   }
   return { kept, refused };
-}
-
-/** The file as it will be kept: a photo made smaller where the browser can, else the chosen bytes; with its SHA-256. */
-async function prepared(file: File, type: string, encodings: readonly string[], maxEdge: number, devices: KeepingDevices): Promise<DeviceFile> {
-  const shrunk = encodings.length > 0 ? await devices.shrink({ blob: file, encodings, maxEdge }) : undefined;
-  if (shrunk?.ok) {
-    return {
-      sha256: await devices.sha256(shrunk.blob),
-      name: nameForType(file.name, type, shrunk.type),
-      type: shrunk.type,
-      size: shrunk.blob.size,
-      width: shrunk.width,
-      height: shrunk.height,
-      blob: shrunk.blob,
-    };
-  }
-  // A document, or a photo the browser could not make smaller (a HEIC it cannot decode): byte for
-  // byte. A slice is a view, not a copy, typed as judged (a .heic may come untyped); taking its
-  // SHA-256 reads it, so a file deleted since it was chosen fails here, not during its upload.
-  const bytes = file.slice(0, file.size, type);
-  return { sha256: await devices.sha256(bytes), name: file.name, type, size: bytes.size, blob: bytes };
 }

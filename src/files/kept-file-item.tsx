@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { memo, type MouseEvent } from 'react';
 import type { FileAnswerItem } from '../application/values/application-values';
 import { useMessages } from '../i18n/messages-context';
 import type { UploadProgress } from '../uploads/upload-queue';
@@ -21,12 +21,36 @@ function rowState(kept: KeptOnDevice, progress: UploadProgress | undefined): Row
   return 'waiting';
 }
 
+interface KeptFileItemProps {
+  item: FileAnswerItem;
+  rowId: string;
+  onRemove: (item: FileAnswerItem, event: MouseEvent<HTMLButtonElement>) => void;
+}
+
+/**
+ * Whether a row would look the same: the field reads its answer afresh at each render, so an
+ * unchanged file comes as a new object with the same parts.
+ */
+function sameRow(before: KeptFileItemProps, after: KeptFileItemProps): boolean {
+  return (
+    before.rowId === after.rowId &&
+    before.onRemove === after.onRemove &&
+    before.item.sha256 === after.item.sha256 &&
+    before.item.name === after.item.name &&
+    before.item.type === after.item.type &&
+    before.item.size === after.item.size
+  );
+}
+
 /**
  * One kept file of a file field: a thumbnail for a photo on this device, its name and size, how
  * far its upload went (a bar, with bytes and percent; each quarter and the end announced
  * politely), and its Remove button, named "Remove <file name>" from the two visible texts.
+ * Redrawn only when its file or its upload changes (sameRow).
  */
-export function KeptFileItem({ item, rowId, onRemove }: { item: FileAnswerItem; rowId: string; onRemove: (item: FileAnswerItem, event: MouseEvent<HTMLButtonElement>) => void }) {
+export const KeptFileItem = memo(KeptFileRow, sameRow);
+
+function KeptFileRow({ item, rowId, onRemove }: KeptFileItemProps) {
   const messages = useMessages();
   const locale = messages.locale;
   const progress = useUploadProgress(item.sha256);
@@ -36,7 +60,8 @@ export function KeptFileItem({ item, rowId, onRemove }: { item: FileAnswerItem; 
   const sent = state === 'uploaded' ? total : Math.min(progress?.bytesSent ?? 0, total);
   const nameId = `${rowId}-name`;
   const removeId = `${rowId}-remove`;
-  const blob = kept?.blob;
+  // The small picture the worker drew; a photo kept before there were thumbnails shows itself.
+  const picture = kept?.thumbnail ?? kept?.blob;
 
   let status: string;
   switch (state) {
@@ -69,8 +94,8 @@ export function KeptFileItem({ item, rowId, onRemove }: { item: FileAnswerItem; 
 
   return (
     <li className={`file-item file-item--${state}`}>
-      {blob && item.type.startsWith('image/') ? (
-        <FileThumbnail blob={blob} />
+      {picture && item.type.startsWith('image/') ? (
+        <FileThumbnail blob={picture} />
       ) : (
         <svg className="file-item__icon" viewBox="0 0 24 24" width="56" height="56" aria-hidden="true" focusable="false">
           <path d="M7 3h7l5 5v13H7z M14 3v5h5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />

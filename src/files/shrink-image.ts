@@ -1,11 +1,11 @@
-import { fittedSize, JPEG_QUALITY, WEBP_QUALITY } from './shrink-plan';
+import { fittedSize, JPEG_QUALITY, THUMBNAIL_QUALITY, thumbnailSize, WEBP_QUALITY } from './shrink-plan';
 
 /**
  * A photo made smaller and stripped of its metadata: decoded with its orientation applied (the
  * EXIF rotation baked into the pixels, so it no longer needs the tag), drawn at most `maxEdge`
  * pixels on its longest edge, and encoded anew. A new encoding holds the pixels and nothing else:
  * EXIF (GPS position, camera, time), XMP and PNG text chunks are left behind. Runs in
- * shrink-image.worker.ts, off the main thread; what it needs of the browser is passed in, so it is
+ * prepare-file.worker.ts, off the main thread; what it needs of the browser is passed in, so it is
  * tested without one.
  */
 
@@ -15,11 +15,17 @@ export interface ShrinkRequest {
   /** The types to encode as, in order of preference (shrink-plan.ts's shrinkEncodings). */
   encodings: readonly string[];
   maxEdge: number;
+  /**
+   * When set, a thumbnail is drawn too, this many pixels on its shortest edge, from the same
+   * decoding: the list then paints a few kilobytes per photo instead of a 2560 px image (about
+   * 20 MB of pixels each once decoded), on the page's main thread and in a phone's memory.
+   */
+  thumbnailEdge?: number;
 }
 
 /** A smaller photo; or why the original bytes are kept (a HEIC the browser cannot decode, no OffscreenCanvas, no encoder for any type). */
 export type ShrinkResult =
-  | { ok: true; blob: Blob; type: string; width: number; height: number }
+  | { ok: true; blob: Blob; type: string; width: number; height: number; thumbnail?: Blob }
   | { ok: false; reason: 'undecodable' | 'unsupported' };
 
 /** A decoded photo, as createImageBitmap gives it. */
@@ -57,6 +63,24 @@ function qualityFor(type: string): number | undefined {
   return undefined;
 }
 
+/** A small JPEG of the decoded photo (white under any transparency); undefined when it cannot be made, as the list then shows the photo itself. */
+async function thumbnailOf(image: DecodedImage, edge: number, painter: Painter): Promise<Blob | undefined> {
+  try {
+    const { width, height } = thumbnailSize(image.width, image.height, edge);
+    const surface = painter.surface(width, height);
+    const context = surface.getContext('2d');
+    if (!context) return undefined;
+    context.imageSmoothingEnabled = true;
+    context.imageSmoothingQuality = 'high';
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, width, height);
+    context.drawImage(image, 0, 0, width, height);
+    return await surface.convertToBlob({ type: 'image/jpeg', quality: THUMBNAIL_QUALITY });
+  } catch {
+    return undefined;
+  }
+}
+
 /** The photo at most `maxEdge` on its longest edge, encoded anew without its metadata. */
 export async function shrinkImage(request: ShrinkRequest, painter: Painter | undefined = browserPainter()): Promise<ShrinkResult> {
   if (!painter || request.encodings.length === 0) return { ok: false, reason: 'unsupported' };
@@ -84,7 +108,9 @@ export async function shrinkImage(request: ShrinkRequest, painter: Painter | und
       const quality = qualityFor(type);
       const blob = await surface.convertToBlob(quality === undefined ? { type } : { type, quality });
       // A browser that cannot encode a type gives PNG instead: try the next one the field takes.
-      if (blob.type === type) return { ok: true, blob, type, width, height };
+      if (blob.type !== type) continue;
+      const thumbnail = request.thumbnailEdge === undefined ? undefined : await thumbnailOf(image, request.thumbnailEdge, painter);
+      return { ok: true, blob, type, width, height, ...(thumbnail ? { thumbnail } : {}) };
     }
     return { ok: false, reason: 'unsupported' };
   } finally {

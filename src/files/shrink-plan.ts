@@ -55,3 +55,20 @@ export function fittedSize(width: number, height: number, maxEdge: number): { wi
 export const JPEG_QUALITY = 0.88;
 /** WebP's: its scale differs from JPEG's; 0.85 looks the same at fewer bytes. */
 export const WEBP_QUALITY = 0.85;
+
+/**
+ * A photo's thumbnail is drawn this many pixels on its shortest edge: the list shows it in a
+ * 56 px square (cover), so three device pixels per CSS pixel are as sharp as any phone shows it.
+ */
+export const THUMBNAIL_EDGE = 168;
+
+/** The size of a photo's thumbnail: `edge` on its shortest side, its proportions kept (never made larger). */
+export function thumbnailSize(width: number, height: number, edge: number = THUMBNAIL_EDGE): { width: number; height: number } {
+  const shortest = Math.min(width, height);
+  if (shortest <= edge) return { width, height };
+  const scale = edge / shortest;
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+/** A thumbnail's JPEG quality: it is seen at 56 px, where 0.8 and 0.95 look the same. */
+export const THUMBNAIL_QUALITY = 0.8;

@@ -12,11 +12,19 @@ export function useDeviceFile(sha256: string, readAgain: unknown): KeptOnDevice 
     getDeviceFile(sha256).then(
       (file) => {
         if (!current) return;
-        // Read again, the same bytes come as a new Blob: the one already shown is kept, so a
+        // Read again, the same bytes come as new Blobs: the ones already shown are kept, so a
         // photo's thumbnail is not made again (and blank meanwhile) at each step of its upload.
         setKept((before) => {
-          const shown = before?.sha256 === sha256 ? before.file?.blob : undefined;
-          return { sha256, file: file && file.blob && shown ? { ...file, blob: shown } : (file ?? null) };
+          const shown = before?.sha256 === sha256 ? before.file : undefined;
+          if (!file) return { sha256, file: null };
+          return {
+            sha256,
+            file: {
+              ...file,
+              ...(file.blob && shown?.blob ? { blob: shown.blob } : {}),
+              ...(file.thumbnail && shown?.thumbnail ? { thumbnail: shown.thumbnail } : {}),
+            },
+          };
         });
       },
       () => {

@@ -29,9 +29,6 @@ function pageQueue(): UploadQueue {
     isOnline: () => typeof navigator === 'undefined' || navigator.onLine,
     exclusively: (sha256, upload) => whileHoldingUploadLock(locks, sha256, upload),
   });
-  made.subscribe(() => {
-    progress.clear();
-  });
   if (typeof window !== 'undefined') {
     window.addEventListener('online', () => {
       made.online();
@@ -64,13 +61,35 @@ export function subscribeUploadProgress(listener: () => void): () => void {
   return pageQueue().subscribe(listener);
 }
 
-/** The upload of the file `sha256`, the same object until it changes (useSyncExternalStore compares them). */
+/**
+ * The upload of the file `sha256`, the same object until what a row shows of it changes
+ * (useSyncExternalStore compares them): every progress event of one file's upload tells every
+ * listener, and a list of six files redrawn at each would hold the main thread for most of an
+ * upload. A row shows its bytes to the percent, so a new object comes with each whole percent.
+ */
 export function uploadProgressOf(sha256: string): UploadProgress | undefined {
-  const cached = progress.get(sha256);
-  if (cached) return cached;
   const status = pageQueue().statusOf(sha256);
-  if (!status) return undefined;
+  if (!status) {
+    progress.delete(sha256);
+    return undefined;
+  }
   const shown: UploadProgress = { state: status.state, bytesSent: status.bytesSent, bytesTotal: status.bytesTotal, ...(status.failure ? { error: status.failure } : {}) };
+  const before = progress.get(sha256);
+  if (before && showsTheSame(before, shown)) return before;
   progress.set(sha256, shown);
   return shown;
+}
+
+/** Whether two moments of an upload look the same in its row. Pure. */
+export function showsTheSame(before: UploadProgress, now: UploadProgress): boolean {
+  return (
+    before.state === now.state &&
+    before.error === now.error &&
+    before.bytesTotal === now.bytesTotal &&
+    wholePercent(before) === wholePercent(now)
+  );
+}
+
+function wholePercent(upload: UploadProgress): number {
+  return upload.bytesTotal > 0 ? Math.floor((100 * upload.bytesSent) / upload.bytesTotal) : 0;
 }

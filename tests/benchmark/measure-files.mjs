@@ -63,7 +63,7 @@ function run(/** @type {string} */ command, /** @type {string[]} */ args) {
 }
 
 /** `node server/serve.mjs` in a child process, as a deployer runs it, without its per-address limits on applications. */
-async function spawnReceiver(/** @type {string} */ root, /** @type {string} */ dataDir) {
+export async function spawnReceiver(/** @type {string} */ root, /** @type {string} */ dataDir) {
   await buildServerRules();
   /** @type {NodeJS.ProcessEnv} */
   const env = { ...process.env, DIST_DIR: root, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0', DRAFT_RATE_LIMIT_PER_MINUTE: '0', DRAFT_RATE_LIMIT_PER_HOUR: '0' };
@@ -115,7 +115,7 @@ async function storedUploads(/** @type {string} */ dataDir) {
 }
 
 /** A phone on the example programme's Details step, where its two file fields are. */
-async function openDetails(/** @type {import('@playwright/test').Browser} */ browser, /** @type {string} */ url) {
+export async function openDetails(/** @type {import('@playwright/test').Browser} */ browser, /** @type {string} */ url) {
   const context = await browser.newContext({ ...PHONE_CONTEXT, serviceWorkers: 'block' });
   const page = await context.newPage();
   await page.goto(`${url}/`);
@@ -182,7 +182,7 @@ async function measureUpload({ browser, receiver, fixtures, throughputBits, log 
 }
 
 /** In the page: every long task, from the start. */
-function longTaskProbe() {
+export function longTaskProbe() {
   const bench = /** @type {{ __benchLongTasks?: Array<{ start: number, duration: number }> }} */ (/** @type {unknown} */ (window));
   bench.__benchLongTasks = [];
   new PerformanceObserver((list) => {

@@ -50,7 +50,7 @@ test.describe('byte budgets of the production build', () => {
     const own = await fileFeatureChunks(DIST_DIR);
     const scripts = own.filter((file) => /\.m?js$/.test(file));
     expect(scripts.filter((file) => /\/file-field-/.test(file)), 'the file field has a chunk of its own').toHaveLength(1);
-    expect(scripts.filter((file) => /\/shrink-image\.worker-/.test(file)), 'the worker that makes photos smaller').toHaveLength(1);
+    expect(scripts.filter((file) => /\/prepare-file\.worker-/.test(file)), 'the worker that makes photos smaller').toHaveLength(1);
     expect(scripts.length, 'and the tus client with the upload queue').toBeGreaterThanOrEqual(3);
     const chunks = await chunkSizes(DIST_DIR, own);
     expect(totalSize(chunks).gzip, breakdown(chunks)).toBeLessThanOrEqual(BUDGETS.fileFeatureChunksGzip);

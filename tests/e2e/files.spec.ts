@@ -124,6 +124,8 @@ test('files chosen offline are kept across a reload, uploaded once online, store
   const thumbnail = fileRow(page, 'IMG_0042.jpg').locator('img');
   await expect(thumbnail).toBeVisible();
   await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  // The small picture the worker drew (168 px on its shortest edge), not the 2560 px photo decoded to fill 56 px.
+  expect(await thumbnail.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight])).toEqual([224, 168]);
   await expect(page.getByRole('combobox', { name: 'Pronouns', exact: true })).toHaveValue('She/her');
   expect(puts).toEqual([]);
 

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { DeviceStorageFullError, type DeviceFile } from '../../../src/files/device-files';
 import { keepChosenFiles, type KeepingDevices } from '../../../src/files/keep-chosen-files';
+import { prepareFile } from '../../../src/files/prepare-file';
 import type { ShrinkRequest } from '../../../src/files/shrink-image';
 import { sha256Of } from '../../../src/files/sha256-of';
 
@@ -16,13 +17,16 @@ function fakeDevices(options: { full?: boolean; canShrink?: boolean } = {}) {
   const shelf = new Map<string, DeviceFile>();
   const shrunk: ShrinkRequest[] = [];
   const devices: KeepingDevices = {
-    shrink: async (request) => {
-      shrunk.push(request);
-      if (options.canShrink === false) return { ok: false, reason: 'undecodable' };
-      const text = `shrunk-${await request.blob.text()}`;
-      return { ok: true, blob: new Blob([text], { type: request.encodings[0] }), type: request.encodings[0]!, width: 2560, height: 1920 };
-    },
-    sha256: sha256Of,
+    prepare: (request) =>
+      prepareFile(request, {
+        shrink: async (shrinkRequest) => {
+          shrunk.push(shrinkRequest);
+          if (options.canShrink === false) return { ok: false, reason: 'undecodable' };
+          const text = `shrunk-${await shrinkRequest.blob.text()}`;
+          return { ok: true, blob: new Blob([text], { type: shrinkRequest.encodings[0] }), type: shrinkRequest.encodings[0]!, width: 2560, height: 1920, thumbnail: new Blob(['small'], { type: 'image/jpeg' }) };
+        },
+        sha256: sha256Of,
+      }),
     put: (kept) => {
       if (options.full) return Promise.reject(new DeviceStorageFullError());
       shelf.set(kept.sha256, kept);
@@ -48,6 +52,9 @@ describe('keepChosenFiles', () => {
     expect(await pdf.blob!.text()).toBe('%PDF-1.7');
     expect(outcome.kept[0]!.sha256).toBe(await sha256Of(new Blob(['%PDF-1.7'])));
     expect(shelf.get(outcome.kept[1]!.sha256)).toMatchObject({ width: 2560, height: 1920 });
+    // The photo's thumbnail is kept with it, for the list; a document has none.
+    expect(await shelf.get(outcome.kept[1]!.sha256)!.thumbnail!.text()).toBe('small');
+    expect(pdf.thumbnail).toBeUndefined();
   });
 
   it('names each refused file with its reason and keeps the others', async () => {

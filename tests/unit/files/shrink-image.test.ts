@@ -43,6 +43,33 @@ describe('shrinkImage', () => {
     expect(browser.close).toHaveBeenCalled();
   });
 
+  it('draws a thumbnail from the same decoding when asked: 168 px on its shortest edge, JPEG at 0.8', async () => {
+    const browser = fakePainter(4032, 3024);
+    const result = await shrinkImage({ blob: photo, encodings: ['image/png'], maxEdge: 2560, thumbnailEdge: 168 }, browser.painter);
+    expect(result).toMatchObject({ ok: true, type: 'image/png', width: 2560, height: 1920 });
+    expect(result.ok && result.thumbnail).toBeInstanceOf(Blob);
+    expect(browser.drawn).toEqual([
+      { width: 2560, height: 1920 },
+      { width: 224, height: 168 },
+    ]);
+    expect(browser.encoded).toEqual([{ type: 'image/png' }, { type: 'image/jpeg', quality: 0.8 }]);
+    expect(browser.close).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the photo without a thumbnail when the thumbnail cannot be encoded', async () => {
+    const browser = fakePainter(1000, 800);
+    const painter = {
+      ...browser.painter,
+      surface: (width: number, height: number) => {
+        const surface = browser.painter.surface(width, height);
+        return width < 500 ? { ...surface, convertToBlob: () => Promise.reject(new DOMException('no memory', 'EncodingError')) } : surface;
+      },
+    };
+    const result = await shrinkImage({ blob: photo, encodings: ['image/jpeg'], maxEdge: 2560, thumbnailEdge: 168 }, painter);
+    expect(result).toMatchObject({ ok: true, width: 1000, height: 800 });
+    expect(result.ok && result.thumbnail).toBeUndefined();
+  });
+
   it('re-encodes a photo already small enough, at its own size', async () => {
     const browser = fakePainter(800, 600);
     const result = await shrinkImage({ blob: photo, encodings: ['image/png'], maxEdge: 2560 }, browser.painter);

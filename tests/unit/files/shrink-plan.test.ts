@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { fittedSize, nameForType, SHRINK_INPUT_LIMIT_BYTES, shrinkEncodings } from '../../../src/files/shrink-plan';
+import { fittedSize, nameForType, SHRINK_INPUT_LIMIT_BYTES, shrinkEncodings, thumbnailSize } from '../../../src/files/shrink-plan';
 
 describe('shrinkEncodings', () => {
   const photos = ['image/*'];
@@ -41,5 +41,14 @@ describe('nameForType', () => {
     expect(nameForType('IMG_0001.HEIC', 'image/heic', 'image/jpeg')).toBe('IMG_0001.jpg');
     expect(nameForType('room.webp', 'image/webp', 'image/png')).toBe('room.png');
     expect(nameForType('room.jpg', 'image/jpeg', 'image/jpeg')).toBe('room.jpg');
+  });
+});
+
+describe('thumbnailSize', () => {
+  it('draws a thumbnail 168 px on its shortest edge, its proportions kept, and never larger than the photo', () => {
+    expect(thumbnailSize(2560, 1920)).toEqual({ width: 224, height: 168 });
+    expect(thumbnailSize(1920, 2560)).toEqual({ width: 168, height: 224 });
+    expect(thumbnailSize(100, 80)).toEqual({ width: 100, height: 80 });
+    expect(thumbnailSize(10_000, 1_000)).toEqual({ width: 1680, height: 168 });
   });
 });

@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { DeviceFile } from '../../../src/files/device-files';
-import { forgetUpload, subscribeUploadProgress, uploadProgressOf, uploadSoon } from '../../../src/uploads/upload-queue';
+import { forgetUpload, showsTheSame, subscribeUploadProgress, uploadProgressOf, uploadSoon } from '../../../src/uploads/upload-queue';
 import { useUploadProgress } from '../../../src/uploads/use-upload-progress';
 
 const SHA = 'e'.repeat(64);
@@ -33,5 +33,18 @@ describe("the page's upload progress, as the file field reads it", () => {
     });
     expect(result.current).toBeUndefined();
     stop();
+  });
+});
+
+describe('showsTheSame', () => {
+  const at = (bytesSent: number, state: 'uploading' | 'paused' = 'uploading') => ({ state, bytesSent, bytesTotal: 20_000_000 });
+  it('keeps a row as it is within a whole percent, so six rows are not redrawn at every progress event', () => {
+    expect(showsTheSame(at(1_000_000), at(1_199_999))).toBe(true);
+    expect(showsTheSame(at(1_000_000), at(1_200_000))).toBe(false);
+  });
+  it('redraws a row whose state, failure or total changed, whatever its bytes', () => {
+    expect(showsTheSame(at(1_000_000), at(1_000_000, 'paused'))).toBe(false);
+    expect(showsTheSame(at(0), { ...at(0), bytesTotal: 0 })).toBe(false);
+    expect(showsTheSame({ ...at(5), state: 'failed' }, { ...at(5), state: 'failed', error: 'type' })).toBe(false);
   });
 });

@@ -1,0 +1,49 @@
+import type { DeviceFile } from './device-files';
+import type { ShrinkRequest, ShrinkResult } from './shrink-image';
+import { nameForType } from './shrink-plan';
+
+/**
+ * A chosen file made ready to keep: a photo made smaller (with its thumbnail) where the browser
+ * can, else the chosen bytes; and its SHA-256, its identity. All of it reads or decodes the whole
+ * file, so the page runs it in a worker (prepare-in-worker.ts); what it needs of the browser is
+ * passed in, so it is tested without one.
+ */
+
+/** A chosen file and what keep-chosen-files.ts decided of it. */
+export interface PrepareRequest {
+  file: Blob;
+  name: string;
+  /** Its type as judged (chosen-file-type.ts): a .heic may come untyped. */
+  type: string;
+  /** The types to encode a photo as (shrink-plan.ts's shrinkEncodings); none for a document. */
+  encodings: readonly string[];
+  maxEdge: number;
+}
+
+export interface PreparingTools {
+  shrink(request: ShrinkRequest): Promise<ShrinkResult>;
+  sha256(blob: Blob): Promise<string>;
+}
+
+/** The file as it will be kept; rejects when its bytes cannot be read (deleted or moved since it was chosen). */
+export async function prepareFile(request: PrepareRequest, tools: PreparingTools): Promise<DeviceFile> {
+  const { file, name, type, encodings, maxEdge } = request;
+  const shrunk = encodings.length > 0 ? await tools.shrink({ blob: file, encodings, maxEdge }) : undefined;
+  if (shrunk?.ok) {
+    return {
+      sha256: await tools.sha256(shrunk.blob),
+      name: nameForType(name, type, shrunk.type),
+      type: shrunk.type,
+      size: shrunk.blob.size,
+      width: shrunk.width,
+      height: shrunk.height,
+      blob: shrunk.blob,
+      ...(shrunk.thumbnail ? { thumbnail: shrunk.thumbnail } : {}),
+    };
+  }
+  // A document, or a photo the browser could not make smaller (a HEIC it cannot decode): byte for
+  // byte. A slice is a view, not a copy, typed as judged; taking its SHA-256 reads it, so a file
+  // deleted since it was chosen fails here, not during its upload.
+  const bytes = file.slice(0, file.size, type);
+  return { sha256: await tools.sha256(bytes), name, type, size: bytes.size, blob: bytes };
+}

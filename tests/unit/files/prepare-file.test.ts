@@ -1,0 +1,31 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { prepareFile, type PreparingTools } from '../../../src/files/prepare-file';
+import { sha256Of } from '../../../src/files/sha256-of';
+
+const CANNOT_SHRINK: PreparingTools = { shrink: () => Promise.resolve({ ok: false, reason: 'unsupported' }), sha256: sha256Of };
+
+describe('prepareFile', () => {
+  it('keeps a photo made smaller under the SHA-256 of its new bytes, renamed for its new type, with its thumbnail', async () => {
+    const tools: PreparingTools = {
+      shrink: () => Promise.resolve({ ok: true, blob: new Blob(['jpeg'], { type: 'image/jpeg' }), type: 'image/jpeg', width: 2560, height: 1920, thumbnail: new Blob(['small']) }),
+      sha256: sha256Of,
+    };
+    const file = await prepareFile({ file: new Blob(['heic bytes']), name: 'IMG_1.HEIC', type: 'image/heic', encodings: ['image/jpeg'], maxEdge: 2560 }, tools);
+    expect(file).toMatchObject({ sha256: await sha256Of(new Blob(['jpeg'])), name: 'IMG_1.jpg', type: 'image/jpeg', size: 4, width: 2560, height: 1920 });
+    expect(await file.thumbnail?.text()).toBe('small');
+  });
+
+  it('keeps a document, or a photo that cannot be made smaller, byte for byte and typed as judged, without a thumbnail', async () => {
+    const file = await prepareFile({ file: new Blob(['ftypheic']), name: 'IMG_2.HEIC', type: 'image/heic', encodings: ['image/jpeg'], maxEdge: 2560 }, CANNOT_SHRINK);
+    expect(file).toMatchObject({ name: 'IMG_2.HEIC', type: 'image/heic', size: 8, sha256: await sha256Of(new Blob(['ftypheic'])) });
+    expect(file.blob?.type).toBe('image/heic');
+    expect(file.thumbnail).toBeUndefined();
+  });
+
+  it('rejects when the bytes cannot be read (the file was deleted since it was chosen)', async () => {
+    const gone = new Blob(['%PDF']);
+    gone.slice = () => ({ arrayBuffer: () => Promise.reject(new DOMException('gone', 'NotFoundError')), size: 4 }) as unknown as Blob;
+    await expect(prepareFile({ file: gone, name: 'gone.pdf', type: 'application/pdf', encodings: [], maxEdge: 2560 }, CANNOT_SHRINK)).rejects.toThrow();
+  });
+});
