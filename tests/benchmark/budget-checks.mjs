@@ -119,13 +119,23 @@ export function budgetChecks(/** @type {BenchResults} */ results) {
       pass: null,
       floor: ms(floorP95),
     });
-    const floorEvent = typing.floor.eventTiming.p95Under16ms ? 16 : typing.floor.eventTiming.p95OfAllMs;
-    const appEvent = typing.eventTiming.p95Under16ms ? 16 : typing.eventTiming.p95OfAllMs;
-    // Event Timing only reports events of 16 ms or more: under that, both count as 16 ms.
+    // Event Timing only reports events of 16 ms or more: under that, a p95 counts as 16 ms. Judged,
+    // as the next paint is, against the same page without scripts; the floor's ratio is a reference.
+    const eventP95 = (/** @type {NonNullable<typeof typing.pageWithoutScripts>} */ run) => (run.eventTiming.p95Under16ms ? 16 : run.eventTiming.p95OfAllMs);
+    const appEvent = eventP95(typing);
+    const pageEvent = typing.pageWithoutScripts ? eventP95(typing.pageWithoutScripts) : null;
+    const floorEvent = eventP95(typing.floor);
+    const eventOverPage = appEvent !== null && pageEvent ? appEvent / pageEvent : null;
+    rows.push({
+      ...check('Typing, 4x CPU: Event Timing duration, p95 of all keystrokes, over the same page without scripts', eventOverPage, times, '<=', BUDGETS.typingNextPaintP95OverFloor),
+      measured: eventOverPage === null ? 'n/a' : `${times(eventOverPage)} (${eventTimingP95(typing)} against ${typing.pageWithoutScripts ? eventTimingP95(typing.pageWithoutScripts) : 'n/a'})`,
+    });
     const eventRatio = appEvent !== null && floorEvent ? appEvent / floorEvent : null;
     rows.push({
-      ...check('Typing, 4x CPU: Event Timing duration, p95 of all keystrokes, over the floor’s', eventRatio, times, '<=', BUDGETS.typingNextPaintP95OverFloor),
+      figure: 'Typing, 4x CPU: Event Timing duration, p95 of all keystrokes, over the one-box floor’s (reference)',
       measured: eventRatio === null ? 'n/a' : `${times(eventRatio)} (${eventTimingP95(typing)})`,
+      budget: 'reference',
+      pass: null,
       floor: eventTimingP95(typing.floor),
     });
     rows.push(check('Typing: IndexedDB writes per 20-keystroke burst (most in any burst)', typing.indexedDbWrites.max, (value) => value.toFixed(0), '<=', BUDGETS.writesPerBurst));

@@ -38,8 +38,12 @@ const MEDIA_KIT_LABEL = 'Your media kit';
 /** The issue's connection: 1.5 Mbit/s each way, 300 ms round trip. */
 export const FILES_THROUGHPUT_BITS = 1_500_000;
 export const FILES_LATENCY_MS = 300;
-/** The first PATCH (the PDF's first 4 MiB chunk: the PDF is chosen first) is cut after this many body bytes. */
-const CUT_AFTER_BYTES = 2 * 1024 * 1024;
+/**
+ * The first PATCH (the PDF's first chunk: the PDF is chosen first) is cut after this many body
+ * bytes: half the page's 1 MiB chunk (uploads/create-upload-queue.ts's CHUNK_SIZE). More than a
+ * chunk, and no PATCH would ever be cut (as happened once the chunks went from 4 MiB to 1 MiB).
+ */
+const CUT_AFTER_BYTES = 512 * 1024;
 const CPU_THROTTLING = 4;
 const UPLOAD_TIMEOUT_MS = 30 * 60 * 1000;
 
@@ -157,6 +161,8 @@ async function measureUpload({ browser, receiver, fixtures, throughputBits, log 
       await sleep(250);
     }
     const wallMs = Date.now() - started;
+    // The row says the upload survived a cut: without one, it would say nothing of the kind.
+    if (proxy.cuts !== 1) throw new Error(`files: the upload was cut ${String(proxy.cuts)} times, not once (a PATCH shorter than ${String(CUT_AFTER_BYTES)} bytes?)`);
     const uploads = await storedUploads(receiver.dataDir);
     const bytesStored = uploads.reduce((sum, upload) => sum + upload.stored, 0);
     const bytesSent = proxy.patchBytes;
