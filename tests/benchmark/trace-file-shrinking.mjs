@@ -27,6 +27,11 @@ const LONG_TASK_US = 50_000;
  * @typedef {{ name: string, ph: string, pid: number, tid: number, ts: number, dur?: number, args?: { data?: { type?: string, url?: string, functionName?: string, frame?: string } } }} TraceEvent
  */
 
+/**
+ * CDP's Profiler.Profile, as much of it as is read here.
+ * @typedef {{ nodes: Array<{ id: number, callFrame: { functionName: string, url: string, lineNumber: number }, children?: number[] }>, startTime: number, samples?: number[], timeDeltas?: number[] }} CpuProfile
+ */
+
 /** What an event is called in the breakdown: scripts by what ran them, the rest by their phase. */
 function label(/** @type {TraceEvent} */ event) {
   const data = event.args?.data;
@@ -63,11 +68,11 @@ function longTasks(/** @type {TraceEvent[]} */ events) {
  * The functions the sampling profiler found running during a task, by the time spent in them and
  * what they called (the slowest first); React's and the browser's own frames are left out so that
  * the app's callers show.
- * @param {import('playwright-core').Protocol.Profiler.Profile} profile
+ * @param {CpuProfile} profile
  * @param {{ ts: number, end: number }} task
  */
 function inTask(profile, task) {
-  /** @type {Map<number, import('playwright-core').Protocol.Profiler.ProfileNode>} */
+  /** @type {Map<number, CpuProfile['nodes'][number]>} */
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   /** @type {Map<number, number>} */
   const parents = new Map();
@@ -139,7 +144,7 @@ try {
         await cdp.send('Tracing.end');
         await complete;
       }
-      const profile = profiling ? (await cdp.send('Profiler.stop')).profile : undefined;
+      const profile = profiling ? /** @type {CpuProfile} */ ((await cdp.send('Profiler.stop')).profile) : undefined;
       const observed = (await page.evaluate(() => /** @type {{ __benchLongTasks?: Array<{ start: number, duration: number }> }} */ (/** @type {unknown} */ (window)).__benchLongTasks ?? [])).filter((task) => task.start + task.duration >= from);
       const tasks = longTasks(events);
       process.stdout.write(`run ${String(run + 1)}: longest observed ${Math.max(0, ...observed.map((task) => task.duration)).toFixed(0)} ms; traced tasks ≥ 50 ms: ${String(tasks.length)}\n`);
