@@ -19,8 +19,13 @@ export const FLOODER_ADDRESS = '127.0.3.1';
 export const TRICKLER_ADDRESS = '127.0.4.1';
 /** @param {number} index */
 export const creatorAddress = (index) => `127.0.5.${String(index + 1)}`;
-/** @param {number} index */
-export const creatorApplicationId = (index) => `flood-creator-${String(index)}`;
+/**
+ * A creator's application id; `run` names the run, so that a calm run before a flood (the
+ * creators' own latency, flood.node.test.ts) stores applications of its own.
+ * @param {number} index
+ * @param {string} [run]
+ */
+export const creatorApplicationId = (index, run = 'flood') => `${run}-creator-${String(index)}`;
 /** The revision each creator's application must end with. */
 export const CREATOR_LATEST_REVISION = 3;
 
@@ -60,10 +65,11 @@ async function residentBytes(pid) {
 /**
  * @param {{
  *   url: string, path?: string, pid: number,
- *   durationMs: number, creators?: number, trickleConnections?: number, flooderConnections?: number,
- * }} options url: the receiver's origin; pid: its process, for its memory
+ *   durationMs: number, creators?: number, trickleConnections?: number, flooderConnections?: number, run?: string,
+ * }} options url: the receiver's origin; pid: its process, for its memory; no flooder and no
+ *   trickler connections: the creators alone, as a calm run to compare with
  */
-export async function runFlood({ url, path = '/api/applications', pid, durationMs, creators = 20, trickleConnections = 300, flooderConnections = 8 }) {
+export async function runFlood({ url, path = '/api/applications', pid, durationMs, creators = 20, trickleConnections = 300, flooderConnections = 8, run = 'flood' }) {
   const target = `${url}${path}`;
   const { port, hostname } = new URL(url);
   let stopping = false;
@@ -128,7 +134,7 @@ export async function runFlood({ url, path = '/api/applications', pid, durationM
   const creator = async (/** @type {number} */ index) => {
     await sleep(Math.random() * durationMs * 0.5);
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    const applicationId = creatorApplicationId(index);
+    const applicationId = creatorApplicationId(index, run);
     const localAddress = creatorAddress(index);
     const revision = (/** @type {number} */ number) => ({ key: `${applicationId}-key-${String(number)}`, applicationId, revision: number, body: JSON.stringify(sampleBody({ email: `creator-${String(index)}@example.com`, variant: number })), agent, localAddress });
     const sendUntilAccepted = async (/** @type {ReturnType<typeof revision>} */ put) => {
@@ -184,17 +190,18 @@ export async function runFlood({ url, path = '/api/applications', pid, durationM
  * What the store must hold after a flood: each creator's application once, with its latest revision.
  * @param {Array<{ id: string, revisions: number, body: unknown }>} stored latestApplications' rows
  * @param {number} creators
+ * @param {string} [run] the run whose creators these are (runFlood's `run`)
  */
-export function creatorsStored(stored, creators) {
+export function creatorsStored(stored, creators, run = 'flood') {
   const byId = new Map(stored.map((application) => [application.id, application]));
   let exactlyOnce = 0;
   /** @type {string[]} */
   const wrong = [];
   for (let index = 0; index < creators; index += 1) {
-    const application = byId.get(creatorApplicationId(index));
+    const application = byId.get(creatorApplicationId(index, run));
     const expected = sampleBody({ email: `creator-${String(index)}@example.com`, variant: CREATOR_LATEST_REVISION });
     if (application && application.revisions === CREATOR_LATEST_REVISION && isDeepStrictEqual(application.body, expected)) exactlyOnce += 1;
-    else wrong.push(application ? `${application.id}: ${String(application.revisions)} revisions` : `${creatorApplicationId(index)} missing`);
+    else wrong.push(application ? `${application.id}: ${String(application.revisions)} revisions` : `${creatorApplicationId(index, run)} missing`);
   }
   return { exactlyOnce, wrong };
 }

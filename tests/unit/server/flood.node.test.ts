@@ -3,8 +3,10 @@
 // address PUTting as fast as it can, another trickling header bytes over hundreds of connections,
 // and twenty creators sending an application with revisions and retries from their own addresses.
 // Every creator's application is stored once with its latest revision, creators are answered
-// within 500 ms (p99), the flooder gets 429s with Retry-After, and the receiver's memory stays
-// bounded. The longer run, with its figures, is in `npm run bench:receiver`.
+// within 500 ms (p99; or within twice what the same creators saw without the flood, a moment
+// before, when this machine is too busy to answer even them in 250 ms), the flooder gets 429s with
+// Retry-After, and the receiver's memory stays bounded. The longer run, with its figures, is in
+// `npm run bench:receiver`.
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +30,14 @@ const CREATORS = 20;
  * heap makes the embedded receiver's RSS about 850 MB before any request, PostgreSQL's about 65 MB).
  */
 const MAX_RSS_GROWTH_BYTES = 128 * 1024 * 1024;
+/**
+ * Creators are answered within this (p99) under the flood, unless the machine itself is slower:
+ * then within twice their p99 without it. The test shares two cores with the rest of the unit
+ * suite, where a p99 of 100 requests (their second slowest) reached 533 and 538 ms: what it then
+ * measured was the machine as much as the receiver. A receiver that starves creators under a
+ * flood makes them wait seconds, which both bounds catch.
+ */
+const CREATOR_P99_MS = 500;
 
 const stores = [
   { name: 'embedded (PGlite)', databaseUrl: undefined, skip: false },
@@ -43,14 +53,17 @@ describe.each(stores)('a flood against the receiver on the $name store', ({ data
     // The defaults a deployer gets (limit-settings.mjs), not the tests' "no rate limit".
     const receiver = await spawnReceiver({ root, dataDir, databaseUrl, extraEnv: { RATE_LIMIT_PER_MINUTE: '60', RATE_LIMIT_PER_HOUR: '600', LOG_FORMAT: 'text' } });
     try {
+      const calm = await runFlood({ url: receiver.url, pid: receiver.child.pid ?? 0, durationMs: 4000, creators: CREATORS, trickleConnections: 0, flooderConnections: 0, run: 'calm' });
       const result = await runFlood({ url: receiver.url, pid: receiver.child.pid ?? 0, durationMs: 8000, creators: CREATORS, trickleConnections: 200 });
       await receiver.stop();
       const store = await openStore({ databaseUrl, dataDir });
       const stored = await latestApplications(store);
       await store.close();
+      expect(creatorsStored(stored, CREATORS, 'calm')).toEqual({ exactlyOnce: CREATORS, wrong: [] });
       expect(creatorsStored(stored, CREATORS)).toEqual({ exactlyOnce: CREATORS, wrong: [] });
+      expect(calm.creators.statuses).toEqual({ 201: CREATORS * 5 });
       expect(result.creators.statuses).toEqual({ 201: CREATORS * 5 });
-      expect(result.creators.p99Ms).toBeLessThan(500);
+      expect(result.creators.p99Ms, `p99 ${result.creators.p99Ms.toFixed(0)} ms under the flood, ${calm.creators.p99Ms.toFixed(0)} ms without`).toBeLessThan(Math.max(CREATOR_P99_MS, 2 * calm.creators.p99Ms));
       expect(result.flooder.limited).toBeGreaterThan(0);
       expect(result.flooder.limitedWithRetryAfter).toBe(result.flooder.limited);
       expect(result.flooder.accepted).toBeLessThanOrEqual(60);
