@@ -31,7 +31,7 @@ test.describe('byte budgets of the production build', () => {
     expect(telemetry).toEqual([]);
   });
 
-  test('all the JavaScript of the wizard, telemetry included, is at most 354 kB gzip', async () => {
+  test('all the JavaScript of the wizard, telemetry included, is at most 355 kB gzip', async () => {
     const chunks = await chunkSizes(DIST_DIR, await pageScripts(DIST_DIR));
     expect(totalSize(chunks).gzip, breakdown(chunks)).toBeLessThanOrEqual(BUDGETS.wholeWizardGzip);
   });
