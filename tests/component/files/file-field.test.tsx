@@ -207,9 +207,14 @@ describe('FileField', () => {
   it('shows a restored draft\'s files with their upload progress in bytes and percent, announced politely', async () => {
     const sha256 = 'a'.repeat(64);
     await putDeviceFile({ sha256, name: 'kitchen.jpg', type: 'image/jpeg', size: 1_500, blob: new Blob(['jpeg'], { type: 'image/jpeg' }) });
-    renderField([{ sha256, name: 'kitchen.jpg', type: 'image/jpeg', size: 1_500 }]);
+    const { container } = renderField([{ sha256, name: 'kitchen.jpg', type: 'image/jpeg', size: 1_500 }]);
 
-    expect(await screen.findByText('Waiting to upload')).toBeInTheDocument();
+    // Read from the device (its thumbnail shows): "Waiting to upload" is also what a row says while
+    // its file is still being read, and a row still reading shows no progress yet.
+    await waitFor(() => {
+      expect(container.querySelector('img.file-item__thumbnail')).not.toBeNull();
+    });
+    expect(screen.getByText('Waiting to upload')).toBeInTheDocument();
     expect(screen.getByText('kitchen.jpg')).toBeVisible();
     expect(screen.getByText('1.5 kB')).toBeVisible();
     // The uploads go on after a reload.
