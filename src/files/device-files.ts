@@ -68,12 +68,16 @@ export function isQuotaError(error: unknown): boolean {
  * A kept file as it sits in IndexedDB: its bytes a Blob, or an ArrayBuffer where the browser stores
  * no Blob there (WebKit in a private or automated session refuses the write with no error named).
  */
-type StoredFile = DeviceFile & { bytes?: ArrayBuffer };
+type StoredFile = DeviceFile & { bytes?: ArrayBuffer; thumbnailBytes?: ArrayBuffer; thumbnailType?: string };
 
 function fromStored(stored: StoredFile | undefined): DeviceFile | undefined {
   if (!stored?.bytes) return stored;
-  const { bytes, ...file } = stored;
-  return { ...file, blob: new Blob([bytes], { type: file.type }) };
+  const { bytes, thumbnailBytes, thumbnailType, ...file } = stored;
+  return {
+    ...file,
+    blob: new Blob([bytes], { type: file.type }),
+    ...(thumbnailBytes ? { thumbnail: new Blob([thumbnailBytes], { type: thumbnailType ?? '' }) } : {}),
+  };
 }
 
 /** The shelf on IndexedDB (`open` replaceable in tests, as idb-keyval's createStore). */
@@ -105,11 +109,10 @@ export function indexedDbShelf(dbName = FILES_DB_NAME, open: (dbName: string, st
         await attempt((idb) => set(file.sha256, file, idb));
       } catch (error) {
         if (error instanceof DeviceStorageFullError || !file.blob) throw error;
-        // A Blob refused (not the disk full): the same bytes kept as an ArrayBuffer, which every engine
-        // stores. The thumbnail is left behind: the list then shows the photo itself.
-        const { blob, ...rest } = file;
-        delete rest.thumbnail;
-        const stored: StoredFile = { ...rest, bytes: await blob.arrayBuffer() };
+        // A Blob refused (not the disk full): the same bytes kept as ArrayBuffers, which every engine
+        // stores; the thumbnail too, or the list would decode the whole photo to show it.
+        const { blob, thumbnail, ...rest } = file;
+        const stored: StoredFile = { ...rest, bytes: await blob.arrayBuffer(), ...(thumbnail ? { thumbnailBytes: await thumbnail.arrayBuffer(), thumbnailType: thumbnail.type } : {}) };
         await attempt((idb) => set(file.sha256, stored, idb));
       }
     },

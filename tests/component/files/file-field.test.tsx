@@ -38,7 +38,7 @@ vi.mock('../../../src/uploads/use-upload-progress', async () => {
 // The real device files (fake-indexeddb), with a disk that can be made full.
 vi.mock('../../../src/files/device-files', async (importOriginal) => {
   const real = await importOriginal<typeof DeviceFiles>();
-  return { ...real, putDeviceFile: vi.fn(real.putDeviceFile) };
+  return { ...real, putDeviceFile: vi.fn(real.putDeviceFile), getDeviceFile: vi.fn(real.getDeviceFile) };
 });
 
 function setProgress(sha256: string, progress: UploadProgress) {
@@ -85,6 +85,8 @@ afterEach(async () => {
   uploads.soon.mockReset();
   uploads.forget.mockReset();
   uploads.progress.clear();
+  // Back to the real read (vi.fn's own implementation), for a test that gave its own.
+  vi.mocked(getDeviceFile).mockReset();
   await clearDeviceFiles();
 });
 
@@ -258,6 +260,33 @@ describe('FileField', () => {
     expect(await screen.findByText('Uploaded')).toBeVisible();
     // Each step reads the file again from the device; its bytes are the same, so is its picture.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(created).toHaveBeenCalledTimes(1);
+    expect(revoked).not.toHaveBeenCalled();
+  });
+
+  it('shows the small picture the worker drew rather than the photo, the same one while the photo uploads', async () => {
+    const sha256 = 'f'.repeat(64);
+    const photo = new Blob(['the whole photo'], { type: 'image/jpeg' });
+    const thumbnail = new Blob(['small'], { type: 'image/jpeg' });
+    // Read as the browser reads it, each time new objects with the same bytes (jsdom's Blobs do not
+    // come back from fake-indexeddb as Blobs, so the read is given here).
+    vi.mocked(getDeviceFile).mockImplementation((wanted) =>
+      Promise.resolve(wanted === sha256 ? { sha256, name: 'attic.jpg', type: 'image/jpeg', size: 2_000, blob: photo.slice(), thumbnail: thumbnail.slice() } : undefined),
+    );
+    const created = vi.fn((blob: Blob) => (blob.size === thumbnail.size ? 'blob:small' : 'blob:photo'));
+    const revoked = vi.fn();
+    URL.createObjectURL = created;
+    URL.revokeObjectURL = revoked;
+    const { container } = renderField([{ sha256, name: 'attic.jpg', type: 'image/jpeg', size: 2_000 }]);
+    await waitFor(() => {
+      expect(container.querySelector('img.file-item__thumbnail')).toHaveAttribute('src', 'blob:small');
+    });
+    setProgress(sha256, { state: 'uploading', bytesSent: 1_000, bytesTotal: 2_000 });
+    setProgress(sha256, { state: 'done', bytesSent: 2_000, bytesTotal: 2_000 });
+    expect(await screen.findByText('Uploaded')).toBeVisible();
+    // Each step reads the file again; the picture shown stays the one first made.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(vi.mocked(getDeviceFile).mock.calls.length).toBeGreaterThan(1);
     expect(created).toHaveBeenCalledTimes(1);
     expect(revoked).not.toHaveBeenCalled();
   });

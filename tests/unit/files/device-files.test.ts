@@ -121,15 +121,20 @@ describe('device files', () => {
         real(mode, (objects) => {
           const put = objects.put.bind(objects);
           objects.put = (value: unknown, key?: IDBValidKey) => {
-            if (typeof value === 'object' && value !== null && (value as { blob?: unknown }).blob instanceof Blob) throw new DOMException('', 'UnknownError');
+            const parts = typeof value === 'object' && value !== null ? (value as { blob?: unknown; thumbnail?: unknown }) : {};
+            if (parts.blob instanceof Blob || parts.thumbnail instanceof Blob) throw new DOMException('', 'UnknownError');
             return put(value, key);
           };
           return callback(objects);
         });
     });
-    await putDeviceFile(PHOTO, shelf);
+    await putDeviceFile({ ...PHOTO, thumbnail: new Blob([new Uint8Array([9, 9])], { type: 'image/jpeg' }) }, shelf);
     await updateDeviceFile(PHOTO.sha256, { uploaded: true }, shelf);
     const kept = await getDeviceFile(PHOTO.sha256, shelf);
+    // The photo's thumbnail is kept the same way, so the list need not decode the whole photo.
+    expect(kept?.thumbnail?.type).toBe('image/jpeg');
+    expect([...new Uint8Array(await (kept?.thumbnail ?? new Blob()).arrayBuffer())]).toEqual([9, 9]);
+    expect(kept).not.toHaveProperty('thumbnailBytes');
     expect(kept).toMatchObject({ name: 'living-room.jpg', type: 'image/jpeg', width: 2560, uploaded: true });
     expect(kept).not.toHaveProperty('bytes');
     expect(kept?.blob?.type).toBe('image/jpeg');
