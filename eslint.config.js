@@ -64,7 +64,7 @@ const PURE = {
   wizard: ['src/wizard/wizard-machine.ts'],
   handover: ['src/handover/**/*.ts'],
   outbox: ['src/outbox/retry-policy.ts', 'src/outbox/attempt-once.ts', 'src/outbox/outbox-record.ts'],
-  uploads: ['src/uploads/upload-machine.ts', 'src/uploads/with-upload-ids.ts', 'src/uploads/uploads-endpoint.ts'],
+  uploads: ['src/uploads/upload-machine.ts', 'src/uploads/with-upload-ids.ts', 'src/uploads/uploads-endpoint.ts', 'src/uploads/resume-decision.ts'],
   session: ['src/session/**/*.ts'],
   'first-paint': ['src/first-paint/**/*.ts'],
   boot: ['src/boot/welcome-gives-way.ts', 'src/boot/run-welcome-gives-way.ts'],

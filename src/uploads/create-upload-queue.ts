@@ -1,7 +1,9 @@
-import { Upload, type DetailedError, type HttpStack, type UrlStorage } from 'tus-js-client';
+import { DefaultHttpStack, Upload, type DetailedError, type HttpStack } from 'tus-js-client';
 import type { DeviceFile } from '../files/device-files';
 import { backoffSeconds, MAX_BACKOFF_SECONDS } from '../outbox/retry-policy';
 import { blobFileReader } from './blob-file-reader';
+import { fileUrlStorage, uploadFingerprint, type UploadFiles } from './file-url-storage';
+import { resumingHttpStack } from './resuming-http-stack';
 import { isFinalRefusal, nextUploadStatus, mayStart, type UploadEvent, type UploadStatus } from './upload-machine';
 
 /**
@@ -11,17 +13,14 @@ import { isFinalRefusal, nextUploadStatus, mayStart, type UploadEvent, type Uplo
  * kept on the file (DeviceFile.uploadUrl) the moment the receiver creates it, so a cut, a reload
  * or a closed tab resumes from the receiver's offset (HEAD), never from zero; the file's SHA-256 is
  * its identity (the fingerprint), so the same bytes are uploaded once. If the receiver has removed
- * an upload left unfinished (404/410 on HEAD), the client starts the file afresh, once per turn.
+ * an upload left unfinished (404/410 on HEAD), the client starts the file afresh, once per turn;
+ * any other trouble on HEAD (a proxy's 502 while the receiver restarts) is waited out, and the same
+ * upload resumes (resuming-http-stack.ts).
  * Offline, uploads pause; online, they go on. A final refusal (413, 415, 400) fails the file with
  * a reason (upload-machine.ts); other trouble is tried again on the outbox's schedule.
  */
 
-/** The queue's only ways to the files on the device (src/files/device-files.ts). */
-export interface UploadFiles {
-  get(sha256: string): Promise<DeviceFile | undefined>;
-  list(): Promise<DeviceFile[]>;
-  update(sha256: string, patch: Partial<Pick<DeviceFile, 'uploadUrl' | 'uploaded'>>): Promise<void>;
-}
+export type { UploadFiles };
 
 export interface UploadQueueDevices {
   files: UploadFiles;
@@ -50,11 +49,6 @@ export const CHUNK_SIZE = 1024 * 1024;
 
 /** The outbox's backoff (retry-policy.ts), at once and then 2, 4, … 256 seconds: tus-js-client retries within one turn. */
 export const UPLOAD_RETRY_DELAYS: readonly number[] = [0, ...Array.from({ length: 8 }, (_, index) => backoffSeconds(index + 1) * 1000)];
-
-/** The tus fingerprint of a file: its SHA-256, so the same bytes are one upload. */
-export function uploadFingerprint(sha256: string): string {
-  return `creator-upload:${sha256}`;
-}
 
 /** The key of the field each file was chosen in, by SHA-256 (the upload's `field` metadata, which the receiver checks the file against). */
 export type FieldOfFile = Readonly<Record<string, string>>;
@@ -102,6 +96,9 @@ export function createUploadQueue(devices: UploadQueueDevices): UploadQueue {
     // A removed file gone from the device may be chosen again one day: a new turn then starts.
     for (const sha256 of forgotten) if (!kept.some((file) => file.sha256 === sha256)) forgotten.delete(sha256);
     for (const file of kept) {
+      // Acknowledged here once, but the device no longer says so: it is to go again (the receiver did
+      // not find it whole at the send, and the outbox, here or in the service worker, cleared it).
+      if (statuses.get(file.sha256)?.state === 'done' && !file.uploaded && file.blob) tell(file.sha256, { type: 'removed' });
       if (forgotten.has(file.sha256) || statuses.has(file.sha256)) continue;
       if (file.uploaded) {
         tell(file.sha256, { type: 'chosen', bytesTotal: file.size });
@@ -137,7 +134,12 @@ export function createUploadQueue(devices: UploadQueueDevices): UploadQueue {
 
   function uploadSoon(to: string, fieldOf: FieldOfFile = {}): void {
     endpoint = to;
-    for (const [sha256, field] of Object.entries(fieldOf)) fields.set(sha256, field);
+    for (const [sha256, field] of Object.entries(fieldOf)) {
+      fields.set(sha256, field);
+      // Named again after a Remove: the creator chose the same file again, and it is uploaded
+      // again (its upload was deleted on the receiver), not left waiting for ever.
+      forgotten.delete(sha256);
+    }
     if (pass.running) {
       pass.again = true;
       return;
@@ -147,25 +149,6 @@ export function createUploadQueue(devices: UploadQueueDevices): UploadQueue {
       .finally(() => {
         pass.running = null;
       });
-  }
-
-  /** Links the client's URL storage to the file's own record: the upload's address is kept on the file. */
-  function urlStorageFor(file: DeviceFile): UrlStorage {
-    const fingerprint = uploadFingerprint(file.sha256);
-    return {
-      findAllUploads: () => Promise.resolve([]),
-      async findUploadsByFingerprint(asked) {
-        const latest = await files.get(file.sha256);
-        if (asked !== fingerprint || !latest?.uploadUrl) return [];
-        return [{ size: latest.size, metadata: {}, creationTime: '', urlStorageKey: fingerprint, uploadUrl: latest.uploadUrl, parallelUploadUrls: null }];
-      },
-      // The receiver no longer knows the upload (HEAD 4xx): the client then creates a new one, once this turn.
-      removeUpload: () => files.update(file.sha256, { uploadUrl: undefined }),
-      async addUpload(_fingerprint, upload) {
-        if (upload.uploadUrl) await files.update(file.sha256, { uploadUrl: upload.uploadUrl });
-        return fingerprint;
-      },
-    };
   }
 
   /** One file's turn: resumes or creates its upload and ends when it is done, failed, paused or removed. */
@@ -195,12 +178,14 @@ export function createUploadQueue(devices: UploadQueueDevices): UploadQueue {
         retryDelays: [...retryDelays],
         metadata: { filename: file.name, filetype: file.type, sha256: file.sha256, field },
         fingerprint: () => Promise.resolve(uploadFingerprint(sha256)),
-        urlStorage: urlStorageFor(file),
+        urlStorage: fileUrlStorage(files, sha256),
         storeFingerprintForResuming: true,
         // The address stays on the file after success: the application's PUT names the upload by it.
         removeFingerprintOnSuccess: false,
         fileReader: blobFileReader,
-        ...(httpStack ? { httpStack } : {}),
+        // A new upload's address is on the file before its first byte goes; a HEAD that meets a
+        // restarting receiver asks again later rather than starting the file afresh.
+        httpStack: resumingHttpStack(httpStack ?? new DefaultHttpStack({}), (uploadUrl) => files.update(sha256, { uploadUrl, uploaded: false })),
         onProgress: (bytesSent, bytesTotal) => {
           if (!state.ended) tell(sha256, { type: 'progress', bytesSent, bytesTotal });
         },

@@ -20,6 +20,8 @@ export interface TusReceiver {
   /** Cuts the connection once this many more bytes have passed. */
   cutAfter: (bytes: number) => void;
   requests: string[];
+  /** The next `count` HEADs are answered `status` (a proxy's 502 while the receiver behind it restarts). */
+  failHeads: (count: number, status?: number) => void;
   /** The metadata of every upload created. */
   created: Array<Record<string, string | null>>;
   close: () => Promise<void>;
@@ -38,8 +40,14 @@ export async function startTusReceiver(options: { maxSize?: number } = {}): Prom
     },
   });
   const requests: string[] = [];
+  const failing = { heads: 0, status: 502 };
   const http: HttpServer = createHttpServer((req, res) => {
     requests.push(req.method ?? '');
+    if (req.method === 'HEAD' && failing.heads > 0) {
+      failing.heads -= 1;
+      res.writeHead(failing.status, { 'Content-Type': 'text/html' }).end();
+      return;
+    }
     void tus.handle(req, res);
   });
   const httpPort = await freePort();
@@ -82,6 +90,10 @@ export async function startTusReceiver(options: { maxSize?: number } = {}): Prom
       cutAt = sent + bytes;
     },
     requests,
+    failHeads: (count, status = 502) => {
+      failing.heads = count;
+      failing.status = status;
+    },
     created,
     async close() {
       for (const socket of sockets) socket.destroy();

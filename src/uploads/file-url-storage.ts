@@ -1,0 +1,37 @@
+import type { UrlStorage } from 'tus-js-client';
+import type { DeviceFile } from '../files/device-files';
+
+/** The queue's only ways to the files on the device (src/files/device-files.ts). */
+export interface UploadFiles {
+  get(sha256: string): Promise<DeviceFile | undefined>;
+  list(): Promise<DeviceFile[]>;
+  update(sha256: string, patch: Partial<Pick<DeviceFile, 'uploadUrl' | 'uploaded'>>): Promise<void>;
+}
+
+/** The tus fingerprint of a file: its SHA-256, so the same bytes are one upload. */
+export function uploadFingerprint(sha256: string): string {
+  return `creator-upload:${sha256}`;
+}
+
+/**
+ * tus-js-client's URL storage, linked to the file's own record: the upload's address is kept on
+ * the file (DeviceFile.uploadUrl), where the application's PUT and every later turn find it, rather
+ * than in a store of the client's own that the page would have to keep in step.
+ */
+export function fileUrlStorage(files: UploadFiles, sha256: string): UrlStorage {
+  const fingerprint = uploadFingerprint(sha256);
+  return {
+    findAllUploads: () => Promise.resolve([]),
+    async findUploadsByFingerprint(asked) {
+      const latest = await files.get(sha256);
+      if (asked !== fingerprint || !latest?.uploadUrl) return [];
+      return [{ size: latest.size, metadata: {}, creationTime: '', urlStorageKey: fingerprint, uploadUrl: latest.uploadUrl, parallelUploadUrls: null }];
+    },
+    // The receiver no longer knows the upload (HEAD 404 or 410): the client then creates a new one, once this turn.
+    removeUpload: () => files.update(sha256, { uploadUrl: undefined }),
+    async addUpload(_fingerprint, upload) {
+      if (upload.uploadUrl) await files.update(sha256, { uploadUrl: upload.uploadUrl });
+      return fingerprint;
+    },
+  };
+}
