@@ -6,6 +6,7 @@ import type { FileAnswerItem } from '../application/values/application-values';
 import { fileAnswerOf } from '../application/values/file-answer';
 import { describedBy, FieldError, FieldHint } from '../fields/field-error';
 import { fieldId } from '../fields/field-id';
+import { usePendingInputs } from '../form/pending-inputs';
 import { useRequestUrl } from '../form/request-url-context';
 import { useMessages } from '../i18n/messages-context';
 import { forgetUpload, uploadSoon } from '../uploads/upload-queue';
@@ -35,15 +36,17 @@ const DEVICE: KeepingDevices = { prepare: prepareInWorker, put: (file) => putDev
 export function FileField({ field }: { field: FileFieldConfig }) {
   const messages = useMessages();
   const requestUrl = useRequestUrl();
+  const pendingInputs = usePendingInputs();
   const { field: control, fieldState } = useController({ name: field.path });
   const { getValues } = useFormContext();
   const { onChange } = control;
   const rules = useMemo(() => fileFieldRules(field), [field]);
   const items = fileAnswerOf(control.value);
   const id = fieldId(field.path);
-  const error = fieldState.error?.message;
   const [refused, setRefused] = useState<readonly RefusedFile[]>([]);
   const [keeping, setKeeping] = useState(0);
+  // While files are being kept the field is not empty: Continue waits for them, and says nothing is missing.
+  const error = keeping > 0 ? undefined : fieldState.error?.message;
   const [announcement, setAnnouncement] = useState('');
   const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement | null>(null);
@@ -65,8 +68,9 @@ export function FileField({ field }: { field: FileFieldConfig }) {
     if (files.length === 0) return;
     setRefused([]);
     setAnnouncement('');
+    // Counted from the choice, not from the batch's turn: the line and Continue's wait start at once.
+    setKeeping((count) => count + files.length);
     batches.current = batches.current.then(async () => {
-      setKeeping(files.length);
       try {
         const outcome = await keepChosenFiles(files, rules, current(), DEVICE, (item) => {
           // Each file joins the answer once its bytes are stored, so the draft never names a file the
@@ -83,12 +87,14 @@ export function FileField({ field }: { field: FileFieldConfig }) {
           if (endpoint) uploadSoon(endpoint, Object.fromEntries(current().map((item) => [item.sha256, rules.key])));
         }
       } finally {
-        setKeeping(0);
+        setKeeping((count) => Math.max(0, count - files.length));
         control.onBlur();
       }
     })
       // keepChosenFiles refuses a file rather than throwing; were it to throw, the next choice must still run.
       .catch(() => undefined);
+    // Continue and the send wait for this batch (form/pending-inputs.ts), whenever they are pressed.
+    pendingInputs.hold(batches.current);
   }
 
   function onInput(event: ChangeEvent<HTMLInputElement>) {

@@ -35,6 +35,8 @@ export function useApplicationForm(programme: ProgrammeForm, initialValues?: App
    */
   const validateStep = useCallback(
     async (step: number): Promise<boolean> => {
+      // Files still being kept are not missing: the step is judged once they are in the answer.
+      await pendingInputs.settled();
       pendingInputs.flushAll();
       // Touching and re-checking each field re-renders each: on a valid step that was most of
       // Continue's time, for nothing to show. Its fields are then touched on their first blur.
@@ -56,6 +58,7 @@ export function useApplicationForm(programme: ProgrammeForm, initialValues?: App
 
   /** The body to send, after checking the whole application; null when it is not valid. */
   const bodyToSend = useCallback(async (): Promise<ApplicationBody | null> => {
+    await pendingInputs.settled();
     pendingInputs.flushAll();
     if (!(await trigger())) return null;
     return flattenApplication(getValues(), programme.context.specs, programme.locale);

@@ -22,6 +22,8 @@ export interface FormHarness {
   pendingInputs: PendingInputs;
   /** What Continue does on a step: delivers held keystrokes, touches the step's fields, validates. */
   validateStep: (step: number) => Promise<boolean>;
+  /** What the send does: waits for held inputs and files, checks everything, gives the body or null. */
+  bodyToSend: () => ReturnType<ApplicationForm['bodyToSend']>;
   /** Asks every text field to deliver what it holds, as Continue and the page's save do. */
   flushAll: () => void;
 }
@@ -84,6 +86,7 @@ export function renderWithForm(ui: ReactNode, options: RenderWithFormOptions = {
     programme,
     pendingInputs: app.pendingInputs,
     validateStep: (step) => act(() => current().validateStep(step)),
+    bodyToSend: () => act(() => current().bodyToSend()),
     flushAll: () => {
       act(() => {
         current().pendingInputs.flushAll();

@@ -24,4 +24,39 @@ describe('pending inputs', () => {
     remove();
     expect(pending.shownTexts()).toEqual(['Ada (still held)']);
   });
+
+  it('settles at once when nothing is held', async () => {
+    const pending = createPendingInputs();
+    expect(pending.holding()).toBe(false);
+    await expect(pending.settled()).resolves.toBeUndefined();
+  });
+
+  it('settles only once every held work ended, failed ones too, and work held while waiting', async () => {
+    const pending = createPendingInputs();
+    let endFirst = (): void => undefined;
+    let failSecond = (): void => undefined;
+    let endLate = (): void => undefined;
+    pending.hold(new Promise<void>((resolve) => (endFirst = resolve)));
+    pending.hold(new Promise<void>((_resolve, reject) => (failSecond = () => {
+      reject(new Error('not read'));
+    })));
+    let settled = false;
+    void pending.settled().then(() => (settled = true));
+
+    endFirst();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    // A second batch chosen while the press waits for the first is waited for too.
+    pending.hold(new Promise<void>((resolve) => (endLate = resolve)));
+    failSecond();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(settled).toBe(false);
+    expect(pending.holding()).toBe(true);
+
+    endLate();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(settled).toBe(true);
+    expect(pending.holding()).toBe(false);
+  });
 });
