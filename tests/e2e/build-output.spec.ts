@@ -1,5 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { DIST_DIR } from '../support/dist-dir';
@@ -155,5 +157,17 @@ test.describe('the production build', () => {
     // The tab's icon is favicon.ico: Chromium draws an SVG icon as a document on the page's main thread.
     expect(html).toContain('<link rel="icon" href="/favicon.ico" sizes="48x48"');
     expect(html).not.toMatch(/rel="icon"[^>]*svg/);
+  });
+
+  test("docs/deploying.md gives sw.js's size as the build writes it, raw and gzip, within 2 %", async () => {
+    const worker = await readFile(join(DIST, 'sw.js'));
+    const guide = await readFile(fileURLToPath(new URL('../../docs/deploying.md', import.meta.url)), 'utf8');
+    const stated = /`sw\.js` is (\d+(?:\.\d+)?) kB, (\d+(?:\.\d+)?) kB gzip/.exec(guide.replace(/\s+/g, ' '));
+    expect(stated, 'docs/deploying.md states the service worker\'s size').not.toBeNull();
+    // kB of 1000 bytes, as Vite reports them; gzip -9, as a static host precompresses. Within 2 %:
+    // a small change to the worker leaves the figure true, a doubling (21.5 kB said, 43.7 written) does not.
+    const near = (said: number, bytes: number) => Math.abs(said - bytes / 1000) / (bytes / 1000);
+    expect(near(Number(stated?.[1]), worker.length)).toBeLessThan(0.02);
+    expect(near(Number(stated?.[2]), gzipSync(worker, { level: 9 }).length)).toBeLessThan(0.02);
   });
 });
