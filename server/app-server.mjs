@@ -69,6 +69,13 @@ async function fileAt(root, decoded) {
 }
 
 /**
+ * @param {string} path
+ */
+function isSourceMap(path) {
+  return path.toLowerCase().endsWith('.map');
+}
+
+/**
  * Only a navigation (a path without an extension, outside /assets/) falls back to index.html;
  * a missing script, style or image is a 404, not HTML under its name.
  * @param {string} decoded
@@ -191,20 +198,28 @@ export function createAppServer({ root, api, trust, logRequest, rewrite, servedC
         res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad request');
         return;
       }
+      const rootPath = await realBase;
+      const normalised = resolve(rootPath, `.${decoded}`);
       // Source maps are the build's, for an error tracker's upload: the public never gets them.
-      if (decoded.toLowerCase().endsWith('.map')) {
+      // The path is judged as the file system will read it: `x.js.map/.` and `x.js.map//` name the map.
+      if (isSourceMap(decoded) || isSourceMap(normalised)) {
         ctx.refusal = 'source maps are not served';
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
         return;
       }
-      const rootPath = await realBase;
       // A path leading out of dist/ (`/..%2fdist-old/x`) is not a navigation: nothing is there.
-      if (!isInside(resolve(rootPath, `.${decoded}`), rootPath)) {
+      if (!isInside(normalised, rootPath)) {
         ctx.refusal = 'path outside the app';
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
         return;
       }
       const file = (await fileAt(rootPath, decoded)) ?? (isNavigation(decoded) ? await fileAt(rootPath, '/index.html') : null);
+      // A link inside dist/ pointing at a map is a map too: what is sent is judged, not only its name.
+      if (file && isSourceMap(file.path)) {
+        ctx.refusal = 'source maps are not served';
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+        return;
+      }
       if (!file) {
         ctx.refusal = 'no such file';
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');

@@ -1,6 +1,6 @@
 // An image's width and height from its header, without decoding it: PNG (IHDR), GIF (the logical
 // screen), WebP (VP8, VP8L, VP8X) and JPEG (the first start-of-frame marker, walking the segments,
-// EXIF's included, by their lengths). A few reads of a few bytes each from the open file; a
+// EXIF's included, by their lengths). A few reads of a bounded window each from the open file; a
 // malformed header gives no dimensions rather than a wrong one. The dimensions are as stored: a
 // JPEG whose EXIF asks to be turned keeps its stored width (the wizard's photos are re-encoded
 // upright on the device, their metadata removed). HEIC is left out: its size is in an `ispe`
@@ -8,6 +8,16 @@
 
 /** A JPEG header larger than this before its frame is not an image the wizard made. */
 const MAX_JPEG_SCAN = 4 * 1024 * 1024;
+
+/**
+ * Markers and fill bytes walked before a frame, at most: a camera's header has a few hundred
+ * segments (an ICC profile in 255 pieces at worst) and a fill byte or two, so a header of more is
+ * not a photo, and the walk's CPU stays under a millisecond whatever the bytes.
+ */
+const MAX_JPEG_STEPS = 64 * 1024;
+
+/** How much of a JPEG is read at once: a phone's EXIF, XMP and ICC segments usually fit in one. */
+const JPEG_WINDOW = 64 * 1024;
 
 /** Start-of-frame markers (baseline, progressive, lossless, …), not DHT (C4), JPG (C8) nor DAC (CC). */
 const SOF = new Set([0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf]);
@@ -65,13 +75,29 @@ async function webpSize(handle) {
   return null;
 }
 
-/** @param {import('node:fs/promises').FileHandle} handle */
+/**
+ * Walks a JPEG's segments to its first frame. The bytes are read a window at a time and walked in
+ * memory, so a run of fill bytes costs a loop over a buffer, not a read each: at most
+ * MAX_JPEG_SCAN / JPEG_WINDOW reads whatever the file holds (a window is read again only where a
+ * segment's length jumps past the one in hand). A frame not found within MAX_JPEG_SCAN bytes or
+ * MAX_JPEG_STEPS markers gives no dimensions, as any unreadable header does.
+ * @param {import('node:fs/promises').FileHandle} handle
+ */
 async function jpegSize(handle) {
+  let window = await readAt(handle, 0, JPEG_WINDOW);
+  let windowStart = 0;
   let position = 2;
-  while (position < MAX_JPEG_SCAN) {
-    const marker = await readAt(handle, position, 4);
-    if (marker.length < 4 || marker[0] !== 0xff) return null;
-    const type = /** @type {number} */ (marker[1]);
+  for (let step = 0; step < MAX_JPEG_STEPS && position < MAX_JPEG_SCAN; step += 1) {
+    // Nine bytes cover a marker, its length and a frame's precision, height and width.
+    if (position + 9 > windowStart + window.length) {
+      if (window.length < JPEG_WINDOW) return null;
+      window = await readAt(handle, position, JPEG_WINDOW);
+      windowStart = position;
+      if (window.length < 4) return null;
+    }
+    const at = position - windowStart;
+    if (window[at] !== 0xff) return null;
+    const type = /** @type {number} */ (window[at + 1]);
     // Fill bytes, and the markers that stand alone (TEM, RSTn) without a length.
     if (type === 0xff) {
       position += 1;
@@ -81,13 +107,12 @@ async function jpegSize(handle) {
       position += 2;
       continue;
     }
-    if (type === 0xd9 || type === 0xda) return null;
-    const length = marker.readUInt16BE(2);
+    if (type === 0xd9 || type === 0xda || at + 4 > window.length) return null;
+    const length = window.readUInt16BE(at + 2);
     if (length < 2) return null;
     if (SOF.has(type)) {
-      const frame = await readAt(handle, position + 4, 5);
-      if (frame.length < 5) return null;
-      return dimensions(frame.readUInt16BE(3), frame.readUInt16BE(1));
+      if (at + 9 > window.length) return null;
+      return dimensions(window.readUInt16BE(at + 7), window.readUInt16BE(at + 5));
     }
     position += 2 + length;
   }

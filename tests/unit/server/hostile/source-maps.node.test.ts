@@ -2,7 +2,7 @@
 // Issue #40, finding 12: source maps were served in production (/sw.js.map, /assets/*.js.map),
 // handing anyone the app's original source. The build may still make them (for an error tracker's
 // upload), but the public server answers 404 for every one, however the path is written.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,6 +24,7 @@ beforeAll(async () => {
   await writeFile(join(root, 'assets', 'index-abc123.js'), 'console.log(1);\n');
   await writeFile(join(root, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["src/main.tsx"],"sourcesContent":["secret"]}');
   await writeFile(join(root, 'assets', 'index-abc123.css.map'), '{"version":3}');
+  await symlink(join(root, 'assets', 'index-abc123.js.map'), join(root, 'assets', 'linked-abc123.js'));
   server = createAppServer({ root });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
@@ -36,7 +37,12 @@ afterAll(async () => {
 });
 
 describe('source maps', () => {
-  it.each(['/sw.js.map', '/assets/index-abc123.js.map', '/assets/index-abc123.css.map', '/assets/index-abc123.js.MAP', '/assets/index-abc123.js%2Emap', '/sw.js.map?x=1'])('GET %s is 404, and nothing of the map is sent', async (path) => {
+  it.each(['/sw.js.map', '/assets/index-abc123.js.map', '/assets/index-abc123.css.map', '/assets/index-abc123.js.MAP', '/assets/index-abc123.js%2Emap', '/sw.js.map?x=1',
+    // Spellings that the file system reads as the map itself: the path is judged once normalised.
+    '/assets/index-abc123.js.map/', '/assets/index-abc123.js.map/.', '/assets/index-abc123.js.map//', '/sw.js.map/%2e', '/sw.js.map/./',
+    '/assets/x/../index-abc123.js.map/', '/sw.js.map%2F', '/sw.js.map%2F%2E', '/assets/index-abc123.js.MAP//',
+    // A link inside the build pointing at a map is the map too.
+    '/assets/linked-abc123.js'])('GET %s is 404, and nothing of the map is sent', async (path) => {
     for (const method of ['GET', 'HEAD']) {
       const answer = await rawRequest(`${url}${path}`, { method });
       expect(answer.status).toBe(404);
