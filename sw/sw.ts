@@ -16,6 +16,7 @@ import { answerConfigRequest, isAcceptableConfig } from '../src/config/last-good
 import { replayOutbox } from '../src/outbox/replay-outbox';
 import { OUTBOX_SYNC_TAG, SUBMISSION_CHANNEL } from '../src/outbox/outbox-names';
 import { filesReadyInWorker } from '../src/uploads/files-ready-in-worker';
+import { uploadFilesAgain } from '../src/uploads/upload-files-again';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -80,7 +81,7 @@ interface SyncEvent extends ExtendableEvent {
 self.addEventListener('sync', ((event: SyncEvent) => {
   if (event.tag !== OUTBOX_SYNC_TAG) return;
   event.waitUntil(
-    replayOutbox((record) => filesReadyInWorker(record, location.href)).then((outcome) => {
+    replayOutbox((record) => filesReadyInWorker(record, location.href), uploadFilesAgain).then((outcome) => {
       if (outcome === 'accepted') new BroadcastChannel(SUBMISSION_CHANNEL).postMessage({ type: 'accepted' });
       // Rejecting tells the browser to retry the sync later, with its own backoff.
       if (outcome === 'retry' || outcome === 'busy') throw new Error(`The application was not accepted yet (${outcome}).`);

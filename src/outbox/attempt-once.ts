@@ -1,7 +1,7 @@
 import type { OutboxRecord } from './outbox-record';
 import type { OutboxStore } from './outbox-store';
 import { classifyAttempt } from './retry-policy';
-import { NEWER_REVISION_STORED, type SendResult } from './send-application';
+import { NEWER_REVISION_STORED, type RefusedFile, type SendResult } from './send-application';
 
 /**
  * One attempt at sending the outbox's application, the same for the page and the service
@@ -20,6 +20,10 @@ import { NEWER_REVISION_STORED, type SendResult } from './send-application';
  *   is settled there; the record is removed and the outcome is acceptance `elsewhere`.
  * - Gone (410): the receiver erased the application and stores nothing of it again; the record is
  *   removed, an edit made meanwhile too, and the outcome is an ending like acceptance, `withdrawn`.
+ * - Refused because the receiver did not find a file whole, or not the one named (file-incomplete,
+ *   file-not-own): `uploadAgain`, when given, clears what the device holds of those uploads and says
+ *   which files will go again; they are noted on the record (once per file) and the attempt starts
+ *   over, waiting for them like any file not uploaded yet. The creator is not asked to act.
  * - A failure: the count, time and error go on the stored record, whose body may be newer than
  *   the one that failed; a refusal counts only for the body refused, so the outcome is the
  *   stored record's (a newer body is worth its own attempt).
@@ -57,9 +61,16 @@ export interface AttemptOnceOptions {
   prepare?: (record: OutboxRecord) => Promise<SendReadiness>;
   /** Told just before the request goes out. */
   onSending?: (record: OutboxRecord) => void;
+  /**
+   * The receiver refused files of the body sent (`sent`, with its upload ids): makes those it may
+   * upload again (not in `already`, their bytes on this device) go again, and resolves their
+   * SHA-256s; none when it cannot help (uploads/upload-files-again.ts).
+   */
+  uploadAgain?: (sent: unknown, refused: readonly RefusedFile[], already: readonly string[]) => Promise<string[]>;
 }
 
-export async function attemptOnce(store: OutboxStore, { send, now, onSending, prepare }: AttemptOnceOptions): Promise<AttemptOnceResult> {
+export async function attemptOnce(store: OutboxStore, options: AttemptOnceOptions): Promise<AttemptOnceResult> {
+  const { send, now, onSending, prepare, uploadAgain } = options;
   const record = await store.read();
   if (!record) return { kind: 'none' };
   if (record.held || record.refused) return { kind: 'waiting', record };
@@ -68,8 +79,18 @@ export async function attemptOnce(store: OutboxStore, { send, now, onSending, pr
   if (readiness && !readiness.ready) return { kind: 'files', record, files: readiness.files };
   onSending?.(record);
   // The stored record keeps the body as the form made it: the upload ids are filled afresh each time.
-  const result = await send(readiness ? { ...record, body: readiness.body } : record);
+  const sent = readiness ? readiness.body : record.body;
+  const result = await send(readiness ? { ...record, body: sent } : record);
   const outcome = classifyAttempt(result);
+  if (!result.ok && result.files && uploadAgain) {
+    const already = record.uploadedAgain ?? [];
+    const again = (await uploadAgain(sent, result.files, already)).filter((sha256) => !already.includes(sha256));
+    if (again.length > 0) {
+      await store.update((current) => (current?.applicationId === record.applicationId ? { ...current, uploadedAgain: [...(current.uploadedAgain ?? []), ...again] } : current));
+      // Each turn here notes at least one more file, so this ends: the body now waits for them.
+      return attemptOnce(store, options);
+    }
+  }
   if (!result.ok && result.error === NEWER_REVISION_STORED) {
     // Another device sent this application first, numbered as high or higher: it is settled, with
     // that device's answers, and nothing this device holds may replace them (an edit made while

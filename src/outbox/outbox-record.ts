@@ -35,6 +35,12 @@ export interface OutboxRecord {
    * tab's or the service worker's, goes out before it, even after a reload or an edit.
    */
   notBefore?: number;
+  /**
+   * The files (by SHA-256) uploaded again by the page after the receiver did not find them whole,
+   * or not as named, at a send: each is uploaded again once, so a file the receiver keeps refusing
+   * that way ends as a refusal the creator sees rather than a loop.
+   */
+  uploadedAgain?: string[];
 }
 
 /** A record as an earlier version stored it: one id for the application and every body. */

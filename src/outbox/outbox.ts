@@ -1,5 +1,5 @@
 import type { KeyValueStore } from '../storage/resilient-store';
-import { attemptOnce, type FilesWait, type SendReadiness } from './attempt-once';
+import { attemptOnce, type AttemptOnceOptions, type FilesWait, type SendReadiness } from './attempt-once';
 import { withLatestBody, type ContinuedApplication, type OutboxRecord } from './outbox-record';
 import { keyValueOutboxStore, type OutboxStore } from './outbox-store';
 import { nextAttemptAt, type AttemptOutcome } from './retry-policy';
@@ -49,6 +49,8 @@ export interface OutboxOptions {
   continued?: () => Promise<ContinuedApplication | undefined>;
   /** Readies a body just before it goes: its files' upload ids, or what it still waits for (attempt-once.ts). */
   prepare?: (record: OutboxRecord) => Promise<SendReadiness>;
+  /** Makes files the receiver did not find whole at the send go again (attempt-once.ts). */
+  uploadAgain?: AttemptOnceOptions['uploadAgain'];
 }
 
 export class Outbox {
@@ -204,6 +206,7 @@ export class Outbox {
       const result = await attemptOnce(this.records, {
         send: this.options.send,
         ...(this.options.prepare ? { prepare: this.options.prepare } : {}),
+        ...(this.options.uploadAgain ? { uploadAgain: this.options.uploadAgain } : {}),
         now: () => this.now(),
         onSending: (record) => {
           this.setStatus({ state: 'sending', record });

@@ -24,9 +24,10 @@ const MAX_BODIES_PER_SYNC = 5;
  * passed. On acceptance of the latest body (a page may still write an edit while the request is
  * out) the personal data leaves the device, as in the page. A body that names files goes only once
  * they are uploaded: `prepare` (the worker's, sw/sw.ts) uploads them first and fills their ids; files
- * still missing fail the sync (tried again later), a file refused for good waits for the creator.
+ * still missing fail the sync (tried again later), a file refused for good waits for the creator; a
+ * file the receiver did not find whole at the send is uploaded again (`uploadAgain`), once.
  */
-export async function replayOutbox(prepare?: AttemptOnceOptions['prepare']): Promise<AttemptOutcome | 'nothing' | 'busy'> {
+export async function replayOutbox(prepare?: AttemptOnceOptions['prepare'], uploadAgain?: AttemptOnceOptions['uploadAgain']): Promise<AttemptOutcome | 'nothing' | 'busy'> {
   const store = createStore(APP_DB_NAME, APP_STORE_NAME);
   const records = idbOutboxStore(store);
   const outcome = await exclusively(async (): Promise<AttemptOutcome | 'nothing'> => {
@@ -39,6 +40,7 @@ export async function replayOutbox(prepare?: AttemptOnceOptions['prepare']): Pro
         },
         now: Date.now,
         ...(prepare ? { prepare } : {}),
+        ...(uploadAgain ? { uploadAgain } : {}),
       });
       if (result.kind === 'waiting' || (result.kind === 'none' && body === 0)) return 'nothing';
       if (result.kind === 'failed') return result.outcome;

@@ -8,7 +8,14 @@ import { retryAfterMs } from './retry-after';
 
 export type SendResult =
   | { ok: true; status: number }
-  | { ok: false; retryable: boolean; status: number | null; error: string; retryAfterMs?: number };
+  | { ok: false; retryable: boolean; status: number | null; error: string; retryAfterMs?: number; files?: RefusedFile[] };
+
+/** One file the receiver refused at the PUT: its field's key, its place among that key's files in the body, and the rule. */
+export interface RefusedFile {
+  key: string;
+  index: number;
+  rule: string;
+}
 
 export interface SendOptions {
   /** Sent as Idempotency-Key so the server can drop a repeat of an attempt it already stored. */
@@ -48,15 +55,22 @@ const FILE_RULES = new Set(['file-type', 'file-too-large', 'file-incomplete', 'f
 
 /** A 422's first issue about a file, as a record's error: `file-refused <key> <rule>`; null when none is. */
 export function fileRefusalIn(issues: unknown): string | null {
-  if (!Array.isArray(issues)) return null;
+  const [first] = refusedFilesIn(issues);
+  return first ? `file-refused ${first.key} ${first.rule}` : null;
+}
+
+/** Every issue of a 422 about one file (`files.<key>[i]` with a file rule), in order. */
+export function refusedFilesIn(issues: unknown): RefusedFile[] {
+  if (!Array.isArray(issues)) return [];
+  const refused: RefusedFile[] = [];
   for (const issue of issues as unknown[]) {
     if (typeof issue !== 'object' || issue === null) continue;
     const { path, rule } = issue as { path?: unknown; rule?: unknown };
     if (typeof path !== 'string' || typeof rule !== 'string' || !FILE_RULES.has(rule)) continue;
-    const key = /^files\.([A-Za-z0-9_-]{1,100})\[\d+\]$/.exec(path)?.[1];
-    if (key) return `file-refused ${key} ${rule}`;
+    const [, key, index] = /^files\.([A-Za-z0-9_-]{1,100})\[(\d{1,4})\]$/.exec(path) ?? [];
+    if (key && index) refused.push({ key, index: Number(index), rule });
   }
-  return null;
+  return refused;
 }
 
 export async function sendApplication(url: string, body: unknown, options: SendOptions = {}): Promise<SendResult> {
@@ -84,8 +98,11 @@ export async function sendApplication(url: string, body: unknown, options: SendO
     if (response.status === 422) {
       // A file the receiver judged by its bytes (a program named .jpg, a file over the field's size):
       // kept as the record's error, so the page names the field and the creator replaces that file.
-      const refusedFile = fileRefusalIn(await response.json().catch(() => null));
-      if (refusedFile) return { ok: false, retryable: false, status: 422, error: refusedFile };
+      // One it did not find whole, or not as named (file-incomplete, file-not-own), the page uploads
+      // again by itself (attempt-once.ts), every refused file listed for it.
+      const files = refusedFilesIn(await response.json().catch(() => null));
+      const [first] = files;
+      if (first) return { ok: false, retryable: false, status: 422, error: `file-refused ${first.key} ${first.rule}`, files };
     }
     // Erased on the receiver (any 410: it is final by definition): never worth another attempt.
     if (response.status === 410) return { ok: false, retryable: false, status: 410, error: APPLICATION_ERASED };

@@ -37,6 +37,8 @@ export function pageOutbox({ store, locks, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, 
     newId: newSubmissionId,
     continued: () => readLineage(store),
     prepare: (record) => readyToSend(record, uploadsWatch),
+    // Only a body that named files is refused this way: the upload code is loaded by then.
+    uploadAgain: async (sent, refused, already) => (await import('../uploads/upload-files-again')).uploadFilesAgain(sent, refused, already),
   });
   outbox.handleAcceptance(onAccepted);
   return outbox;

@@ -26,7 +26,11 @@ export interface CuttingProxy {
   close: () => Promise<void>;
 }
 
-export async function startCuttingProxy(target: string, pathPrefix = '/api/uploads/'): Promise<CuttingProxy> {
+/**
+ * `badGatewayWhenDown`: a receiver that cannot be reached (stopped, restarting) gets a 502 answer,
+ * as nginx gives (docs/deploy/nginx.conf), rather than a dropped connection.
+ */
+export async function startCuttingProxy(target: string, pathPrefix = '/api/uploads/', { badGatewayWhenDown = false }: { badGatewayWhenDown?: boolean } = {}): Promise<CuttingProxy> {
   const upstream = new URL(target);
   let patchBytes = 0;
   let cuts = 0;
@@ -59,7 +63,12 @@ export async function startCuttingProxy(target: string, pathPrefix = '/api/uploa
       },
     );
     outgoing.on('error', () => {
-      res.destroy();
+      if (!badGatewayWhenDown || res.headersSent) {
+        res.destroy();
+        return;
+      }
+      said.status = 502;
+      res.writeHead(502, { 'Content-Type': 'text/html', Connection: 'close' }).end('<html><body><h1>502 Bad Gateway</h1></body></html>');
     });
     let seen = 0;
     req.on('data', (chunk: Buffer) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { filesProblemText } from '../../../src/app/files-problem-text';
 import { programmeForm } from '../../../src/application/rules/programme-form';
 import type { OutboxRecord, OutboxStatus } from '../../../src/outbox/outbox';
-import { fileRefusalIn, sendApplication } from '../../../src/outbox/send-application';
+import { fileRefusalIn, refusedFilesIn, sendApplication } from '../../../src/outbox/send-application';
 
 const record = { applicationId: 'a', key: 'k', revision: 1, url: '/api/applications', body: {}, createdAt: 0, attempts: 0, lastAttemptAt: null, lastError: null, refused: false, held: false } satisfies OutboxRecord;
 const programme = programmeForm({ fieldsByStep: [[{ kind: 'text', path: 'fields.single.mediaKit', label: 'Your media kit' }]] });
@@ -39,9 +39,17 @@ describe("a 422's file issues", () => {
     expect(fileRefusalIn(null)).toBeNull();
   });
 
+  it('list every file refused, with its place among its key\'s files, for the page to upload again', () => {
+    expect(refusedFilesIn([{ path: 'files.roomPhotos[2]', rule: 'file-incomplete' }, { path: 'personalInfo.zip', rule: 'zip' }, { path: 'files.mediaKit[0]', rule: 'file-not-own' }])).toEqual([
+      { key: 'roomPhotos', index: 2, rule: 'file-incomplete' },
+      { key: 'mediaKit', index: 0, rule: 'file-not-own' },
+    ]);
+    expect(refusedFilesIn({ error: 'no' })).toEqual([]);
+  });
+
   it('a PUT answered 422 for a file by its content is final, with that error', async () => {
     const answer = new Response(JSON.stringify([{ path: 'files.roomPhotos[0]', rule: 'file-type', message: 'not an accepted type' }]), { status: 422, headers: { 'Content-Type': 'application/json' } });
     const result = await sendApplication('https://apply.example/api/applications', {}, { fetchImpl: () => Promise.resolve(answer) });
-    expect(result).toEqual({ ok: false, retryable: false, status: 422, error: 'file-refused roomPhotos file-type' });
+    expect(result).toEqual({ ok: false, retryable: false, status: 422, error: 'file-refused roomPhotos file-type', files: [{ key: 'roomPhotos', index: 0, rule: 'file-type' }] });
   });
 });
