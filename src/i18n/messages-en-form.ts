@@ -121,6 +121,7 @@ export const EN_FORM = {
   fileLimits: { one: 'One file, up to {max}', other: 'Up to {count} files, {max} each' },
   fileNotOnDevice: 'Not on this device: remove it and choose it again.',
   uploadingFiles: { one: 'Uploading {current} of {count} file…', other: 'Uploading {current} of {count} files…' },
+  uploadingOffline: 'You are offline: your files will upload, and your application will be sent, once you are back online.',
   sendFileTooLarge: 'A file in “{field}” is larger than the programme accepts, so your application was not sent. Remove it there and choose a smaller one, then press the button again. Your answers are kept.',
   sendFileType: 'A file in “{field}” is of a type the programme does not accept, so your application was not sent. Remove it there and choose another, then press the button again. Your answers are kept.',
   sendFileRefused: 'A file in “{field}” could not be uploaded, so your application was not sent. Remove it there and choose it again, then press the button again. Your answers are kept.',

@@ -140,6 +140,7 @@ export const ES: Catalogue = {
   fileLimits: { one: 'Un archivo, de hasta {max}', other: 'Hasta {count} archivos, de {max} cada uno' },
   fileNotOnDevice: 'No está en este dispositivo: quítelo y vuelva a elegirlo.',
   uploadingFiles: { one: 'Subiendo el archivo {current} de {count}…', other: 'Subiendo el archivo {current} de {count}…' },
+  uploadingOffline: 'No tienes conexión: tus archivos se subirán y tu solicitud se enviará en cuanto vuelvas a estar en línea.',
   sendFileTooLarge: 'Un archivo de «{field}» supera el tamaño que acepta el programa, así que tu solicitud no se envió. Quítalo y elige uno más pequeño; luego pulsa el botón de nuevo. Tus respuestas se conservan.',
   sendFileType: 'Un archivo de «{field}» es de un tipo que el programa no acepta, así que tu solicitud no se envió. Quítalo y elige otro; luego pulsa el botón de nuevo. Tus respuestas se conservan.',
   sendFileRefused: 'Un archivo de «{field}» no se pudo subir, así que tu solicitud no se envió. Quítalo y vuelve a elegirlo; luego pulsa el botón de nuevo. Tus respuestas se conservan.',

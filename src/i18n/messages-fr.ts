@@ -140,6 +140,7 @@ export const FR: Catalogue = {
   fileLimits: { one: 'Un fichier, jusqu’à {max}', other: 'Jusqu’à {count} fichiers, {max} chacun' },
   fileNotOnDevice: 'Absent de cet appareil : retirez-le et choisissez-le à nouveau.',
   uploadingFiles: { one: 'Envoi du fichier {current} sur {count}…', other: 'Envoi du fichier {current} sur {count}…' },
+  uploadingOffline: 'Vous êtes hors ligne : vos fichiers seront envoyés, puis votre demande, dès que vous serez de nouveau en ligne.',
   sendFileTooLarge: 'Un fichier de « {field} » dépasse la taille acceptée par le programme : votre demande n’a donc pas été envoyée. Retirez-le et choisissez-en un plus petit, puis appuyez de nouveau sur le bouton. Vos réponses sont conservées.',
   sendFileType: 'Un fichier de « {field} » est d’un type que le programme n’accepte pas : votre demande n’a donc pas été envoyée. Retirez-le et choisissez-en un autre, puis appuyez de nouveau sur le bouton. Vos réponses sont conservées.',
   sendFileRefused: 'Un fichier de « {field} » n’a pas pu être téléversé : votre demande n’a donc pas été envoyée. Retirez-le et choisissez-le de nouveau, puis appuyez de nouveau sur le bouton. Vos réponses sont conservées.',
