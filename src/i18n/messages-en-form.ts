@@ -111,6 +111,7 @@ export const EN_FORM = {
   fileTwice: '{name} is here already.',
   fileNotKept: '{name} was not added: this device has no room left to keep it. Everything else you chose and typed is still kept.',
   fileUnreadable: '{name} could not be read. Please choose it again.',
+  fileNotImage: '{name} was not added: it is not a photo, though its name says so.',
   fileUploadWaiting: 'Waiting to upload',
   fileUploadProgress: '{sent} of {total} uploaded ({percent})',
   fileUploadAnnounce: '{name}: {sent} of {total} uploaded ({percent})',

@@ -130,6 +130,7 @@ export const ES: Catalogue = {
   fileTwice: '{name} ya está aquí.',
   fileNotKept: '{name} no se añadió: este dispositivo no tiene espacio para guardarlo. Todo lo demás que eligió y escribió sigue guardado.',
   fileUnreadable: 'No se pudo leer {name}. Vuelva a elegirlo.',
+  fileNotImage: '{name} no se añadió: no es una foto, aunque su nombre lo diga.',
   fileUploadWaiting: 'Esperando para subirse',
   fileUploadProgress: '{sent} de {total} subidos ({percent})',
   fileUploadAnnounce: '{name}: {sent} de {total} subidos ({percent})',

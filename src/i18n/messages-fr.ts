@@ -130,6 +130,7 @@ export const FR: Catalogue = {
   fileTwice: '{name} est déjà là.',
   fileNotKept: '{name} n’a pas été ajouté : cet appareil n’a plus de place pour le garder. Tout ce que vous avez choisi et saisi par ailleurs est conservé.',
   fileUnreadable: '{name} n’a pas pu être lu. Veuillez le choisir à nouveau.',
+  fileNotImage: '{name} n’a pas été ajouté : ce n’est pas une photo, même si son nom le dit.',
   fileUploadWaiting: 'En attente d’envoi',
   fileUploadProgress: '{sent} sur {total} envoyés ({percent})',
   fileUploadAnnounce: '{name} : {sent} sur {total} envoyés ({percent})',
