@@ -1,3 +1,4 @@
+import { useOnline } from '../browser/use-online';
 import { useStillWhilePressed } from '../browser/use-still-while-pressed';
 import { useMessages } from '../i18n/messages-context';
 import { saveStatusText, uploadingValues, type SaveStatusFacts } from './save-status-text';
@@ -9,7 +10,8 @@ import { saveStatusText, uploadingValues, type SaveStatusFacts } from './save-st
 export function SaveStatus(facts: SaveStatusFacts) {
   const messages = useMessages();
   // Its text changes with every pause in typing; the storage notice comes and goes by itself.
-  const line = useStillWhilePressed(saveStatusText(facts));
+  const online = useOnline();
+  const line = useStillWhilePressed(saveStatusText({ ...facts, online }));
   const storageLost = useStillWhilePressed(facts.storageHealth === 'memory-only' && !facts.accepted);
   return (
     <>

@@ -20,7 +20,9 @@ export type FileRefusal =
   /** The device had no room to keep it. */
   | 'fileNotKept'
   /** It could not be read (removed from the disk since it was chosen, or unreadable). */
-  | 'fileUnreadable';
+  | 'fileUnreadable'
+  /** Typed as a photo by its name, its bytes are not one (a text file named .jpg). */
+  | 'fileNotImage';
 
 /** A refused file and why, for the line that names it. */
 export interface RefusedFile {

@@ -3,7 +3,7 @@ import type { FileAnswerItem } from '../application/values/application-values';
 import { refusalBeforeReading, refusalOfKeptBytes, type RefusedFile } from './check-chosen-files';
 import { chosenFileType } from './chosen-file-type';
 import { DeviceStorageFullError, type DeviceFile } from './device-files';
-import type { PrepareRequest } from './prepare-file';
+import { NotAnImageError, type PrepareRequest } from './prepare-file';
 import { shrinkEncodings } from './shrink-plan';
 
 /**
@@ -52,9 +52,9 @@ export async function keepChosenFiles(
     let stored: DeviceFile;
     try {
       stored = await devices.prepare({ file, name: file.name, type, encodings, maxEdge: rules.imageMaxEdge });
-    } catch {
-      // Chosen, then deleted or moved before it was read (or a cloud file that never arrived).
-      refused.push({ name: file.name, reason: 'fileUnreadable' });
+    } catch (error) {
+      // Named .jpg but not a photo; or chosen, then deleted or moved before it was read (or a cloud file that never arrived).
+      refused.push({ name: file.name, reason: error instanceof NotAnImageError ? 'fileNotImage' : 'fileUnreadable' });
       continue;
     }
     const after = refusalOfKeptBytes(stored, rules, known);

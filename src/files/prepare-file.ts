@@ -1,4 +1,5 @@
 import type { DeviceFile } from './device-files';
+import { decodesEverywhere, IMAGE_SIGNATURE_BYTES, startsAsImage } from './image-signature';
 import type { ShrinkRequest, ShrinkResult } from './shrink-image';
 import { nameForType } from './shrink-plan';
 
@@ -25,10 +26,25 @@ export interface PreparingTools {
   sha256(blob: Blob): Promise<string>;
 }
 
-/** The file as it will be kept; rejects when its bytes cannot be read (deleted or moved since it was chosen). */
+/** A file typed as a photo whose bytes are not one (a text file named .jpg): refused by name when chosen. */
+export class NotAnImageError extends Error {
+  constructor() {
+    super('The file is not a photo.');
+    this.name = 'NotAnImageError';
+  }
+}
+
+/**
+ * The file as it will be kept; rejects when its bytes cannot be read (deleted or moved since it
+ * was chosen), and with NotAnImageError when a file typed as a photo is not one.
+ */
 export async function prepareFile(request: PrepareRequest, tools: PreparingTools): Promise<DeviceFile> {
   const { file, name, type, encodings, maxEdge } = request;
+  const head = new Uint8Array(await file.slice(0, IMAGE_SIGNATURE_BYTES).arrayBuffer());
+  if (!startsAsImage(type, head)) throw new NotAnImageError();
   const shrunk = encodings.length > 0 ? await tools.shrink({ blob: file, encodings, maxEdge }) : undefined;
+  // A JPEG, PNG, WebP or GIF every browser decodes: one that does not is broken, not a photo to keep.
+  if (shrunk?.ok === false && shrunk.reason === 'undecodable' && decodesEverywhere(type)) throw new NotAnImageError();
   if (shrunk?.ok) {
     return {
       sha256: await tools.sha256(shrunk.blob),

@@ -1,4 +1,4 @@
-import { prepareFile, type PrepareRequest } from './prepare-file';
+import { NotAnImageError, prepareFile, type PrepareRequest } from './prepare-file';
 import type { DeviceFile } from './device-files';
 import { sha256Of } from './sha256-of';
 import { shrinkImage } from './shrink-image';
@@ -17,8 +17,11 @@ export interface PrepareMessage {
   request: PrepareRequest;
 }
 
-/** The worker's answer to a PrepareMessage: the file to keep, or that its bytes could not be read. */
-export type PrepareAnswer = { id: number; file: DeviceFile } | { id: number; unreadable: true };
+/**
+ * The worker's answer to a PrepareMessage: the file to keep, or that its bytes could not be read
+ * (`notImage` when they are not a photo's: an Error's class does not cross to the page).
+ */
+export type PrepareAnswer = { id: number; file: DeviceFile } | { id: number; unreadable: true; notImage?: true };
 
 // The page's tsconfig has the DOM's types, not a worker's: only what is used here is named.
 const scope = self as unknown as {
@@ -40,8 +43,8 @@ scope.addEventListener('message', (event) => {
     let answer: PrepareAnswer;
     try {
       answer = { id, file: await prepareFile(request, TOOLS) };
-    } catch {
-      answer = { id, unreadable: true };
+    } catch (error) {
+      answer = error instanceof NotAnImageError ? { id, unreadable: true, notImage: true } : { id, unreadable: true };
     }
     scope.postMessage(answer);
   });

@@ -1,5 +1,5 @@
 import type { DeviceFile } from './device-files';
-import { prepareFile, type PrepareRequest } from './prepare-file';
+import { NotAnImageError, prepareFile, type PrepareRequest } from './prepare-file';
 import type { PrepareAnswer, PrepareMessage } from './prepare-file.worker';
 import { sha256Of } from './sha256-of';
 import type { ShrinkResult } from './shrink-image';
@@ -31,7 +31,7 @@ function startWorker(): Worker | null {
       const pending = waiting.get(event.data.id);
       waiting.delete(event.data.id);
       if ('file' in event.data) pending?.resolve(event.data.file);
-      else pending?.reject(new Error('The file could not be read.'));
+      else pending?.reject('notImage' in event.data ? new NotAnImageError() : new Error('The file could not be read.'));
     });
     // The worker's script could not be fetched (offline before it was cached) or crashed: the files
     // it held are prepared here, and the next choice starts a worker afresh.

@@ -1,16 +1,8 @@
 import { useState, useSyncExternalStore } from 'react';
+import { useOnline } from '../browser/use-online';
 import { applyUpdate, onServiceWorkerState, serviceWorkerState } from './service-worker';
 import { useStillWhilePressed } from '../browser/use-still-while-pressed';
 import { useMessages } from '../i18n/messages-context';
-
-function subscribeOnline(listener: () => void): () => void {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-}
 
 /**
  * Quiet lines about the app itself: offline, ready to work offline, and a new version with a
@@ -19,7 +11,7 @@ function subscribeOnline(listener: () => void): () => void {
 export function AppStatus({ saveDraft, offlineLines = true }: { saveDraft: () => Promise<void>; offlineLines?: boolean }) {
   // The server snapshots serve the Welcome rendered to HTML at build time (src/prerender).
   const worker = useSyncExternalStore(onServiceWorkerState, serviceWorkerState, serviceWorkerState);
-  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+  const online = useOnline();
   const [reloading, setReloading] = useState(false);
   const messages = useMessages();
   // Both lines come and go by themselves (the network, a new version): never during a press.

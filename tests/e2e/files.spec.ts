@@ -222,7 +222,7 @@ test('an upload cut mid-body, then the page reloaded mid-upload, resumes from th
   }
 });
 
-test('bad files: one too large and an empty one are refused on the device by name; a program named .jpg is refused by the receiver; nothing else is lost', async ({ page }) => {
+test('bad files: one too large, an empty one and a program named .jpg are refused on the device by name; a program named .heic is refused by the receiver; nothing else is lost', async ({ page }) => {
   test.setTimeout(150_000);
   await page.goto(receiver.server.url);
   await toDetails(page);
@@ -238,10 +238,14 @@ test('bad files: one too large and an empty one are refused on the device by nam
   await expect(fileField(page, MEDIA_KIT).getByRole('alert')).toHaveText('empty.pdf was not added: it is empty (0 bytes).');
   await expect(fileField(page, MEDIA_KIT).getByRole('button', { name: /^Remove / })).toHaveCount(0);
 
-  // A program renamed .jpg: the page takes it for a photo (it cannot make it smaller, so keeps it as
-  // it is); the receiver judges its bytes and refuses the application, naming the field.
+  // A program renamed .jpg does not start as a photo: refused on the device, by name.
   await page.getByLabel(PHOTOS, { exact: true }).setInputFiles({ name: 'holiday.jpg', mimeType: 'image/jpeg', buffer: executable() });
-  await expect(fileRow(page, 'holiday.jpg')).toBeVisible();
+  await expect(fileField(page, PHOTOS).getByRole('alert')).toHaveText('holiday.jpg was not added: it is not a photo, though its name says so.');
+  await expect(fileField(page, PHOTOS).getByRole('button', { name: /^Remove / })).toHaveCount(0);
+  // Renamed .heic, a type this browser cannot decode: the page keeps it as it is; the receiver
+  // judges its bytes and refuses the application, naming the field.
+  await page.getByLabel(PHOTOS, { exact: true }).setInputFiles({ name: 'holiday.heic', mimeType: 'image/heic', buffer: executable() });
+  await expect(fileRow(page, 'holiday.heic')).toBeVisible();
   await send(page);
   // Refused (422, 'file-type' on files.roomPhotos[0]) and not stored: the line beside the button
   // names the field by its label and asks for another file, rather than "try again in a moment".
@@ -250,7 +254,7 @@ test('bad files: one too large and an empty one are refused on the device by nam
   expect(await cli('export')).toBe('');
   // Nothing else lost: the answers are there; the creator swaps the file and sends.
   await expect(page.getByRole('combobox', { name: 'Pronouns', exact: true })).toHaveValue('She/her');
-  await page.getByRole('button', { name: 'Remove holiday.jpg' }).click();
+  await page.getByRole('button', { name: 'Remove holiday.heic' }).click();
   await page.getByLabel(PHOTOS, { exact: true }).setInputFiles({ name: 'kitchen.png', mimeType: 'image/png', buffer: await screenshotPng(640, 480) });
   await expect(fileRow(page, 'kitchen.png')).toContainText('Uploaded', { timeout: 20_000 });
   await send(page);

@@ -150,6 +150,17 @@ describe('FileField', () => {
     expect(input).toHaveAccessibleDescription(expect.stringContaining('setup.exe was not added') as string);
   });
 
+  it('refuses by name a text file named .jpg when it is chosen, rather than listing it as a photo', async () => {
+    const user = userEvent.setup();
+    const { form } = renderField();
+    await user.upload(screen.getByLabelText(LABEL), [new File(['Dear team, my notes'], 'notes.jpg', { type: 'image/jpeg' }), pdf('kit.pdf', '%PDF kit')]);
+    expect(await screen.findByText('notes.jpg was not added: it is not a photo, though its name says so.')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(answerOf(form).map((item) => item.name)).toEqual(['kit.pdf']);
+    });
+    expect(screen.queryByRole('button', { name: 'Remove notes.jpg' })).toBeNull();
+  });
+
   it('takes files dropped on it from a computer', async () => {
     const { form, container } = renderField();
     const zone = container.querySelector('.file-field')!;

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { saveStatusText, uploadingValues, type SaveStatusFacts } from '../../../src/app/save-status-text';
 import { formatMessage } from '../../../src/i18n/format-message';
 import { EN } from '../../../src/i18n/messages-en';
+import { ES } from '../../../src/i18n/messages-es';
+import { FR } from '../../../src/i18n/messages-fr';
 
 const facts = (overrides: Partial<SaveStatusFacts>): SaveStatusFacts => ({ saveState: 'idle', sending: false, storageHealth: 'persistent', accepted: false, ...overrides });
 
@@ -33,5 +35,15 @@ describe('the save status line', () => {
     expect(formatMessage(EN.uploadingFiles, uploadingValues({ uploaded: 0, total: 1 }), 'en')).toBe('Uploading 1 of 1 file…');
     // The request itself on its way says sending.
     expect(saveStatusText(facts({ sending: true, uploading: { uploaded: 3, total: 3 } }))).toBe('sending');
+  });
+
+  it('offline, says the files and the application will go by themselves once back online, not that a file is uploading', () => {
+    expect(saveStatusText(facts({ saveState: 'saved', uploading: { uploaded: 0, total: 3 }, online: false }))).toBe('uploadingOffline');
+    expect(saveStatusText(facts({ saveState: 'saved', uploading: { uploaded: 0, total: 3 }, online: true }))).toBe('uploadingFiles');
+    expect(EN.uploadingOffline).toBe('You are offline: your files will upload, and your application will be sent, once you are back online.');
+    expect(FR.uploadingOffline).toContain('hors ligne');
+    expect(ES.uploadingOffline).toContain('conexión');
+    // Offline without files to upload, the line says what it said before (the draft is kept).
+    expect(saveStatusText(facts({ saveState: 'saved', online: false }))).toBe('saved');
   });
 });

@@ -12,6 +12,13 @@ function file(name: string, text: string, type: string): File {
   return new File([text], name, { type });
 }
 
+/** A JPEG's first bytes: a file typed as a photo must start as one (image-signature.ts). */
+const JPEG_SIGNATURE = new Uint8Array([0xff, 0xd8, 0xff]);
+
+function photo(name: string, text: string): File {
+  return new File([JPEG_SIGNATURE, text], name, { type: 'image/jpeg' });
+}
+
 /** A device that makes every photo a few bytes of `shrunk-…`, and keeps files in `shelf` (full when `full`). */
 function fakeDevices(options: { full?: boolean; canShrink?: boolean } = {}) {
   const shelf = new Map<string, DeviceFile>();
@@ -22,7 +29,8 @@ function fakeDevices(options: { full?: boolean; canShrink?: boolean } = {}) {
         shrink: async (shrinkRequest) => {
           shrunk.push(shrinkRequest);
           if (options.canShrink === false) return { ok: false, reason: 'undecodable' };
-          const text = `shrunk-${await shrinkRequest.blob.text()}`;
+          // The signature's bytes read as replacement characters: left out, the photo's text stays readable.
+          const text = `shrunk-${(await shrinkRequest.blob.text()).replace(/^\uFFFD+/, '')}`;
           return { ok: true, blob: new Blob([text], { type: shrinkRequest.encodings[0] }), type: shrinkRequest.encodings[0]!, width: 2560, height: 1920, thumbnail: new Blob(['small'], { type: 'image/jpeg' }) };
         },
         sha256: sha256Of,
@@ -40,7 +48,7 @@ describe('keepChosenFiles', () => {
   it('keeps a document byte for byte and a photo made smaller, each under the SHA-256 of what is kept', async () => {
     const { devices, shelf, shrunk } = fakeDevices();
     const heard: string[] = [];
-    const outcome = await keepChosenFiles([file('kit.pdf', '%PDF-1.7', 'application/pdf'), file('room.jpg', 'camera-bytes', 'image/jpeg')], RULES, [], devices, (item) => heard.push(item.name));
+    const outcome = await keepChosenFiles([file('kit.pdf', '%PDF-1.7', 'application/pdf'), photo('room.jpg', 'camera-bytes')], RULES, [], devices, (item) => heard.push(item.name));
     expect(outcome.refused).toEqual([]);
     expect(outcome.kept.map(({ name, type, size }) => ({ name, type, size }))).toEqual([
       { name: 'kit.pdf', type: 'application/pdf', size: 8 },
@@ -120,5 +128,23 @@ describe('keepChosenFiles', () => {
 describe('sha256Of', () => {
   it('gives 64 lower-case hex digits of the bytes', async () => {
     expect(await sha256Of(new Blob(['abc']))).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+
+  it('refuses by name a file typed as a photo that is not one, at once or when it does not decode, and keeps the others', async () => {
+    const { devices, shelf, shrunk } = fakeDevices({ canShrink: false });
+    const outcome = await keepChosenFiles(
+      [file('notes.jpg', 'just some text', 'image/jpeg'), photo('broken.jpg', 'truncated'), file('kit.pdf', '%PDF-1.7', 'application/pdf')],
+      RULES,
+      [],
+      devices,
+    );
+    expect(outcome.refused).toEqual([
+      { name: 'notes.jpg', reason: 'fileNotImage' },
+      { name: 'broken.jpg', reason: 'fileNotImage' },
+    ]);
+    expect(outcome.kept.map((item) => item.name)).toEqual(['kit.pdf']);
+    expect(shelf.size).toBe(1);
+    // The text file is refused by its first bytes, before any decoding is tried.
+    expect(shrunk).toHaveLength(1);
   });
 });

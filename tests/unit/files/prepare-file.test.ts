@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { prepareFile, type PreparingTools } from '../../../src/files/prepare-file';
+import { NotAnImageError, prepareFile, type PreparingTools } from '../../../src/files/prepare-file';
 import { sha256Of } from '../../../src/files/sha256-of';
 
 const CANNOT_SHRINK: PreparingTools = { shrink: () => Promise.resolve({ ok: false, reason: 'unsupported' }), sha256: sha256Of };
@@ -27,5 +27,15 @@ describe('prepareFile', () => {
     const gone = new Blob(['%PDF']);
     gone.slice = () => ({ arrayBuffer: () => Promise.reject(new DOMException('gone', 'NotFoundError')), size: 4 }) as unknown as Blob;
     await expect(prepareFile({ file: gone, name: 'gone.pdf', type: 'application/pdf', encodings: [], maxEdge: 2560 }, CANNOT_SHRINK)).rejects.toThrow();
+  });
+
+  it('rejects a file typed as a photo whose bytes are not one, and one that does not decode', async () => {
+    const text = new Blob(['hello, not a photo']);
+    await expect(prepareFile({ file: text, name: 'notes.jpg', type: 'image/jpeg', encodings: ['image/jpeg'], maxEdge: 2560 }, CANNOT_SHRINK)).rejects.toBeInstanceOf(NotAnImageError);
+    const broken = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0])]);
+    const undecodable: PreparingTools = { shrink: () => Promise.resolve({ ok: false, reason: 'undecodable' }), sha256: sha256Of };
+    await expect(prepareFile({ file: broken, name: 'cut.png', type: 'image/png', encodings: ['image/png'], maxEdge: 2560 }, undecodable)).rejects.toBeInstanceOf(NotAnImageError);
+    // A HEIC the browser cannot decode is a photo all the same: kept as it is.
+    await expect(prepareFile({ file: new Blob(['ftypheic']), name: 'IMG.HEIC', type: 'image/heic', encodings: ['image/jpeg'], maxEdge: 2560 }, undecodable)).resolves.toMatchObject({ type: 'image/heic' });
   });
 });
