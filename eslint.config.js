@@ -34,7 +34,7 @@ const LAYERS = {
   'first-paint': ['i18n', 'storage'],
   // Files chosen for a file field: their bytes kept on the device (device-files.ts, which the outbox
   // clears after acceptance), photos made smaller in a worker, and the field, which fields/ loads lazily.
-  files: ['application', 'fields', 'form', 'i18n', 'uploads'],
+  files: ['application', 'fields', 'form', 'i18n', 'storage', 'uploads'],
   outbox: ['browser', 'files', 'storage', 'proof-of-work'],
   // The files' uploads (tus): a state machine per file, the queue, and the files' ids filled into the
   // application's body before it is sent (the session and the service worker wire it to the outbox).
@@ -78,6 +78,13 @@ const NO_REACT = [{ group: ['react', 'react-dom', 'react/*', '**/*.tsx'], messag
 /** @type {ImportPattern[]} */
 const NO_TELEMETRY_LIBRARIES = [{ regex: '^(posthog-js|@sentry/)', message: 'Only src/telemetry imports posthog-js and @sentry/*: use its wrappers.' }];
 
+/** @type {ImportPattern[]} */
+const NO_IDB_KEYVAL = [{ group: ['idb-keyval'], message: 'IndexedDB is opened only through src/storage/guarded-indexed-db.ts (guardedStore, keyval): a blocked storage must not throw.' }];
+// The one file that touches IndexedDB: reading `indexedDB` throws where storage is blocked, so
+// everything else goes through its guard (a `typeof indexedDB` throws there too).
+const GUARDED_INDEXED_DB = 'src/storage/guarded-indexed-db.ts';
+const INDEXED_DB_MESSAGE = 'Use src/storage/guarded-indexed-db.ts (indexedDbFactory, guardedStore): reading indexedDB throws where storage is blocked.';
+
 /** @typedef {{ regex?: string, group?: string[], message: string }} ImportPattern */
 
 /**
@@ -102,15 +109,26 @@ function layerRules() {
   /** @param {ImportPattern[]} patterns @returns {import('eslint').Linter.RulesRecord} */
   const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
   return [
-    { files: ['src/*.{ts,tsx}'], rules: restrict(NO_TELEMETRY_LIBRARIES) },
+    { files: ['src/*.{ts,tsx}'], rules: restrict([...NO_TELEMETRY_LIBRARIES, ...NO_IDB_KEYVAL]) },
     ...Object.keys(LAYERS).map((folder) => ({
       files: [`src/${folder}/**/*.{ts,tsx}`],
-      rules: restrict([...forbiddenFor(folder), ...(folder === 'telemetry' ? [] : NO_TELEMETRY_LIBRARIES)]),
+      rules: restrict([...forbiddenFor(folder), ...(folder === 'telemetry' ? [] : NO_TELEMETRY_LIBRARIES), ...NO_IDB_KEYVAL]),
     })),
     // Later entries win for the same rule, so a pure file's entry repeats its folder's patterns.
-    ...Object.entries(PURE).map(([folder, files]) => ({ files, rules: restrict([...forbiddenFor(folder), ...NO_TELEMETRY_LIBRARIES, ...NO_REACT]) })),
+    ...Object.entries(PURE).map(([folder, files]) => ({ files, rules: restrict([...forbiddenFor(folder), ...NO_TELEMETRY_LIBRARIES, ...NO_REACT, ...NO_IDB_KEYVAL]) })),
     // The service worker takes the shared outbox, config and storage code, and the files' uploads, nothing of the page's UI.
-    { files: ['sw/**/*.ts'], rules: restrict([{ regex: '^\\.\\./src/(?!(config|outbox|storage|uploads)/)', message: 'sw/ may import only src/config, src/outbox, src/storage and src/uploads.' }, ...NO_TELEMETRY_LIBRARIES]) },
+    { files: ['sw/**/*.ts'], rules: restrict([{ regex: '^\\.\\./src/(?!(config|outbox|storage|uploads)/)', message: 'sw/ may import only src/config, src/outbox, src/storage and src/uploads.' }, ...NO_TELEMETRY_LIBRARIES, ...NO_IDB_KEYVAL]) },
+    // The guard itself: its folder's patterns, idb-keyval allowed.
+    { files: [GUARDED_INDEXED_DB], rules: restrict([...forbiddenFor('storage'), ...NO_TELEMETRY_LIBRARIES]) },
+    // Nor the global, under any name of the scope (the page, a worker, the service worker).
+    {
+      files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+      ignores: [GUARDED_INDEXED_DB],
+      rules: {
+        'no-restricted-globals': ['error', { name: 'indexedDB', message: INDEXED_DB_MESSAGE }],
+        'no-restricted-properties': ['error', ...['window', 'self', 'globalThis'].map((object) => ({ object, property: 'indexedDB', message: INDEXED_DB_MESSAGE }))],
+      },
+    },
   ];
 }
 

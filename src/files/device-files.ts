@@ -1,4 +1,4 @@
-import { clear, createStore, del, get, promisifyRequest, set, values, type UseStore } from 'idb-keyval';
+import { guardedStore, indexedDbAvailable, keyval, StorageUnavailableError, type UseStore } from '../storage/guarded-indexed-db';
 
 /**
  * The bytes of the files a creator chose, kept on this device until the application is accepted
@@ -10,11 +10,13 @@ import { clear, createStore, del, get, promisifyRequest, set, values, type UseSt
  * A file is kept under its SHA-256: the same bytes chosen twice are one entry. The uploads only
  * change `uploadUrl` and `uploaded` (updateDeviceFile).
  *
- * IndexedDB fails in three ways, handled as the app's store handles them (storage/resilient-store.ts):
- * missing (some private modes): the files are kept in this page's memory, so the field still works
- * until the page is closed, as the draft does then; full: the write is refused with
- * DeviceStorageFullError, so the field says that file was not kept and nothing else is lost;
- * a dropped connection (iOS under memory pressure): the database is opened again once.
+ * IndexedDB fails in four ways, handled as the app's store handles them (storage/resilient-store.ts),
+ * and opened only through storage/guarded-indexed-db.ts: missing, blocked (reading it throws) or
+ * refusing to open (some private modes): the files are kept in this page's memory, so the field
+ * still works until the page is closed, as the draft does then; a write refused for another reason
+ * than room: that file is kept in memory; full: the write is refused with DeviceStorageFullError, so
+ * the field says that file was not kept and nothing else is lost; a dropped connection (iOS under
+ * memory pressure): the database is opened again once.
  */
 
 export const FILES_DB_NAME = 'creator-files';
@@ -80,8 +82,8 @@ function fromStored(stored: StoredFile | undefined): DeviceFile | undefined {
   };
 }
 
-/** The shelf on IndexedDB (`open` replaceable in tests, as idb-keyval's createStore). */
-export function indexedDbShelf(dbName = FILES_DB_NAME, open: (dbName: string, storeName: string) => UseStore = createStore): FileShelf {
+/** The shelf on IndexedDB (`open` replaceable in tests, as guardedStore). */
+export function indexedDbShelf(dbName = FILES_DB_NAME, open: (dbName: string, storeName: string) => UseStore = guardedStore): FileShelf {
   let store: UseStore | null = null;
   const database = (): UseStore => (store ??= open(dbName, FILES_STORE_NAME));
 
@@ -103,17 +105,17 @@ export function indexedDbShelf(dbName = FILES_DB_NAME, open: (dbName: string, st
   }
 
   return {
-    get: (sha256) => attempt((idb) => get<StoredFile>(sha256, idb)).then(fromStored),
+    get: (sha256) => attempt((idb) => keyval.get<StoredFile>(sha256, idb)).then(fromStored),
     put: async (file) => {
       try {
-        await attempt((idb) => set(file.sha256, file, idb));
+        await attempt((idb) => keyval.set(file.sha256, file, idb));
       } catch (error) {
-        if (error instanceof DeviceStorageFullError || !file.blob) throw error;
+        if (error instanceof DeviceStorageFullError || error instanceof StorageUnavailableError || !file.blob) throw error;
         // A Blob refused (not the disk full): the same bytes kept as ArrayBuffers, which every engine
         // stores; the thumbnail too, or the list would decode the whole photo to show it.
         const { blob, thumbnail, ...rest } = file;
         const stored: StoredFile = { ...rest, bytes: await blob.arrayBuffer(), ...(thumbnail ? { thumbnailBytes: await thumbnail.arrayBuffer(), thumbnailType: thumbnail.type } : {}) };
-        await attempt((idb) => set(file.sha256, stored, idb));
+        await attempt((idb) => keyval.set(file.sha256, stored, idb));
       }
     },
     patch: (sha256, patch) =>
@@ -125,12 +127,12 @@ export function indexedDbShelf(dbName = FILES_DB_NAME, open: (dbName: string, st
             const kept = request.result as DeviceFile | undefined;
             if (kept) objects.put({ ...kept, ...patch, sha256 }, sha256);
           };
-          return promisifyRequest(objects.transaction);
+          return keyval.committed(objects.transaction);
         }),
       ),
-    delete: (sha256) => attempt((idb) => del(sha256, idb)),
-    list: () => attempt((idb) => values<StoredFile>(idb)).then((stored) => stored.map((file) => fromStored(file) ?? file)),
-    clear: () => attempt((idb) => clear(idb)),
+    delete: (sha256) => attempt((idb) => keyval.del(sha256, idb)),
+    list: () => attempt((idb) => keyval.values<StoredFile>(idb)).then((stored) => stored.map((file) => fromStored(file) ?? file)),
+    clear: () => attempt((idb) => keyval.clear(idb)),
   };
 }
 
@@ -160,11 +162,64 @@ export function memoryShelf(): FileShelf {
   };
 }
 
+/**
+ * A shelf on IndexedDB with this page's memory behind it. Once the database proves unavailable
+ * (StorageUnavailableError: blocked, or refusing to open) the memory is the shelf for the rest of
+ * the page; a file whose write IndexedDB refuses for another reason than room is kept in memory.
+ * Only a full disk refuses a file (DeviceStorageFullError), as the field then says.
+ */
+export function withMemoryFallback(primary: FileShelf, memory: FileShelf = memoryShelf()): FileShelf {
+  let unavailable = false;
+  const nothing = (): Promise<undefined> => Promise.resolve(undefined);
+
+  /** `onPrimary` until IndexedDB proves unavailable; `fallback` then and from then on. */
+  async function either<T>(onPrimary: () => Promise<T>, fallback: () => Promise<T>): Promise<T> {
+    if (unavailable) return fallback();
+    try {
+      return await onPrimary();
+    } catch (error) {
+      if (!(error instanceof StorageUnavailableError)) throw error;
+      unavailable = true;
+      return fallback();
+    }
+  }
+
+  return {
+    get: async (sha256) => (await memory.get(sha256)) ?? either(() => primary.get(sha256), nothing),
+    put: async (file) => {
+      try {
+        await either(() => primary.put(file), () => memory.put(file));
+      } catch (error) {
+        if (error instanceof DeviceStorageFullError) throw error;
+        await memory.put(file);
+      }
+    },
+    patch: async (sha256, patch) => {
+      if (await memory.get(sha256)) await memory.patch(sha256, patch);
+      else await either(() => primary.patch(sha256, patch), nothing);
+    },
+    delete: async (sha256) => {
+      await memory.delete(sha256);
+      await either(() => primary.delete(sha256), nothing);
+    },
+    list: async () => {
+      const inMemory = await memory.list();
+      const onDisk = await either(() => primary.list(), () => Promise.resolve([]));
+      const held = new Set(inMemory.map((file) => file.sha256));
+      return [...onDisk.filter((file) => !held.has(file.sha256)), ...inMemory];
+    },
+    clear: async () => {
+      await memory.clear();
+      await either(() => primary.clear(), nothing);
+    },
+  };
+}
+
 let pageShelf: FileShelf | null = null;
 
-/** This page's shelf: IndexedDB's when the browser has it (decided once, at first use). */
+/** This page's shelf: IndexedDB's (memory behind it) when the browser has one, else memory (decided once, at first use; never throws). */
 export function deviceShelf(): FileShelf {
-  pageShelf ??= typeof indexedDB === 'undefined' ? memoryShelf() : indexedDbShelf();
+  pageShelf ??= indexedDbAvailable() ? withMemoryFallback(indexedDbShelf()) : memoryShelf();
   return pageShelf;
 }
 

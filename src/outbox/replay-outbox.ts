@@ -1,4 +1,4 @@
-import { createStore, del, set } from 'idb-keyval';
+import { guardedStore, keyval, StorageUnavailableError } from '../storage/guarded-indexed-db';
 import { APP_DB_NAME, APP_STORE_NAME } from '../storage/stored-keys';
 import { attemptOnce, type AttemptOnceOptions } from './attempt-once';
 import { clearAfterAcceptance } from './clear-after-acceptance';
@@ -28,7 +28,7 @@ const MAX_BODIES_PER_SYNC = 5;
  * file the receiver did not find whole at the send is uploaded again (`uploadAgain`), once.
  */
 export async function replayOutbox(prepare?: AttemptOnceOptions['prepare'], uploadAgain?: AttemptOnceOptions['uploadAgain']): Promise<AttemptOutcome | 'nothing' | 'busy'> {
-  const store = createStore(APP_DB_NAME, APP_STORE_NAME);
+  const store = guardedStore(APP_DB_NAME, APP_STORE_NAME);
   const records = idbOutboxStore(store);
   const outcome = await exclusively(async (): Promise<AttemptOutcome | 'nothing'> => {
     for (let body = 0; body < MAX_BODIES_PER_SYNC; body += 1) {
@@ -51,10 +51,14 @@ export async function replayOutbox(prepare?: AttemptOnceOptions['prepare'], uplo
       // An edit came while the body was on its way: it goes out now.
       if (result.kind === 'accepted' && !result.latest) continue;
       // Accepted (or gone after an earlier body was accepted): the same clearing as the page's.
-      await clearAfterAcceptance({ delete: (key) => del(key, store), set: (key, value) => set(key, value, store) }, Date.now());
+      await clearAfterAcceptance({ delete: (key) => keyval.del(key, store), set: (key, value) => keyval.set(key, value, store) }, Date.now());
       return 'accepted';
     }
     return 'retry';
+  }).catch((error: unknown) => {
+    // Storage blocked in the worker too: it holds no outbox to send, and the page sends from its memory.
+    if (error instanceof StorageUnavailableError) return 'nothing' as const;
+    throw error;
   });
   return outcome ?? 'busy';
 }

@@ -1,10 +1,11 @@
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { guardedStore, keyval, type UseStore } from './guarded-indexed-db';
 
 /**
  * The app's storage: IndexedDB through idb-keyval, with every value also kept in memory.
  *
- * IndexedDB is missing in some private modes, throws QuotaExceededError when the disk is full,
- * and drops its connection on iOS under memory pressure. None of that may lose what the
+ * IndexedDB is missing or blocked in some private modes (opened through guarded-indexed-db.ts,
+ * which turns that into a rejected promise), throws QuotaExceededError when the disk is full,
+ * refuses a write, and drops its connection on iOS under memory pressure. None of that may lose what the
  * creator typed: writes land in memory first, the store reports that it is "memory-only",
  * and it keeps retrying (reopening the database) until IndexedDB takes the writes again.
  */
@@ -37,7 +38,7 @@ const DELETED = Symbol('deleted');
 export function createResilientStore({
   dbName,
   storeName,
-  open = createStore,
+  open = guardedStore,
   retryDelaysMs = DEFAULT_RETRY_DELAYS_MS,
 }: ResilientStoreOptions): KeyValueStore {
   const memory = new Map<string, unknown>();
@@ -50,7 +51,6 @@ export function createResilientStore({
   let retryCount = 0;
 
   function database(): UseStore {
-    if (typeof indexedDB === 'undefined') throw new Error('IndexedDB is not available');
     idb ??= open(dbName, storeName);
     return idb;
   }
@@ -80,14 +80,14 @@ export function createResilientStore({
 
   async function write(key: string, value: unknown): Promise<void> {
     const store = database();
-    if (value === DELETED) await del(key, store);
-    else await set(key, value, store);
+    if (value === DELETED) await keyval.del(key, store);
+    else await keyval.set(key, value, store);
   }
 
   async function flushPending(): Promise<void> {
     try {
       // Only reads failed: read once more, so health turns back only when IndexedDB answers.
-      if (pending.size === 0) await get('__probe__', database());
+      if (pending.size === 0) await keyval.get('__probe__', database());
       // Until none is left, not over a snapshot: writes made during the replay queue behind it too.
       for (let next = pending.entries().next(); !next.done; next = pending.entries().next()) {
         const [key, value] = next.value;
@@ -126,7 +126,7 @@ export function createResilientStore({
       // Otherwise IndexedDB is the truth: another tab may have written since this one read.
       if (state === 'persistent') {
         try {
-          const value = await get<T>(key, database());
+          const value = await keyval.get<T>(key, database());
           if (value === undefined) memory.delete(key);
           else memory.set(key, value);
           return value;
