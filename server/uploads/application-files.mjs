@@ -6,6 +6,7 @@
 //   SHA-256, and holds bytes of that SHA-256                                  else 'file-not-own'
 //   is no larger than the field's maxBytes                                    else 'file-too-large'
 //   has a type, judged from its bytes (file-facts.mjs), the field accepts     else 'file-type'
+//   if an image, claims no edge past MAX_IMAGE_EDGE pixels                   else 'file-dimensions'
 // each refused as 422 { path: "files.<key>[i]", rule } (i: the file's place among that key's).
 // The files that pass come back with their facts, for the store to bind in the transaction that
 // stores the body (store/applications.mjs); a PUT naming an upload another application bound a
@@ -17,6 +18,7 @@
 import { bindingsOf, namedUploads } from '../store/application-files.mjs';
 import { acceptsType } from './accepts-type.mjs';
 import { factsOfFile } from './file-facts.mjs';
+import { MAX_IMAGE_EDGE } from './image-dimensions.mjs';
 import { readStoredUpload, uploadBytesPath } from './stored-uploads.mjs';
 
 /**
@@ -37,6 +39,7 @@ const MESSAGES = {
   'file-not-own': 'This upload is not the file this application names.',
   'file-too-large': 'This file is larger than the programme allows.',
   'file-type': 'This file\'s content is of a type the programme does not accept here.',
+  'file-dimensions': `This image claims to be more than ${String(MAX_IMAGE_EDGE)} pixels across or high, which no image is.`,
 };
 
 /** NUL and the Unicode non-characters, which no store keeps (PostgreSQL refuses NUL in text). */
@@ -166,6 +169,11 @@ export function createFileChecks({ store, folder, fileFields, facts = factsOfFil
       }
       if (!acceptsType(field.accept, judged.type)) {
         issues.push(issue(path, 'file-type'));
+        continue;
+      }
+      // Refused for good: the same bytes claim the same size on every retry.
+      if ((judged.width ?? 0) > MAX_IMAGE_EDGE || (judged.height ?? 0) > MAX_IMAGE_EDGE) {
+        issues.push(issue(path, 'file-dimensions'));
         continue;
       }
       files.push({

@@ -28,6 +28,10 @@ export class DurableFileStore extends FileStore {
   constructor({ directory }) {
     // No expiration here: the upload expiry (upload-expiry.mjs) removes what nobody touched for a day.
     super({ directory, expirationPeriodInMilliseconds: 0 });
+    // What OPTIONS lists is what this receiver honours: creation (with a first body) and termination.
+    // Not creation-defer-length (a length must be known at creation, creation-checks.mjs) nor
+    // expiration (no Upload-Expires is sent; upload-expiry.mjs removes abandoned uploads itself).
+    this.extensions = ['creation', 'creation-with-upload', 'termination'];
   }
 
   /** @param {import('@tus/server').Upload} file */

@@ -6,6 +6,13 @@
 // upright on the device, their metadata removed). HEIC is left out: its size is in an `ispe`
 // property deep in the `meta` box, for each of its tiles and thumbnails, not worth a parser here.
 
+/**
+ * The widest and tallest image a file may claim to be: what JPEG can say, and past what browsers
+ * and image libraries decode. A header claiming more (a PNG can say 2^31 - 1) is refused for good
+ * when an application names the file, never taken into the store's integer columns.
+ */
+export const MAX_IMAGE_EDGE = 65_535;
+
 /** A JPEG header larger than this before its frame is not an image the wizard made. */
 const MAX_JPEG_SCAN = 4 * 1024 * 1024;
 

@@ -35,7 +35,6 @@ const EXPOSED = 'Location, Tus-Resumable, Tus-Version, Tus-Extension, Tus-Max-Si
 /** @type {Record<number, string>} the log's reason for each refusal @tus/server answers itself */
 const PROTOCOL_REASONS = {
   400: 'bad tus request',
-  403: 'upload offset missing',
   404: 'no such upload',
   409: 'upload offset mismatch',
   410: 'upload gone',
@@ -66,6 +65,17 @@ const PROTOCOL_REASONS = {
  *   databaseUrl: on PostgreSQL, uploads are locked there (postgres-upload-locker.mjs) and counted there;
  *   expiryMs: how long an upload may rest untouched (upload-expiry.mjs; a day)
  */
+
+/**
+ * The log's reason for a refusal @tus/server answered: its 403 stands for two missing headers,
+ * told apart here (it checks Upload-Offset first).
+ * @param {import('node:http').IncomingMessage} req
+ * @param {number} status
+ */
+function protocolReason(req, status) {
+  if (status === 403) return req.headers['upload-offset'] === undefined ? 'upload offset missing' : 'upload content type missing';
+  return PROTOCOL_REASONS[status] ?? 'upload refused';
+}
 
 /**
  * Whether the request brings a body: a refusal then closes the connection rather than read it.
@@ -161,6 +171,11 @@ export async function createUploads({
     if (!allowed.split(', ').includes(req.method ?? '')) throw refusal(405, 'method not allowed', `Only ${allowed} are accepted here.`, { Allow: allowed });
     if (id !== null && !ID.test(id)) throw refusal(404, 'not an upload id', 'No such upload.');
     if (req.method !== 'OPTIONS') refuseWith(await budget.admitRequest(ctx));
+    // tus 1.0 only: a client speaking another version is told which one is spoken here (412 with Tus-Version).
+    if (req.method !== 'OPTIONS' && req.headers['tus-resumable'] !== TUS_VERSION) {
+      const missing = req.headers['tus-resumable'] === undefined;
+      throw refusal(412, missing ? 'tus version missing' : 'tus version not supported', `Send Tus-Resumable: ${TUS_VERSION}, the only version of tus spoken here.`, { 'Tus-Version': TUS_VERSION });
+    }
     if (req.method === 'POST') await admitCreation(ctx);
     if (req.method === 'PATCH' || (req.method === 'POST' && hasBody(req))) {
       const length = Number(req.headers['content-length'] ?? 0);
@@ -169,7 +184,7 @@ export async function createUploads({
     if (req.method === 'DELETE' && id !== null && (await heldByApplication(id))) throw refusal(403, 'upload bound to an application', 'This file belongs to an application sent already.');
     for (const [name, value] of Object.entries(cors.headers)) ctx.res.setHeader(name, value);
     await tus.handle(req, ctx.res);
-    if (ctx.res.statusCode >= 400) ctx.refusal = PROTOCOL_REASONS[ctx.res.statusCode] ?? 'upload refused';
+    if (ctx.res.statusCode >= 400) ctx.refusal = protocolReason(req, ctx.res.statusCode);
   }
 
   return {

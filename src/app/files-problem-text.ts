@@ -6,6 +6,7 @@ import type { OutboxStatus } from '../outbox/outbox';
 const PROBLEM_KEYS: Readonly<Record<string, MessageKey>> = {
   'too-large': 'sendFileTooLarge',
   type: 'sendFileType',
+  dimensions: 'sendFileDimensions',
   refused: 'sendFileRefused',
   elsewhere: 'sendFileElsewhere',
 };
@@ -16,7 +17,7 @@ const PROBLEM_KEYS: Readonly<Record<string, MessageKey>> = {
  * its label, and what to do. Null otherwise. The draft is kept; replacing the file sends it.
  */
 /** The reasons of a file the receiver refused at the PUT (outbox/send-application.ts's `file-refused <key> <rule>`). */
-const RULE_REASONS: Readonly<Record<string, string>> = { 'file-type': 'type', 'file-too-large': 'too-large' };
+const RULE_REASONS: Readonly<Record<string, string>> = { 'file-type': 'type', 'file-too-large': 'too-large', 'file-dimensions': 'dimensions' };
 
 /** The file a refused application's last answer named, if it was about a file. */
 function refusedAtSend(status: OutboxStatus): { key: string; reason: string } | null {

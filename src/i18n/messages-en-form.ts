@@ -125,6 +125,7 @@ export const EN_FORM = {
   uploadingOffline: 'You are offline: your files will upload, and your application will be sent, once you are back online.',
   sendFileTooLarge: 'A file in “{field}” is larger than the programme accepts, so your application was not sent. Remove it there and choose a smaller one, then press the button again. Your answers are kept.',
   sendFileType: 'A file in “{field}” is of a type the programme does not accept, so your application was not sent. Remove it there and choose another, then press the button again. Your answers are kept.',
+  sendFileDimensions: 'An image in “{field}” claims more pixels than an image can have, so your application was not sent. Remove it there and choose another, then press the button again. Your answers are kept.',
   sendFileRefused: 'A file in “{field}” could not be uploaded, so your application was not sent. Remove it there and choose it again, then press the button again. Your answers are kept.',
   sendFileElsewhere: 'A file in “{field}” is still on the device where it was chosen, so your application was not sent. Upload it from that device, or remove it here and choose it again. Your answers are kept.',
 } as const;

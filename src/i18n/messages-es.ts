@@ -144,6 +144,7 @@ export const ES: Catalogue = {
   uploadingOffline: 'No tienes conexión: tus archivos se subirán y tu solicitud se enviará en cuanto vuelvas a estar en línea.',
   sendFileTooLarge: 'Un archivo de «{field}» supera el tamaño que acepta el programa, así que tu solicitud no se envió. Quítalo y elige uno más pequeño; luego pulsa el botón de nuevo. Tus respuestas se conservan.',
   sendFileType: 'Un archivo de «{field}» es de un tipo que el programa no acepta, así que tu solicitud no se envió. Quítalo y elige otro; luego pulsa el botón de nuevo. Tus respuestas se conservan.',
+  sendFileDimensions: 'Una imagen de «{field}» dice medir más píxeles de los que puede tener una imagen, así que tu solicitud no se envió. Quítala y elige otra; luego pulsa el botón de nuevo. Tus respuestas se conservan.',
   sendFileRefused: 'Un archivo de «{field}» no se pudo subir, así que tu solicitud no se envió. Quítalo y vuelve a elegirlo; luego pulsa el botón de nuevo. Tus respuestas se conservan.',
   sendFileElsewhere: 'Un archivo de «{field}» sigue en el dispositivo donde se eligió, así que tu solicitud no se envió. Súbelo desde ese dispositivo, o quítalo aquí y vuelve a elegirlo. Tus respuestas se conservan.',
 };

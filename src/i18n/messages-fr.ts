@@ -144,6 +144,7 @@ export const FR: Catalogue = {
   uploadingOffline: 'Vous êtes hors ligne : vos fichiers seront envoyés, puis votre demande, dès que vous serez de nouveau en ligne.',
   sendFileTooLarge: 'Un fichier de « {field} » dépasse la taille acceptée par le programme : votre demande n’a donc pas été envoyée. Retirez-le et choisissez-en un plus petit, puis appuyez de nouveau sur le bouton. Vos réponses sont conservées.',
   sendFileType: 'Un fichier de « {field} » est d’un type que le programme n’accepte pas : votre demande n’a donc pas été envoyée. Retirez-le et choisissez-en un autre, puis appuyez de nouveau sur le bouton. Vos réponses sont conservées.',
+  sendFileDimensions: 'Une image de « {field} » annonce plus de pixels qu’une image ne peut en avoir : votre demande n’a donc pas été envoyée. Retirez-la et choisissez-en une autre, puis appuyez de nouveau sur le bouton. Vos réponses sont conservées.',
   sendFileRefused: 'Un fichier de « {field} » n’a pas pu être téléversé : votre demande n’a donc pas été envoyée. Retirez-le et choisissez-le de nouveau, puis appuyez de nouveau sur le bouton. Vos réponses sont conservées.',
   sendFileElsewhere: 'Un fichier de « {field} » se trouve encore sur l’appareil où il a été choisi : votre demande n’a donc pas été envoyée. Téléversez-le depuis cet appareil, ou retirez-le ici et choisissez-le de nouveau. Vos réponses sont conservées.',
 };

@@ -51,7 +51,7 @@ export function isRetryableStatus(status: number): boolean {
 }
 
 /** The receiver's rules for a file of an application (server/uploads/application-files.mjs; docs/application-body.md "Files"). */
-const FILE_RULES = new Set(['file-type', 'file-too-large', 'file-incomplete', 'file-not-own']);
+const FILE_RULES = new Set(['file-type', 'file-too-large', 'file-dimensions', 'file-incomplete', 'file-not-own']);
 
 /** A 422's first issue about a file, as a record's error: `file-refused <key> <rule>`; null when none is. */
 export function fileRefusalIn(issues: unknown): string | null {

@@ -25,6 +25,8 @@ describe('the line that says a file keeps the application from going', () => {
     const refused = (lastError: string): OutboxStatus => ({ state: 'refused', record: { ...record, refused: true, lastError } });
     expect(filesProblemText(refused('file-refused mediaKit file-type'), programme)).toEqual({ key: 'sendFileType', field: 'Your media kit' });
     expect(filesProblemText(refused('file-refused mediaKit file-too-large'), programme)?.key).toBe('sendFileTooLarge');
+    // An image claiming more pixels than any image has: said as such, not as a refusal of unknown cause.
+    expect(filesProblemText(refused('file-refused mediaKit file-dimensions'), programme)?.key).toBe('sendFileDimensions');
     expect(filesProblemText(refused('file-refused mediaKit file-not-own'), programme)?.key).toBe('sendFileRefused');
     expect(filesProblemText(refused('HTTP 422'), programme)).toBeNull();
   });
@@ -34,6 +36,7 @@ describe("a 422's file issues", () => {
   it('become the record error naming the key and rule of the first file issue, and only file rules do', () => {
     expect(fileRefusalIn([{ path: 'personalInfo.zip', rule: 'zip' }, { path: 'files.roomPhotos[1]', rule: 'file-type', message: '…' }])).toBe('file-refused roomPhotos file-type');
     expect(fileRefusalIn([{ path: 'files.roomPhotos', rule: 'file-count' }])).toBeNull();
+    expect(fileRefusalIn([{ path: 'files.roomPhotos[0]', rule: 'file-dimensions' }])).toBe('file-refused roomPhotos file-dimensions');
     expect(fileRefusalIn([{ path: 'files.a b[0]', rule: 'file-type' }])).toBeNull();
     expect(fileRefusalIn({ error: 'no' })).toBeNull();
     expect(fileRefusalIn(null)).toBeNull();
