@@ -30,6 +30,7 @@ import { parseJson } from '../http/parse-json.mjs';
 import { uploadsFolderIfKept } from '../uploads/uploads-folder.mjs';
 import { filesOfApplications } from '../store/application-files.mjs';
 import { writeApplicationFiles } from './application-files-command.mjs';
+import { requireUploadsFolder, uploadsDirMissing } from './uploads-dir-required.mjs';
 
 const USAGE = [
   'usage: npm run -s applications -- export [--csv] [--since DATE] [--revisions]',
@@ -105,7 +106,17 @@ export async function main(argv) {
     const [file, ...extra] = positionals;
     if (!file || extra.length > 0) throw new Error(`${command} needs one FILE\n${USAGE}`);
     if (command === 'backup') {
-      process.stdout.write(await backupToFile(resolve(file), onStore, (url, token) => admin(`${url}/admin/backup`, token), uploadsFolderIfKept({ dataDir: storeTarget(process.env).dataDir, env: process.env })));
+      const uploadsFolder = uploadsFolderIfKept({ dataDir: storeTarget(process.env).dataDir, env: process.env });
+      /** @type {typeof onStore} */
+      const onStoreWithFiles = (ways) =>
+        onStore({
+          ...ways,
+          direct: async (store) => {
+            await requireUploadsFolder(store, uploadsFolder, `backup ${file}`);
+            return ways.direct(store);
+          },
+        });
+      process.stdout.write(await backupToFile(resolve(file), onStoreWithFiles, (url, token) => admin(`${url}/admin/backup`, token), uploadsFolder));
       return;
     }
     const target = storeTarget(process.env);
@@ -142,15 +153,18 @@ export async function main(argv) {
   if (command === 'files') {
     const [applicationId, folder, ...extra] = positionals;
     if (!applicationId || !folder || extra.length > 0) throw new Error(`files needs an application's id and a FOLDER\n${USAGE}`);
+    const uploadsFolder = uploadsFolderIfKept({ dataDir: storeTarget(process.env).dataDir, env: process.env });
     /** @type {Array<import('../store/application-files.mjs').Binding>} */
     const files = await onStore({
-      direct: async (store) => (await filesOfApplications(store, [applicationId])).get(applicationId) ?? [],
+      direct: async (store) => {
+        await requireUploadsFolder(store, uploadsFolder, `files ${applicationId} ${folder}`);
+        return (await filesOfApplications(store, [applicationId])).get(applicationId) ?? [];
+      },
       viaReceiver: async (url, token) =>
         /** @type {Array<import('../store/application-files.mjs').Binding>} */ (parseJson(await (await admin(`${url}/admin/files?${new URLSearchParams({ application: applicationId }).toString()}`, token)).text())),
     });
-    const uploadsFolder = uploadsFolderIfKept({ dataDir: storeTarget(process.env).dataDir, env: process.env });
-    if (uploadsFolder === null) throw new Error('No files are kept here: with DATABASE_URL, files live in UPLOADS_DIR, which is not set (docs/receiver.md, "Uploads")');
-    process.stdout.write(await writeApplicationFiles({ applicationId, files, uploadsFolder, folder: resolve(folder) }));
+    if (uploadsFolder === null && files.length > 0) throw new Error(uploadsDirMissing(`files ${applicationId} ${folder}`, files.length, 'The application'));
+    process.stdout.write(await writeApplicationFiles({ applicationId, files, uploadsFolder: uploadsFolder ?? '', folder: resolve(folder) }));
     return;
   }
   if ((command === 'export' || command === 'erase') && positionals.length > 0) throw new Error(USAGE);
@@ -181,9 +195,13 @@ export async function main(argv) {
   if (command === 'erase') {
     const email = values.email?.trim();
     if (!email) throw new Error(`erase needs --email ADDRESS\n${USAGE}`);
+    const uploadsFolder = uploadsFolderIfKept({ dataDir: storeTarget(process.env).dataDir, env: process.env });
     /** @type {{ applications: number, revisions: number, files?: number }} */
     const erased = await onStore({
-      direct: (store) => eraseByEmail(store, email, { uploadsFolder: uploadsFolderIfKept({ dataDir: storeTarget(process.env).dataDir, env: process.env }) }),
+      direct: async (store) => {
+        await requireUploadsFolder(store, uploadsFolder, `erase --email ${email}`);
+        return eraseByEmail(store, email, { uploadsFolder });
+      },
       viaReceiver: async (url, token) =>
         /** @type {{ applications: number, revisions: number, files?: number }} */ (parseJson(await (await admin(`${url}/admin/erase`, token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) })).text())),
     });

@@ -11,6 +11,7 @@ import { checkRestorable, restoreBackup, writeBackup } from './backup.mjs';
 import { openPgliteStore } from './pglite-store.mjs';
 import { openPostgresStore } from './postgres-store.mjs';
 import { giveTree, ownerForRestore } from '../cli/restore-owner.mjs';
+import { uploadsDirMissing } from '../cli/uploads-dir-required.mjs';
 
 /** @param {Record<string, number>} rows */
 function described(rows) {
@@ -65,6 +66,9 @@ export async function backupToFile(file, onStore, fetchBackup, uploadsFolder = n
 export async function restoreFromFile({ file, databaseUrl, dataDir, uploadsFolder = null }) {
   // The file is read whole before the target is touched: a bad one leaves it as it was.
   const checked = await checkRestorable(file);
+  // Rows naming files restored where no receiver can find them (PostgreSQL without UPLOADS_DIR).
+  const named = Math.max(checked.files, checked.rows.application_files ?? 0);
+  if (databaseUrl && !uploadsFolder && named > 0) throw new Error(uploadsDirMissing(`restore ${file}`, named, 'The backup'));
   if (!databaseUrl) {
     const holder = await readLock(dataDir);
     if (holder) throw new Error(`A receiver (process ${String(holder.pid)}${holder.url ? `, ${holder.url}` : ''}) is running on ${dataDir}: restore fills a folder nothing uses. Stop it, or set DATA_DIR to a new folder.`);
@@ -86,7 +90,11 @@ export async function restoreFromFile({ file, databaseUrl, dataDir, uploadsFolde
     }
     const given = owner ? `, its files given to the folder's owner (user ${String(owner.uid)})` : '';
     const files = restored.files > 0 ? ` and ${String(restored.files)} files (into ${String(uploadsFolder)})` : '';
-    return `Restored ${described(restored.rows)}${files} from ${file} (taken ${restored.takenAt}) into ${databaseUrl ? 'the PostgreSQL database' : dataDir}${given}. Re-apply any erasure made since that time (npm run -s applications -- erase --email …).\n`;
+    // A backup taken without its files (by a version that did not refuse to) restores its rows all
+    // the same, the applications' answers being worth having; but it says what is missing.
+    const absent = (restored.rows.application_files ?? 0) - restored.files;
+    const warning = absent > 0 ? ` ${String(absent)} file(s) its rows name are not in the backup (taken without UPLOADS_DIR, or erased while it was taken): \`files\` cannot write those.` : '';
+    return `Restored ${described(restored.rows)}${files} from ${file} (taken ${restored.takenAt}) into ${databaseUrl ? 'the PostgreSQL database' : dataDir}${given}.${warning} Re-apply any erasure made since that time (npm run -s applications -- erase --email …).\n`;
   } finally {
     await lock?.release();
   }
