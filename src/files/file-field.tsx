@@ -23,6 +23,9 @@ import './file-field.css';
 /** The browser's side of keeping a file: the worker that makes photos smaller and takes SHA-256s, and IndexedDB. */
 const DEVICE: KeepingDevices = { prepare: prepareInWorker, put: (file) => putDeviceFile(file) };
 
+/** The count the kept room of the "Keeping N files" line is measured with: two digits, plural. */
+const KEEPING_SIZER_COUNT = 99;
+
 /**
  * A file field: photos and documents chosen with the device's picker (on a phone, `accept`
  * offers the camera and the gallery: no `capture` attribute, which would take the gallery away)
@@ -178,9 +181,17 @@ export function FileField({ field }: { field: FileFieldConfig }) {
       <p className="field__hint" id={limitsId}>
         {messages.text('fileLimits', { count: field.maxFiles, max: formatSizeLimit(field.maxBytes, messages.locale) })}
       </p>
-      <p className="field__hint" role="status">
-        {keeping > 0 ? messages.text('fileKeeping', { count: keeping }) : ''}
-      </p>
+      {/* The line saying files are being kept comes and goes by itself, above the list: its room is
+          kept (a hidden copy of its longest wording in the same grid cell), so no Remove button
+          moves under a finger when it goes. */}
+      <div className="file-field__status">
+        <p className="field__hint file-field__status-sizer" aria-hidden="true">
+          {messages.text('fileKeeping', { count: KEEPING_SIZER_COUNT })}
+        </p>
+        <p className="field__hint" role="status">
+          {keeping > 0 ? messages.text('fileKeeping', { count: keeping }) : ''}
+        </p>
+      </div>
       {/* Always in the page, so that a screen reader hears the lines as they are put in it. */}
       <div className="file-field__refused" id={refusedId} role="alert">
         {refused.length > 0 ? (

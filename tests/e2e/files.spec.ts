@@ -290,3 +290,38 @@ test('on a 390 px phone the file field and its kept files fit the screen', async
     await context.close();
   }
 });
+
+test('on a 390 px phone, the first file’s Remove stays where it is when the line saying files are being kept goes', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  try {
+    const page = await context.newPage();
+    await page.goto(receiver.server.url);
+    await toDetails(page);
+    const field = fileField(page, PHOTOS);
+    // Three camera photos: the first is listed while the other two are still being made smaller.
+    await page.getByLabel(PHOTOS, { exact: true }).setInputFiles([
+      { name: 'salon.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg(4000, 3000) },
+      { name: 'cuisine.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg(4000, 3000) },
+      { name: 'chambre.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg(4000, 3000) },
+    ]);
+    // Read in one go in the page, so the line is known to be showing when the button is measured.
+    const whileKeeping = await page.waitForFunction(() => {
+      const status = document.querySelector('.file-field__status [role="status"]');
+      const remove = document.querySelector('.file-item__remove');
+      if (!status?.textContent || !remove) return null;
+      const box = remove.getBoundingClientRect();
+      return { top: box.top + window.scrollY, left: box.left };
+    });
+    const before = await whileKeeping.jsonValue();
+    await expect(field.locator('.file-field__status [role="status"]')).toBeEmpty({ timeout: 30_000 });
+    await expect(field.getByRole('button', { name: /^Remove / })).toHaveCount(3);
+    const after = await page.evaluate(() => {
+      const box = document.querySelector('.file-item__remove')!.getBoundingClientRect();
+      return { top: box.top + window.scrollY, left: box.left };
+    });
+    expect(after).toEqual(before);
+  } finally {
+    await context.close();
+  }
+});
