@@ -40,3 +40,34 @@ export async function breakIndexedDb(page: Page): Promise<void> {
     Object.defineProperty(window, 'indexedDB', { configurable: true, get: () => broken });
   });
 }
+
+/** Blocks storage as some private modes and blocked-storage policies do: reading `window.indexedDB` throws a SecurityError (so does `typeof indexedDB`). */
+export async function blockIndexedDb(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'indexedDB', {
+      configurable: true,
+      get() {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    });
+  });
+}
+
+/** IndexedDB is there, but every database fails to open: the open request ends in its error event (a corrupt or inaccessible backing store). */
+export async function failIndexedDbOpen(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const failing = {
+      open() {
+        const request = { error: new DOMException('Internal error opening backing store for indexedDB.open.', 'UnknownError'), result: undefined, onsuccess: null, onerror: null as ((event: Event) => void) | null, onupgradeneeded: null, onblocked: null };
+        setTimeout(() => {
+          request.onerror?.(new Event('error'));
+        }, 0);
+        return request;
+      },
+      databases: () => Promise.resolve([]),
+      deleteDatabase: () => ({}),
+      cmp: () => 0,
+    };
+    Object.defineProperty(window, 'indexedDB', { configurable: true, get: () => failing });
+  });
+}

@@ -1,0 +1,41 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { completeApplication } from './helpers/complete-application';
+import { blockIndexedDb, failIndexedDbOpen } from './helpers/device-storage';
+
+// A creator whose browser keeps nothing: reading window.indexedDB throws (a SecurityError, as some
+// private modes and blocked-storage policies do), or every database fails to open. The journey
+// ends at the Creator Hub with the application stored once, and nothing on the page throws (after
+// the 201, the files' shelf once did, and the page stayed on "Sending your application…").
+
+/** Every exception the page did not catch. */
+function uncaught(page: Page): Error[] {
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+  return errors;
+}
+
+const WAYS = [
+  { name: 'reading window.indexedDB throws a SecurityError', breakStorage: blockIndexedDb },
+  { name: 'every database fails to open', breakStorage: failIndexedDbOpen },
+];
+
+for (const { name, breakStorage } of WAYS) {
+  test(`${name}: the default programme is sent once and ends at the Creator Hub, the creator told nothing is kept`, async ({ page, app }) => {
+    // A whole journey, told apart from a stuck page by the 30 s the last step may take on a loaded machine.
+    test.setTimeout(120_000);
+    const errors = uncaught(page);
+    await breakStorage(page);
+    await page.goto(app.url);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await page.getByLabel('Full Name', { exact: true }).fill('Ada');
+    await expect(page.getByText('This device cannot save your application right now')).toBeVisible();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await completeApplication(page, { stopBeforeSubmit: true });
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeFocused({ timeout: 30_000 });
+    await expect(page.getByText('Sending your application…')).toHaveCount(0);
+    expect(app.stored.size).toBe(1);
+    expect(errors.map(String)).toEqual([]);
+  });
+}
