@@ -15,7 +15,8 @@ export const UPLOAD_ID = /^[0-9a-f]{32}$/;
 const MAX_INFO_BYTES = 64 * 1024;
 
 /**
- * @typedef {{ filename: string, filetype: string, sha256: string, field: string }} UploadMetadata
+ * @typedef {{ filename: string, filetype: string, sha256: string, field: string, keptSha256: string }} UploadMetadata
+ *   sha256: the client's; keptSha256: of the bytes kept, when the receiver removed a photo's location (kept-without-location.mjs), else ''
  * @typedef {{ id: string, size: number, offset: number, metadata: UploadMetadata, creationDate: string | null }} StoredUpload
  *   size: the length the client declared at creation; offset: the bytes on disk
  */
@@ -84,7 +85,7 @@ export async function readStoredUpload(folder, id) {
     id,
     size: upload.size,
     offset: bytes.size,
-    metadata: { filename: text(metadata.filename), filetype: text(metadata.filetype), sha256: text(metadata.sha256), field: text(metadata.field) },
+    metadata: { filename: text(metadata.filename), filetype: text(metadata.filetype), sha256: text(metadata.sha256), field: text(metadata.field), keptSha256: text(metadata.keptsha256) },
     creationDate: typeof upload.creation_date === 'string' ? upload.creation_date : null,
   };
 }

@@ -22,6 +22,7 @@ import { singleHeader } from '../http/request-headers.mjs';
 import { checkCreation } from './creation-checks.mjs';
 import { DurableFileStore, makeUploadsFolder } from './durable-file-store.mjs';
 import { createPostgresUploadLocker } from './postgres-upload-locker.mjs';
+import { keepWithoutLocation } from './kept-without-location.mjs';
 import { createUploadsBudget } from './uploads-budget.mjs';
 import { startUploadExpiry } from './upload-expiry.mjs';
 
@@ -107,6 +108,20 @@ export async function createUploads({
     relativeLocation: true,
     allowedOrigins: (origin) => allowedOrigins.has(origin),
     exposedHeaders: ['Retry-After', 'Upload-Expires'],
+    // Once every byte is in, under the upload's lock (a DELETE waits): a photo is kept without its location.
+    async onUploadFinish(_req, upload) {
+      const lock = locker.newLock(upload.id);
+      await lock.lock(AbortSignal.timeout(10_000), () => undefined);
+      try {
+        const outcome = await keepWithoutLocation(folder, upload.id);
+        if (outcome === 'header unreadable') log('uploads: a JPEG\'s header could not be walked to its image, so nothing of it was removed');
+      } catch (error) {
+        log(`uploads: removing a photo's location failed: ${error instanceof Error ? error.message : String(error)}`);
+      } finally {
+        await lock.unlock();
+      }
+      return {};
+    },
     onResponseError(_req, error) {
       // The protocol's own refusals carry a status; anything else is a failure worth a line.
       if (!('status_code' in error)) log(`uploads: a request failed: ${error.message}`);
