@@ -35,6 +35,7 @@ import { createWebhookDeliverer } from './webhooks/webhook-deliverer.mjs';
 import { uploadsWhenAsked } from './uploads/uploads-when-asked.mjs';
 import { uploadBinding } from './uploads/upload-binding.mjs';
 import { uploadsFolderIfAsked } from './uploads/uploads-folder.mjs';
+import { uploadsReadiness } from './uploads/uploads-readiness.mjs';
 import { uploadsPrefix } from './uploads/uploads-prefix.mjs';
 
 export const DEFAULT_RECEIVER_PATH = '/api/applications';
@@ -247,7 +248,7 @@ export async function startServer({
   const proofs = await createProofOfWork({ store, settings: proofOfWork, receiverPath: path, allowedOrigins: parseOrigins(corsOrigins) });
   // PostgreSQL's disk is its server's: a write it cannot make is the store's 503 instead.
   const diskFloor = databaseUrl ? null : createDiskFloor({ dir: resolve(dataDir), floorBytes: limits.diskFloorBytes, freeBytes, log });
-  const health = createHealth({ store, diskFloor, log });
+  const health = createHealth({ store, diskFloor, log, uploads: uploadsReadiness({ folder: filesFolder, shared: Boolean(databaseUrl), asksForFiles: async () => fileFieldsOf((await programmes.current()).rules).length > 0 }) });
   const metrics = createMetrics();
   const admit = createAdmission({ rateLimits, diskFloor });
   const receiver = createReceiver({
