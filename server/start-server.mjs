@@ -34,7 +34,7 @@ import { startRetention } from './store/retention-schedule.mjs';
 import { createWebhookDeliverer } from './webhooks/webhook-deliverer.mjs';
 import { uploadsWhenAsked } from './uploads/uploads-when-asked.mjs';
 import { uploadBinding } from './uploads/upload-binding.mjs';
-import { uploadsFolderIfAsked } from './uploads/uploads-folder.mjs';
+import { filesUnkeptHere, uploadsFolderIfAsked } from './uploads/uploads-folder.mjs';
 import { uploadsReadiness } from './uploads/uploads-readiness.mjs';
 import { uploadsPrefix } from './uploads/uploads-prefix.mjs';
 
@@ -212,6 +212,8 @@ export async function startServer({
     rateLimits = await createRateLimits({ windows: limits.rateWindows, databaseUrl, log });
     programmes = await createProgrammeSource({
       root, rulesFor, store, log,
+      // An edit asking for files where none can be kept is refused loudly, not applied to fail every upload.
+      objection: (rules) => (fileFieldsOf(rules).length > 0 ? filesUnkeptHere({ DATABASE_URL: databaseUrl, UPLOADS_DIR: uploadsDir }) : null),
       // Called on a later request, once `path` and `moves` below are set, before any page is given the programme.
       onChange(programme, replaced) {
         if (programme.rules.requestUrl === null && replaced.rules.requestUrl !== null) {
