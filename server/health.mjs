@@ -1,8 +1,9 @@
 // Health checks on the public port, for systemd, nginx, a load balancer or an orchestrator.
 // GET /healthz: the process is alive and answering (200 whenever it answers at all: restart it
 // when it does not). GET /readyz: it can take an application now: the store answers and takes
-// writes (store-takes-writes.mjs) and, on the embedded store, the data folder's disk is above
-// its floor (DISK_FLOOR_MB): 200, else 503 with the reason (send creators elsewhere meanwhile;
+// writes (store-takes-writes.mjs), on the embedded store the data folder's disk is above its
+// floor (DISK_FLOOR_MB), and, while the programme asks for files, the uploads folder can be
+// written (uploads/uploads-readiness.mjs): 200, else 503 with the reason (send creators elsewhere meanwhile;
 // their devices keep the applications and send them again). JSON, never cached, HEAD too.
 // Neither is rate limited nor logged per request: a probe every few seconds would use up a
 // share meant for creators and bury the log's real lines; a change of readiness is logged once.
@@ -21,12 +22,14 @@ export const READINESS_PATH = '/readyz';
  * @param {{
  *   store: import('./store/store-types.mjs').Store,
  *   diskFloor: { isUnder: () => Promise<boolean> } | null,
+ *   uploads?: () => Promise<{ reason: string, detail: string } | null>,
  *   log?: (line: string) => void,
  *   cacheMs?: number,
  *   timeoutMs?: number,
- * }} options diskFloor: the embedded store's (disk-floor.mjs), null on PostgreSQL, whose disk is its server's
+ * }} options diskFloor: the embedded store's (disk-floor.mjs), null on PostgreSQL, whose disk is its server's;
+ *   uploads: why files cannot be kept now, null while they can (uploads/uploads-readiness.mjs)
  */
-export function createHealth({ store, diskFloor, log = () => undefined, cacheMs = 1000, timeoutMs = 2000 }) {
+export function createHealth({ store, diskFloor, uploads = () => Promise.resolve(null), log = () => undefined, cacheMs = 1000, timeoutMs = 2000 }) {
   /** @type {{ at: number, readiness: Promise<Readiness> } | null} */
   let last = null;
   /** The reason last logged, '' for ready (as at start: only a start not ready is logged). */
@@ -55,6 +58,11 @@ export function createHealth({ store, diskFloor, log = () => undefined, cacheMs 
       const reason = 'the data folder\'s disk is under its floor (DISK_FLOOR_MB)';
       note(reason, '');
       return { ready: false, reason };
+    }
+    const unready = await uploads();
+    if (unready) {
+      note(unready.reason, unready.detail);
+      return { ready: false, reason: unready.reason };
     }
     note('', '');
     return { ready: true };

@@ -15,6 +15,7 @@ import { proofOfWorkSettings } from './limits/proof-of-work.mjs';
 import { retentionDays } from './store/retention-schedule.mjs';
 import { startServer } from './start-server.mjs';
 import { stopWithLauncher } from './stop-with-launcher.mjs';
+import { describeUploads } from './uploads/uploads-folder.mjs';
 import { describeStore } from './store/store-description.mjs';
 import { keepNewFilesPrivate } from './store/private-files.mjs';
 import { isPlainTextToAnotherMachine, webhookSettings } from './webhooks/webhook-settings.mjs';
@@ -103,7 +104,7 @@ try {
   log(`Proxy: ${server.proxy} (TRUST_PROXY, PUBLIC_ORIGIN)`);
   log(proofOfWork ? `Proof of work: on, challenges at GET ${server.challengePath} (up to ${String(proofOfWork.maxNumber)} hashes each)` : 'Proof of work: off (PROOF_OF_WORK=on asks every application for one)');
   log(`Drafts in transit: PUT, GET once, DELETE ${server.draftsPath}{id}, kept ${String(draftTtl)} s unless the PUT asks for another time (DRAFT_TTL_SECONDS); ${describeDraftsBudget(limits, databaseUrl)}`);
-  log(`Uploads (tus 1.0): POST ${server.uploadsPath}, then HEAD, PATCH, DELETE ${server.uploadsPath}/{id}; files in ${server.uploadsFolder}, abandoned ones removed after a day`);
+  log(describeUploads(server));
   log(retention > 0 ? `Retention: applications, webhook messages and drafts older than ${String(retention)} day(s) are erased at start and daily (RETENTION_DAYS)` : 'Retention: off, applications are kept until erased (RETENTION_DAYS sets a period)');
   log(`Limits: ${describeLimits(limits, databaseUrl)}; counts at ${server.metricsUrl}`);
   // The origin only: a hook's path often is its secret (Zapier's and Make's are).

@@ -34,7 +34,8 @@ import { startRetention } from './store/retention-schedule.mjs';
 import { createWebhookDeliverer } from './webhooks/webhook-deliverer.mjs';
 import { uploadsWhenAsked } from './uploads/uploads-when-asked.mjs';
 import { uploadBinding } from './uploads/upload-binding.mjs';
-import { uploadsFolderIfAsked } from './uploads/uploads-folder.mjs';
+import { filesUnkeptHere, uploadsFolderIfAsked } from './uploads/uploads-folder.mjs';
+import { uploadsReadiness } from './uploads/uploads-readiness.mjs';
 import { uploadsPrefix } from './uploads/uploads-prefix.mjs';
 
 export const DEFAULT_RECEIVER_PATH = '/api/applications';
@@ -211,6 +212,8 @@ export async function startServer({
     rateLimits = await createRateLimits({ windows: limits.rateWindows, databaseUrl, log });
     programmes = await createProgrammeSource({
       root, rulesFor, store, log,
+      // An edit asking for files where none can be kept is refused loudly, not applied to fail every upload.
+      objection: (rules) => (fileFieldsOf(rules).length > 0 ? filesUnkeptHere({ DATABASE_URL: databaseUrl, UPLOADS_DIR: uploadsDir }) : null),
       // Called on a later request, once `path` and `moves` below are set, before any page is given the programme.
       onChange(programme, replaced) {
         if (programme.rules.requestUrl === null && replaced.rules.requestUrl !== null) {
@@ -247,7 +250,7 @@ export async function startServer({
   const proofs = await createProofOfWork({ store, settings: proofOfWork, receiverPath: path, allowedOrigins: parseOrigins(corsOrigins) });
   // PostgreSQL's disk is its server's: a write it cannot make is the store's 503 instead.
   const diskFloor = databaseUrl ? null : createDiskFloor({ dir: resolve(dataDir), floorBytes: limits.diskFloorBytes, freeBytes, log });
-  const health = createHealth({ store, diskFloor, log });
+  const health = createHealth({ store, diskFloor, log, uploads: uploadsReadiness({ folder: filesFolder, shared: Boolean(databaseUrl), asksForFiles: async () => fileFieldsOf((await programmes.current()).rules).length > 0 }) });
   const metrics = createMetrics();
   const admit = createAdmission({ rateLimits, diskFloor });
   const receiver = createReceiver({

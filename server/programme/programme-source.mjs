@@ -98,9 +98,13 @@ function invalidProgrammeError(file, problems) {
  *   log?: (line: string) => void,
  *   now?: () => Date,
  *   onChange?: (programme: Programme, previous: Programme) => void,
- * }} options onChange: told of each programme applied after the first, and of the one it replaced
+ *   objection?: (rules: ValidRules) => string | null,
+ * }} options onChange: told of each programme applied after the first, and of the one it replaced;
+ *   objection: why this receiver, as it runs, cannot apply a valid programme (a file field on
+ *   PostgreSQL without UPLOADS_DIR), asked of each edit: such an edit is refused as an invalid one
+ *   is, the last programme kept (a start on one is refused by the caller, before anything is served)
  */
-export async function createProgrammeSource({ root, rulesFor, store, log = () => undefined, now = () => new Date(), onChange = () => undefined }) {
+export async function createProgrammeSource({ root, rulesFor, store, log = () => undefined, now = () => new Date(), onChange = () => undefined, objection = () => null }) {
   const file = join(root, 'config.json');
   /** @type {Map<string, ValidRules>} rules of previous programmes, by digest, built once each */
   const previousRules = new Map();
@@ -187,6 +191,15 @@ export async function createProgrammeSource({ root, rulesFor, store, log = () =>
       log(
         `WARNING: config.json changed but is not a valid programme, so pages are still given "${current.title}" (digest ${current.digest}), ` +
           `the last valid one, and the receiver applies it until the file is fixed (${checkCommand}); a restart meanwhile starts on it too: ${next.problems}`,
+      );
+      return current;
+    }
+    const objected = next.programme.digest === current.digest ? null : objection(next.programme.rules);
+    if (objected !== null) {
+      refusedStamp = seen;
+      log(
+        `ERROR: config.json changed but this receiver cannot apply it, so pages are still given "${current.title}" (digest ${current.digest}), ` +
+          `the last programme it can apply, until the file or the receiver's environment is fixed (${checkCommand} with the receiver's environment says so too): ${objected}`,
       );
       return current;
     }

@@ -123,9 +123,11 @@ export async function createUploads({
       return {};
     },
     onResponseError(_req, error) {
-      // The protocol's own refusals carry a status; anything else is a failure worth a line.
-      if (!('status_code' in error)) log(`uploads: a request failed: ${error.message}`);
-      return undefined;
+      // The protocol's own refusals carry a status; anything else is a failure worth a line, and
+      // its message (a server path: "EACCES … mkdir '/srv/uploads'") stays in the log, not the answer.
+      if ('status_code' in error) return undefined;
+      log(`uploads: a request failed: ${error.message}`);
+      return { status_code: 500, body: 'The file could not be kept: the receiver\'s log says why.\n' };
     },
   });
   const expiry = startUploadExpiry({ folder, store: datastore, locker, isBound, expiryMs, log });

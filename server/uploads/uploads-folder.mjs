@@ -25,6 +25,16 @@ export function uploadsFolder({ dataDir, env }) {
 }
 
 /**
+ * Why this receiver cannot keep files, in its environment: null when it can.
+ * @param {Record<string, string | undefined>} env DATABASE_URL and UPLOADS_DIR
+ * @returns {string | null}
+ */
+export function filesUnkeptHere(env) {
+  if (!env.DATABASE_URL || env.UPLOADS_DIR?.trim()) return null;
+  return 'the programme asks for files, and this receiver runs on PostgreSQL (DATABASE_URL) without UPLOADS_DIR, the folder every instance shares for them: set UPLOADS_DIR and restart (docs/receiver.md, "Uploads"), or remove the file fields';
+}
+
+/**
  * The folder, or null on PostgreSQL without UPLOADS_DIR while the programme asks for no file:
  * such a deployment runs as before (every upload is refused, saying why), and refuses to start
  * only once its programme has a file field.
@@ -45,4 +55,13 @@ export function uploadsFolderIfAsked({ dataDir, env, fileFields }) {
 export function uploadsFolderIfKept({ dataDir, env }) {
   if (env.DATABASE_URL && !env.UPLOADS_DIR?.trim()) return null;
   return uploadsFolder({ dataDir, env });
+}
+
+/**
+ * The receiver's start-up line on uploads.
+ * @param {{ uploadsPath: string, uploadsFolder: string | null }} server
+ */
+export function describeUploads({ uploadsPath, uploadsFolder }) {
+  if (uploadsFolder === null) return 'Uploads: none can be kept (PostgreSQL without UPLOADS_DIR): the programme asks for no file, and an edit asking for files is refused until UPLOADS_DIR is set';
+  return `Uploads (tus 1.0): POST ${uploadsPath}, then HEAD, PATCH, DELETE ${uploadsPath}/{id}; files in ${uploadsFolder}, abandoned ones removed after a day`;
 }

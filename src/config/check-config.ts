@@ -2,6 +2,9 @@ import { deployFindings } from './deploy-findings';
 import type { ConfigProblem } from './describe-config-issue';
 import { describeConfigIssueForDeployers } from './describe-union-forms';
 import { parseConfigText } from './parse-config';
+import { programmeFormOf } from './programme-form-of';
+import { receiverEnvironmentFindings, type ReceiverEnvironment } from './receiver-environment-findings';
+import { fileFieldsOf } from '../application/rules/file-fields';
 import { inLanguage } from './translated-config';
 import { translationFindings } from './translation-findings';
 
@@ -12,14 +15,15 @@ import { translationFindings } from './translation-findings';
  * known one, a condition or rule that names no field or a value it never holds, a required select
  * without options, a path used twice). Both are errors. Other unknown keys do not stop the app
  * (it leaves them out) and may be a newer version's settings, so they are warnings, and
- * `--strict` makes them fail the check too.
+ * `--strict` makes them fail the check too. Given the receiver's environment (the script passes
+ * its own), what that receiver could not apply is an error as well (receiver-environment-findings.ts).
  */
 export interface ConfigCheck {
   errors: ConfigProblem[];
   warnings: ConfigProblem[];
 }
 
-export function checkConfigText(text: string): ConfigCheck {
+export function checkConfigText(text: string, env: ReceiverEnvironment = {}): ConfigCheck {
   const result = parseConfigText(text, describeConfigIssueForDeployers);
   let input: unknown;
   try {
@@ -27,7 +31,8 @@ export function checkConfigText(text: string): ConfigCheck {
   } catch {
     return { errors: result.ok ? [] : result.problems, warnings: result.unknownKeys };
   }
-  const findings = [...deployFindings(inLanguage(input, ''), result), ...translationFindings(input)];
+  const fileFields = result.ok ? fileFieldsOf(programmeFormOf(result.config)).map((field) => field.key) : [];
+  const findings = [...deployFindings(inLanguage(input, ''), result), ...translationFindings(input), ...receiverEnvironmentFindings(fileFields, env)];
   const refused = new Set(findings.map((finding) => finding.path));
   return {
     errors: [...(result.ok ? [] : result.problems), ...findings],
