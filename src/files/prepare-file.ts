@@ -2,6 +2,7 @@ import type { DeviceFile } from './device-files';
 import { decodesEverywhere, IMAGE_SIGNATURE_BYTES, startsAsImage } from './image-signature';
 import type { ShrinkRequest, ShrinkResult } from './shrink-image';
 import { nameForType } from './shrink-plan';
+import { stripJpegMetadata } from './strip-jpeg-metadata';
 
 /**
  * A chosen file made ready to keep: a photo made smaller (with its thumbnail) where the browser
@@ -46,14 +47,15 @@ export async function prepareFile(request: PrepareRequest, tools: PreparingTools
   // A JPEG, PNG, WebP or GIF every browser decodes: one that does not is broken, not a photo to keep.
   if (shrunk?.ok === false && shrunk.reason === 'undecodable' && decodesEverywhere(type)) throw new NotAnImageError();
   if (shrunk?.ok) {
+    const blob = (await smallerOriginal(file, type, shrunk)) ?? shrunk.blob;
     return {
-      sha256: await tools.sha256(shrunk.blob),
+      sha256: await tools.sha256(blob),
       name: nameForType(name, type, shrunk.type),
       type: shrunk.type,
-      size: shrunk.blob.size,
+      size: blob.size,
       width: shrunk.width,
       height: shrunk.height,
-      blob: shrunk.blob,
+      blob,
       ...(shrunk.thumbnail ? { thumbnail: shrunk.thumbnail } : {}),
     };
   }
@@ -62,4 +64,17 @@ export async function prepareFile(request: PrepareRequest, tools: PreparingTools
   // deleted since it was chosen fails here, not during its upload.
   const bytes = file.slice(0, file.size, type);
   return { sha256: await tools.sha256(bytes), name, type, size: bytes.size, blob: bytes };
+}
+
+/**
+ * A JPEG the page did not need to make smaller (within the field's edge) is often smaller as the
+ * camera encoded it than encoded anew: then it is kept as it was, its metadata (location, camera,
+ * time) taken out at the byte level (strip-jpeg-metadata.ts). Not when it was turned by its EXIF
+ * orientation, which goes with the metadata: only the new encoding shows it upright.
+ */
+async function smallerOriginal(file: Blob, type: string, shrunk: { blob: Blob; type: string; unscaled?: boolean }): Promise<Blob | undefined> {
+  if (type !== 'image/jpeg' || shrunk.type !== 'image/jpeg' || shrunk.unscaled !== true) return undefined;
+  const stripped = stripJpegMetadata(new Uint8Array(await file.arrayBuffer()));
+  if (!stripped || stripped.orientation !== 1 || stripped.bytes.length >= shrunk.blob.size) return undefined;
+  return new Blob([stripped.bytes], { type: 'image/jpeg' });
 }

@@ -25,7 +25,7 @@ export interface ShrinkRequest {
 
 /** A smaller photo; or why the original bytes are kept (a HEIC the browser cannot decode, no OffscreenCanvas, no encoder for any type). */
 export type ShrinkResult =
-  | { ok: true; blob: Blob; type: string; width: number; height: number; thumbnail?: Blob }
+  | { ok: true; blob: Blob; type: string; width: number; height: number; thumbnail?: Blob; unscaled?: boolean }
   | { ok: false; reason: 'undecodable' | 'unsupported' };
 
 /** A decoded photo, as createImageBitmap gives it. */
@@ -110,7 +110,9 @@ export async function shrinkImage(request: ShrinkRequest, painter: Painter | und
       // A browser that cannot encode a type gives PNG instead: try the next one the field takes.
       if (blob.type !== type) continue;
       const thumbnail = request.thumbnailEdge === undefined ? undefined : await thumbnailOf(image, request.thumbnailEdge, painter);
-      return { ok: true, blob, type, width, height, ...(thumbnail ? { thumbnail } : {}) };
+      // Drawn at its own size: the photo as chosen, its metadata taken out, may then be the smaller (prepare-file.ts).
+      const unscaled = width === image.width && height === image.height;
+      return { ok: true, blob, type, width, height, unscaled, ...(thumbnail ? { thumbnail } : {}) };
     }
     return { ok: false, reason: 'unsupported' };
   } finally {

@@ -10,7 +10,9 @@ import { acceptsType } from '../application/rules/file-fields';
  * and it carries no camera metadata. Every photo is re-encoded, however small: only a new encoding
  * is sure to leave out EXIF, GPS, XMP and the PNG text chunks (eXIf, tEXt) a photo may carry,
  * while skipping PNGs that look bare would mean parsing every chunk kind on the main thread; PNG
- * is lossless, so for a screenshot re-encoding costs a little time and no pixel.
+ * is lossless, so for a screenshot re-encoding costs a little time and no pixel. (A JPEG already
+ * within the edge may then be kept as the camera encoded it, when smaller, its metadata segments
+ * taken out at the byte level: prepare-file.ts.)
  */
 
 /** Larger than this, a photo is not decoded (a phone's 50-megapixel JPEG is about 25 MB): it is judged by its size as it is. */

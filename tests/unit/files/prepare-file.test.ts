@@ -38,4 +38,33 @@ describe('prepareFile', () => {
     // A HEIC the browser cannot decode is a photo all the same: kept as it is.
     await expect(prepareFile({ file: new Blob(['ftypheic']), name: 'IMG.HEIC', type: 'image/heic', encodings: ['image/jpeg'], maxEdge: 2560 }, undecodable)).resolves.toMatchObject({ type: 'image/heic' });
   });
+
+  describe('a JPEG within the edge, smaller as the camera encoded it', () => {
+    /** A camera's JPEG: SOI, an XMP segment with a GPS latitude, a tiny scan, EOI. */
+    const XMP = new TextEncoder().encode('http://ns.adobe.com/xap/1.0/\0GPS:48N');
+    const CAMERA = new Uint8Array([
+      0xff, 0xd8,
+      0xff, 0xe1, 0x00, XMP.length + 2, ...XMP,
+      0xff, 0xda, 0x00, 0x02, 0x11, 0x22, 0x33,
+      0xff, 0xd9,
+    ]);
+    const reEncoded = (size: number, unscaled = true): PreparingTools => ({
+      shrink: () => Promise.resolve({ ok: true, blob: new Blob([new Uint8Array(size)], { type: 'image/jpeg' }), type: 'image/jpeg', width: 1200, height: 900, unscaled }),
+      sha256: sha256Of,
+    });
+    const request = { file: new Blob([CAMERA], { type: 'image/jpeg' }), name: 'room.jpg', type: 'image/jpeg', encodings: ['image/jpeg'], maxEdge: 2560 };
+
+    it('is kept as it was, without its metadata, when that is the smaller', async () => {
+      const file = await prepareFile(request, reEncoded(500));
+      const kept = new Uint8Array(await file.blob!.arrayBuffer());
+      expect(new TextDecoder('latin1').decode(kept)).not.toContain('GPS');
+      expect(kept).toEqual(new Uint8Array([0xff, 0xd8, 0xff, 0xda, 0x00, 0x02, 0x11, 0x22, 0x33, 0xff, 0xd9]));
+      expect(file).toMatchObject({ size: 11, type: 'image/jpeg', width: 1200, height: 900, sha256: await sha256Of(new Blob([kept])) });
+    });
+
+    it('is encoded anew when that is smaller, or when it had to be made smaller', async () => {
+      expect((await prepareFile(request, reEncoded(8))).size).toBe(8);
+      expect((await prepareFile(request, reEncoded(500, false))).size).toBe(500);
+    });
+  });
 });

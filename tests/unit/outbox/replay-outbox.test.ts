@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxRecord } from '../../../src/outbox/outbox';
 import { replayOutbox } from '../../../src/outbox/replay-outbox';
 import { APP_DB_NAME, APP_STORE_NAME, DRAFT_KEY, OUTBOX_KEY, SUBMITTED_KEY } from '../../../src/storage/stored-keys';
+import { breakIndexedDb } from '../../support/broken-indexed-db';
 import { stubFetchAnswering } from '../../support/stub-fetch';
 
 const store = createStore(APP_DB_NAME, APP_STORE_NAME);
@@ -33,6 +34,17 @@ afterEach(() => {
 });
 
 describe('replayOutbox (the service worker after the tab is gone)', () => {
+  it.each(['getter throws', 'open fails'] as const)('with no storage (%s) finds nothing to send, sends nothing, and throws nothing', async (failure) => {
+    const mend = breakIndexedDb(failure);
+    try {
+      const fetchMock = answer(201);
+      expect(await replayOutbox()).toBe('nothing');
+      expect(fetchMock).not.toHaveBeenCalled();
+    } finally {
+      mend();
+    }
+  });
+
   it('sends the record with its Idempotency-Key, Application-Id and revision and, on a 2xx, removes the personal data', async () => {
     await set(OUTBOX_KEY, record, store);
     await set(DRAFT_KEY, { values: { personalInfo: { emailAddress: 'ada@example.com' } } }, store);
