@@ -20,17 +20,28 @@ export function uploadFingerprint(sha256: string): string {
  */
 export function fileUrlStorage(files: UploadFiles, sha256: string): UrlStorage {
   const fingerprint = uploadFingerprint(sha256);
+  // The address this turn's client knows: only that one is ever cleared from the record.
+  let known: string | undefined;
   return {
     findAllUploads: () => Promise.resolve([]),
     async findUploadsByFingerprint(asked) {
       const latest = await files.get(sha256);
       if (asked !== fingerprint || !latest?.uploadUrl) return [];
+      known = latest.uploadUrl;
       return [{ size: latest.size, metadata: {}, creationTime: '', urlStorageKey: fingerprint, uploadUrl: latest.uploadUrl, parallelUploadUrls: null }];
     },
-    // The receiver no longer knows the upload (HEAD 404 or 410): the client then creates a new one, once this turn.
-    removeUpload: () => files.update(sha256, { uploadUrl: undefined }),
+    // The receiver no longer knows the upload (HEAD 404 or 410), or the file was removed (its upload
+    // deleted): the record lets go of that address, and not of a newer one (the same file chosen
+    // again meanwhile, whose new upload a later turn created).
+    async removeUpload() {
+      const latest = await files.get(sha256);
+      if (latest?.uploadUrl !== undefined && latest.uploadUrl === known) await files.update(sha256, { uploadUrl: undefined });
+    },
     async addUpload(_fingerprint, upload) {
-      if (upload.uploadUrl) await files.update(sha256, { uploadUrl: upload.uploadUrl });
+      if (upload.uploadUrl) {
+        known = upload.uploadUrl;
+        await files.update(sha256, { uploadUrl: upload.uploadUrl });
+      }
       return fingerprint;
     },
   };

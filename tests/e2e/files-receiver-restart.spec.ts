@@ -162,3 +162,59 @@ test('a file uploaded, removed, then chosen again is uploaded again and sent wit
   expect(applications[0]?.files.find((file) => file.field === 'mediaKit')).toMatchObject({ name: 'media-kit.pdf', size: pdf.length, sha256: sha256(pdf) });
   expect((await bytesOnDisk()).get(sha256(pdf))?.equals(pdf)).toBe(true);
 });
+
+test('an application whose file record names an unfinished upload (422 file-incomplete) uploads the file again by itself and is stored', async ({ page }) => {
+  test.setTimeout(120_000);
+  const through = running(proxy);
+  const png = await screenshotPng(1200, 900);
+  const pdf = pdfOf(600_000);
+  const chooseAgainShown = await watchForChooseAgain(page);
+  await page.goto(through.url);
+  await toDetails(page);
+  await fillDetailsButFiles(page);
+  await page.getByLabel(PHOTOS, { exact: true }).setInputFiles({ name: 'living-room.png', mimeType: 'image/png', buffer: png });
+  await page.getByLabel(MEDIA_KIT, { exact: true }).setInputFiles({ name: 'media-kit.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(fileRow(page, 'living-room.png')).toContainText('Uploaded', { timeout: 20_000 });
+  await expect(fileRow(page, 'media-kit.pdf')).toContainText('Uploaded', { timeout: 20_000 });
+
+  // What a page before this fix was left with after a restart: the PDF's record names an upload of
+  // its bytes that the receiver holds only in part (created here, no byte sent), marked uploaded.
+  const unfinished = await page.evaluate(async ({ sha, size }) => {
+    const base64 = (text: string) => btoa(text);
+    const created = await fetch('/api/uploads', {
+      method: 'POST',
+      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(size), 'Upload-Metadata': `filename ${base64('media-kit.pdf')},filetype ${base64('application/pdf')},sha256 ${base64(sha)},field ${base64('mediaKit')}` },
+    });
+    const url = new URL(created.headers.get('Location') ?? '', location.href).href;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const opening = indexedDB.open('creator-files');
+      opening.onsuccess = () => { resolve(opening.result); };
+      opening.onerror = () => { reject(opening.error ?? new Error('open')); };
+    });
+    const store = () => db.transaction('files', 'readwrite').objectStore('files');
+    const kept = await new Promise<Record<string, unknown>>((resolve, reject) => {
+      const reading = store().get(sha);
+      reading.onsuccess = () => { resolve(reading.result as Record<string, unknown>); };
+      reading.onerror = () => { reject(reading.error ?? new Error('get')); };
+    });
+    await new Promise<void>((resolve, reject) => {
+      const writing = store().put({ ...kept, uploadUrl: url, uploaded: true }, sha);
+      writing.onsuccess = () => { resolve(); };
+      writing.onerror = () => { reject(writing.error ?? new Error('put')); };
+    });
+    db.close();
+    return { status: created.status, url };
+  }, { sha: sha256(pdf), size: pdf.length });
+  expect(unfinished.status).toBe(201);
+
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page.getByRole('heading', THANKS)).toBeFocused({ timeout: 60_000 });
+  expect(await chooseAgainShown()).toBe(false);
+  // Refused once for the unfinished upload, uploaded again (a third upload created), then stored.
+  expect(applicationPuts(through.log)).toEqual(['422', '201']);
+  expect(through.log.filter((entry) => entry.what === 'asked' && entry.method === 'POST' && entry.path === '/api/uploads')).toHaveLength(4);
+  const applications = await exported();
+  expect(applications).toHaveLength(1);
+  expect(applications[0]?.files.find((file) => file.field === 'mediaKit')).toMatchObject({ name: 'media-kit.pdf', size: pdf.length, sha256: sha256(pdf) });
+  expect((await bytesOnDisk()).get(sha256(pdf))?.equals(pdf)).toBe(true);
+});

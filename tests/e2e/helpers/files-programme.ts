@@ -14,7 +14,8 @@ export const THANKS = { name: 'Thank you for applying!' } as const;
 export async function toDetails(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Become a Hartwell creator partner' })).toBeVisible();
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeFocused();
+  // The wizard's code loads at this press (the welcome is prerendered): on a loaded machine it took over 10 s.
+  await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeFocused({ timeout: 30_000 });
   await fillBasicInfo(page);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Additional Details' })).toBeFocused();

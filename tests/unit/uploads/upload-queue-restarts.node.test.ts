@@ -122,6 +122,25 @@ describe('a file removed, then chosen again', () => {
     expect(receiver.requests.filter((method) => method === 'POST')).toHaveLength(2);
   });
 
+  it('chosen again at once while its removed upload is being deleted, keeps the new upload\'s address', async () => {
+    const bytes = randomBytes(4 * MIB);
+    const files = deviceFiles([keptFile(SHA(6), bytes)]);
+    const queue = quickQueue(files);
+    queue.uploadSoon(receiver.endpoint, FIELDS);
+    await until(() => (queue.statusOf(SHA(6))?.bytesSent ?? 0) >= MIB);
+    queue.forget(SHA(6));
+    files.kept.set(SHA(6), keptFile(SHA(6), bytes));
+    queue.uploadSoon(receiver.endpoint, { [SHA(6)]: 'mediaKit' });
+    await until(() => queue.statusOf(SHA(6))?.state === 'done');
+    await until(() => receiver.requests.includes('DELETE'));
+    // The old upload's deletion answered after the new one was created: the record still names the new one.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const url = files.kept.get(SHA(6))?.uploadUrl ?? '';
+    expect(files.kept.get(SHA(6))?.uploaded).toBe(true);
+    expect(url).not.toBe('');
+    expect((await readFile(join(receiver.directory, idOf(url)))).equals(bytes)).toBe(true);
+  });
+
   it('uploads again a file acknowledged once whose record was cleared (the receiver did not find it whole at the send)', async () => {
     const bytes = randomBytes(100_000);
     const files = deviceFiles([keptFile(SHA(5), bytes)]);
