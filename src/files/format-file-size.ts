@@ -29,6 +29,11 @@ export function formatSizeLimit(bytes: number, locale: string): string {
   return formatBytes(bytes, locale, true);
 }
 
+/** A size rounded down: a part of a file on its way never reads as the whole of it. */
+export function formatFileSizeDown(bytes: number, locale: string): string {
+  return formatBytes(bytes, locale, true);
+}
+
 function formatBytes(bytes: number, locale: string, down: boolean): string {
   const [unit, divisor] =
     bytes >= 1e9 ? (['gigabyte', 1e9] as const) : bytes >= 1e6 ? (['megabyte', 1e6] as const) : bytes >= 1e3 ? (['kilobyte', 1e3] as const) : (['byte', 1] as const);

@@ -5,6 +5,7 @@ import type { UploadProgress } from '../uploads/upload-queue';
 import { useUploadProgress } from '../uploads/use-upload-progress';
 import { FileThumbnail } from './file-thumbnail';
 import { formatFileSize, formatPercent } from './format-file-size';
+import { shownBytesSent, uploadingFigures } from './upload-figures';
 import { useDeviceFile, type KeptOnDevice } from './use-device-file';
 
 /** Where a kept file's upload stands, as the row shows it. */
@@ -57,7 +58,8 @@ function KeptFileRow({ item, rowId, onRemove }: KeptFileItemProps) {
   const kept = useDeviceFile(item.sha256, progress?.state);
   const state = rowState(kept, progress);
   const total = progress && progress.bytesTotal > 0 ? progress.bytesTotal : item.size;
-  const sent = state === 'uploaded' ? total : Math.min(progress?.bytesSent ?? 0, total);
+  // Never the whole file before the receiver confirmed it (upload-figures.ts).
+  const sent = shownBytesSent(progress?.bytesSent ?? 0, total, state === 'uploaded');
   const nameId = `${rowId}-name`;
   const removeId = `${rowId}-remove`;
   // The small picture the worker drew; a photo kept before there were thumbnails shows itself.
@@ -78,7 +80,7 @@ function KeptFileRow({ item, rowId, onRemove }: KeptFileItemProps) {
       status = messages.text('fileUploadPaused');
       break;
     case 'uploading':
-      status = messages.text('fileUploadProgress', { sent: formatFileSize(sent, locale), total: formatFileSize(total, locale), percent: formatPercent(sent, total, locale) });
+      status = messages.text('fileUploadProgress', uploadingFigures(sent, total, locale));
       break;
     default:
       status = messages.text('fileUploadWaiting');

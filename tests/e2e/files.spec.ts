@@ -292,7 +292,7 @@ test('on a 390 px phone the file field and its kept files fit the screen', async
 });
 
 test('on a 390 px phone, the first file’s Remove stays where it is when the line saying files are being kept goes', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   try {
     const page = await context.newPage();
@@ -300,11 +300,8 @@ test('on a 390 px phone, the first file’s Remove stays where it is when the li
     await toDetails(page);
     const field = fileField(page, PHOTOS);
     // Three camera photos: the first is listed while the other two are still being made smaller.
-    await page.getByLabel(PHOTOS, { exact: true }).setInputFiles([
-      { name: 'salon.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg(4000, 3000) },
-      { name: 'cuisine.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg(4000, 3000) },
-      { name: 'chambre.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg(4000, 3000) },
-    ]);
+    const photos = [await cameraJpeg(3000, 2250), await cameraJpeg(3000, 2250), await cameraJpeg(3000, 2250)];
+    await page.getByLabel(PHOTOS, { exact: true }).setInputFiles(['salon', 'cuisine', 'chambre'].map((name, index) => ({ name: `${name}.jpg`, mimeType: 'image/jpeg', buffer: photos[index]! })));
     // Read in one go in the page, so the line is known to be showing when the button is measured.
     const whileKeeping = await page.waitForFunction(() => {
       const status = document.querySelector('.file-field__status [role="status"]');
@@ -312,7 +309,7 @@ test('on a 390 px phone, the first file’s Remove stays where it is when the li
       if (!status?.textContent || !remove) return null;
       const box = remove.getBoundingClientRect();
       return { top: box.top + window.scrollY, left: box.left };
-    });
+    }, undefined, { polling: 'raf', timeout: 90_000 });
     const before = await whileKeeping.jsonValue();
     await expect(field.locator('.file-field__status [role="status"]')).toBeEmpty({ timeout: 30_000 });
     await expect(field.getByRole('button', { name: /^Remove / })).toHaveCount(3);
