@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { completeApplication } from './helpers/complete-application';
-import { blockIndexedDb, failIndexedDbOpen } from './helpers/device-storage';
+import { blockIndexedDb, failIndexedDbOpen, refuseIndexedDbWrites } from './helpers/device-storage';
 
 // A creator whose browser keeps nothing: reading window.indexedDB throws (a SecurityError, as some
-// private modes and blocked-storage policies do), or every database fails to open. The journey
+// private modes and blocked-storage policies do), every database fails to open, the disk is full,
+// or every write is refused. The journey
 // ends at the Creator Hub with the application stored once, and nothing on the page throws (after
 // the 201, the files' shelf once did, and the page stayed on "Sending your application…").
 
@@ -18,6 +19,8 @@ function uncaught(page: Page): Error[] {
 const WAYS = [
   { name: 'reading window.indexedDB throws a SecurityError', breakStorage: blockIndexedDb },
   { name: 'every database fails to open', breakStorage: failIndexedDbOpen },
+  { name: 'every write finds the disk full', breakStorage: (page: Page) => refuseIndexedDbWrites(page, 'quota') },
+  { name: 'every write is refused', breakStorage: (page: Page) => refuseIndexedDbWrites(page, 'refused') },
 ];
 
 for (const { name, breakStorage } of WAYS) {

@@ -71,3 +71,18 @@ export async function failIndexedDbOpen(page: Page): Promise<void> {
     Object.defineProperty(window, 'indexedDB', { configurable: true, get: () => failing });
   });
 }
+
+/** IndexedDB opens, but every write fails: the disk full (QuotaExceededError), or the write refused with no reason named (its transaction aborted, as WebKit does). */
+export async function refuseIndexedDbWrites(page: Page, how: 'quota' | 'refused'): Promise<void> {
+  await page.addInitScript((mode) => {
+    // Only ever called with its object.
+    // eslint-disable-next-line @typescript-eslint/unbound-method
+    const put = IDBObjectStore.prototype.put;
+    IDBObjectStore.prototype.put = function refusing(this: IDBObjectStore, ...args: Parameters<IDBObjectStore['put']>): IDBRequest<IDBValidKey> {
+      if (mode === 'quota') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      const request = put.apply(this, args);
+      this.transaction.abort();
+      return request;
+    };
+  }, how);
+}
