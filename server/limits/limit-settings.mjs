@@ -21,11 +21,13 @@
  *   draftsMaxBytes: number,
  *   uploadRateWindows?: RateWindow[],
  *   uploadBytesPerHour?: number,
+ *   uploadsMaxBytes?: number,
  * }} LimitSettings 0 turns a limit off (rateWindows: none listed); diskFloorBytes applies to DATA_DIR;
  *   stallTimeoutMs: how long a connection with an answer waiting may make no progress (stalled-connections.mjs);
  *   draftRateWindows, draftsMaxBytes: drafts in transit's own share per client and quota of all of
  *   them together (drafts-budget.mjs); uploadRateWindows, uploadBytesPerHour: file uploads' requests
- *   per client and the bytes one client may start uploading an hour (uploads-budget.mjs; absent: the defaults)
+ *   per client and the bytes one client may start uploading an hour, uploadsMaxBytes: the uploads no
+ *   application holds yet, all together (uploads-budget.mjs; absent: the defaults)
  */
 
 /** @type {Readonly<LimitSettings>} */
@@ -43,6 +45,8 @@ export const DEFAULT_LIMITS = Object.freeze({
   // A PATCH per 4 MiB chunk: 2 GB in 512 of them; a few hundred a minute is a fast connection.
   uploadRateWindows: [{ points: 240, durationSeconds: 60 }, { points: 4000, durationSeconds: 3600 }],
   uploadBytesPerHour: 4096 * 1024 * 1024,
+  // Uploads in transit (incomplete, or complete and not yet sent with an application), by their declared lengths.
+  uploadsMaxBytes: 10_240 * 1024 * 1024,
 });
 
 /** Each variable: its setting, unit (the variable holds value / unit of it), and range. */
@@ -64,6 +68,7 @@ const VARIABLES = /** @type {const} */ ([
   ['UPLOAD_RATE_LIMIT_PER_HOUR', 'uploadsPerHour', 1, 0, 10_000_000],
   // At most 2 TB: the counters are in KiB and PostgreSQL's are 32-bit integers.
   ['UPLOAD_MB_PER_HOUR', 'uploadBytesPerHour', 1024 * 1024, 0, 2_000_000],
+  ['UPLOADS_MAX_MB', 'uploadsMaxBytes', 1024 * 1024, 0, 100_000_000],
 ]);
 
 /**
@@ -91,6 +96,7 @@ export function limitSettings(env) {
     uploadsPerMinute: uploadsMinute?.points ?? 0,
     uploadsPerHour: uploadsHour?.points ?? 0,
     uploadBytesPerHour: DEFAULT_LIMITS.uploadBytesPerHour ?? 0,
+    uploadsMaxBytes: DEFAULT_LIMITS.uploadsMaxBytes ?? 0,
   };
   /** @type {string[]} */
   const problems = [];
@@ -123,6 +129,7 @@ export function limitSettings(env) {
       { points: values.uploadsPerHour ?? 0, durationSeconds: 3600 },
     ].filter((window) => window.points > 0),
     uploadBytesPerHour: values.uploadBytesPerHour ?? 0,
+    uploadsMaxBytes: values.uploadsMaxBytes ?? 0,
   };
   // Node refuses a request time shorter than the headers' time: the request's includes them.
   if (settings.requestTimeoutMs < settings.headersTimeoutMs) problems.push(`REQUEST_TIMEOUT_MS (${String(settings.requestTimeoutMs)}) must be at least HEADERS_TIMEOUT_MS (${String(settings.headersTimeoutMs)}): the request's time includes its headers'`);

@@ -4,6 +4,7 @@
 // of the upload's file on the descriptor that wrote it (a body cut short included: what arrived is
 // kept, and HEAD reports it, so it must be on the disk too), and a creation syncs the new file, its
 // .json (the upload's length and metadata) and the folder that names them, before any answer.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
@@ -12,6 +13,16 @@ import { fsyncPath } from '../store/data-folder-sync.mjs';
 
 /** The server's ids (FileStore's default naming): nothing else names a file here. */
 const ID = /^[0-9a-f]{32}$/;
+
+/**
+ * The body being written's guard, set by the endpoint around each request (uploads-budget.mjs's
+ * reservation): asked before each chunk is written, false to cut the body there.
+ * @type {AsyncLocalStorage<{ arrived: (bytes: number) => Promise<boolean> }>}
+ */
+export const bodyGuard = new AsyncLocalStorage();
+
+/** A body cut at the disk's floor: what arrived before is kept, and the client comes back later. */
+const UNDER_FLOOR = { status_code: 503, body: 'The disk is under the uploads\' floor: the bytes before are kept; retry after the seconds in Retry-After.\n' };
 
 /**
  * One of tus's refusals as an Error, which @tus/server answers with its status and body.
@@ -62,10 +73,18 @@ export class DurableFileStore extends FileStore {
    */
   async write(readable, id, offset) {
     const handle = await open(this.pathOf(id), 'r+');
+    const guard = bodyGuard.getStore();
     let position = offset;
+    let cut = false;
     try {
       // Chunk by chunk at its position: the offset returned is exactly what the file took.
       for await (const bytes of /** @type {AsyncIterable<Buffer>} */ (readable)) {
+        // Past the floor nothing more is written; the rest of the body is read and dropped (ending
+        // it here would reset the connection before the 503 and its Retry-After could be sent).
+        if (cut || (guard && !(await guard.arrived(bytes.length)))) {
+          cut = true;
+          continue;
+        }
         for (let done = 0; done < bytes.length; ) {
           const { bytesWritten } = await handle.write(bytes, done, bytes.length - done, position);
           done += bytesWritten;
@@ -83,6 +102,7 @@ export class DurableFileStore extends FileStore {
         await handle.close();
       }
     }
+    if (cut) throw tusError(UNDER_FLOOR);
     return position;
   }
 

@@ -20,7 +20,7 @@ import { pathnameOf } from '../http/request-context.mjs';
 import { Refused, answered, crossOrigin, refusal } from '../http/respond.mjs';
 import { singleHeader } from '../http/request-headers.mjs';
 import { checkCreation } from './creation-checks.mjs';
-import { DurableFileStore, makeUploadsFolder } from './durable-file-store.mjs';
+import { DurableFileStore, bodyGuard, makeUploadsFolder } from './durable-file-store.mjs';
 import { createPostgresUploadLocker } from './postgres-upload-locker.mjs';
 import { keepWithoutLocation } from './kept-without-location.mjs';
 import { createUploadsBudget } from './uploads-budget.mjs';
@@ -44,6 +44,7 @@ const PROTOCOL_REASONS = {
   415: 'not an upload body',
   460: 'upload checksum mismatch',
   500: 'upload store failed',
+  503: 'disk under the uploads\' floor',
 };
 
 /**
@@ -98,7 +99,7 @@ export async function createUploads({
   await makeUploadsFolder(folder);
   const datastore = new DurableFileStore({ directory: folder });
   const locker = databaseUrl ? await createPostgresUploadLocker({ databaseUrl, log }) : new MemoryLocker({ acquireLockTimeout: 10_000 });
-  const budget = await createUploadsBudget({ limits, databaseUrl, folder, freeBytes, log }).catch(async (/** @type {unknown} */ error) => {
+  const budget = await createUploadsBudget({ limits, databaseUrl, folder, isBound, freeBytes, log }).catch(async (/** @type {unknown} */ error) => {
     if ('close' in locker) await locker.close();
     throw error;
   });
@@ -194,13 +195,31 @@ export async function createUploads({
       throw refusal(412, missing ? 'tus version missing' : 'tus version not supported', `Send Tus-Resumable: ${TUS_VERSION}, the only version of tus spoken here.`, { 'Tus-Version': TUS_VERSION });
     }
     if (req.method === 'POST') await admitCreation(ctx);
+    /** @type {import('./uploads-budget.mjs').BodyReservation | null} */
+    let body = null;
     if (req.method === 'PATCH' || (req.method === 'POST' && hasBody(req))) {
-      const length = Number(req.headers['content-length'] ?? 0);
-      refuseWith(await budget.admitBody(Number.isSafeInteger(length) ? length : 0));
+      // A chunked body announces no length: it is counted as it arrives rather than taken for 0 bytes.
+      const announced = req.headers['content-length'] === undefined ? null : Number(req.headers['content-length']);
+      const admitted = await budget.admitBody(announced !== null && Number.isSafeInteger(announced) && announced >= 0 ? announced : null);
+      if ('refused' in admitted) refuseWith(admitted.refused);
+      else body = admitted.body;
     }
     if (req.method === 'DELETE' && id !== null && (await heldByApplication(id))) throw refusal(403, 'upload bound to an application', 'This file belongs to an application sent already.');
     for (const [name, value] of Object.entries(cors.headers)) ctx.res.setHeader(name, value);
-    await tus.handle(req, ctx.res);
+    const reservation = body;
+    const guard = reservation && {
+      /** @param {number} bytes */
+      async arrived(bytes) {
+        const refused = await reservation.arrived(bytes);
+        if (refused) ctx.res.setHeader('Retry-After', String(refused.retryAfterSeconds));
+        return refused === null;
+      },
+    };
+    try {
+      await (guard ? bodyGuard.run(guard, () => tus.handle(req, ctx.res)) : tus.handle(req, ctx.res));
+    } finally {
+      reservation?.end();
+    }
     if (ctx.res.statusCode >= 400) ctx.refusal = protocolReason(req, ctx.res.statusCode);
   }
 

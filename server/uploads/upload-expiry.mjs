@@ -1,8 +1,8 @@
 // Uploads nobody will finish or claim, removed (bytes and .json) so they cannot fill the disk: one
-// incomplete and untouched (no byte written) for a day, its creator gone; one complete for a day
-// that no application bound (upload-binding.mjs), its application never sent. A creator still
-// uploading touches the file with every chunk; one who comes back later starts again from zero
-// (its HEAD answers 404 and the page creates a new upload). Every hour, under each upload's lock, so
+// still incomplete a day after its creation, its creator gone (by its age, not by its last byte, so
+// a byte a day cannot keep one alive); one complete for a day that no application bound
+// (upload-binding.mjs), its application never sent. A creator who comes back later starts again
+// from zero (its HEAD answers 404 and the page creates a new upload). Every hour, under each upload's lock, so
 // a PATCH under way on any instance is never cut from beneath; one log line per turn that removed
 // anything, counts only (an upload's id is its owner's secret).
 import { readdir, stat } from 'node:fs/promises';
@@ -39,9 +39,13 @@ export function startUploadExpiry({ folder, store, locker, isBound, expiryMs = U
     await lock.lock(AbortSignal.timeout(10_000), () => undefined);
     try {
       const touched = await stat(join(folder, id)).then((info) => info.mtimeMs, () => null);
-      if (touched === null || now() - touched < expiryMs) return null;
+      if (touched === null) return null;
       const upload = await store.getUpload(id);
       const complete = upload.size !== undefined && upload.offset === upload.size;
+      // Incomplete: its age since creation (the file's last change when the creation date is unreadable).
+      const created = upload.creation_date ? Date.parse(upload.creation_date) : Number.NaN;
+      const since = complete || Number.isNaN(created) ? touched : Math.min(created, touched);
+      if (now() - since < expiryMs) return null;
       if (complete && (await isBound(id))) return null;
       await store.remove(id);
       return complete ? 'unbound' : 'incomplete';
@@ -66,7 +70,7 @@ export function startUploadExpiry({ folder, store, locker, isBound, expiryMs = U
       log(`uploads: the sweep of abandoned uploads failed: ${error instanceof Error ? error.message : String(error)}`);
     }
     if (removed.incomplete + removed.unbound > 0) {
-      log(`uploads: removed ${String(removed.incomplete)} incomplete upload(s) untouched for ${String(expiryMs / 3600_000)} h and ${String(removed.unbound)} complete one(s) no application claimed`);
+      log(`uploads: removed ${String(removed.incomplete)} upload(s) still incomplete ${String(expiryMs / 3600_000)} h after their creation and ${String(removed.unbound)} complete one(s) no application claimed`);
     }
     return removed;
   }

@@ -72,14 +72,20 @@ describe('JPEG dimensions', () => {
   it('a 4 MiB JPEG of fill bytes is judged in well under a second', async () => {
     const path = join(folder, 'fill.jpg');
     await writeFile(path, Buffer.concat([SOI, Buffer.alloc(4 * 1024 * 1024, 0xff)]));
-    const cpu = process.cpuUsage();
+    const handle = await open(path, 'r');
     const started = performance.now();
+    try {
+      expect(await imageDimensions(handle, 'image/jpeg')).toBeNull();
+    } finally {
+      await handle.close();
+    }
+    expect(performance.now() - started).toBeLessThan(1000);
+    // The whole judgement (type, hash, dimensions) too, by the CPU it takes: the machine may be busy.
+    const cpu = process.cpuUsage();
     const facts = await factsOfFile(path, 'image/jpeg');
-    const elapsed = performance.now() - started;
     const used = process.cpuUsage(cpu);
     expect(facts.type).toBe('image/jpeg');
     expect(facts.width).toBeNull();
-    expect(elapsed).toBeLessThan(1000);
     expect((used.user + used.system) / 1000).toBeLessThan(1000);
   }, 20_000);
 });
