@@ -5,8 +5,8 @@
 // (no `../`, no `.exe` behind a photo). A file already in FOLDER is never overwritten: the command
 // stops before writing any, and says which. Each copy is checked against its SHA-256 and synced.
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { lstat, mkdir, open, rm } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { access, lstat, mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -48,6 +48,17 @@ export function safeFileNames(files) {
 }
 
 /**
+ * A failure to write into the target folder, said as `backup` says one: what, why in words, what to do.
+ * @param {string} folder
+ * @param {unknown} error
+ */
+function folderRefused(folder, error) {
+  const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+  const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'a read-only file system' : code === 'ENOTDIR' ? 'a file is in the way' : code === 'ENOSPC' ? 'no space left' : String(code);
+  return new Error(`${folder} could not be written for the files (${why}): write them into a folder this user may write in (as the receiver's user, a folder made for it), or run the command as a user who may write there.`, { cause: error });
+}
+
+/**
  * Copies one file, refusing an existing target, checking its SHA-256 as it goes, synced.
  * @param {string} from
  * @param {string} to
@@ -81,13 +92,25 @@ async function copyChecked(from, to, sha256) {
 export async function writeApplicationFiles({ applicationId, files, uploadsFolder, folder }) {
   if (files.length === 0) throw new Error(`No files are stored for application ${JSON.stringify(applicationId)} (its id as \`export\` shows it).`);
   const names = safeFileNames(files);
-  await mkdir(folder, { recursive: true, mode: 0o700 });
+  await mkdir(folder, { recursive: true, mode: 0o700 }).catch((/** @type {unknown} */ error) => {
+    throw folderRefused(folder, error);
+  });
   const existing = (await Promise.all(names.map((name) => lstat(join(folder, name)).then(() => name, () => null)))).filter((name) => name !== null);
   if (existing.length > 0) throw new Error(`${folder} already holds ${existing.join(', ')}: nothing was written. Choose an empty folder.`);
   const lines = [];
   for (const [index, file] of files.entries()) {
     const name = /** @type {string} */ (names[index]);
-    await copyChecked(uploadBytesPath(uploadsFolder, file.uploadId), join(folder, name), file.sha256);
+    const from = uploadBytesPath(uploadsFolder, file.uploadId);
+    // Each failure in words: the source missing (not the receiver's uploads folder), the target closed.
+    await access(from, constants.R_OK).catch((/** @type {unknown} */ error) => {
+      const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+      throw new Error(`${name} could not be read from the uploads folder ${uploadsFolder} (${code === 'ENOENT' ? 'no such file there' : code === 'EACCES' ? 'permission denied' : String(code)}): set UPLOADS_DIR (on PostgreSQL) or DATA_DIR as in the receiver's environment, and run the command as its user; ${lines.length > 0 ? `${String(lines.length)} file(s) were written before it` : 'nothing was written'}.`, { cause: error });
+    });
+    await copyChecked(from, join(folder, name), file.sha256).catch((/** @type {unknown} */ error) => {
+      const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+      if (code === undefined || code === 'EEXIST') throw error;
+      throw folderRefused(folder, error);
+    });
     const size = file.width !== null && file.height !== null ? `, ${String(file.width)}×${String(file.height)}` : '';
     // The creator's name for it, quoted as JSON with bidi controls escaped (export-safety.mjs): no
     // control character of theirs reaches the terminal, none reorders what it shows.

@@ -57,7 +57,14 @@ export function inLanguage(raw: unknown, language: string): unknown {
   const pick = (value: unknown): unknown => {
     if (isTranslation(value, offered)) return pick(language in value ? value[language] : value[fallback]);
     if (Array.isArray(value)) return value.map(pick);
-    if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, pick(item)]));
+    // A text given only in other languages is absent in this one, as if not written: left out
+    // rather than kept as undefined, which a map of texts (`messages`) would take for a text given
+    // as nothing (the app's own words apply there instead, as for a single key such as
+    // `continueButtonText`).
+    if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).flatMap(([key, item]) => {
+      const picked = pick(item);
+      return picked === undefined ? [] : [[key, picked]];
+    }));
     return value;
   };
   const picked = pick(raw) as Record<string, Json>;

@@ -178,7 +178,11 @@ test('behind nginx with TLS: the whole wizard, the service worker over https, th
     const accessLog = '/var/log/nginx/creator-wizard.access.log';
     expect(documented.split(`access_log ${accessLog} creator_wizard_no_address;`)).toHaveLength(3);
     const siteAccessLog = join(dir, 'site-access.log');
-    nginx = await startNginx(dir, site.replaceAll(accessLog, siteAccessLog));
+    // The upload and draft locations log only critical errors, to Debian's error log.
+    const errorLog = '/var/log/nginx/error.log';
+    expect(documented.split(`error_log ${errorLog} crit;`)).toHaveLength(3);
+    const siteErrorLog = join(dir, 'site-error.log');
+    nginx = await startNginx(dir, site.replaceAll(accessLog, siteAccessLog).replaceAll(errorLog, siteErrorLog));
     const ca = await readFile(cert, 'utf8');
     await expect
       .poll(async () => {
@@ -262,6 +266,24 @@ test('behind nginx with TLS: the whole wizard, the service worker over https, th
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeVisible();
     await context.close();
+
+    // The receiver down (a restart): nginx answers 502, and its error lines, which always carry the
+    // client's address and the request line, name no upload's or draft's id; other paths' do
+    // (docs/deploying.md says what remains).
+    await receiver.stop();
+    receiver = null;
+    const uploadId = 'c0ffee'.padEnd(32, '0');
+    const downDraftId = 'B'.repeat(43);
+    expect((await viaNginx(httpsPort, ca, `/api/uploads/${uploadId}`, { method: 'PATCH', headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, body: 'bytes' })).status).toBe(502);
+    expect((await viaNginx(httpsPort, ca, `/api/drafts/${downDraftId}`)).status).toBe(502);
+    expect((await viaNginx(httpsPort, ca, '/config.json?down=1')).status).toBe(502);
+    const errorLines = `${await readFile(join(dir, 'error.log'), 'utf8').catch(() => '')}${await readFile(siteErrorLog, 'utf8').catch(() => '')}`;
+    expect(errorLines).toContain('GET /config.json?down=1');
+    expect(errorLines).not.toContain(uploadId);
+    expect(errorLines).not.toContain(downDraftId);
+    expect((await readFile(siteAccessLog, 'utf8')).split('\n').filter((line) => / 502 /.test(line)).map((line) => line.split('"')[1])).toEqual([
+      'PATCH /api/uploads/(id) HTTP/1.1', 'GET /api/drafts/(id) HTTP/1.1', 'GET /config.json HTTP/1.1',
+    ]);
   } finally {
     await browser?.close();
     if (nginx && nginx.child.exitCode === null) {
