@@ -2,7 +2,7 @@ import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import type { WizardConfig } from '../config/config-schema';
 import { applyDocumentLanguage } from '../i18n/document-language';
 import type { Messages } from '../i18n/messages';
-import { MessagesContext } from '../i18n/messages-context';
+import { ForeignTextsContext, MessagesContext } from '../i18n/messages-context';
 import { rememberLanguage } from '../storage/language-choice';
 import { LanguageSwitchContext } from './language-switch-context';
 import { ProgrammeContext } from './programme-context';
@@ -11,6 +11,8 @@ import { ProgrammeContext } from './programme-context';
 export interface ProgrammeInLanguage {
   config: WizardConfig;
   messages: Messages;
+  /** Its texts shown in another language than its own, with that language (marked with their own lang and dir). */
+  foreignTexts?: ReadonlyMap<string, string>;
 }
 
 interface LanguageRootProps {
@@ -21,6 +23,8 @@ interface LanguageRootProps {
   read: (tag: string) => Promise<ProgrammeInLanguage | null>;
   children: (config: WizardConfig) => ReactNode;
 }
+
+const NONE_FOREIGN: ReadonlyMap<string, string> = new Map();
 
 /**
  * The page in one of its programme's languages, and the switch between them. A change swaps the
@@ -49,7 +53,9 @@ export function LanguageRoot({ initial, offered, read, children }: LanguageRootP
   return (
     <LanguageSwitchContext.Provider value={languages}>
       <MessagesContext.Provider value={shown.messages}>
-        <ProgrammeContext.Provider value={shown.config}>{children(shown.config)}</ProgrammeContext.Provider>
+        <ForeignTextsContext.Provider value={shown.foreignTexts ?? NONE_FOREIGN}>
+          <ProgrammeContext.Provider value={shown.config}>{children(shown.config)}</ProgrammeContext.Provider>
+        </ForeignTextsContext.Provider>
       </MessagesContext.Provider>
     </LanguageSwitchContext.Provider>
   );

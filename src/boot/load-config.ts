@@ -3,7 +3,7 @@ import { CONFIG_CACHE } from '../config/config-cache';
 import { configDigest } from '../config/config-digest';
 import type { ConfigProblem } from '../config/describe-config-issue';
 import type { ConfigResult } from '../config/parse-config';
-import { inLanguage, offeredLanguages } from '../config/translated-config';
+import { fallbackTexts, inLanguage, offeredLanguages } from '../config/translated-config';
 import { welcomeBeforeCheck } from '../config/welcome-before-check';
 import { pageLanguage } from './page-language';
 
@@ -32,6 +32,8 @@ type ReadConfig = ConfigResult & {
   inLanguage: (language: string) => Promise<ConfigResult>;
   /** The language the page reads the file in, of those it names: known even when the file is not a valid programme, or undefined when it names none. */
   language: string | undefined;
+  /** The texts shown in `language` that the file has only in another, with that language (translated-config.ts's fallbackTexts). */
+  fallbackTexts?: (language: string) => ReadonlyMap<string, string>;
 };
 
 /** Which of the offered languages (the default first) the page opens in. */
@@ -115,6 +117,7 @@ function beforeCheck(text: string, choose: ChooseLanguage, full: () => Promise<L
     offered,
     inLanguage: (language) => readConfigText(text, undefined, language),
     language: chosen || offered[0],
+    fallbackTexts: (language) => fallbackTexts(input, language),
     confirmed: () => (checking ??= full()),
     awaitsCheck: true,
   };
@@ -123,15 +126,17 @@ function beforeCheck(text: string, choose: ChooseLanguage, full: () => Promise<L
 /** A file's text read in the language chosen among those it offers. */
 async function readInChosenLanguage(text: string, checked: CheckedConfig | undefined, choose: ChooseLanguage): Promise<LoadedConfig> {
   let offered: string[] = [];
+  let input: unknown;
   try {
-    offered = offeredLanguages(JSON.parse(text));
+    input = JSON.parse(text);
+    offered = offeredLanguages(input);
   } catch {
     // Not JSON: readConfigText says so, in the words the deployer's tools use.
   }
   const inLanguage = (language: string) => readConfigText(text, checked, language);
   const chosen = offered.length > 1 ? choose(offered) : '';
   const result = await inLanguage(chosen);
-  return confirmedNow({ ...result, offered, inLanguage, language: chosen || offered[0] });
+  return confirmedNow({ ...result, offered, inLanguage, language: chosen || offered[0], fallbackTexts: (language) => fallbackTexts(input, language) });
 }
 
 /**

@@ -71,6 +71,33 @@ export function inLanguage(raw: unknown, language: string): unknown {
   return { ...picked, lang: offered.includes(language) ? language : fallback };
 }
 
+/**
+ * The texts the programme shows in `language` that it has only in another (its default's words,
+ * where a translated value lacks this language), each with the language it is in: the page marks
+ * them with their own `lang` and `dir`, so that English in an Arabic page keeps its punctuation at
+ * its end and is read aloud as English. Empty when the page reads the default language.
+ */
+export function fallbackTexts(raw: unknown, language: string): ReadonlyMap<string, string> {
+  const found = new Map<string, string>();
+  const offered = offeredLanguages(raw);
+  const fallback = offered[0];
+  if (offered.length < 2 || fallback === undefined || language === fallback || !offered.includes(language)) return found;
+  const visit = (value: unknown, inFallback: boolean): void => {
+    if (typeof value === 'string') {
+      if (inFallback && value.trim() !== '') found.set(value, fallback);
+    } else if (isTranslation(value, offered)) {
+      if (language in value) visit(value[language], inFallback);
+      else visit(value[fallback], true);
+    } else if (Array.isArray(value)) {
+      for (const item of value) visit(item, inFallback);
+    } else if (isPlainObject(value)) {
+      for (const item of Object.values(value)) visit(item, inFallback);
+    }
+  };
+  visit(raw, false);
+  return found;
+}
+
 /** A problem with the translations of a programme, by the path of the value. */
 export interface TranslationProblem {
   path: string;

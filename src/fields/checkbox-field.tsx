@@ -2,6 +2,7 @@ import { useController } from 'react-hook-form';
 import { SafeHtml } from '../html/safe-html';
 import { describedBy, FieldError, FieldHint } from './field-error';
 import { fieldId } from './field-id';
+import { ConfigWords } from './config-words';
 
 interface CheckboxFieldProps {
   name: string;
@@ -36,7 +37,7 @@ export function CheckboxField({ name, label, html, hint }: CheckboxFieldProps) {
           aria-describedby={describedBy(id, hint ?? html, error)}
         />
         <label className="checkbox__label" htmlFor={id}>
-          {label}
+          <ConfigWords text={label} />
         </label>
       </div>
       {html ? <SafeHtml id={`${id}-hint`} className="field__hint" html={html} /> : null}

@@ -1,6 +1,7 @@
 import { useStillWhilePressed } from '../browser/use-still-while-pressed';
 import { useMessages } from '../i18n/messages-context';
 import type { ProblemCode } from '../i18n/problem-code';
+import { ConfigWords } from './config-words';
 
 /**
  * The message under an invalid field, in the page's language (`message`: what the rules said,
@@ -24,7 +25,7 @@ export function FieldHint({ id, text }: { id: string; text: string | undefined }
   if (!text) return null;
   return (
     <p className="field__hint" id={`${id}-hint`}>
-      {text}
+      <ConfigWords text={text} />
     </p>
   );
 }

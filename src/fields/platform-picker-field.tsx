@@ -13,6 +13,7 @@ import { TextField } from './text-field';
 import { ChevronIcon } from './chevron-icon';
 import type { MessageKey } from '../i18n/catalogue';
 import { useMessages } from '../i18n/messages-context';
+import { ConfigWords } from './config-words';
 
 const FIELD_LABELS = { handle: 'handleLabel', followers: 'followersLabel', url: 'urlLabel', monthlyTraffic: 'trafficLabel' } as const satisfies Record<string, MessageKey>;
 
@@ -59,7 +60,9 @@ export function PlatformPickerField({ field: config }: { field: PlatformsFieldCo
 
   return (
     <fieldset className="field-group platforms" ref={pickerRef} aria-describedby={describedBy(id, config.hint, filledError)}>
-      <legend className="field-group__legend">{config.label}</legend>
+      <legend className="field-group__legend">
+        <ConfigWords text={config.label} />
+      </legend>
       <FieldHint id={id} text={config.hint} />
       {cards.map((platform, index) => {
         const cardId = `platform-card-${String(index)}`;

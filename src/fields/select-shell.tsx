@@ -15,6 +15,7 @@ import '../styles/fields.css';
 import { ChevronIcon } from './chevron-icon';
 import { useStillWhilePressed } from '../browser/use-still-while-pressed';
 import { useMessages } from '../i18n/messages-context';
+import { ConfigWords } from './config-words';
 
 /**
  * What every searchable select shares, single (select-field.tsx) or multiple
@@ -136,11 +137,11 @@ function SelectLabel({ id, label, hint }: { id: string; label: string; hint: str
   return (
     <>
       <Label id={`${id}-label`} htmlFor={id} className="field__label">
-        {label}
+        <ConfigWords text={label} />
       </Label>
       {hint ? (
         <Description as="p" className="field__hint">
-          {hint}
+          <ConfigWords text={hint} />
         </Description>
       ) : null}
     </>

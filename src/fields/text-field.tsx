@@ -5,6 +5,7 @@ import { INPUT_DEBOUNCE_MS } from '../form/input-debounce';
 import { usePendingInputs } from '../form/pending-inputs';
 import { describedBy, FieldError, FieldHint } from './field-error';
 import { fieldId } from './field-id';
+import { ConfigWords } from './config-words';
 
 // Addresses and numbers read left to right in every language, a right-to-left page's included.
 const LEFT_TO_RIGHT_TYPES: ReadonlySet<TextFieldProps['type']> = new Set(['email', 'tel', 'url']);
@@ -120,7 +121,7 @@ export function TextField({ name, label, hint, type = 'text', multiline, autoCom
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
-        {label}
+        <ConfigWords text={label} />
       </label>
       <FieldHint id={id} text={hint} />
       {multiline ? <textarea rows={3} {...shared} /> : <input type={type} inputMode={inputMode} dir={LEFT_TO_RIGHT_TYPES.has(type) ? 'ltr' : undefined} {...shared} />}

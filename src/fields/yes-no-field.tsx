@@ -6,6 +6,7 @@ import { describedBy, FieldError, FieldHint } from './field-error';
 import { fieldId } from './field-id';
 import { ConfigTextField } from './config-text-field';
 import { useFieldShown } from './use-field-shown';
+import { ConfigWords } from './config-words';
 
 /** A follow-up box, on screen only while its question's reveal (and its own condition) holds. */
 function FollowUp({ field }: { field: TextFieldConfig }) {
@@ -35,7 +36,9 @@ export function YesNoField({ field: config }: { field: YesNoFieldConfig }) {
         className="yes-no"
         aria-describedby={describedBy(id, config.hint, error)}
       >
-        <legend className="field__label">{config.label}</legend>
+        <legend className="field__label">
+          <ConfigWords text={config.label} />
+        </legend>
         <FieldHint id={id} text={config.hint} />
         <div className="yes-no__choices">
           {choices.map((choice, index) => (
