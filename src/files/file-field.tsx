@@ -4,6 +4,7 @@ import { fileFieldRules } from '../application/rules/file-fields';
 import type { FileFieldConfig } from '../application/rules/form-config-schema';
 import type { FileAnswerItem } from '../application/values/application-values';
 import { fileAnswerOf } from '../application/values/file-answer';
+import { ConfigWords } from '../fields/config-words';
 import { describedBy, FieldError, FieldHint } from '../fields/field-error';
 import { fieldId } from '../fields/field-id';
 import { usePendingInputs } from '../form/pending-inputs';
@@ -174,7 +175,7 @@ export function FileField({ field }: { field: FileFieldConfig }) {
         aria-describedby={described}
       />
       <label className="button button--secondary file-field__choose" htmlFor={id}>
-        {field.label}
+        <ConfigWords text={field.label} />
       </label>
       <span className="file-field__drop">{messages.text('fileDropHere')}</span>
       <FieldHint id={id} text={field.hint} />
