@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { answer, choose, fillBasicInfo } from '../support/default-programme.mjs';
 import { expectNoAxeViolations } from './helpers/axe';
+import { fileRow, fillDetailsButFiles, MEDIA_KIT, PHOTOS, THANKS, toDetails } from './helpers/files-programme';
 import { startCuttingProxy } from './helpers/cutting-proxy';
 import { receiverPerTest } from './helpers/receiver-per-test';
 import { cameraJpeg, executable, hasExif, pdfOf, screenshotPng, sha256 } from './helpers/test-files';
@@ -20,8 +20,6 @@ const receiver = receiverPerTest('files', 'one run is enough: the phone layout i
   config: join(ROOT, 'docs/examples/config.files.json'),
 });
 
-const PHOTOS = 'Photos of the rooms you would photograph';
-const MEDIA_KIT = 'Your media kit';
 /** The example programme's imageMaxEdge for the photos: the default. */
 const IMAGE_MAX_EDGE = 2560;
 const MB = 1024 * 1024;
@@ -52,35 +50,6 @@ async function bytesOnDisk(): Promise<Map<string, Buffer>> {
   return found;
 }
 
-/** Welcome, then Basic Info filled, to the Details step with the file fields. */
-async function toDetails(page: Page): Promise<void> {
-  await expect(page.getByRole('heading', { name: 'Become a Hartwell creator partner' })).toBeVisible();
-  await page.getByRole('button', { name: 'Continue', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeFocused();
-  await fillBasicInfo(page);
-  await page.getByRole('button', { name: 'Continue', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Additional Details' })).toBeFocused();
-}
-
-/** Every required answer of the Details step but its files (tests/support/default-programme.mjs's, less the two questions that are file fields here). */
-async function fillDetailsButFiles(page: Page): Promise<void> {
-  await choose(page, 'Pronouns', 'She/her');
-  await choose(page, 'Which window treatments interest you?', 'Shades');
-  await choose(page, 'What is your content niche?', 'Home décor');
-  await choose(page, 'When would you like your window treatments installed?', 'In one to three months');
-  await choose(page, 'Have you bought from Hartwell before?', 'No');
-  await answer(page, 'Have you worked with other window-treatment companies?', 'No');
-  await answer(page, 'Do you have window treatments installed now?', 'Yes');
-  await page.getByLabel('What do you have now, and in which rooms?', { exact: true }).fill('Old vinyl blinds in the living room');
-  await answer(page, 'Do you have children at home?', 'No');
-  await answer(page, 'Do you have pets?', 'No');
-}
-
-/** The row of a kept file in its field's list. */
-function fileRow(page: Page, name: string): Locator {
-  return page.getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
-}
-
 function fileField(page: Page, label: string): Locator {
   return page.locator('.file-field').filter({ has: page.getByLabel(label, { exact: true }) });
 }
@@ -88,8 +57,6 @@ function fileField(page: Page, label: string): Locator {
 async function send(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
 }
-
-const THANKS = { name: 'Thank you for applying!' } as const;
 
 test('files chosen offline are kept across a reload, uploaded once online, stored with the application (sizes, hashes, no GPS), and erased from the disk', async ({ page, context }, testInfo) => {
   test.setTimeout(150_000);
