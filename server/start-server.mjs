@@ -122,7 +122,7 @@ async function answerAdmin(admin, metrics, req, res) {
 }
 
 /**
- * The programme's file fields (ReceiverRules.fileFields, FILES-CONTRACT.md); none from a build whose rules predate them.
+ * The programme's file fields (ReceiverRules.fileFields); none from a build whose rules predate them.
  * @param {object} rules
  * @returns {import('./uploads/accepts-type.mjs').FileFieldRules[]}
  */

@@ -1,5 +1,5 @@
 // Which store `npm run -s applications` works on, said before anything is read or changed, and
-// refused when it cannot be the receiver's (issue #41, 6): a misspelt DATA_DIR used to become a new,
+// refused when it cannot be the receiver's: a misspelt DATA_DIR used to become a new,
 // empty store in which `export` printed nothing and `erase --email` said "Erased 0", exit 0, so an
 // erasure request looked done. Only `restore` fills a folder or database no receiver has used.
 import { readdir } from 'node:fs/promises';

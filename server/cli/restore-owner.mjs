@@ -1,5 +1,5 @@
 // Who owns the files `restore` writes into DATA_DIR. Run as the receiver's user (as the docs show),
-// they are that user's. Run as root (issue #41, 8), they used to be root's, 0600: the receiver,
+// they are that user's. Run as root, they used to be root's, 0600: the receiver,
 // running as its own user, could not open its restored database. So as root, restore gives every
 // file to the owner of DATA_DIR once it is done, and refuses beforehand when it cannot tell who
 // that is: a DATA_DIR that does not exist yet (root would make it, and own it). A careful tool does

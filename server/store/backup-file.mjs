@@ -4,8 +4,8 @@
 //   per file    {"file":"<upload id>","size":123,"sha256":"…","info":"<the upload's metadata file>"},
 //               then its bytes, {"bytes":"<base64>"} lines of at most 768 KiB each (format 2)
 //   last line   {"end":true,"rows":{"applications":3000,"revisions":6000},"files":2}
-// The tables come parents first (foreign-key order), the files of applications (format 2, issue
-// #42: the uploads their application_files rows name) after them. The last line's counts, each
+// The tables come parents first (foreign-key order), the files of applications (format 2:
+// the uploads their application_files rows name) after them. The last line's counts, each
 // file's length and SHA-256, and gzip's own checksum tell a complete file from a truncated one.
 // Format 1 (no files, an end without `files`) is still read. This module reads and checks a file
 // and writes one atomically; it knows nothing of the database.

@@ -6,7 +6,7 @@
 // read from the database, so a migration adding one needs no change here. Restore checks the whole
 // file first, then, in one transaction on an empty target, creates the schema at the backup's
 // version, loads the rows parents first, runs the newer migrations and resets the sequences.
-// The files of applications (issue #42) follow the rows: their bytes from the uploads folder, into
+// The files of applications follow the rows: their bytes from the uploads folder, into
 // the restore's uploads folder (backup-uploads.mjs).
 import { createGzip } from 'node:zlib';
 import { pipeline } from 'node:stream/promises';

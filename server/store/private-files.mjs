@@ -1,7 +1,7 @@
 // The data folder holds every creator's answers: its files are the service user's alone (0600,
 // folders 0700), whatever the umask and whoever made the folder.
 //
-// Three holes, measured (issue #40, 7): PGlite's filesystem layer (Emscripten's NODEFS) chmods
+// Three holes, measured: PGlite's filesystem layer (Emscripten's NODEFS) chmods
 // every file it makes to Emscripten's own mode, 0666, after creating it, so the umask (the systemd
 // unit's 0077 included) never applied and 968 of 1,016 files were -rw-rw-rw-; folders a process
 // made under umask 022 are 0755; and a data folder made beforehand with 0755 let every local user

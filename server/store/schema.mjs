@@ -129,7 +129,7 @@ export const MIGRATIONS = [
     `,
     run: rematchEmails,
   },
-  // Version 7: the files of applications (issue #42). An upload (server/uploads/) is bound to the
+  // Version 7: the files of applications. An upload (server/uploads/) is bound to the
   // application whose PUT names it, in the statement that stores that PUT (applications.mjs), with
   // what the receiver judged of its bytes (server/uploads/file-facts.mjs): the type from its magic
   // bytes, its SHA-256, its length, and an image's width and height. `upload_id` is the key (unique): an upload

@@ -1,6 +1,7 @@
-// The receiver's checks of the files an application's PUT names (FILES-CONTRACT.md), after the
-// programme's rules passed (the body's shape: keys asked, counts, id and hash formats) and before
-// anything is stored. Each file listed in `files` must be an upload of this receiver's folder that:
+// The receiver's checks of the files an application's PUT names (docs/receiver.md, "Files of
+// applications"), after the programme's rules passed (the body's shape: keys asked, counts, id and
+// hash formats) and before anything is stored. Each file listed in `files` must be an upload of
+// this receiver's folder that:
 //   is complete, every declared byte on disk                                  else 'file-incomplete'
 //   is bound to no other application, was created for this field with this
 //   SHA-256, and holds bytes of that SHA-256                                  else 'file-not-own'
@@ -23,7 +24,7 @@ import { readStoredUpload, uploadBytesPath } from './stored-uploads.mjs';
 
 /**
  * What the receiver applies of a file field of the programme: FileFieldRules of
- * src/application/rules/file-fields.ts (FILES-CONTRACT.md), as the receiver's rules give them.
+ * src/application/rules/file-fields.ts, as the receiver's rules give them.
  * @typedef {{ key: string, accept: readonly string[], maxFiles: number, maxBytes: number, required: boolean, imageMaxEdge: number }} FileFieldRules
  * @typedef {{ path: string, rule: string, message: string }} FileIssue
  * @typedef {(body: unknown, applicationId: string) => Promise<{ issues: FileIssue[], files: import('../store/applications.mjs').BoundFile[] }>} CheckFiles

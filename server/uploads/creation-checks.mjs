@@ -1,5 +1,5 @@
 // What an upload's creation (POST) must say before the receiver takes a byte of it
-// (FILES-CONTRACT.md, "Uploads"): its length, known now (no deferred length) and within the file
+// (docs/receiver.md, "Uploads"): its length, known now (no deferred length) and within the file
 // field's maxBytes, and its metadata: `filename`, `filetype`, `sha256`, `field`, each once, base64
 // as tus 1.0 encodes them, nothing else. The field must be a file field of the current programme,
 // and the declared type one it accepts; the content itself is judged by its magic bytes when an

@@ -1,5 +1,5 @@
 // Resumable file uploads, tus 1.0 (https://tus.io/protocols/resumable-upload), at the uploads'
-// prefix beside the applications' path (uploads-prefix.mjs; FILES-CONTRACT.md, "Uploads"):
+// prefix beside the applications' path (uploads-prefix.mjs; docs/receiver.md, "Uploads"):
 //   OPTIONS <prefix>          the protocol's versions, extensions and largest size (and CORS preflights)
 //   POST    <prefix>          creates an upload: Upload-Length, Upload-Metadata (filename, filetype,
 //                             sha256, field) → 201, Location <prefix>/<id>
@@ -26,7 +26,7 @@ import { keepWithoutLocation } from './kept-without-location.mjs';
 import { createUploadsBudget } from './uploads-budget.mjs';
 import { startUploadExpiry } from './upload-expiry.mjs';
 
-/** The largest file any field may ask for (FILES-CONTRACT.md: maxBytes ≤ 2 GiB), told in Tus-Max-Size. */
+/** The largest file any field may ask for (maxBytes ≤ 2 GiB, docs/configuration.md, "A file field"), told in Tus-Max-Size. */
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
 const ID = /^[0-9a-f]{32}$/;
 const TUS_VERSION = '1.0.0';

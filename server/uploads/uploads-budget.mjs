@@ -1,5 +1,5 @@
 // What uploads may take, apart from what applications and drafts may, asked before a byte of a
-// request is read (FILES-CONTRACT.md, "Uploads"):
+// request is read (docs/receiver.md, "Uploads"):
 //
 // - a share of requests per client (UPLOAD_RATE_LIMIT_PER_MINUTE, _PER_HOUR: 240 and 4000; a
 //   PATCH per 4 MiB chunk, an IPv6 client by its /64): every POST, HEAD, PATCH and DELETE counts;

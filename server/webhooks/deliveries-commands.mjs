@@ -42,8 +42,8 @@ export function describeRedelivery(which, count) {
 export const WEBHOOKS_OFF_HELP = 'Webhooks go out only from a receiver started with WEBHOOK_URL and WEBHOOK_SECRET set (docs/receiver.md, "Webhooks"; in the systemd unit, Environment= lines): set them, restart the receiver, then run redeliver again';
 
 /**
- * `redeliver` on a store this command opened itself, never claiming a sending that will not happen
- * (issue #41, 9). The embedded store opened here has no receiver running on it, so nothing would
+ * `redeliver` on a store this command opened itself, never claiming a sending that will not happen.
+ * The embedded store opened here has no receiver running on it, so nothing would
  * send: refused, nothing changed. On PostgreSQL the receivers are other processes whose settings
  * this one cannot read: the messages are marked, then watched for up to `waitMs`; one that no
  * receiver took by then means webhooks are off on every receiver of the database, and that is

@@ -3,7 +3,7 @@ import type { FileFieldConfig } from '../application/rules/form-config-schema';
 import type { WizardConfig } from './config-schema';
 import type { ConfigProblem } from './describe-config-issue';
 
-// What a programme's file fields (issue #42) say that cannot work though the schema takes it.
+// What a programme's file fields say that cannot work though the schema takes it.
 // Read by deployFindings (deploy-findings.ts), so `npm run check-config` and the receiver's start
 // refuse it; the app itself still opens with it.
 

@@ -181,7 +181,7 @@ export function budgetChecks(/** @type {BenchResults} */ results) {
   return rows;
 }
 
-/** The rows of files (#42): the upload with a cut, the shrinking's longest task, and what is fetched before a file field shows. */
+/** The rows of files: the upload with a cut, the shrinking's longest task, and what is fetched before a file field shows. */
 function fileChecks(/** @type {NonNullable<BenchResults['files']>} */ files) {
   const { upload, shrinking, lazy } = files;
   const early = [...lazy.example.welcome.feature, ...lazy.example.basicInfo.feature];

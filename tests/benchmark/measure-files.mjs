@@ -1,4 +1,4 @@
-// Measurement: files (#42), against the real receiver (`node server/serve.mjs`, its embedded store
+// Measurement: files, against the real receiver (`node server/serve.mjs`, its embedded store
 // and uploads folder in a temporary data folder) serving the build with docs/examples/config.files.json
 // as its config.json (room photos and a media kit on the Details step).
 //  1. Upload: a 20 MiB PDF and six 12-megapixel photos (file-fixtures.mjs) chosen on Details, in a

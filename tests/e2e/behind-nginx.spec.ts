@@ -252,7 +252,7 @@ test('behind nginx with TLS: the whole wizard, the service worker over https, th
     const stored = stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { body: { personalInfo: { emailAddress: string } } });
     expect(stored.map((application) => application.body.personalInfo.emailAddress)).toEqual(['ada@example.com']);
 
-    // Every request was logged, and no client's address with it (issue #41, 13): not in the site's
+    // Every request was logged, and no client's address with it: not in the site's
     // log, and nothing in the main configuration's access log (Debian's, with addresses).
     const logged = (await readFile(siteAccessLog, 'utf8')).trim().split('\n');
     expect(logged.length).toBeGreaterThan(5);

@@ -10,7 +10,7 @@ import { startCuttingProxy } from './helpers/cutting-proxy';
 import { receiverPerTest } from './helpers/receiver-per-test';
 import { cameraJpeg, executable, hasExif, pdfOf, screenshotPng, sha256 } from './helpers/test-files';
 
-// Issue #42's proof in Chromium: files on `npm start`'s real receiver, with the example programme
+// The proof of files in Chromium: on `npm start`'s real receiver, with the example programme
 // that asks for them (docs/examples/config.files.json: room photos, required, and a PDF media kit
 // on the Details step), driven as a person does, checked with the applications CLI and on disk.
 

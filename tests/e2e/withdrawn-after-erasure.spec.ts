@@ -6,8 +6,8 @@ import { completeApplication } from './helpers/complete-application';
 import { receiverPerTest } from './helpers/receiver-per-test';
 import { everythingStoredOnTheDevice } from './helpers/device-storage';
 
-// Issue #40, finding 6, on the page's side: the receiver stored the application but its 201 never
-// reached the phone; the creator then asked for erasure (`erase --email`); the phone's retry is
+// An erased application's late retry, on the page's side: the receiver stored the application but
+// its 201 never reached the phone; the creator then asked for erasure (`erase --email`); the phone's retry is
 // answered 410 Gone. The page takes that as final: no more retries, the draft and every answer
 // cleared from the device as after an acceptance, and the wizard says the application was withdrawn.
 // `npm start`'s real receiver, the real CLI.

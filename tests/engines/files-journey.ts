@@ -1,5 +1,5 @@
 /**
- * Issue #42's journey in every engine: on `npm start`'s real receiver with the example programme
+ * The files journey in every engine: on `npm start`'s real receiver with the example programme
  * that asks for files (docs/examples/config.files.json), a photo is chosen on the Details step,
  * uploads (tus, from the engine's own fetch and IndexedDB), and the application is sent and
  * stored with it, as the applications CLI exports it.

@@ -146,7 +146,7 @@ export function totalSize(/** @type {CompressedSize[]} */ sizes) {
   );
 }
 
-// The files feature (#42), fetched only when a file field is on screen: the field's chunk and its
+// The files feature, fetched only when a file field is on screen: the field's chunk and its
 // stylesheet, the worker that makes photos smaller, the chunk that holds the tus client and the
 // upload queue, and the outbox's wait for uploads (fetched only for a body that names files).
 const FILE_FEATURE_NAMES = /^assets\/(?:file-field|prepare-file\.worker|files-ready-to-send)-[\w-]+\.(?:m?js|css)$/;

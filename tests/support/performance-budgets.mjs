@@ -13,7 +13,7 @@ export const BUDGETS = Object.freeze({
    * and the link's page, 5.9 kB), its words in three catalogues (3.2 kB), and the dialog and QR
    * code fetched only on request (3.6 kB, their own budget below). Headless UI's dialog and the
    * qrcode library were replaced by the browser's <dialog> and lean-qr's nano build to get there.
-   * 354 kB with files (#42), which add 28.6 kB (323.7 → 352.3 kB when first built): 22.7 kB in their
+   * 354 kB with files, which add 28.6 kB (323.7 → 352.3 kB when first built): 22.7 kB in their
    * own lazy chunks (the tus client and upload queue 17.5, the field 4.1, the photo worker 0.7, the
    * outbox's wait for uploads 0.4; fileFeatureChunksGzip below) and 5.9 kB in shared chunks (the
    * outbox naming and clearing files and the device's file store 2.9, the words in three catalogues
@@ -24,7 +24,7 @@ export const BUDGETS = Object.freeze({
    */
   wholeWizardGzip: 355 * KB,
   /**
-   * Files (#42): the file field, the worker that makes photos smaller, the tus client with the
+   * Files: the file field, the worker that makes photos smaller, the tus client with the
    * upload queue, and the outbox's wait for uploads: chunks of their own, fetched when a file field
    * is first on screen (or a body names files), never by index.html. 23.4 kB gzip when first built,
    * 17.5 of them the tus client's chunk.

@@ -1,7 +1,7 @@
 /**
  * A receiver whose programme has file fields, for the uploads' tests. Until the programme's
- * `file` fields reach ReceiverRules (FILES-CONTRACT.md), the rules from src/ are given these two
- * fields on top; the receiver reads them as it will read the programme's.
+ * `file` fields reach ReceiverRules, the rules from src/ are given these two fields on top; the
+ * receiver reads them as it will read the programme's.
  */
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -7,7 +7,7 @@ import { askedAnswers, FIELDS_PREFIX, questionPathOf } from './asked-answers';
 import { valuesOfBody } from './body-values';
 
 /**
- * The answers of a body the programme does not ask for (issue #40): a key that is no answer of it
+ * The answers of a body the programme does not ask for: a key that is no answer of it
  * (`bogus`), a part of a question that has none (`children.bogus`, `children.__proto__`,
  * `pronouns.sub` where `pronouns` is a plain answer), and a follow-up its answer hides
  * (`pets.explanation` with `pets.value` "No"). The page never sends one (flattenApplication sends

@@ -20,7 +20,7 @@ export interface FileFieldRules {
   imageMaxEdge: number;
 }
 
-/** A photo's longest edge after it is made smaller, when the field does not say (issue #42). */
+/** A photo's longest edge after it is made smaller, when the field does not say. */
 export const DEFAULT_IMAGE_MAX_EDGE = 2560;
 export const MIN_IMAGE_MAX_EDGE = 320;
 export const MAX_IMAGE_MAX_EDGE = 8192;

@@ -101,8 +101,8 @@ export function formConfigSchemas() {
   });
 
   /**
-   * Files the creator chooses (photos, documents), kept on the device and uploaded (issue #42;
-   * src/application/rules/file-fields.ts has its rules). Its answer is a list of files, so it can
+   * Files the creator chooses (photos, documents), kept on the device and uploaded
+   * (src/application/rules/file-fields.ts has its rules). Its answer is a list of files, so it can
    * only be a detail question's: fields.single.<name>.
    */
   const fileField = z.strictObject({

@@ -133,7 +133,7 @@ describe('TextField', () => {
     expect(form.getValues(FIRST_NAME)).toBe('Linda');
   });
 
-  it('leaves out, as they are typed or pasted, NUL, lone surrogates and non-characters, which no store keeps (issue #40)', async () => {
+  it('leaves out, as they are typed or pasted, NUL, lone surrogates and non-characters, which no store keeps', async () => {
     const user = userEvent.setup();
     const { form } = renderFirstName();
     const box = screen.getByRole('textbox', { name: 'Full Name' });

@@ -187,7 +187,7 @@ async function run(args: string[], env: Record<string, string | undefined>, opti
 
 const ALL_COMMANDS = [['export'], ['export', '--csv'], ['erase', '--email', 'ada@example.com'], ['deliveries'], ['redeliver', '--failed'], ['backup', 'never.gz']];
 
-describe('a CLI that cannot mislead (issue #41, 6, 8, 9)', () => {
+describe('a CLI that cannot mislead about the store it opened, the restored files\' owner, or a redelivery', () => {
   it('refuses a DATA_DIR that does not exist, or holds no database, making nothing; says which store it opened', async () => {
     const work = await mkdtemp(join(tmpdir(), 'cli-mislead-'));
     try {

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Issue #41, finding 12: applications were kept forever unless erased by hand. With RETENTION_DAYS
+// Applications were kept forever unless erased by hand. With RETENTION_DAYS
 // the receiver erases, at start and daily, the applications (with their revisions), webhook
 // messages and drafts in transit older than that, says so in one log line of counts, and leaves the
 // tombstones an erasure leaves, so a device still holding an application erased by age is told

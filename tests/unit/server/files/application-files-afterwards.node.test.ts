@@ -1,5 +1,5 @@
 // @vitest-environment node
-// What becomes of an application's files once it is stored (issue #42): export lists their facts
+// What becomes of an application's files once it is stored: export lists their facts
 // (never their upload ids), webhooks carry the list, `files ID FOLDER` writes them out under safe
 // names, backups carry their bytes and restore them, and erasure and retention remove them from the disk.
 import { execFile as execFileCallback } from 'node:child_process';

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The receiver's side of files (issue #42): a PUT's files checked against the uploads folder
+// The receiver's side of files: a PUT's files checked against the uploads folder
 // (complete, its own, of an accepted type by content, not too large) and bound to the application
 // in the transaction that stores it; on the embedded store and PostgreSQL, the binding race included.
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Issue #40, finding 3: answers the programme never asked for were stored (201), exported, CSV
+// Answers the programme never asked for were stored (201), exported, CSV
 // columns included, and sent by webhook. The real receiver now refuses each with a 422 naming
 // the programme's path and the rule, on both stores, and stores nothing (no webhook queued).
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Issue #40, finding 10: drafts in transit could turn applications away. They asked no proof of
+// Drafts in transit could turn applications away. They asked no proof of
 // work, counted in the applications' share (600 an hour per address) and stood on the
 // applications' disk floor, so enough addresses storing 64 kB drafts for 30 days pushed the data
 // folder under the floor and applications got 503 until the drafts expired. Now a draft's PUT has

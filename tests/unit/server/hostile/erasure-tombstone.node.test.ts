@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Issue #40, finding 6: PUT with key K (201), `erase --email`, the identical PUT again was 201
+// PUT with key K (201), `erase --email`, the identical PUT again was 201
 // without Idempotent-Replayed, the creator was back in the export and the webhook went out again:
 // a phone offline during the erasure undid it. Now the erasure leaves a tombstone (hashes of the
 // application's id and keys, nothing personal), and any later retry, replay or revision of that

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Issue #40, finding 5: an address stored in NFD, with a zero-width space, a bidi control or in
+// An address stored in NFD, with a zero-width space, a bidi control or in
 // upper case was not erased by its visible form ("Erased 0 application(s)"): addresses were only
 // trimmed and lower-cased. Now every form is stored and matched as one (server/store/email-match.mjs),
 // on both stores, through the real receiver and the real CLI; and applications stored before the

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Issue #40, 9: CSV cells that could still run (a leading line feed, space or no-break space before
+// CSV cells that could still run (a leading line feed, space or no-break space before
 // =, a full-width ＝, a leading |), an apostrophe shown in every phone cell, and bidi controls
 // written raw by the JSON export. Through the real receiver and the real CLI, on both stores.
 import { execFile as execFileCallback } from 'node:child_process';

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Issue #40, finding 11: a flood must not be written to the log line by line (the benchmark's
+// A flood must not be written to the log line by line (the benchmark's
 // flood made 2,200 refusal lines a second). Against `npm start` itself: two clients send a
 // thousand refused PUTs; the log holds the first refusal of each client and kind in full and, at
 // shutdown, one line with the count of the rest, while /metrics counts every one of them.

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Issue #40, finding 2: a hostile client must not be able to write a line of the receiver's log,
+// A hostile client must not be able to write a line of the receiver's log,
 // nor have a key or value of its own copied into it. Against `npm start` itself (a child process,
 // its standard output as a deployer's journal gets it), in both LOG_FORMATs: an unknown JSON key
 // holding a line feed and a log line of its own, keys that are e-mail addresses in every part of

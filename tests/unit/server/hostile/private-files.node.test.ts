@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Issue #40, 7: the data folder's files were -rw-rw-rw- whatever the umask (PGlite's filesystem
+// The data folder's files were -rw-rw-rw- whatever the umask (PGlite's filesystem
 // layer chmods them to 0666), and a folder made beforehand with 0755 exposed every application to
 // every local user without a word. Now: files 0600 and folders 0700 under umask 0, the open folder
 // closed with a WARNING, an older receiver's wide files repaired at the next start, and backups

@@ -1,9 +1,9 @@
 // @vitest-environment node
-// Issue #40, finding 8: TRUST_PROXY=1 on a public address (HOST=:: or 0.0.0.0) let every client
+// TRUST_PROXY=1 on a public address (HOST=:: or 0.0.0.0) let every client
 // choose its address with X-Forwarded-For and exempted it from the connection cap, with no warning
 // at start. Now the server starts with a WARNING naming the risk and the setting to use instead
 // (the proxy's own address or range), and only a proxy on this machine escapes the cap per address.
-// Issue #41, finding 7: PUBLIC_ORIGIN without TRUST_PROXY behind nginx put every creator in one
+// PUBLIC_ORIGIN without TRUST_PROXY behind nginx put every creator in one
 // rate-limit share, silently; the first request that arrives through a proxy now logs one WARNING.
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Issue #40, finding 1: slow readers held connections without limit. A client pipelines six GETs of
+// Slow readers held connections without limit. A client pipelines six GETs of
 // a large asset and never reads (its socket paused: the kernel's receive window fills and stays
 // full), so the server's answer waits in its buffers for ever; Node's own timeouts watch requests
 // coming in, not answers going out. Now such a socket is closed within STALL_TIMEOUT_MS (and a

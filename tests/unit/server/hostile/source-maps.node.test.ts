@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Issue #40, finding 12: source maps were served in production (/sw.js.map, /assets/*.js.map),
+// Source maps were served in production (/sw.js.map, /assets/*.js.map),
 // handing anyone the app's original source. The build may still make them (for an error tracker's
 // upload), but the public server answers 404 for every one, however the path is written.
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Issue #40, finding 4: `"firstName": "Ada\u0000X"` and `"Ada\ud800"` were answered 503
+// `"firstName": "Ada\u0000X"` and `"Ada\ud800"` were answered 503
 // Retry-After: 5 (the store's own error), which the wizard retries without end and monitoring
 // counts as a store failure. Text no store keeps (NUL, lone surrogates, non-characters), in a
 // value or a key, is now the client's error: 422 naming where it is, nothing stored, no 5xx,
