@@ -63,7 +63,7 @@ const PURE = {
   i18n: ['src/i18n/catalogue.ts', 'src/i18n/format-message.ts', 'src/i18n/messages.ts', 'src/i18n/problem-code.ts', 'src/i18n/messages-en.ts', 'src/i18n/messages-en-shell.ts', 'src/i18n/messages-en-form.ts', 'src/i18n/messages-fr.ts', 'src/i18n/messages-es.ts', 'src/i18n/built-in-catalogues.ts', 'src/i18n/text-direction.ts'],
   wizard: ['src/wizard/wizard-machine.ts'],
   handover: ['src/handover/**/*.ts'],
-  outbox: ['src/outbox/retry-policy.ts', 'src/outbox/attempt-once.ts', 'src/outbox/outbox-record.ts'],
+  outbox: ['src/outbox/retry-policy.ts', 'src/outbox/attempt-once.ts', 'src/outbox/outbox-record.ts', 'src/outbox/refused-body-files.ts'],
   uploads: ['src/uploads/upload-machine.ts', 'src/uploads/with-upload-ids.ts', 'src/uploads/uploads-endpoint.ts', 'src/uploads/resume-decision.ts'],
   session: ['src/session/**/*.ts'],
   'first-paint': ['src/first-paint/**/*.ts'],

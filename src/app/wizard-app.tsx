@@ -1,10 +1,11 @@
-import { type SubmitEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type SubmitEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import type { ProgrammeForm } from '../application/rules/programme-form';
 import { preloadFormSection } from '../blocks/lazy-form-section-block';
 import type { WizardConfig } from '../config/config-schema';
 import { PendingInputsContext } from '../form/pending-inputs';
 import { ProgrammeFormContext } from '../form/programme-form-context';
+import { RefusedFilesContext } from '../form/refused-files-context';
 import { RequestUrlContext } from '../form/request-url-context';
 import type { InitialApplication } from '../drafts/initial-application';
 import { canGoBack, continueActions, continueButtonText } from '../wizard/wizard-machine';
@@ -24,6 +25,7 @@ import { HomeScreenHint } from './home-screen-hint';
 import { pointOutProblems } from './point-out-problems';
 import { SaveStatus } from './save-status';
 import { filesProblemText } from './files-problem-text';
+import { refusedFileRows } from './refused-file-rows';
 import { KeptSteps } from './kept-steps';
 import { SessionContext } from './session-awake';
 import { StepFocus } from './step-focus';
@@ -106,7 +108,9 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
   const isLast = current === stepCount - 1;
   const serverErrorText = config.serverErrorText ?? messages.text('sendFailed');
   // A file refused for good (or left on another device) keeps the application here: its field is named.
-  const filesProblem = filesProblemText(state.outbox, programme);
+  const filesProblem = filesProblemText(state.outbox, programme, form.getValues());
+  // The rows of the files refused say so (the same map while the status stands: the rows are memoised).
+  const refusedFiles = useMemo(() => refusedFileRows(state.outbox), [state.outbox]);
   const uploading = state.outbox.state === 'uploading' && !state.outbox.files.failed ? state.outbox.files : undefined;
   const sendsFromHere = continueActions(current, stepCount, config.skipLastStep ?? false).includes('submit');
 
@@ -131,6 +135,7 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
     <PendingInputsContext.Provider value={pendingInputs}>
     <ProgrammeFormContext.Provider value={programme}>
     <RequestUrlContext.Provider value={config.requestUrl ?? null}>
+    <RefusedFilesContext.Provider value={refusedFiles}>
     <WizardLayout
       config={config}
       current={current}
@@ -156,7 +161,7 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
               </p>
             ) : null}
             <p className="server-error" role="alert">
-              {filesProblem ? messages.text(filesProblem.key, { field: filesProblem.field }) : showsServerError(state.outbox) ? serverErrorText : null}
+              {filesProblem ? messages.text(filesProblem.key, { field: filesProblem.field, name: filesProblem.name ?? '' }) : showsServerError(state.outbox) ? serverErrorText : null}
             </p>
           </div>
           <div className="step-actions">
@@ -198,6 +203,7 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
           <p className="visually-hidden" role="status" ref={announcer} />
         </form>
     </WizardLayout>
+    </RefusedFilesContext.Provider>
     </RequestUrlContext.Provider>
     </ProgrammeFormContext.Provider>
     </PendingInputsContext.Provider>

@@ -8,6 +8,7 @@ import { ConfigWords } from '../fields/config-words';
 import { describedBy, FieldError, FieldHint } from '../fields/field-error';
 import { fieldId } from '../fields/field-id';
 import { usePendingInputs } from '../form/pending-inputs';
+import { useRefusedFiles } from '../form/refused-files-context';
 import { useRequestUrl } from '../form/request-url-context';
 import { useMessages } from '../i18n/messages-context';
 import { forgetUpload, uploadSoon } from '../uploads/upload-queue';
@@ -41,6 +42,7 @@ export function FileField({ field }: { field: FileFieldConfig }) {
   const messages = useMessages();
   const requestUrl = useRequestUrl();
   const pendingInputs = usePendingInputs();
+  const refusedAtSend = useRefusedFiles();
   const { field: control, fieldState } = useController({ name: field.path });
   const { getValues } = useFormContext();
   const { onChange } = control;
@@ -209,7 +211,7 @@ export function FileField({ field }: { field: FileFieldConfig }) {
       {holdsFiles ? (
         <ul className="file-list" ref={listRef}>
           {items.map((item) => (
-            <KeptFileItem key={item.sha256} item={item} rowId={`${id}-${item.sha256.slice(0, 16)}`} onRemove={remove} />
+            <KeptFileItem key={item.sha256} item={item} rowId={`${id}-${item.sha256.slice(0, 16)}`} refusal={refusedAtSend.get(item.sha256)} onRemove={remove} />
           ))}
         </ul>
       ) : null}

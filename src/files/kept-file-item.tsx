@@ -1,30 +1,18 @@
 import { memo, type MouseEvent } from 'react';
 import type { FileAnswerItem } from '../application/values/application-values';
 import { useMessages } from '../i18n/messages-context';
-import type { UploadProgress } from '../uploads/upload-queue';
 import { useUploadProgress } from '../uploads/use-upload-progress';
+import { refusalKey, rowState } from './file-row-state';
 import { FileThumbnail } from './file-thumbnail';
 import { formatFileSize, formatPercent } from './format-file-size';
 import { shownBytesSent, uploadingFigures } from './upload-figures';
-import { useDeviceFile, type KeptOnDevice } from './use-device-file';
-
-/** Where a kept file's upload stands, as the row shows it. */
-type RowState = 'reading' | 'missing' | 'waiting' | 'uploading' | 'paused' | 'uploaded' | 'failed';
-
-function rowState(kept: KeptOnDevice, progress: UploadProgress | undefined): RowState {
-  if (progress?.state === 'done' || kept?.uploaded === true) return 'uploaded';
-  if (progress?.state === 'failed') return 'failed';
-  if (kept === undefined) return 'reading';
-  // Named by the draft but not here: handed over before it was uploaded, or the browser cleared the site's data.
-  if (kept === null || !kept.blob) return 'missing';
-  if (progress?.state === 'uploading') return 'uploading';
-  if (progress?.state === 'paused') return 'paused';
-  return 'waiting';
-}
+import { useDeviceFile } from './use-device-file';
 
 interface KeptFileItemProps {
   item: FileAnswerItem;
   rowId: string;
+  /** The receiver's rule when it refused this file for good at the send (form/refused-files-context.ts). */
+  refusal?: string | undefined;
   onRemove: (item: FileAnswerItem, event: MouseEvent<HTMLButtonElement>) => void;
 }
 
@@ -35,6 +23,7 @@ interface KeptFileItemProps {
 function sameRow(before: KeptFileItemProps, after: KeptFileItemProps): boolean {
   return (
     before.rowId === after.rowId &&
+    before.refusal === after.refusal &&
     before.onRemove === after.onRemove &&
     before.item.sha256 === after.item.sha256 &&
     before.item.name === after.item.name &&
@@ -51,12 +40,12 @@ function sameRow(before: KeptFileItemProps, after: KeptFileItemProps): boolean {
  */
 export const KeptFileItem = memo(KeptFileRow, sameRow);
 
-function KeptFileRow({ item, rowId, onRemove }: KeptFileItemProps) {
+function KeptFileRow({ item, rowId, refusal, onRemove }: KeptFileItemProps) {
   const messages = useMessages();
   const locale = messages.locale;
   const progress = useUploadProgress(item.sha256);
   const kept = useDeviceFile(item.sha256, progress?.state);
-  const state = rowState(kept, progress);
+  const state = rowState(kept, progress, refusal);
   const total = progress && progress.bytesTotal > 0 ? progress.bytesTotal : item.size;
   // Never the whole file before the receiver confirmed it (upload-figures.ts).
   const sent = shownBytesSent(progress?.bytesSent ?? 0, total, state === 'uploaded');
@@ -69,6 +58,9 @@ function KeptFileRow({ item, rowId, onRemove }: KeptFileItemProps) {
   switch (state) {
     case 'uploaded':
       status = messages.text('fileUploaded');
+      break;
+    case 'refused':
+      status = messages.text(refusalKey(refusal ?? ''));
       break;
     case 'failed':
       status = messages.text('fileUploadFailed');
@@ -111,7 +103,7 @@ function KeptFileRow({ item, rowId, onRemove }: KeptFileItemProps) {
         {state === 'waiting' || state === 'uploading' || state === 'paused' ? (
           <progress className="file-item__progress" max={total} value={sent} aria-labelledby={nameId} />
         ) : null}
-        <span className={state === 'failed' || state === 'missing' ? 'file-item__status field-error' : 'file-item__status'}>{status}</span>
+        <span className={state === 'failed' || state === 'refused' || state === 'missing' ? 'file-item__status field-error' : 'file-item__status'}>{status}</span>
         <span className="visually-hidden" aria-live="polite">
           {announcement}
         </span>

@@ -1,5 +1,6 @@
 import type { OutboxRecord } from './outbox-record';
 import type { OutboxStore } from './outbox-store';
+import { refusedBodyFiles } from './refused-body-files';
 import { classifyAttempt } from './retry-policy';
 import { NEWER_REVISION_STORED, type RefusedFile, type SendResult } from './send-application';
 
@@ -48,7 +49,8 @@ export type AttemptOnceResult =
 export interface FilesWait {
   uploaded: number;
   total: number;
-  failed?: { key: string; reason: string };
+  /** `sha256`: the file's bytes, for the page to name it (absent in a status from an earlier version). */
+  failed?: { key: string; reason: string; sha256?: string };
 }
 
 /** The body as it may go now (its files' upload ids filled), or what it waits for. */
@@ -110,10 +112,13 @@ export async function attemptOnce(store: OutboxStore, options: AttemptOnceOption
   const attemptedAt = now();
   const lastError = result.ok ? null : result.error;
   const notBefore = result.ok || !result.retryAfterMs ? undefined : attemptedAt + result.retryAfterMs;
-  const failed: OutboxRecord = { ...record, attempts: record.attempts + 1, lastAttemptAt: attemptedAt, lastError, refused: outcome === 'refused', notBefore };
+  // Files refused for good are kept by their bytes' SHA-256, for their rows to say so.
+  const refusedFiles = !result.ok && result.files && outcome === 'refused' ? refusedBodyFiles(sent, result.files) : [];
+  const failed: OutboxRecord = { ...record, attempts: record.attempts + 1, lastAttemptAt: attemptedAt, lastError, refused: outcome === 'refused', notBefore, refusedFiles: refusedFiles.length > 0 ? refusedFiles : undefined };
   const stored = await store.update((current) => {
     if (current?.applicationId !== record.applicationId) return current;
-    return { ...current, attempts: failed.attempts, lastAttemptAt: attemptedAt, lastError, refused: failed.refused && current.key === record.key, notBefore };
+    const refused = failed.refused && current.key === record.key;
+    return { ...current, attempts: failed.attempts, lastAttemptAt: attemptedAt, lastError, refused, notBefore, refusedFiles: refused ? failed.refusedFiles : undefined };
   });
   const shown = stored ?? failed;
   return { kind: 'failed', outcome: shown.refused ? 'refused' : 'retry', record: shown, attemptedAt };

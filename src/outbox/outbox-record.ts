@@ -1,3 +1,5 @@
+import type { RefusedBodyFile } from './refused-body-files';
+
 /**
  * The outbox's record of the application waiting to be sent, and how an edit revises it. Pure,
  * shared by the page's queue (outbox.ts) and the service worker's replay (replay-outbox.ts).
@@ -41,6 +43,12 @@ export interface OutboxRecord {
    * that way ends as a refusal the creator sees rather than a loop.
    */
   uploadedAgain?: string[];
+  /**
+   * The files the receiver refused for good at the last send (a type, a size, an image's
+   * dimensions), by SHA-256: their rows say so, and the page's line names them. Only while
+   * `refused` holds; the next body the creator makes (a file removed) clears it.
+   */
+  refusedFiles?: RefusedBodyFile[] | undefined;
 }
 
 /** A record as an earlier version stored it: one id for the application and every body. */
@@ -94,5 +102,5 @@ export function withLatestBody(
     return { applicationId, key: newId(), revision, url, body, createdAt: now, attempts: 0, lastAttemptAt: null, lastError: null, refused: false, held: false };
   }
   if (existing.url === url && sameBody(existing.body, body)) return { ...existing, held: false };
-  return { ...existing, url, body, key: newId(), revision: existing.revision + 1, held: false };
+  return { ...existing, url, body, key: newId(), revision: existing.revision + 1, held: false, refusedFiles: undefined };
 }

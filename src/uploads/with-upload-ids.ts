@@ -88,7 +88,11 @@ export function withUploadIds(body: unknown, known: (sha256: string) => KnownFil
 export function toSendReadiness(readiness: FilesReadiness): SendReadiness {
   if (readiness.ready) return readiness;
   const [elsewhere] = readiness.elsewhere;
-  const failed = readiness.failed ? { key: readiness.failed.file.key, reason: readiness.failed.failure } : elsewhere ? { key: elsewhere.key, reason: 'elsewhere' } : undefined;
+  const failed = readiness.failed
+    ? { key: readiness.failed.file.key, reason: readiness.failed.failure, sha256: readiness.failed.file.sha256 }
+    : elsewhere
+      ? { key: elsewhere.key, reason: 'elsewhere', sha256: elsewhere.sha256 }
+      : undefined;
   return { ready: false, files: { uploaded: readiness.uploaded, total: readiness.total, ...(failed ? { failed } : {}) } };
 }
 

@@ -7,6 +7,7 @@ import { clearDeviceFiles, DeviceStorageFullError, getDeviceFile, listDeviceFile
 import type * as DeviceFiles from '../../../src/files/device-files';
 import { FileField } from '../../../src/files/file-field';
 import { sha256Of } from '../../../src/files/sha256-of';
+import { RefusedFilesContext } from '../../../src/form/refused-files-context';
 import { RequestUrlContext } from '../../../src/form/request-url-context';
 import type { UploadProgress } from '../../../src/uploads/upload-queue';
 import { completeValues } from '../../fixtures/default-programme';
@@ -312,6 +313,35 @@ describe('FileField', () => {
     expect(screen.getByText('2.4 MB')).toBeVisible();
     expect(container.querySelector('img')).toBeNull();
     expect(screen.getByRole('button', { name: 'Remove garden.jpg' })).toBeVisible();
+  });
+
+  it('says in its own row that a file the receiver refused at the send was refused, and why, while the others stay uploaded', async () => {
+    const fake = 'f'.repeat(64);
+    const good = '1'.repeat(64);
+    const uploadUrl = `http://localhost:3000/api/uploads/${'d'.repeat(32)}`;
+    await putDeviceFile({ sha256: fake, name: 'notes.jpg', type: 'image/jpeg', size: 40, blob: new Blob(['plain text'], { type: 'image/jpeg' }), uploadUrl, uploaded: true });
+    await putDeviceFile({ sha256: good, name: 'hall.jpg', type: 'image/jpeg', size: 50, blob: new Blob(['jpeg'], { type: 'image/jpeg' }), uploadUrl, uploaded: true });
+    const refused = new Map([[fake, 'file-type']]);
+    renderWithForm(
+      <RequestUrlContext.Provider value="/api/applications">
+        <RefusedFilesContext.Provider value={refused}>
+          <FileField field={FIELD} />
+        </RefusedFilesContext.Provider>
+      </RequestUrlContext.Provider>,
+      {
+        programme,
+        initialValues: valuesWith([
+          { sha256: fake, name: 'notes.jpg', type: 'image/jpeg', size: 40 },
+          { sha256: good, name: 'hall.jpg', type: 'image/jpeg', size: 50 },
+        ]),
+      },
+    );
+
+    const [fakeRow, goodRow] = screen.getAllByRole('listitem');
+    expect(await within(goodRow!).findByText('Uploaded')).toBeVisible();
+    const said = within(fakeRow!).getByText('Refused by the programme: it does not accept files of this type. Remove it and choose another.');
+    expect(said).toHaveClass('field-error');
+    expect(within(fakeRow!).queryByText('Uploaded')).toBeNull();
   });
 
   it('says a file the draft names but this device does not hold is missing', async () => {

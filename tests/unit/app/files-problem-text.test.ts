@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filesProblemText } from '../../../src/app/files-problem-text';
+import { refusedFileRows } from '../../../src/app/refused-file-rows';
 import { programmeForm } from '../../../src/application/rules/programme-form';
 import type { OutboxRecord, OutboxStatus } from '../../../src/outbox/outbox';
 import { fileRefusalIn, refusedFilesIn, sendApplication } from '../../../src/outbox/send-application';
@@ -29,6 +30,35 @@ describe('the line that says a file keeps the application from going', () => {
     expect(filesProblemText(refused('file-refused mediaKit file-dimensions'), programme)?.key).toBe('sendFileDimensions');
     expect(filesProblemText(refused('file-refused mediaKit file-not-own'), programme)?.key).toBe('sendFileRefused');
     expect(filesProblemText(refused('HTTP 422'), programme)).toBeNull();
+  });
+});
+
+describe('the line and the rows when the receiver refused files at the send', () => {
+  const FAKE = 'f'.repeat(64);
+  const GOOD = '1'.repeat(64);
+  const values = { fields: { single: { mediaKit: [{ sha256: GOOD, name: 'kit.pdf', type: 'application/pdf', size: 9 }, { sha256: FAKE, name: 'notes.jpg', type: 'image/jpeg', size: 9 }] } } };
+  const refused: OutboxStatus = {
+    state: 'refused',
+    record: { ...record, refused: true, lastError: 'file-refused mediaKit file-type', refusedFiles: [{ sha256: FAKE, key: 'mediaKit', rule: 'file-type' }] },
+  };
+
+  it('names the file refused, not only its field', () => {
+    expect(filesProblemText(refused, programme, values)).toEqual({ key: 'sendNamedFileType', field: 'Your media kit', name: 'notes.jpg' });
+  });
+
+  it('names the file that cannot go from here while files upload', () => {
+    const uploading: OutboxStatus = { state: 'uploading', record, files: { uploaded: 1, total: 2, failed: { key: 'mediaKit', reason: 'too-large', sha256: FAKE } } };
+    expect(filesProblemText(uploading, programme, values)).toEqual({ key: 'sendNamedFileTooLarge', field: 'Your media kit', name: 'notes.jpg' });
+  });
+
+  it('names the field only when the answers no longer list the file', () => {
+    expect(filesProblemText(refused, programme, { fields: { single: {} } })).toEqual({ key: 'sendFileType', field: 'Your media kit' });
+  });
+
+  it('marks the rows of the files refused, with the rule, only while the application stays refused', () => {
+    expect([...refusedFileRows(refused)]).toEqual([[FAKE, 'file-type']]);
+    expect(refusedFileRows({ state: 'sending', record: refused.record }).size).toBe(0);
+    expect(refusedFileRows({ state: 'refused', record }).size).toBe(0);
   });
 });
 

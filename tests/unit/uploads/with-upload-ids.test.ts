@@ -51,14 +51,14 @@ describe('withUploadIds', () => {
 
   it('names a file refused for good by its field, so the creator knows which to replace', () => {
     const readiness = withUploadIds(body, device({ [SHA_A]: { hasBytes: true, uploaded: true, uploadUrl: `/api/uploads/${ID_A}` }, [SHA_B]: { hasBytes: true }, [SHA_C]: { hasBytes: true } }), (sha256) => (sha256 === SHA_C ? 'too-large' : undefined));
-    expect(toSendReadiness(readiness)).toEqual({ ready: false, files: { uploaded: 1, total: 3, failed: { key: 'mediaKit', reason: 'too-large' } } });
+    expect(toSendReadiness(readiness)).toEqual({ ready: false, files: { uploaded: 1, total: 3, failed: { key: 'mediaKit', reason: 'too-large', sha256: SHA_C } } });
   });
 
   it('keeps the ids of files uploaded from another device, and names those whose bytes stayed there', () => {
     const handed = { ...body, files: [{ key: 'roomPhotos', uploadId: ID_A, sha256: SHA_A }, { key: 'mediaKit', uploadId: '', sha256: SHA_C }] };
     const readiness = withUploadIds(handed, device({ [SHA_C]: { hasBytes: false } }));
     expect(readiness).toMatchObject({ ready: false, uploaded: 1, total: 2, waiting: [], elsewhere: [{ sha256: SHA_C }] });
-    expect(toSendReadiness(readiness)).toEqual({ ready: false, files: { uploaded: 1, total: 2, failed: { key: 'mediaKit', reason: 'elsewhere' } } });
+    expect(toSendReadiness(readiness)).toEqual({ ready: false, files: { uploaded: 1, total: 2, failed: { key: 'mediaKit', reason: 'elsewhere', sha256: SHA_C } } });
     expect(withUploadIds({ ...handed, files: [handed.files[0]] }, device({}))).toEqual({ ready: true, body: { ...handed, files: [handed.files[0]] } });
   });
 
