@@ -7,9 +7,11 @@
 // cannot keep one alive.
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { limitSettings } from '../../../../server/limits/limit-settings.mjs';
+import { createUploadsInTransit } from '../../../../server/uploads/uploads-in-transit.mjs';
 import { createUpload, patchUpload, startUploadsReceiver, uploadOffset, type UploadsReceiver } from '../../../support/uploads-receiver';
 
 const MiB = 1024 * 1024;
@@ -93,6 +95,14 @@ describe('uploads no application holds, all together', () => {
     expect(over.status).toBe(503);
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     expect((await createUpload(endpoint, content.subarray(0, MiB))).status).toBe(201);
+  });
+
+  it('counts a folder not made yet, or one that cannot be read, as holding nothing: the upload\'s own write says what is wrong', async () => {
+    const isBound = () => Promise.resolve(false);
+    expect(await createUploadsInTransit({ folder: join(tmpdir(), `never-made-${randomBytes(8).toString('hex')}`), isBound }).bytes()).toBe(0);
+    const notAFolder = join(tmpdir(), `not-a-folder-${randomBytes(8).toString('hex')}`);
+    await writeFile(notAFolder, 'a file');
+    expect(await createUploadsInTransit({ folder: notAFolder, isBound }).bytes()).toBe(0);
   });
 });
 
