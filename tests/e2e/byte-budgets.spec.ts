@@ -31,7 +31,7 @@ test.describe('byte budgets of the production build', () => {
     expect(telemetry).toEqual([]);
   });
 
-  test('all the JavaScript of the wizard, telemetry included, is at most 355 kB gzip', async () => {
+  test('all the JavaScript of the wizard, telemetry included, is at most 361 kB gzip', async () => {
     const chunks = await chunkSizes(DIST_DIR, await pageScripts(DIST_DIR));
     expect(totalSize(chunks).gzip, breakdown(chunks)).toBeLessThanOrEqual(BUDGETS.wholeWizardGzip);
   });
@@ -46,7 +46,7 @@ test.describe('byte budgets of the production build', () => {
     for (const file of own) expect(entry).not.toContain(file);
   });
 
-  test('files: the field, the photo worker and the uploads are at most 25 kB gzip, in chunks only a dynamic import reaches', async () => {
+  test('files: the field, the photo worker and the uploads are at most 28 kB gzip, in chunks only a dynamic import reaches', async () => {
     const own = await fileFeatureChunks(DIST_DIR);
     const scripts = own.filter((file) => /\.m?js$/.test(file));
     expect(scripts.filter((file) => /\/file-field-/.test(file)), 'the file field has a chunk of its own').toHaveLength(1);
