@@ -210,13 +210,16 @@ test('bad files: one too large, an empty one and a program named .jpg are refuse
   await expect(fileField(page, PHOTOS).getByRole('alert')).toHaveText('holiday.jpg was not added: it is not a photo, though its name says so.');
   await expect(fileField(page, PHOTOS).getByRole('button', { name: /^Remove / })).toHaveCount(0);
   // Renamed .heic, a type this browser cannot decode: the page keeps it as it is; the receiver
-  // judges its bytes and refuses the application, naming the field.
+  // judges its bytes and refuses the application, naming the file and its field.
   await page.getByLabel(PHOTOS, { exact: true }).setInputFiles({ name: 'holiday.heic', mimeType: 'image/heic', buffer: executable() });
   await expect(fileRow(page, 'holiday.heic')).toBeVisible();
   await send(page);
   // Refused (422, 'file-type' on files.roomPhotos[0]) and not stored: the line beside the button
-  // names the field by its label and asks for another file, rather than "try again in a moment".
-  await expect(page.getByRole('alert').filter({ hasText: `A file in “${PHOTOS}” is of a type the programme does not accept` })).toBeVisible({ timeout: 20_000 });
+  // names the file and its field by its label and asks for another file, rather than "try again in
+  // a moment"; the file's own row says it was refused, no longer "Uploaded".
+  await expect(page.getByRole('alert').filter({ hasText: `“holiday.heic” in “${PHOTOS}” is of a type the programme does not accept` })).toBeVisible({ timeout: 20_000 });
+  await expect(fileRow(page, 'holiday.heic')).toContainText('Refused by the programme: it does not accept files of this type.');
+  await expect(fileRow(page, 'holiday.heic')).not.toContainText('Uploaded');
   await expect(page.getByRole('alert').filter({ hasText: 'We could not send your application' })).toHaveCount(0);
   expect(await cli('export')).toBe('');
   // Nothing else lost: the answers are there; the creator swaps the file and sends.
