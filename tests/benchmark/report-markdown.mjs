@@ -361,7 +361,7 @@ function fileListPressShiftSection(/** @type {NonNullable<BenchResults['fileList
     '## 14. Presses on the file list while photos are kept and uploaded',
     '',
     `The files programme (docs/examples/config.files.json) against \`node server/serve.mjs\`, on Details: three photos of 4000 × 3000 px chosen, Remove pressed on the first row about when the second should join it; two more chosen with the uploads held back, Remove pressed on the first row once the first of them is listed, the uploads let go as the pointer goes down; a sixth chosen and Continue pressed about when it should join the list. ` +
-      `Each press stays down until the file field changes (a row joins, the keeping line or an upload line changes), at least ${String(result.minHoldMs)} ms and at most ${String(result.holdCapMs.mouse)} ms with a mouse, ${String(result.holdCapMs.finger)} ms with a finger (longer is a long press, which clicks nothing). ` +
+      `Each press stays down until the file field changes (a row joins, the keeping line or an upload line changes), at least ${String(result.minHoldMs)} ms and at most ${String(result.holdCapMs.mouse)} ms with a mouse, ${String(result.holdCapMs.finger)} ms with a finger. ` +
       'For each press, the pressed element\'s box at pointer down against its box at pointer up (any edge), by the same recorder as section 12.',
     '',
     table(
