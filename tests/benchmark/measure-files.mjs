@@ -33,7 +33,7 @@ import { importTypeScript } from './typescript-module.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FILES_PROGRAMME = join(ROOT, 'docs', 'examples', 'config.files.json');
-const PHOTOS_LABEL = 'Photos of the rooms you would photograph';
+export const PHOTOS_LABEL = 'Photos of the rooms you would photograph';
 const MEDIA_KIT_LABEL = 'Your media kit';
 /** The issue's connection: 1.5 Mbit/s each way, 300 ms round trip. */
 export const FILES_THROUGHPUT_BITS = 1_500_000;
@@ -102,6 +102,21 @@ export async function spawnReceiver(/** @type {string} */ root, /** @type {strin
 }
 
 /**
+ * A copy of the build with the example programme that asks for files as its config.json, and an
+ * empty data folder, under `temp`: what `spawnReceiver` serves.
+ * @param {string} dist
+ * @param {string} temp
+ */
+export async function serveFilesProgramme(dist, temp) {
+  const root = join(temp, 'served');
+  await cp(dist, root, { recursive: true });
+  await writeFile(join(root, 'config.json'), await readFile(FILES_PROGRAMME));
+  const dataDir = join(temp, 'data');
+  await mkdir(dataDir);
+  return { root, dataDir };
+}
+
+/**
  * The uploads on the receiver's disk: for each, its declared length (its .json) and the bytes its file holds.
  * @returns {Promise<Array<{ id: string, length: number, stored: number }>>}
  */
@@ -118,9 +133,17 @@ async function storedUploads(/** @type {string} */ dataDir) {
   return uploads;
 }
 
-/** A phone on the example programme's Details step, where its two file fields are. */
-export async function openDetails(/** @type {import('@playwright/test').Browser} */ browser, /** @type {string} */ url) {
-  const context = await browser.newContext({ ...PHONE_CONTEXT, serviceWorkers: 'block' });
+/**
+ * A phone (or the device `contextOptions` describes) on the example programme's Details step,
+ * where its two file fields are; `initScripts` run in the page before the app.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} url
+ * @param {import('@playwright/test').BrowserContextOptions} [contextOptions]
+ * @param {Array<() => void>} [initScripts]
+ */
+export async function openDetails(browser, url, contextOptions = PHONE_CONTEXT, initScripts = []) {
+  const context = await browser.newContext({ ...contextOptions, serviceWorkers: 'block' });
+  for (const script of initScripts) await context.addInitScript(script);
   const page = await context.newPage();
   await page.goto(`${url}/`);
   await page.getByRole('heading', { name: WELCOME.heading }).waitFor();
@@ -311,11 +334,7 @@ export async function measureFiles({ browser, dist, baseDist, runs, throughputBi
     await mkdir(fixturesDir);
     const fixtures = await makeFileFixtures(fixturesDir);
 
-    const root = join(temp, 'served');
-    await cp(dist, root, { recursive: true });
-    await writeFile(join(root, 'config.json'), await readFile(FILES_PROGRAMME));
-    const dataDir = join(temp, 'data');
-    await mkdir(dataDir);
+    const { root, dataDir } = await serveFilesProgramme(dist, temp);
     receiver = await spawnReceiver(root, dataDir);
 
     log('files: requests per step, example programme and default programme');

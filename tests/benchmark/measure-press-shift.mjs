@@ -10,10 +10,13 @@ import { pressAt } from '../support/press-at.mjs';
 import { BASIC_INFO_HEADING, continueTo, DETAILS_HEADING, WELCOME, choose } from '../support/default-programme.mjs';
 /* global window, Element -- the callbacks of addInitScript and evaluate run in the page */
 
-const HOLD_MS = 120;
+export const HOLD_MS = 120;
 
-/** Installed before the app: the pressed element's box at pointer down, compared at pointer up. */
-function recordPressShifts() {
+/**
+ * Installed before the app: the pressed element's box at pointer down, compared at pointer up.
+ * Shared with the file list's walk (measure-file-list-press-shift.mjs), so both rows judge a move alike.
+ */
+export function recordPressShifts() {
   /** @type {{ control: string, shiftPx: number }[]} */
   const shifts = [];
   Object.assign(window, { pressShifts: shifts });

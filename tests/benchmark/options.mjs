@@ -18,6 +18,7 @@ export const MEASUREMENTS = /** @type {const} */ ([
   'handover',
   'press-shift',
   'files',
+  'file-list-press-shift',
 ]);
 
 /** @typedef {typeof MEASUREMENTS[number]} Measurement */
@@ -52,7 +53,8 @@ const HELP = `npm run bench [-- --runs=N] [--lighthouse-runs=N] [--only=a,b] [--
                                          issue's 1.5 Mbit/s; raise it to shorten the upload's wall time)
   --files-base-dist, BENCH_FILES_BASE_DIST  files: a build from before the files feature, whose whole
                                          wizard is said beside this build's
-  npm run bench -- --only=files --merge  the files rows alone, merged into the report`;
+  npm run bench -- --only=files --merge  the files rows alone, merged into the report
+  npm run bench -- --only=file-list-press-shift --merge  the file list's press-shift row alone`;
 
 /** @returns {number} */
 function positiveInteger(/** @type {string} */ name, /** @type {string | undefined} */ value, /** @type {number} */ fallback) {

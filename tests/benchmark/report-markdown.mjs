@@ -356,6 +356,30 @@ function pressShiftSection(/** @type {NonNullable<BenchResults['pressShift']>} *
   ].join('\n');
 }
 
+function fileListPressShiftSection(/** @type {NonNullable<BenchResults['fileListPressShift']>} */ result) {
+  return [
+    '## 14. Presses on the file list while photos are kept and uploaded',
+    '',
+    `The files programme (docs/examples/config.files.json) against \`node server/serve.mjs\`, on Details: three photos of 4000 × 3000 px chosen, Remove pressed on the first row about when the second should join it; two more chosen with the uploads held back, Remove pressed on the first row once the first of them is listed, the uploads let go as the pointer goes down; a sixth chosen and Continue pressed about when it should join the list. ` +
+      `Each press stays down until the file field changes (a row joins, the keeping line or an upload line changes), at least ${String(result.minHoldMs)} ms and at most ${String(result.holdCapMs.mouse)} ms with a mouse, ${String(result.holdCapMs.finger)} ms with a finger. ` +
+      'For each press, the pressed element\'s box at pointer down against its box at pointer up (any edge), by the same recorder as section 12.',
+    '',
+    table(
+      ['width', 'input', 'presses', 'during a change of the field', 'largest move', 'controls that moved', 'first photo kept', 'sent'],
+      result.widths.map((width) => [
+        `${String(width.width)} px`,
+        width.input,
+        String(width.presses),
+        String(width.pressesDuringChange),
+        `${String(width.largestShiftPx)} px`,
+        width.moved.map((shift) => `${shift.control} (${String(shift.shiftPx)} px)`).join(', ') || 'none',
+        ms(width.firstKeptMs),
+        width.sent ? 'yes' : 'no',
+      ]),
+    ),
+  ].join('\n');
+}
+
 function coversSection(/** @type {NonNullable<BenchResults['covers']>} */ result, /** @type {string[] | undefined} */ observed) {
   const check = observed
     ? `\n\nThe phone of measurement 1 (same viewport and pixel ratio, the app's own \`<picture>\`) downloaded while opening Welcome: ${observed.map((path) => `\`${path}\``).join(', ') || 'no images'}.`
@@ -523,6 +547,7 @@ export function reportMarkdown(/** @type {BenchResults} */ results, /** @type {B
   if (results.pressShift) sections.push(pressShiftSection(results.pressShift));
   if (results.languages) sections.push(languagesSection(results.languages));
   if (results.files) sections.push(filesSection(results.files));
+  if (results.fileListPressShift) sections.push(fileListPressShiftSection(results.fileListPressShift));
   sections.push(METHOD);
   return `${sections.join('\n\n')}\n`;
 }

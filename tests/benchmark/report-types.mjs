@@ -29,6 +29,7 @@
  * @property {Awaited<ReturnType<typeof import('./measure-proof-of-work.mjs').measureProofOfWork>>} [proofOfWork]
  * @property {Awaited<ReturnType<typeof import('./measure-languages.mjs').measureLanguages>>} [languages]
  * @property {Awaited<ReturnType<typeof import('./measure-files.mjs').measureFiles>>} [files]
+ * @property {Awaited<ReturnType<typeof import('./measure-file-list-press-shift.mjs').measureFileListPressShift>>} [fileListPressShift]
  */
 
 /**

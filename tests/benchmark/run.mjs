@@ -15,6 +15,7 @@ import { machineInfo } from './machine-info.mjs';
 import { measureCoverImages } from './measure-cover-images.mjs';
 import { measureCriticalPath } from './measure-critical-path.mjs';
 import { measureDraftRestore } from './measure-draft-restore.mjs';
+import { measureFileListPressShift } from './measure-file-list-press-shift.mjs';
 import { measureFiles } from './measure-files.mjs';
 import { measureHandover } from './measure-handover.mjs';
 import { measureInstallability } from './measure-installability.mjs';
@@ -141,6 +142,12 @@ async function main() {
     if (only.has('files')) {
       log('files: a 20 MiB PDF and six 12-megapixel photos through a throttled connection with one cut, against `node server/serve.mjs` with docs/examples/config.files.json');
       results.files = await measureFiles({ browser, dist: options.dist ? resolve(options.dist) : join(temp, 'dist'), baseDist: options.filesBaseDist ? resolve(options.filesBaseDist) : undefined, runs, throughputBits: options.filesThroughputBits, log });
+    }
+    if (only.has('file-list-press-shift')) {
+      log('file-list press shift: Remove and Continue pressed while large photos are kept and uploaded, at 1280 px (mouse) and 390 px (finger), against `node server/serve.mjs` with docs/examples/config.files.json');
+      results.fileListPressShift = await measureFileListPressShift({ browser, dist: options.dist ? resolve(options.dist) : join(temp, 'dist'), log });
+      const { widths } = results.fileListPressShift;
+      log(`file-list press shift: largest move ${widths.map((width) => `${String(width.largestShiftPx)} px at ${String(width.width)} px (${String(width.pressesDuringChange)} of ${String(width.presses)} presses during a change)`).join(', ')}`);
     }
     results.meta.durationSeconds = Math.round((Date.now() - started) / 1000);
     const report = options.merge ? mergeResults(JSON.parse(await readFile(REPORT_JSON, 'utf8')), results) : results;
