@@ -230,11 +230,14 @@ export function createUploadQueue(devices: UploadQueueDevices): UploadQueue {
     });
   }
 
-  // No answer at all while the browser says online (a signal bar and no network, or a page reloaded
-  // offline that still says online): the network is down, not this file, so every file says paused.
-  const unanswered = () => [...statuses.keys()].forEach((sha256) => tell(sha256, { type: 'cut' }));
+  /** No answer at all while the browser says online (no network behind a signal bar): every file pauses. */
+  function unanswered(): void {
+    for (const sha256 of [...statuses.keys()]) tell(sha256, { type: 'cut' });
+  }
   /** An answer again: the files that silence paused are back in line. */
-  const answeredAgain = (running: string) => [...statuses].forEach(([sha256, status]) => sha256 !== running && status.paused === 'cut' && tell(sha256, { type: 'retry' }));
+  function answeredAgain(running: string): void {
+    for (const [sha256, status] of [...statuses]) if (sha256 !== running && status.paused === 'cut') tell(sha256, { type: 'retry' });
+  }
 
   function waitThenRetry(sha256: string): void {
     clearTimeout(retryTimers.get(sha256));
