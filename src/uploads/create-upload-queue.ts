@@ -1,5 +1,5 @@
 import { DefaultHttpStack, Upload, type DetailedError, type HttpStack } from 'tus-js-client';
-import type { DeviceFile } from '../files/device-files';
+import type { DeviceFile } from '../storage/device-files';
 import { MAX_BACKOFF_SECONDS } from '../outbox/retry-policy';
 import { blobFileReader } from './blob-file-reader';
 import { fileUrlStorage, uploadFingerprint, type UploadFiles } from './file-url-storage';

@@ -4,7 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUploadQueue, type UploadFiles, type UploadQueue } from '../../../src/uploads/create-upload-queue';
-import type { DeviceFile } from '../../../src/files/device-files';
+import type { DeviceFile } from '../../../src/storage/device-files';
 import { fetchHttpStack } from '../../../src/uploads/fetch-http-stack';
 import { startTusReceiver as startReceiver, type TusReceiver as Receiver } from '../../support/tus-receiver';
 
