@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { DIST_DIR } from '../support/dist-dir';
+import { DETAILS_BUT_FILES } from '../support/files-programme-answers.mjs';
 import { spawnReceiver } from '../support/receiver-process';
 import { completeApplication, CONTINUE, CREATOR_HUB_HEADING } from './default-programme-steps';
 import type { EnginePage } from './engine-page';
@@ -25,15 +26,11 @@ const PHOTOS = 'Photos of the rooms you would photograph';
 
 /** Every required answer of the files programme's Details step but its photos. */
 async function fillDetailsButFiles(page: EnginePage): Promise<void> {
-  await choose(page, 'Pronouns', 'She/her');
-  await choose(page, 'Which window treatments interest you?', 'Shades');
-  await choose(page, 'What is your content niche?', 'Home décor');
-  await choose(page, 'When would you like your window treatments installed?', 'In one to three months');
-  await choose(page, 'Have you bought from Hartwell before?', 'No');
-  await answer(page, 'Have you worked with other window-treatment companies?', 'No');
-  await answer(page, 'Do you have window treatments installed now?', 'No');
-  await answer(page, 'Do you have children at home?', 'No');
-  await answer(page, 'Do you have pets?', 'No');
+  for (const step of DETAILS_BUT_FILES) {
+    if (step.kind === 'choose') await choose(page, step.label, step.option);
+    else if (step.kind === 'answer') await answer(page, step.question, step.choice);
+    else await page.type({ label: step.label }, step.text);
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { answer, choose, fillBasicInfo } from '../../support/default-programme.mjs';
+import { DETAILS_BUT_FILES } from '../../support/files-programme-answers.mjs';
 
 /**
  * The steps of the example programme that asks for files (docs/examples/config.files.json), as a
@@ -23,16 +24,11 @@ export async function toDetails(page: Page): Promise<void> {
 
 /** Every required answer of the Details step but its files. */
 export async function fillDetailsButFiles(page: Page): Promise<void> {
-  await choose(page, 'Pronouns', 'She/her');
-  await choose(page, 'Which window treatments interest you?', 'Shades');
-  await choose(page, 'What is your content niche?', 'Home décor');
-  await choose(page, 'When would you like your window treatments installed?', 'In one to three months');
-  await choose(page, 'Have you bought from Hartwell before?', 'No');
-  await answer(page, 'Have you worked with other window-treatment companies?', 'No');
-  await answer(page, 'Do you have window treatments installed now?', 'Yes');
-  await page.getByLabel('What do you have now, and in which rooms?', { exact: true }).fill('Old vinyl blinds in the living room');
-  await answer(page, 'Do you have children at home?', 'No');
-  await answer(page, 'Do you have pets?', 'No');
+  for (const step of DETAILS_BUT_FILES) {
+    if (step.kind === 'choose') await choose(page, step.label, step.option);
+    else if (step.kind === 'answer') await answer(page, step.question, step.choice);
+    else await page.getByLabel(step.label, { exact: true }).fill(step.text);
+  }
 }
 
 /** The row of a kept file in its field's list. */
