@@ -179,7 +179,7 @@ export default tseslint.config(
   },
   // Its inline-script hashing is being rewritten for the first-paint scripts: typed lint joins it then.
   {
-    files: ['server/security-headers.mjs'],
+    files: ['server/http/security-headers.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

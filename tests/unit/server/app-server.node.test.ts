@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppServer } from '../../../server/app-server.mjs';
 import { createHash } from 'node:crypto';
-import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from '../../../server/security-headers.mjs';
+import { contentSecurityPolicy, inlineScriptHashes, securityHeaders } from '../../../server/http/security-headers.mjs';
 import { rawRequest } from '../../support/http-request';
 
 let parent: string;

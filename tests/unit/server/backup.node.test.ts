@@ -1,5 +1,5 @@
 // @vitest-environment node
-// `npm run applications -- backup FILE` and `restore FILE` (server/store/backup*.mjs), on both stores
+// `npm run applications -- backup FILE` and `restore FILE` (server/backup/backup*.mjs), on both stores
 // and from one to the other: a backup taken while the receiver runs (through its admin endpoint on
 // the embedded store) or while it does not restores to the same applications and revisions; a
 // backup taken while applications pour in holds every one acknowledged before it began; restore
@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { latestApplications } from '../../../server/store/applications.mjs';
+import { latestApplications } from '../../../server/applications/stored-applications.mjs';
 import { openStore } from '../../../server/store/open-store.mjs';
 import { rawRequest } from '../../support/http-request';
 import { freshPostgresDatabase } from '../../support/local-postgres.mjs';

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freeBytesIn } from '../../../server/limits/disk-floor.mjs';
-import { latestApplications } from '../../../server/store/applications.mjs';
+import { latestApplications } from '../../../server/applications/stored-applications.mjs';
 import { rawRequest } from '../../support/http-request';
 import { freshPostgresDatabase } from '../../support/local-postgres.mjs';
 import { startTestReceiver, stopTestReceiver, type StartedReceiver } from '../../support/receiver-fixture';

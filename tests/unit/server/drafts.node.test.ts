@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Drafts in transit (server/drafts/drafts-in-transit.mjs, server/store/drafts.mjs), on both stores: ciphertext stored
+// Drafts in transit (server/drafts/drafts-in-transit.mjs, server/drafts/drafts-table.mjs), on both stores: ciphertext stored
 // under a random id, served once and then gone (410), one winner among fetches (and withdrawals) at
 // once, a withdrawal telling an unused link (204) from one opened, withdrawn or expired (410) and
 // one never stored (404), never served after its expiry and swept after it, a used id refused (409), the body's size and type checked
@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DRAFT_SECONDS, MAX_DRAFT_BYTES, MAX_DRAFT_SECONDS, draftTtlSeconds, draftsPrefix } from '../../../server/drafts/drafts-in-transit.mjs';
-import type { RequestEntry } from '../../../server/server-log.mjs';
-import { writeBackup } from '../../../server/store/backup.mjs';
-import { storeDraft, sweepDrafts, takeDraft, withdrawDraft } from '../../../server/store/drafts.mjs';
+import type { RequestEntry } from '../../../server/log/server-log.mjs';
+import { writeBackup } from '../../../server/backup/backup.mjs';
+import { storeDraft, sweepDrafts, takeDraft, withdrawDraft } from '../../../server/drafts/drafts-table.mjs';
 import { openStore } from '../../../server/store/open-store.mjs';
 import { NEWEST_VERSION } from '../../../server/store/schema.mjs';
 import type { Store } from '../../../server/store/store-types.mjs';

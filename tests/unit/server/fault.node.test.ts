@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { latestApplications } from '../../../server/store/applications.mjs';
+import { latestApplications } from '../../../server/applications/stored-applications.mjs';
 import { openStore } from '../../../server/store/open-store.mjs';
 import { freePort } from '../../support/free-port';
 import { rawRequest } from '../../support/http-request';

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { latestApplications } from '../../../server/store/applications.mjs';
+import { latestApplications } from '../../../server/applications/stored-applications.mjs';
 import { openStore } from '../../../server/store/open-store.mjs';
 import { creatorsStored, runFlood } from '../../support/flood.mjs';
 import { freshPostgresDatabase } from '../../support/local-postgres.mjs';

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { latestApplications } from '../../../server/store/applications.mjs';
+import { latestApplications } from '../../../server/applications/stored-applications.mjs';
 import { openStore } from '../../../server/store/open-store.mjs';
 import { rawRequest } from '../../support/http-request';
 import { servedRoot } from '../../support/receiver-fixture';

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Health checks on the public port (server/health.mjs): GET /healthz while the process answers,
+// Health checks on the public port (server/health/health.mjs): GET /healthz while the process answers,
 // GET /readyz while the store takes writes and the disk is above its floor, 503 with the reason
 // otherwise (PostgreSQL stopped under a running receiver; a read-only database; a disk under the
 // floor), JSON, never cached, HEAD too, neither logged nor counted per request, never rate limited.
@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { openPostgresStore } from '../../../server/store/postgres-store.mjs';
 import { storeRefusesWrites } from '../../../server/store/store-takes-writes.mjs';
-import type { RequestEntry } from '../../../server/server-log.mjs';
+import type { RequestEntry } from '../../../server/log/server-log.mjs';
 import { rawRequest } from '../../support/http-request';
 import { freshPostgresDatabase, startLocalPostgres } from '../../support/local-postgres.mjs';
 import { startTestReceiver, stopTestReceiver } from '../../support/receiver-fixture';

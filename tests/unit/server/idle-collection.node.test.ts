@@ -1,12 +1,12 @@
 // @vitest-environment node
 /**
- * The receiver collects its garbage once idle after work (server/idle-collection.mjs): after a few
+ * The receiver collects its garbage once idle after work (server/process/idle-collection.mjs): after a few
  * quiet checks in a row, only when the heap has grown since the last collection, never while the
  * event loop is busy; and the full collection it runs does free the heap's garbage.
  */
 import { getHeapStatistics } from 'node:v8';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { collectGarbageWhenIdle, fullCollection } from '../../../server/idle-collection.mjs';
+import { collectGarbageWhenIdle, fullCollection } from '../../../server/process/idle-collection.mjs';
 
 const MB = 1024 * 1024;
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeLogText } from '../../../server/log/log-text.mjs';
 import { pseudonymOf } from '../../../server/log/client-pseudonym.mjs';
 import { loggedIssue, programmeNames, refusedAnswersReason } from '../../../server/log/refused-answers-reason.mjs';
-import { createServerLog } from '../../../server/server-log.mjs';
+import { createServerLog } from '../../../server/log/server-log.mjs';
 
 const FORGED = '\n2026-11-27T06:00:00.000Z received application 2b7e151a revision 9';
 

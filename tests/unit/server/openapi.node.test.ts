@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequestContext } from '../../../server/http/request-context.mjs';
-import { MAX_BODY_BYTES, createReceiver } from '../../../server/receiver.mjs';
+import { MAX_BODY_BYTES, createReceiver } from '../../../server/applications/receiver.mjs';
 import { isToken, parseRevision } from '../../../server/http/request-headers.mjs';
 import type { Store } from '../../../server/store/store-types.mjs';
 import { PERSONAL_INFO_TEXT_FIELDS } from '../../../src/application/values/field-paths';
@@ -126,7 +126,7 @@ const unique = (prefix: string) => `${prefix}-${String(Date.now())}-${String((co
 describe('docs/receiver-openapi.json', () => {
   it('is OpenAPI 3.1 and documents every status the receiver can answer, and no other', () => {
     expect(doc.openapi).toMatch(/^3\.1\./);
-    const source = readFileSync(new URL('../../../server/receiver.mjs', import.meta.url), 'utf8');
+    const source = readFileSync(new URL('../../../server/applications/receiver.mjs', import.meta.url), 'utf8');
     const answered = new Set([...source.matchAll(/(?:answer\(ctx, |refusal\(|Refused\()(\d{3})/g)].map((match) => match[1]));
     // The shared toolkit's answers the receiver uses: the origin refused (403), the preflight (204), a body too large (413).
     const toolkit = readFileSync(new URL('../../../server/http/respond.mjs', import.meta.url), 'utf8');

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fullCollection } from '../../../server/idle-collection.mjs';
+import { fullCollection } from '../../../server/process/idle-collection.mjs';
 import { BUNDLE_PATH, readBundleFromDisk } from '../../../server/store/pglite-bundle.mjs';
 import { findTemplate, unpackTemplate } from '../../../server/store/pglite-template.mjs';
 

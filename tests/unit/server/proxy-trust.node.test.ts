@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiverRules } from '../../../src/config/receiver-rules';
 import { originVerdict } from '../../../server/http/cors.mjs';
 import { createRequestContext } from '../../../server/http/request-context.mjs';
-import { clientAddress, NO_PROXY_TRUST, normalAddress, parseForwarded, proxyTrust, siteOf } from '../../../server/limits/proxy-trust.mjs';
-import { STRICT_TRANSPORT_SECURITY, transportSecurityHeaders } from '../../../server/security-headers.mjs';
+import { clientAddress, NO_PROXY_TRUST, normalAddress, parseForwarded, proxyTrust, siteOf } from '../../../server/http/proxy-trust.mjs';
+import { STRICT_TRANSPORT_SECURITY, transportSecurityHeaders } from '../../../server/http/security-headers.mjs';
 import { startServer } from '../../../server/start-server.mjs';
 import { servedRoot } from '../../support/receiver-fixture';
 

@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequestContext } from '../../../server/http/request-context.mjs';
-import { createReceiver } from '../../../server/receiver.mjs';
-import { latestApplications } from '../../../server/store/applications.mjs';
+import { createReceiver } from '../../../server/applications/receiver.mjs';
+import { latestApplications } from '../../../server/applications/stored-applications.mjs';
 import { MIGRATIONS } from '../../../server/store/schema.mjs';
-import type { RequestEntry } from '../../../server/server-log.mjs';
+import type { RequestEntry } from '../../../server/log/server-log.mjs';
 import { rawRequest } from '../../support/http-request';
 import { freshPostgresDatabase } from '../../support/local-postgres.mjs';
 import { startTestReceiver, stopTestReceiver, type StartedReceiver } from '../../support/receiver-fixture';

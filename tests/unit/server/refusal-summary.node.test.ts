@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRefusalSummary, OTHER_CLIENTS, type RefusalSummary } from '../../../server/log/refusal-summary.mjs';
-import { createServerLog } from '../../../server/server-log.mjs';
+import { createServerLog } from '../../../server/log/server-log.mjs';
 
 afterEach(() => {
   vi.useRealTimers();

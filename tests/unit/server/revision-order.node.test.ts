@@ -1,6 +1,6 @@
 // @vitest-environment node
 // A stored revision is never followed by a body whose Application-Revision is not higher than every
-// one stored for its application (server/store/applications.mjs): with "continue on another device"
+// one stored for its application (server/applications/applications-table.mjs): with "continue on another device"
 // a device whose copy is stale numbers its body as one the other device may have used. Tested where
 // it could break: bodies arriving at once, through the embedded store's group commit, through
 // PostgreSQL's pool, and through two instances (two pools, two receivers) on one PostgreSQL.
@@ -8,8 +8,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { receiveApplication, type Received, type ReceiveResult } from '../../../server/store/applications.mjs';
-import { createGroupCommit } from '../../../server/store/group-commit.mjs';
+import { receiveApplication, type Received, type ReceiveResult } from '../../../server/applications/applications-table.mjs';
+import { createGroupCommit } from '../../../server/applications/group-commit.mjs';
 import { openStore } from '../../../server/store/open-store.mjs';
 import type { Store } from '../../../server/store/store-types.mjs';
 import { rawRequest, type RawAnswer } from '../../support/http-request';

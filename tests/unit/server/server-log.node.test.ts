@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServerLog, parseLogFormat, type RequestEntry } from '../../../server/server-log.mjs';
+import { createServerLog, parseLogFormat, type RequestEntry } from '../../../server/log/server-log.mjs';
 import { rawRequest } from '../../support/http-request';
 import { servedRoot, startTestReceiver, stopTestReceiver, type StartedReceiver } from '../../support/receiver-fixture';
 import { spawnReceiver } from '../../support/receiver-process';

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeApplicationFiles } from '../../../../server/cli/application-files-command.mjs';
-import type { Binding } from '../../../../server/store/application-files.mjs';
+import type { Binding } from '../../../../server/applications/application-files-table.mjs';
 import { png, storeUpload } from './stored-upload-fixture';
 
 const execFile = promisify(execFileCallback);

@@ -13,12 +13,13 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestApplications, receiveApplication } from '../../../../server/store/applications.mjs';
-import { writeBackup } from '../../../../server/store/backup.mjs';
-import { writeFileAtomically } from '../../../../server/store/backup-file.mjs';
+import { receiveApplication } from '../../../../server/applications/applications-table.mjs';
+import { latestApplications } from '../../../../server/applications/stored-applications.mjs';
+import { writeBackup } from '../../../../server/backup/backup.mjs';
+import { writeFileAtomically } from '../../../../server/backup/backup-file.mjs';
 import { openPostgresStore } from '../../../../server/store/postgres-store.mjs';
 import { migrate } from '../../../../server/store/schema.mjs';
-import { createFileChecks, type FileFieldRules } from '../../../../server/uploads/application-files.mjs';
+import { createFileChecks, type FileFieldRules } from '../../../../server/applications/named-files-checks.mjs';
 import { freshPostgresDatabase } from '../../../support/local-postgres.mjs';
 import { png, storeUpload } from './stored-upload-fixture';
 

@@ -8,13 +8,13 @@
 // full, then counted, a line a minute). None ever carries an application's content or an address:
 // applications are named by id, refusals by rule and programme path, never a value or a key the
 // client sent (log/refused-answers-reason.mjs), clients by a pseudonym (log/client-pseudonym.mjs).
-import { escapeLogText } from './log/log-text.mjs';
-import { createRefusalSummary } from './log/refusal-summary.mjs';
+import { escapeLogText } from './log-text.mjs';
+import { createRefusalSummary } from './refusal-summary.mjs';
 
 /**
  * @typedef {{ method: string, path: string, status: number, ms: number, reason?: string | undefined, client?: string | undefined }} RequestEntry
  *   client: the pseudonym of the client (client-pseudonym.mjs), given for refusals
- * @typedef {import('./log/refusal-summary.mjs').RefusalSummary} RefusalSummary
+ * @typedef {import('./refusal-summary.mjs').RefusalSummary} RefusalSummary
  * @typedef {{
  *   message: (text: string) => void,
  *   request: (entry: RequestEntry) => void,

@@ -25,7 +25,7 @@ function date(value) {
 
 /**
  * Stores a draft under a new id; an id already there (even a tombstone) is not replaced.
- * @param {import('./store-types.mjs').Queryable} store
+ * @param {import('../store/store-types.mjs').Queryable} store
  * @param {{ id: string, content: Uint8Array, now: Date, expiresAt: Date }} draft
  * @returns {Promise<StoreDraftResult>}
  */
@@ -41,7 +41,7 @@ export async function storeDraft(store, { id, content, now, expiresAt }) {
 
 /**
  * Returns a draft's content and leaves only its tombstone, in one statement.
- * @param {import('./store-types.mjs').Queryable} store
+ * @param {import('../store/store-types.mjs').Queryable} store
  * @param {string} id
  * @param {Date} now
  * @returns {Promise<TakeDraftResult>}
@@ -67,7 +67,7 @@ export async function takeDraft(store, id, now) {
  * Drops a draft's content (the creator withdrew the link), keeping its tombstone, and tells whether
  * the link was still unused: in one statement, so a fetch at the same moment either took the
  * content first (gone) or finds it dropped. An expired draft's content is dropped too, as gone.
- * @param {import('./store-types.mjs').Queryable} store
+ * @param {import('../store/store-types.mjs').Queryable} store
  * @param {string} id
  * @param {Date} now
  * @returns {Promise<WithdrawDraftResult>}
@@ -89,7 +89,7 @@ export async function withdrawDraft(store, id, now) {
 
 /**
  * Deletes every draft and tombstone whose time is over.
- * @param {import('./store-types.mjs').Queryable} store
+ * @param {import('../store/store-types.mjs').Queryable} store
  * @param {Date} now
  * @returns {Promise<number>} how many rows were deleted
  */

@@ -5,7 +5,7 @@
 // held while gigabytes are copied. One erased meanwhile is left out (its row is in the backup; the
 // restore message says to re-apply erasures made since), said in the count of files missing.
 import { mkdir, open, readFile, rm } from 'node:fs/promises';
-import { fsyncPath } from './data-folder-sync.mjs';
+import { fsyncPath } from '../store/data-folder-sync.mjs';
 import { uploadBytesPath, uploadInfoPath } from '../uploads/stored-uploads.mjs';
 
 /** Raw bytes per line: 1 MiB of base64, well under what a line of the backup may hold. */
@@ -13,7 +13,7 @@ const CHUNK = 768 * 1024;
 
 /**
  * The uploads the backup's rows name, read in its snapshot.
- * @param {import('./store-types.mjs').Queryable} tx
+ * @param {import('../store/store-types.mjs').Queryable} tx
  * @returns {Promise<Array<{ id: string, size: number, sha256: string }>>}
  */
 export async function uploadsToBackUp(tx) {

@@ -26,7 +26,7 @@ function bindingOf(row) {
 
 /**
  * The bindings of these uploads, by upload id (those bound to no application are absent).
- * @param {import('./store-types.mjs').Queryable} store
+ * @param {import('../store/store-types.mjs').Queryable} store
  * @param {ReadonlyArray<string>} uploadIds
  * @returns {Promise<Map<string, Binding>>}
  */
@@ -38,7 +38,7 @@ export async function bindingsOf(store, uploadIds) {
 
 /**
  * Every file bound to these applications, by application id, in the order they were bound.
- * @param {import('./store-types.mjs').Queryable} store
+ * @param {import('../store/store-types.mjs').Queryable} store
  * @param {ReadonlyArray<string>} applicationIds
  * @returns {Promise<Map<string, Binding[]>>}
  */

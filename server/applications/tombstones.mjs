@@ -24,7 +24,7 @@ export function tombstoneHash(value) {
 /**
  * Leaves a tombstone for each application named, and for each Idempotency-Key of its revisions, in
  * the caller's transaction: call it before deleting their revisions.
- * @param {import('./store-types.mjs').Queryable} tx
+ * @param {import('../store/store-types.mjs').Queryable} tx
  * @param {ReadonlyArray<string>} applicationIds
  * @param {Date} now
  */

@@ -5,23 +5,23 @@
 // the first is still being stored), then the revision (409 with the latest when a revision as high
 // is stored already), and 201 with a receipt once the transaction has committed.
 import { createHash } from 'node:crypto';
-import { CORS_REQUEST_HEADERS } from './http/cors.mjs';
-import { pathnameOf } from './http/request-context.mjs';
-import { answer, answered, crossOrigin, readBody, refusal, Refused } from './http/respond.mjs';
-import { isJsonContentType, isToken, parseContentLanguage, parseRevision, singleHeader } from './http/request-headers.mjs';
-import { receiveApplication } from './store/applications.mjs';
-import { normalisedEmail } from './store/email-match.mjs';
-import { createGroupCommit } from './store/group-commit.mjs';
-import { parseJson } from './http/parse-json.mjs';
-import { refusedAnswersReason } from './log/refused-answers-reason.mjs';
-import { notOwnIssues } from './uploads/application-files.mjs';
+import { CORS_REQUEST_HEADERS } from '../http/cors.mjs';
+import { pathnameOf } from '../http/request-context.mjs';
+import { answer, answered, crossOrigin, readBody, refusal, Refused } from '../http/respond.mjs';
+import { isJsonContentType, isToken, parseContentLanguage, parseRevision, singleHeader } from '../http/request-headers.mjs';
+import { receiveApplication } from './applications-table.mjs';
+import { normalisedEmail } from '../store/email-match.mjs';
+import { createGroupCommit } from './group-commit.mjs';
+import { parseJson } from '../http/parse-json.mjs';
+import { refusedAnswersReason } from '../log/refused-answers-reason.mjs';
+import { notOwnIssues } from './named-files-checks.mjs';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * @typedef {Array<{ path: string, message: string }>} ValidationIssues
  * @typedef {{
- *   store: import('./store/store-types.mjs').Store,
+ *   store: import('../store/store-types.mjs').Store,
  *   path: string,
  *   validate: (body: unknown) => ValidationIssues | Promise<ValidationIssues>,
  *   allowedOrigins?: ReadonlySet<string>,
@@ -32,9 +32,9 @@ export const MAX_BODY_BYTES = 64 * 1024;
  *   webhooks?: { giveUpAfterMs: number } | null,
  *   onStored?: () => void,
  *   proofOfWork?: { check: (req: import('node:http').IncomingMessage) => Promise<{ reason: string, body: unknown } | null> } | null,
- *   admit?: import('./limits/admission.mjs').Admit,
+ *   admit?: import('../limits/admission.mjs').Admit,
  *   programmeNames?: () => ReadonlySet<string> | Promise<ReadonlySet<string>>,
- *   checkFiles?: import('./uploads/application-files.mjs').CheckFiles | null,
+ *   checkFiles?: import('./named-files-checks.mjs').CheckFiles | null,
  * }} ReceiverOptions
  *   validate: the programme's rules (programme-source.mjs: the current one, or a recent one that accepts it);
  *   defaultLanguage: the programme's `lang`, for a body sent without Content-Language;
@@ -44,7 +44,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
  *   proofOfWork: refuses (428) a PUT without a valid, unused solution, before its body is read (proof-of-work.mjs)
  *   admit: whether a PUT is taken at all, before its body is read (admission.mjs: 429, 503)
  *   programmeNames: the names the programme defines, which a 422's log line may show (refused-answers-reason.mjs)
- *   checkFiles: the checks of the uploads a body names (uploads/application-files.mjs: 422), after the
+ *   checkFiles: the checks of the uploads a body names (applications/named-files-checks.mjs: 422), after the
  *   programme's rules; the files it returns are bound to the application in the transaction that stores it
  */
 
@@ -68,12 +68,12 @@ export function createReceiver({
   const inProgress = new Set();
   const decoder = new TextDecoder('utf-8', { fatal: true });
   // The embedded store runs one statement at a time: applications arriving together are committed
-  // together (store/group-commit.mjs). PostgreSQL runs a pool of connections side by side instead.
+  // together (applications/group-commit.mjs). PostgreSQL runs a pool of connections side by side instead.
   const receiveOptions = webhooks ? { webhooks: true, giveUpAfterMs: webhooks.giveUpAfterMs } : {};
-  /** @type {(received: import('./store/applications.mjs').Received) => Promise<import('./store/applications.mjs').ReceiveResult>} */
+  /** @type {(received: import('./applications-table.mjs').Received) => Promise<import('./applications-table.mjs').ReceiveResult>} */
   const storeApplication = store.kind === 'embedded' ? createGroupCommit(store, { receiveOptions }) : (received) => receiveApplication(store, received, receiveOptions);
 
-  /** @param {import('./http/request-context.mjs').RequestContext} ctx */
+  /** @param {import('../http/request-context.mjs').RequestContext} ctx */
   async function receive(ctx) {
     const { req } = ctx;
     // Retry-After is not a header a page on another origin may read unless it is exposed.
@@ -149,7 +149,7 @@ export function createReceiver({
   }
 
   /**
-   * @param {import('./http/request-context.mjs').RequestContext} ctx
+   * @param {import('../http/request-context.mjs').RequestContext} ctx
    * @returns {Promise<boolean>}
    */
   return async function receiver(ctx) {

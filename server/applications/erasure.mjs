@@ -12,23 +12,23 @@
 // receiveApplications takes (applications.mjs), then reads again: a PUT that was storing waits for
 // nothing more and is erased with the rest, and one that comes after waits for the erasure's commit
 // and finds the tombstone. The embedded store runs one transaction at a time.
-import { REVISION_LOCK_CLASS } from './applications.mjs';
-import { normalisedEmail } from './email-match.mjs';
+import { REVISION_LOCK_CLASS } from './applications-table.mjs';
+import { normalisedEmail } from '../store/email-match.mjs';
 import { leaveTombstones } from './tombstones.mjs';
 import { removeStoredUploads } from '../uploads/stored-uploads.mjs';
 
 /**
  * @typedef {{ applications: number, revisions: number, files: number }} Erased files: of their uploads, removed from the disk
  * @typedef {{ applications: number, revisions: number, uploadIds: string[] }} ErasedRows the uploads whose bytes are to go once committed
- * @typedef {(tx: import('./store-types.mjs').Queryable) => Promise<string[]>} FindApplications
+ * @typedef {(tx: import('../store/store-types.mjs').Queryable) => Promise<string[]>} FindApplications
  *   the ids of the applications to erase, read in the erasure's transaction
  */
 
 /**
  * The first statement of an erasure's transaction on PostgreSQL: READ COMMITTED whatever
  * default_transaction_isolation says, so each statement sees what committed before it (the locks).
- * @param {import('./store-types.mjs').Store['kind']} kind
- * @param {import('./store-types.mjs').Queryable} tx
+ * @param {import('../store/store-types.mjs').Store['kind']} kind
+ * @param {import('../store/store-types.mjs').Queryable} tx
  */
 export async function readCommitted(kind, tx) {
   if (kind === 'postgres') await tx.query('SET TRANSACTION ISOLATION LEVEL READ COMMITTED');
@@ -37,8 +37,8 @@ export async function readCommitted(kind, tx) {
 /**
  * Deletes, with their tombstones, the applications `find` names, in the caller's transaction
  * (begun with readCommitted).
- * @param {import('./store-types.mjs').Store['kind']} kind
- * @param {import('./store-types.mjs').Queryable} tx
+ * @param {import('../store/store-types.mjs').Store['kind']} kind
+ * @param {import('../store/store-types.mjs').Queryable} tx
  * @param {FindApplications} find
  * @param {Date} now
  * @returns {Promise<ErasedRows>}
@@ -90,7 +90,7 @@ export async function removeErasedFiles(uploadsFolder, uploadIds) {
  * Deletes every application any revision of which names this e-mail address (in any of its forms:
  * email-match.mjs), with all its revisions and their webhooks not yet delivered, leaves their
  * tombstones, then has the store purge them from its files and removes their files' bytes.
- * @param {import('./store-types.mjs').Store} store
+ * @param {import('../store/store-types.mjs').Store} store
  * @param {string} email
  * @param {{ now?: Date, uploadsFolder?: string | null }} [options] uploadsFolder: where the uploads are (uploads-folder.mjs)
  * @returns {Promise<Erased>}

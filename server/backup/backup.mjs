@@ -11,7 +11,7 @@
 import { createGzip } from 'node:zlib';
 import { pipeline } from 'node:stream/promises';
 import { BadBackup, checkBackup, FORMAT, FORMAT_VERSION, readBackup } from './backup-file.mjs';
-import { MIGRATION_LOCK, NEWEST_VERSION, applyMigrations, createVersionTable } from './schema.mjs';
+import { MIGRATION_LOCK, NEWEST_VERSION, applyMigrations, createVersionTable } from '../store/schema.mjs';
 import { backUpUploads, createUploadsRestorer, uploadsToBackUp } from './backup-uploads.mjs';
 
 const FETCH_ROWS = 500;
@@ -29,7 +29,7 @@ function qualified(table) {
 /**
  * The receiver's tables (every table of the public schema but schema_version), parents before the
  * tables whose foreign keys reference them.
- * @param {import('./store-types.mjs').Queryable} tx
+ * @param {import('../store/store-types.mjs').Queryable} tx
  * @returns {Promise<string[]>}
  */
 async function tablesInOrder(tx) {
@@ -61,7 +61,7 @@ async function tablesInOrder(tx) {
 
 /**
  * A table's columns in order: which are generated (not inserted) and which own a sequence.
- * @param {import('./store-types.mjs').Queryable} tx
+ * @param {import('../store/store-types.mjs').Queryable} tx
  * @param {string} table
  * @returns {Promise<Array<{ name: string, generated: boolean, sequence: string | null, key: boolean }>>}
  */
@@ -78,7 +78,7 @@ async function columnsOf(tx, table) {
   return rows.map((row) => ({ name: String(row.name), generated: row.generated === true, sequence: typeof row.sequence === 'string' ? row.sequence : null, key: row.key === true }));
 }
 
-/** @param {import('./store-types.mjs').Queryable} tx */
+/** @param {import('../store/store-types.mjs').Queryable} tx */
 async function schemaVersion(tx) {
   const { rows } = await tx.query(`SELECT to_regclass('public.schema_version') IS NOT NULL AS present`);
   if (rows[0]?.present !== true) return 0;
@@ -89,7 +89,7 @@ async function schemaVersion(tx) {
 /**
  * Writes a backup of the store into sink (gzip'd, then sink is ended), from one snapshot, and the
  * files its rows name from the uploads folder.
- * @param {import('./store-types.mjs').Store} store
+ * @param {import('../store/store-types.mjs').Store} store
  * @param {import('node:stream').Writable} sink
  * @param {{ uploadsFolder?: string | null }} [options] where the uploads are (uploads-folder.mjs)
  * @returns {Promise<{ schemaVersion: number, takenAt: string, rows: Record<string, number>, files: number, missingFiles: number }>}
@@ -167,7 +167,7 @@ export async function checkRestorable(path) {
 /**
  * Restores a backup file into a store that holds no application: all of it, or, when anything is
  * wrong (a truncated file, a target that is not empty), nothing.
- * @param {import('./store-types.mjs').Store} store a store opened without migrating it (the restore creates the schema)
+ * @param {import('../store/store-types.mjs').Store} store a store opened without migrating it (the restore creates the schema)
  * @param {string} path
  * @param {Awaited<ReturnType<typeof checkBackup>>} [checked] the file's checkRestorable, when the caller made it
  * @param {{ uploadsFolder?: string | null }} [options] where the backup's files go (uploads-folder.mjs); none may be there
@@ -186,7 +186,7 @@ export async function restoreBackup(store, path, checked, { uploadsFolder = null
 }
 
 /**
- * @param {import('./store-types.mjs').Store} store
+ * @param {import('../store/store-types.mjs').Store} store
  * @param {string} path
  * @param {Awaited<ReturnType<typeof checkBackup>>} backup
  * @param {ReturnType<typeof createUploadsRestorer> | null} uploads

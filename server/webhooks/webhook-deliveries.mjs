@@ -14,14 +14,14 @@
 // webhook-id, which at-least-once delivery allows; the message itself was stored durably with its
 // application. It spares the embedded store two syncs per batch on the thread that stores applications.
 import { parseJson } from '../http/parse-json.mjs';
-import { filesOfApplications, filesOfBody, withoutUploadIds } from './application-files.mjs';
+import { filesOfApplications, filesOfBody, withoutUploadIds } from '../applications/application-files-table.mjs';
 
 /**
  * @typedef {'pending' | 'delivered' | 'failed' | 'superseded'} DeliveryStatus
  * @typedef {{
  *   seq: number, id: string, applicationId: string, type: string, attempts: number, giveUpAt: Date,
  *   superseded: boolean, revision: number, language: string | null, body: unknown, receivedAt: string,
- *   files: import('./application-files.mjs').FileFacts[],
+ *   files: import('../applications/application-files-table.mjs').FileFacts[],
  * }} ClaimedDelivery body: without its upload ids (application-files.mjs); files: the facts of the files it names
  * @typedef {{
  *   seq: number, attempts: number, status: DeliveryStatus, nextAttemptAt: Date | null,
@@ -46,7 +46,7 @@ function isoOrNull(value) {
 
 /**
  * Runs one statement in a transaction whose commit does not wait for the disk (see above).
- * @param {import('./store-types.mjs').Store} store
+ * @param {import('../store/store-types.mjs').Store} store
  * @param {string} sql
  * @param {unknown[]} params
  */
@@ -60,7 +60,7 @@ function bookkeeping(store, sql, params) {
 /**
  * Leases up to `limit` due messages, at most one per application, and returns them with what their
  * webhook carries. Each claim counts as an attempt.
- * @param {import('./store-types.mjs').Store} store
+ * @param {import('../store/store-types.mjs').Store} store
  * @param {{ now: Date, limit: number, leaseMs: number }} options
  * @returns {Promise<ClaimedDelivery[]>}
  */
@@ -90,7 +90,7 @@ export async function claimDueDeliveries(store, { now, limit, leaseMs }) {
     [now.toISOString(), limit, new Date(now.getTime() + leaseMs).toISOString()],
   );
   // The files' facts: a query of their own, run only when something was claimed.
-  /** @type {Map<string, import('./application-files.mjs').Binding[]>} */
+  /** @type {Map<string, import('../applications/application-files-table.mjs').Binding[]>} */
   const files = rows.length > 0 ? await filesOfApplications(store, rows.map((row) => String(row.application_id))) : new Map();
   return rows.map((row) => {
     const body = typeof row.body === 'string' ? parseJson(row.body) : row.body;
@@ -114,7 +114,7 @@ export async function claimDueDeliveries(store, { now, limit, leaseMs }) {
 /**
  * Settles claimed messages. An outcome for an attempt that is no longer the message's latest (its
  * lease ran out and another attempt began) is dropped, unless it is a delivery, which always counts.
- * @param {import('./store-types.mjs').Store} store
+ * @param {import('../store/store-types.mjs').Store} store
  * @param {ReadonlyArray<DeliveryOutcome>} outcomes
  * @returns {Promise<boolean>} whether a message no longer pending has a later one of its application
  *   waiting for it, now due: worth a claim before the next poll
@@ -147,7 +147,7 @@ export async function settleDeliveries(store, outcomes) {
 
 /**
  * Messages not delivered: pending (with their next attempt) and failed, oldest first.
- * @param {import('./store-types.mjs').Queryable} store
+ * @param {import('../store/store-types.mjs').Queryable} store
  * @returns {Promise<DeliveryRecord[]>}
  */
 export async function undeliveredDeliveries(store) {
@@ -172,7 +172,7 @@ export async function undeliveredDeliveries(store) {
 /**
  * Sends messages again from now on, with a fresh give-up time: one by its webhook-id (whatever its
  * status: a team that lost a delivered one may ask for it), or every failed one.
- * @param {import('./store-types.mjs').Queryable} store
+ * @param {import('../store/store-types.mjs').Queryable} store
  * @param {{ id: string } | { failed: true }} which
  * @param {{ now: Date, giveUpAfterMs: number }} options
  * @returns {Promise<number>} how many
@@ -191,7 +191,7 @@ export async function redeliver(store, which, { now, giveUpAfterMs }) {
 /**
  * Frees every lease: only for the embedded store at start, where no other process can hold one
  * (the data folder admits one), so a message whose attempt a crash cut short is tried again at once.
- * @param {import('./store-types.mjs').Queryable} store
+ * @param {import('../store/store-types.mjs').Queryable} store
  */
 export async function releaseLeases(store) {
   await store.query(`UPDATE webhook_deliveries SET leased_until = NULL WHERE status = 'pending' AND leased_until IS NOT NULL`);
@@ -199,7 +199,7 @@ export async function releaseLeases(store) {
 
 /**
  * Forgets messages settled (delivered or superseded) before `before`; pending and failed stay.
- * @param {import('./store-types.mjs').Queryable} store
+ * @param {import('../store/store-types.mjs').Queryable} store
  * @param {Date} before
  * @returns {Promise<number>}
  */

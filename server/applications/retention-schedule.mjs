@@ -3,7 +3,7 @@
 // an address or an answer. Off by default (unset, empty or 0): a programme sets its own period.
 // Every instance on one PostgreSQL runs it; a second run the same day finds nothing more to erase.
 import { eraseOlderThan } from './retention.mjs';
-import { startPeriodicJob } from './periodic-job.mjs';
+import { startPeriodicJob } from '../process/periodic-job.mjs';
 
 export const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -24,7 +24,7 @@ export function retentionDays(env) {
 
 /**
  * Starts the erasure by age; nothing when `days` is 0.
- * @param {import('./store-types.mjs').Store} store
+ * @param {import('../store/store-types.mjs').Store} store
  * @param {{ days: number, log?: (line: string) => void, now?: () => Date, intervalMs?: number, uploadsFolder?: string | null }} options
  *   uploadsFolder: where the applications' files are (uploads-folder.mjs), removed with them
  * @returns {{ run: () => Promise<void>, stop: () => Promise<void> }}

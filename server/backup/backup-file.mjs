@@ -1,4 +1,4 @@
-// The backup file (server/store/backup.mjs writes and restores it): gzip'd JSON lines.
+// The backup file (server/backup/backup.mjs writes and restores it): gzip'd JSON lines.
 //   line 1      {"format":"creator-partnership-receiver-backup","formatVersion":1,"schemaVersion":1,"takenAt":"…","store":"embedded"}
 //   per table   {"table":"applications","columns":["id","created_at","updated_at"]}, then one line per row (row_to_json)
 //   per file    {"file":"<upload id>","size":123,"sha256":"…","info":"<the upload's metadata file>"},

@@ -7,20 +7,20 @@
 // them. One request alone is stored at once, in a group of one: nothing waits for company.
 // A group keeps the order of arrival, and so does a group stored again one by one: of two bodies
 // of one application with the same revision number, the first is stored and the second refused.
-import { receiveApplications } from './applications.mjs';
+import { receiveApplications } from './applications-table.mjs';
 
 /** At most this many applications in one statement (about 64 kB each at most: a few MB of JSON). */
 export const MAX_GROUP = 64;
 
 /**
- * @typedef {import('./applications.mjs').Received} Received
- * @typedef {import('./applications.mjs').ReceiveResult} ReceiveResult
+ * @typedef {import('./applications-table.mjs').Received} Received
+ * @typedef {import('./applications-table.mjs').ReceiveResult} ReceiveResult
  * @typedef {{ received: Received, resolve: (result: ReceiveResult) => void, reject: (error: unknown) => void }} Waiting
  */
 
 /**
- * @param {import('./store-types.mjs').Store} store
- * @param {{ maxGroup?: number, onGroup?: (size: number) => void, receiveOptions?: import('./applications.mjs').ReceiveOptions }} [options]
+ * @param {import('../store/store-types.mjs').Store} store
+ * @param {{ maxGroup?: number, onGroup?: (size: number) => void, receiveOptions?: import('./applications-table.mjs').ReceiveOptions }} [options]
  *   onGroup: told each group's size (tests); receiveOptions: passed to receiveApplications
  * @returns {(received: Received) => Promise<ReceiveResult>}
  */

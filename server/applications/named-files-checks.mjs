@@ -10,24 +10,24 @@
 //   if an image, claims no edge past MAX_IMAGE_EDGE pixels                   else 'file-dimensions'
 // each refused as 422 { path: "files.<key>[i]", rule } (i: the file's place among that key's).
 // The files that pass come back with their facts, for the store to bind in the transaction that
-// stores the body (store/applications.mjs); a PUT naming an upload another application bound a
+// stores the body (applications/applications-table.mjs); a PUT naming an upload another application bound a
 // moment before is refused there, by the same rule.
 //
 // Hashing a large file is the slow part: a file already bound to this application (a replay, a
 // new revision) takes its facts from its binding, and the facts of a complete upload are kept in
 // memory for a while, so a PUT retried after a refusal of another file, or a 503, reads no byte again.
-import { bindingsOf, namedUploads } from '../store/application-files.mjs';
-import { acceptsType } from './accepts-type.mjs';
-import { factsOfFile } from './file-facts.mjs';
-import { MAX_IMAGE_EDGE } from './image-dimensions.mjs';
-import { readStoredUpload, uploadBytesPath } from './stored-uploads.mjs';
+import { bindingsOf, namedUploads } from './application-files-table.mjs';
+import { acceptsType } from '../uploads/accepts-type.mjs';
+import { factsOfFile } from '../uploads/file-facts.mjs';
+import { MAX_IMAGE_EDGE } from '../uploads/image-dimensions.mjs';
+import { readStoredUpload, uploadBytesPath } from '../uploads/stored-uploads.mjs';
 
 /**
  * What the receiver applies of a file field of the programme: FileFieldRules of
  * src/application/rules/file-fields.ts, as the receiver's rules give them.
  * @typedef {{ key: string, accept: readonly string[], maxFiles: number, maxBytes: number, required: boolean, imageMaxEdge: number }} FileFieldRules
  * @typedef {{ path: string, rule: string, message: string }} FileIssue
- * @typedef {(body: unknown, applicationId: string) => Promise<{ issues: FileIssue[], files: import('../store/applications.mjs').BoundFile[] }>} CheckFiles
+ * @typedef {(body: unknown, applicationId: string) => Promise<{ issues: FileIssue[], files: import('./applications-table.mjs').BoundFile[] }>} CheckFiles
  */
 
 /** How many complete uploads' facts are remembered (a few hundred bytes each). */
@@ -104,12 +104,12 @@ export function notOwnIssues(body, uploadIds) {
  * @returns {CheckFiles}
  */
 export function createFileChecks({ store, folder, fileFields, facts = factsOfFile }) {
-  /** @type {Map<string, import('./file-facts.mjs').FileFacts>} */
+  /** @type {Map<string, import('../uploads/file-facts.mjs').FileFacts>} */
   const remembered = new Map();
 
   /**
    * The facts of a complete upload, read once.
-   * @param {import('./stored-uploads.mjs').StoredUpload} upload
+   * @param {import('../uploads/stored-uploads.mjs').StoredUpload} upload
    */
   async function factsOf(upload) {
     // A complete upload takes no more bytes (tus refuses a PATCH past its length): id and length name its content.
@@ -130,7 +130,7 @@ export function createFileChecks({ store, folder, fileFields, facts = factsOfFil
     const bindings = await bindingsOf(store, named.map((item) => item.uploadId));
     /** @type {FileIssue[]} */
     const issues = [];
-    /** @type {import('../store/applications.mjs').BoundFile[]} */
+    /** @type {import('./applications-table.mjs').BoundFile[]} */
     const files = [];
     for (const [index, item] of named.entries()) {
       const path = /** @type {string} */ (paths[index]);

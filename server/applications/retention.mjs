@@ -15,7 +15,7 @@ import { eraseFound, readCommitted, removeErasedFiles } from './erasure.mjs';
 
 /**
  * Erases what was received before `cutoff` (see above).
- * @param {import('./store-types.mjs').Store} store
+ * @param {import('../store/store-types.mjs').Store} store
  * @param {Date} cutoff
  * @param {{ now?: Date, uploadsFolder?: string | null }} [options] uploadsFolder: where the uploads are (uploads-folder.mjs)
  * @returns {Promise<RetentionErased>}

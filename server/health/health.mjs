@@ -9,9 +9,9 @@
 // share meant for creators and bury the log's real lines; a change of readiness is logged once.
 // However many probes arrive, the store is asked at most once a second, so a flood of /readyz
 // costs the store nothing more; a store that does not answer within 2 s is not ready.
-import { pathnameOf } from './http/request-context.mjs';
-import { answer, refuse } from './http/respond.mjs';
-import { storeRefusesWrites } from './store/store-takes-writes.mjs';
+import { pathnameOf } from '../http/request-context.mjs';
+import { answer, refuse } from '../http/respond.mjs';
+import { storeRefusesWrites } from '../store/store-takes-writes.mjs';
 
 export const LIVENESS_PATH = '/healthz';
 export const READINESS_PATH = '/readyz';
@@ -20,7 +20,7 @@ export const READINESS_PATH = '/readyz';
 
 /**
  * @param {{
- *   store: import('./store/store-types.mjs').Store,
+ *   store: import('../store/store-types.mjs').Store,
  *   diskFloor: { isUnder: () => Promise<boolean> } | null,
  *   uploads?: () => Promise<{ reason: string, detail: string } | null>,
  *   log?: (line: string) => void,
@@ -95,7 +95,7 @@ export function createHealth({ store, diskFloor, uploads = () => Promise.resolve
     isProbe: (path) => path === LIVENESS_PATH || path === READINESS_PATH,
     /**
      * Answers GET or HEAD /healthz and /readyz; false for any other path.
-     * @param {import('./http/request-context.mjs').RequestContext} ctx
+     * @param {import('../http/request-context.mjs').RequestContext} ctx
      * @returns {Promise<boolean>}
      */
     async answerHealth(ctx) {

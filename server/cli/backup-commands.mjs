@@ -5,13 +5,13 @@ import { mkdir, readdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { acquireLock, readLock } from './data-dir-lock.mjs';
-import { checkBackup, writeFileAtomically } from './backup-file.mjs';
-import { checkRestorable, restoreBackup, writeBackup } from './backup.mjs';
-import { openPgliteStore } from './pglite-store.mjs';
-import { openPostgresStore } from './postgres-store.mjs';
-import { giveTree, ownerForRestore } from '../cli/restore-owner.mjs';
-import { uploadsDirMissing } from '../cli/uploads-dir-required.mjs';
+import { acquireLock, readLock } from '../store/data-dir-lock.mjs';
+import { checkBackup, writeFileAtomically } from '../backup/backup-file.mjs';
+import { checkRestorable, restoreBackup, writeBackup } from '../backup/backup.mjs';
+import { openPgliteStore } from '../store/pglite-store.mjs';
+import { openPostgresStore } from '../store/postgres-store.mjs';
+import { giveTree, ownerForRestore } from './restore-owner.mjs';
+import { uploadsDirMissing } from './uploads-dir-required.mjs';
 
 /** @param {Record<string, number>} rows */
 function described(rows) {
@@ -27,7 +27,7 @@ function described(rows) {
  * Writes the backup to file (atomically, mode 0600), from the store or through the running
  * receiver's GET /admin/backup, then reads the file back whole to check it.
  * @param {string} file
- * @param {<T>(ways: { direct: (store: import('./store-types.mjs').Store) => Promise<T>, viaReceiver: (url: string, token: string) => Promise<T> }) => Promise<T>} onStore
+ * @param {<T>(ways: { direct: (store: import('../store/store-types.mjs').Store) => Promise<T>, viaReceiver: (url: string, token: string) => Promise<T> }) => Promise<T>} onStore
  * @param {(url: string, token: string) => Promise<Response>} fetchBackup
  * @param {string | null} [uploadsFolder] where the applications' files are (uploads-folder.mjs)
  * @returns {Promise<string>} what to tell the deployer

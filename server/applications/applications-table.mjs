@@ -9,8 +9,7 @@
 // numbers its next body one more than the last revision it knows, so a device whose copy is stale
 // sends a number the other may have used already, and storing it would put older answers beside,
 // or in place of, newer ones. Such a body is refused (`stale`), and the device is told the latest.
-import { parseJson } from '../http/parse-json.mjs';
-import { filesOfApplications, filesOfBody, withoutUploadIds } from './application-files.mjs';
+import { iso } from './stored-applications.mjs';
 import { tombstoneHash } from './tombstones.mjs';
 
 /**
@@ -52,11 +51,6 @@ export const REVISION_LOCK_CLASS = 7406320;
  */
 export const UPLOAD_LOCK_CLASS = 7406321;
 
-/** @param {unknown} value */
-function iso(value) {
-  return (value instanceof Date ? value : new Date(String(value))).toISOString();
-}
-
 /**
  * The answer already given for a key, or 'mismatch' when the key came with another request.
  * @param {Record<string, unknown>} row
@@ -86,7 +80,7 @@ function repeatOf(row, fingerprint) {
  * statement's snapshot is taken after the locks, so it sees every revision committed before, and
  * of two bodies with one number at once the second sees the first and is refused. The embedded
  * store needs no lock: it runs one statement at a time, in one process (data-dir-lock.mjs).
- * @param {import('./store-types.mjs').Store} store
+ * @param {import('../store/store-types.mjs').Store} store
  * @param {ReadonlyArray<Received>} received
  * @param {ReceiveOptions} [options]
  * @returns {Promise<ReceiveResult[]>}
@@ -119,7 +113,7 @@ export async function receiveApplications(store, received, options = {}) {
 
 /**
  * receiveApplications' statement, and the reading of its answer.
- * @param {import('./store-types.mjs').Queryable} store
+ * @param {import('../store/store-types.mjs').Queryable} store
  * @param {ReadonlyArray<Received>} received
  * @param {ReceiveOptions} options
  * @returns {Promise<ReceiveResult[]>}
@@ -250,7 +244,7 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
 
 /**
  * Stores one received body, or finds the revision its key already made (receiveApplications for one).
- * @param {import('./store-types.mjs').Store} store
+ * @param {import('../store/store-types.mjs').Store} store
  * @param {Received} received
  * @param {ReceiveOptions} [options]
  * @returns {Promise<ReceiveResult>}
@@ -259,79 +253,4 @@ export async function receiveApplication(store, received, options = {}) {
   const [result] = await receiveApplications(store, [received], options);
   if (!result) throw new Error('the application was neither stored nor found');
   return result;
-}
-
-/**
- * @typedef {{ id: string, createdAt: string, updatedAt: string, revisions: number, receivedAt: string, language: string | null, body: unknown, files?: import('./application-files.mjs').FileFacts[] }} StoredApplication
- *   body: without its upload ids; files: the facts of the files it names (application-files.mjs), always
- *   given by this receiver (absent in records of older ones)
- */
-
-/**
- * Every application with its latest revision, oldest first; `since` keeps those changed since then.
- * @param {import('./store-types.mjs').Queryable} store
- * @param {{ since?: Date | null }} [options]
- * @returns {Promise<StoredApplication[]>}
- */
-export async function latestApplications(store, { since = null } = {}) {
-  const { rows } = await store.query(
-    `SELECT DISTINCT ON (a.id) a.id, a.created_at, a.updated_at, r.received_at, r.language, r.body,
-            (SELECT count(*) FROM revisions c WHERE c.application_id = a.id) AS revisions
-     FROM applications a JOIN revisions r ON r.application_id = a.id
-     WHERE $1::timestamptz IS NULL OR a.updated_at >= $1::timestamptz
-     ORDER BY a.id, r.client_revision DESC NULLS LAST, r.seq DESC`,
-    [since],
-  );
-  const files = await filesOfApplications(store, rows.map((row) => String(row.id)));
-  return rows
-    .map((row) => {
-      const body = typeof row.body === 'string' ? parseJson(row.body) : row.body;
-      return {
-        id: String(row.id),
-        createdAt: iso(row.created_at),
-        updatedAt: iso(row.updated_at),
-        revisions: Number(row.revisions),
-        receivedAt: iso(row.received_at),
-        language: typeof row.language === 'string' ? row.language : null,
-        body: withoutUploadIds(body),
-        files: filesOfBody(body, files.get(String(row.id)) ?? []),
-      };
-    })
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
-}
-
-/**
- * @typedef {{ id: string, revision: number | null, receivedAt: string, latest: boolean, language: string | null, body: unknown, files?: import('./application-files.mjs').FileFacts[] }} StoredRevision
- */
-
-/**
- * Every revision of every application, for the team's records: oldest application first, each
- * application's revisions in the order they arrived; `latest` marks the one export shows.
- * `since` keeps the revisions received since then.
- * @param {import('./store-types.mjs').Queryable} store
- * @param {{ since?: Date | null }} [options]
- * @returns {Promise<StoredRevision[]>}
- */
-export async function allRevisions(store, { since = null } = {}) {
-  const { rows } = await store.query(
-    `SELECT r.application_id, r.client_revision, r.received_at, r.language, r.body,
-            r.seq = (SELECT l.seq FROM revisions l WHERE l.application_id = r.application_id ORDER BY l.client_revision DESC NULLS LAST, l.seq DESC LIMIT 1) AS latest
-     FROM revisions r JOIN applications a ON a.id = r.application_id
-     WHERE $1::timestamptz IS NULL OR r.received_at >= $1::timestamptz
-     ORDER BY a.created_at, a.id, r.seq`,
-    [since],
-  );
-  const files = await filesOfApplications(store, rows.map((row) => String(row.application_id)));
-  return rows.map((row) => {
-    const body = typeof row.body === 'string' ? parseJson(row.body) : row.body;
-    return {
-      id: String(row.application_id),
-      revision: row.client_revision === null ? null : Number(row.client_revision),
-      receivedAt: iso(row.received_at),
-      latest: row.latest === true,
-      language: typeof row.language === 'string' ? row.language : null,
-      body: withoutUploadIds(body),
-      files: filesOfBody(body, files.get(String(row.application_id)) ?? []),
-    };
-  });
 }

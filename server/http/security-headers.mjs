@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { siteOf } from './limits/proxy-trust.mjs';
+import { siteOf } from './proxy-trust.mjs';
 
 /** A year, subdomains included: sent only by a site known to be https. */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
@@ -18,7 +18,7 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
  * site is https (PUBLIC_ORIGIN is https://…, or the trusted proxy says the client used https);
  * never for plain http, where it would be a lie (and is ignored), nor when no proxy is trusted.
  * @param {import('node:http').IncomingMessage} req
- * @param {import('./limits/proxy-trust.mjs').ProxyTrust} [trust] TRUST_PROXY and PUBLIC_ORIGIN (the request's context carries them); else none
+ * @param {import('./proxy-trust.mjs').ProxyTrust} [trust] TRUST_PROXY and PUBLIC_ORIGIN (the request's context carries them); else none
  * @returns {Record<string, string>}
  */
 export function transportSecurityHeaders(req, trust) {
