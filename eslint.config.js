@@ -32,20 +32,24 @@ const LAYERS = {
   // index.html's inline scripts, run before any module (scripts/first-paint-scripts.ts compiles
   // them), and the marks they leave on the page for the app: they inline storage keys and chooseLanguage only.
   'first-paint': ['i18n', 'storage'],
-  // Files chosen for a file field: their bytes kept on the device (device-files.ts, which the outbox
-  // clears after acceptance), photos made smaller in a worker, and the field, which fields/ loads lazily.
-  files: ['application', 'fields', 'form', 'i18n', 'storage', 'uploads'],
-  outbox: ['browser', 'files', 'storage', 'proof-of-work'],
+  outbox: ['browser', 'storage', 'proof-of-work'],
   // The files' uploads (tus): a state machine per file, the queue, and the files' ids filled into the
   // application's body before it is sent (the session and the service worker wire it to the outbox).
-  uploads: ['browser', 'files', 'outbox'],
+  // They read the files' bytes from storage/device-files.ts, and know nothing of the field.
+  uploads: ['browser', 'outbox', 'storage'],
+  // Files chosen for a file field: their checks, photos made smaller in a worker, and the field,
+  // which fields/ loads lazily. One way only, files → uploads: the field hands its files to the
+  // uploads and shows how far each went, while the uploads also run in the service worker, where
+  // no field exists; the bytes both read are kept below them, in storage/device-files.ts (the
+  // outbox clears them after acceptance, the handover and the session list them).
+  files: ['application', 'fields', 'form', 'i18n', 'storage', 'uploads'],
   // Continue on another device: the draft sealed with WebCrypto, the resume link, the receiver's
   // drafts, the application's lineage across devices, and opening a link (read against the programme).
-  handover: ['application', 'config', 'drafts', 'files', 'first-paint', 'outbox', 'storage', 'wizard'],
+  handover: ['application', 'config', 'drafts', 'first-paint', 'outbox', 'storage', 'wizard'],
   tabs: ['browser', 'storage'],
   pwa: ['browser', 'i18n'],
   // The application session: the coordination of the features above, in plain code.
-  session: ['application', 'boot', 'browser', 'config', 'drafts', 'files', 'handover', 'outbox', 'proof-of-work', 'storage', 'tabs', 'telemetry', 'uploads', 'wizard'],
+  session: ['application', 'boot', 'browser', 'config', 'drafts', 'handover', 'outbox', 'proof-of-work', 'storage', 'tabs', 'telemetry', 'uploads', 'wizard'],
   boot: ['application', 'config', 'drafts', 'first-paint', 'i18n', 'storage', 'telemetry', 'wizard'],
   app: ['application', 'blocks', 'boot', 'browser', 'config', 'drafts', 'form', 'handover', 'html', 'i18n', 'outbox', 'pwa', 'session', 'storage', 'telemetry', 'wizard'],
   // Build time only: Welcome rendered into index.html (scripts/prerender-welcome.ts).

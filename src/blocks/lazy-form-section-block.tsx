@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { FieldConfig, FormSectionData } from '../application/rules/form-config-schema';
+import { ConfigWords } from '../fields/config-words';
 import { useMessages } from '../i18n/messages-context';
 
 type FormSectionFieldsType = ComponentType<{ fields: readonly FieldConfig[] }>;
@@ -25,7 +26,11 @@ export function preloadFormSection(): void {
 
 function SectionTitle({ level, text }: { level: 1 | 2; text: string }) {
   const Tag = level === 1 ? 'h1' : 'h2';
-  return <Tag className={`form-section__title form-section__title--h${String(level)}`}>{text}</Tag>;
+  return (
+    <Tag className={`form-section__title form-section__title--h${String(level)}`}>
+      <ConfigWords text={text} />
+    </Tag>
+  );
 }
 
 /** A titled group of form fields. */
@@ -37,7 +42,11 @@ export function LazyFormSectionBlock({ data }: { data: FormSectionData }) {
   return (
     <section className="form-section">
       {data.title ? <SectionTitle level={data.titleLevel ?? 2} text={data.title} /> : null}
-      {data.description ? <p className="form-section__description">{data.description}</p> : null}
+      {data.description ? (
+        <p className="form-section__description">
+          <ConfigWords text={data.description} />
+        </p>
+      ) : null}
       {Fields ? (
         <Fields fields={data.fields} />
       ) : (

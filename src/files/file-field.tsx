@@ -14,7 +14,7 @@ import { useMessages } from '../i18n/messages-context';
 import { forgetUpload, uploadSoon } from '../uploads/upload-queue';
 import { uploadsUrl } from '../uploads/uploads-endpoint';
 import type { RefusedFile } from './check-chosen-files';
-import { deleteDeviceFile, putDeviceFile } from './device-files';
+import { deleteDeviceFile, putDeviceFile } from '../storage/device-files';
 import { formatSizeLimit } from './format-file-size';
 import { keepChosenFiles, type KeepingDevices } from './keep-chosen-files';
 import { KeptFileItem } from './kept-file-item';

@@ -2,7 +2,7 @@ import type { FileFieldRules } from '../application/rules/file-fields';
 import type { FileAnswerItem } from '../application/values/application-values';
 import { refusalBeforeReading, refusalOfKeptBytes, type RefusedFile } from './check-chosen-files';
 import { chosenFileType } from './chosen-file-type';
-import { DeviceStorageFullError, type DeviceFile } from './device-files';
+import { DeviceStorageFullError, type DeviceFile } from '../storage/device-files';
 import { NotAnImageError, type PrepareRequest } from './prepare-file';
 import { shrinkEncodings } from './shrink-plan';
 

@@ -1,4 +1,4 @@
-import type { DeviceFile } from './device-files';
+import type { DeviceFile } from '../storage/device-files';
 import { decodesEverywhere, IMAGE_SIGNATURE_BYTES, startsAsImage } from './image-signature';
 import type { ShrinkRequest, ShrinkResult } from './shrink-image';
 import { nameForType } from './shrink-plan';

@@ -1,5 +1,5 @@
 import { NotAnImageError, prepareFile, type PrepareRequest } from './prepare-file';
-import type { DeviceFile } from './device-files';
+import type { DeviceFile } from '../storage/device-files';
 import { sha256Of } from './sha256-of';
 import { shrinkImage } from './shrink-image';
 import { THUMBNAIL_EDGE } from './shrink-plan';

@@ -1,4 +1,4 @@
-import type { DeviceFile } from './device-files';
+import type { DeviceFile } from '../storage/device-files';
 import { NotAnImageError, prepareFile, type PrepareRequest } from './prepare-file';
 import type { PrepareAnswer, PrepareMessage } from './prepare-file.worker';
 import { sha256Of } from './sha256-of';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getDeviceFile, type DeviceFile } from './device-files';
+import { getDeviceFile, type DeviceFile } from '../storage/device-files';
 
 /** What this device keeps of a file: undefined while it is read, null when it is not here at all. */
 export type KeptOnDevice = DeviceFile | null | undefined;

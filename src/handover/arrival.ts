@@ -7,7 +7,7 @@ import type { KeyValueStore } from '../storage/resilient-store';
 import { HANDED_OVER_KEY, OUTBOX_KEY, SUBMITTED_KEY } from '../storage/stored-keys';
 import { pageLocalStorage, type SyncStorage } from '../storage/sync-storage';
 import { clearUnloadCopy } from '../storage/unload-copy';
-import { putDeviceFile, type DeviceFile } from '../files/device-files';
+import { putDeviceFile, type DeviceFile } from '../storage/device-files';
 import { filesToAdopt } from './handed-files';
 import type { WizardState } from '../wizard/wizard-machine';
 import { readLineage, writeLineage } from './application-lineage';

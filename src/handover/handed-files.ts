@@ -1,7 +1,7 @@
 import type { ApplicationValues, FileAnswerItem } from '../application/values/application-values';
 import { isFileAnswerItem } from '../application/values/file-answer';
 import { isTree } from '../application/values/is-tree';
-import type { DeviceFile } from '../files/device-files';
+import type { DeviceFile } from '../storage/device-files';
 
 /**
  * Files on a resume link (docs/offline-and-storage.md, "Continue on another device"): a link

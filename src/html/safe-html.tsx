@@ -7,10 +7,13 @@ interface SafeHtmlProps {
   id?: string | undefined;
   className?: string;
   as?: 'div' | 'p' | 'footer';
+  /** Set where the HTML is in another language than the page's (a translation missing). */
+  lang?: string | undefined;
+  dir?: 'ltr' | 'rtl' | undefined;
 }
 
 /** Renders configured HTML after sanitizing it; the only place the app sets inner HTML. */
-export function SafeHtml({ html, id, className, as: Tag = 'div' }: SafeHtmlProps) {
+export function SafeHtml({ html, id, className, as: Tag = 'div', lang, dir }: SafeHtmlProps) {
   const ref = useRef<HTMLDivElement & HTMLParagraphElement & HTMLElement>(null);
   // At build time only (the prerendered Welcome in index.html), cleaned by the same policy.
   const prerender = useContext(PrerenderHtmlContext);
@@ -18,6 +21,6 @@ export function SafeHtml({ html, id, className, as: Tag = 'div' }: SafeHtmlProps
   useLayoutEffect(() => {
     if (ref.current) setSanitizedHtml(ref.current, html);
   }, [html]);
-  if (prerender) return <Tag id={id} className={className} dangerouslySetInnerHTML={{ __html: prerender(html) }} />;
-  return <Tag ref={ref} id={id} className={className} />;
+  if (prerender) return <Tag id={id} className={className} lang={lang} dir={dir} dangerouslySetInnerHTML={{ __html: prerender(html) }} />;
+  return <Tag ref={ref} id={id} className={className} lang={lang} dir={dir} />;
 }

@@ -1,4 +1,4 @@
-import { clearDeviceFiles } from '../files/device-files';
+import { clearDeviceFiles } from '../storage/device-files';
 import type { KeyValueStore } from '../storage/resilient-store';
 import { CORRUPT_DRAFT_KEY, DRAFT_KEY, HANDED_OVER_KEY, LINEAGE_KEY, SUBMITTED_KEY, type SubmittedMarker } from '../storage/stored-keys';
 
@@ -9,7 +9,7 @@ import { CORRUPT_DRAFT_KEY, DRAFT_KEY, HANDED_OVER_KEY, LINEAGE_KEY, SUBMITTED_K
  * session and the service worker (after the tab is gone) both end an accepted submission with
  * this, so neither keeps more than the other. (The page also drops its unload copy, which lives
  * in localStorage, out of the worker's reach.) The files chosen go too, bytes and upload addresses
- * (files/device-files.ts, their own database): the receiver holds them now, or the application
+ * (storage/device-files.ts, their own database): the receiver holds them now, or the application
  * was withdrawn.
  */
 export async function clearAfterAcceptance(store: Pick<KeyValueStore, 'delete' | 'set'>, now: number): Promise<void> {

@@ -5,7 +5,7 @@ import { encryptDraft, EnvelopeError } from '../handover/draft-envelope';
 import { clearHandedOver, writeHandedOver, type HandedOver } from '../storage/handed-over';
 import { HANDOVER_PAYLOAD_FORMAT, type HandoverPayload } from '../handover/handover-payload';
 import { filesToHandOver } from '../handover/handed-files';
-import { listDeviceFiles } from '../files/device-files';
+import { listDeviceFiles } from '../storage/device-files';
 import { resumeLink } from '../handover/resume-link';
 import { newSubmissionId } from '../outbox/new-submission-id';
 import type { Outbox } from '../outbox/outbox';

@@ -1,9 +1,10 @@
 import { DefaultHttpStack, Upload, type DetailedError, type HttpStack } from 'tus-js-client';
-import type { DeviceFile } from '../files/device-files';
-import { backoffSeconds, MAX_BACKOFF_SECONDS } from '../outbox/retry-policy';
+import type { DeviceFile } from '../storage/device-files';
+import { MAX_BACKOFF_SECONDS } from '../outbox/retry-policy';
 import { blobFileReader } from './blob-file-reader';
 import { fileUrlStorage, uploadFingerprint, type UploadFiles } from './file-url-storage';
 import { resumingHttpStack } from './resuming-http-stack';
+import { CHUNK_SIZE, UPLOAD_RETRY_DELAYS } from './upload-pace';
 import { isFinalRefusal, nextUploadStatus, mayStart, type UploadEvent, type UploadStatus } from './upload-machine';
 
 /**
@@ -37,18 +38,6 @@ export interface UploadQueueDevices {
   /** How long a file waits after its retries ran out before its next turn, in ms. */
   waitAfterCut?: number;
 }
-
-/**
- * 1 MiB: a chunk must reach the receiver whole within its REQUEST_TIMEOUT_MS (20 s by default,
- * server/limits/limit-settings.mjs), which counts from a request's first byte. 1 MiB takes about
- * 6 s at 1.5 Mbit/s and 20 s at 420 kbit/s; 4 MiB took 22 s at 1.5 Mbit/s, so every chunk on such
- * a connection was cut (and resumed: its bytes are kept, but each cut costs a retry's wait). The
- * receiver syncs each chunk to disk before answering: smaller chunks also lose less when cut.
- */
-export const CHUNK_SIZE = 1024 * 1024;
-
-/** The outbox's backoff (retry-policy.ts), at once and then 2, 4, … 256 seconds: tus-js-client retries within one turn. */
-export const UPLOAD_RETRY_DELAYS: readonly number[] = [0, ...Array.from({ length: 8 }, (_, index) => backoffSeconds(index + 1) * 1000)];
 
 /** The key of the field each file was chosen in, by SHA-256 (the upload's `field` metadata, which the receiver checks the file against). */
 export type FieldOfFile = Readonly<Record<string, string>>;
@@ -187,14 +176,19 @@ export function createUploadQueue(devices: UploadQueueDevices): UploadQueue {
         // restarting receiver asks again later rather than starting the file afresh.
         httpStack: resumingHttpStack(httpStack ?? new DefaultHttpStack({}), (uploadUrl) => files.update(sha256, { uploadUrl, uploaded: false })),
         onProgress: (bytesSent, bytesTotal) => {
-          if (!state.ended) tell(sha256, { type: 'progress', bytesSent, bytesTotal });
+          if (state.ended) return;
+          tell(sha256, { type: 'progress', bytesSent, bytesTotal });
+          answeredAgain(sha256);
         },
         onShouldRetry: (error: DetailedError) => {
           const status = error.originalResponse?.getStatus() ?? 0;
-          return isOnline() && !isFinalRefusal(status);
+          const retry = isOnline() && !isFinalRefusal(status);
+          if (retry && !error.originalResponse) unanswered();
+          return retry;
         },
         onSuccess: () => {
           if (state.ended) return;
+          answeredAgain(sha256);
           void files
             .update(sha256, { uploaded: true })
             .catch(() => undefined)
@@ -234,6 +228,15 @@ export function createUploadQueue(devices: UploadQueueDevices): UploadQueue {
           end('paused');
         });
     });
+  }
+
+  /** No answer at all while the browser says online (no network behind a signal bar): every file pauses. */
+  function unanswered(): void {
+    for (const sha256 of [...statuses.keys()]) tell(sha256, { type: 'cut' });
+  }
+  /** An answer again: the files that silence paused are back in line. */
+  function answeredAgain(running: string): void {
+    for (const [sha256, status] of [...statuses]) if (sha256 !== running && status.paused === 'cut') tell(sha256, { type: 'retry' });
   }
 
   function waitThenRetry(sha256: string): void {

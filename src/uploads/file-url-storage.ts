@@ -1,7 +1,7 @@
 import type { UrlStorage } from 'tus-js-client';
-import type { DeviceFile } from '../files/device-files';
+import type { DeviceFile } from '../storage/device-files';
 
-/** The queue's only ways to the files on the device (src/files/device-files.ts). */
+/** The queue's only ways to the files on the device (src/storage/device-files.ts). */
 export interface UploadFiles {
   get(sha256: string): Promise<DeviceFile | undefined>;
   list(): Promise<DeviceFile[]>;

@@ -1,5 +1,5 @@
 import { defaultLocks } from '../browser/web-locks';
-import { getDeviceFile, listDeviceFiles, updateDeviceFile } from '../files/device-files';
+import { getDeviceFile, listDeviceFiles, updateDeviceFile } from '../storage/device-files';
 import type { SendReadiness } from '../outbox/attempt-once';
 import type { OutboxRecord } from '../outbox/outbox-record';
 import { backoffSeconds } from '../outbox/retry-policy';

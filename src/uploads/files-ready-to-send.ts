@@ -1,4 +1,4 @@
-import { listDeviceFiles } from '../files/device-files';
+import { listDeviceFiles } from '../storage/device-files';
 import type { SendReadiness } from '../outbox/attempt-once';
 import type { OutboxRecord } from '../outbox/outbox-record';
 import { subscribeUploadProgress, uploadProgressOf, uploadSoon } from './upload-queue';

@@ -1,4 +1,4 @@
-import { listDeviceFiles, updateDeviceFile } from '../files/device-files';
+import { listDeviceFiles, updateDeviceFile } from '../storage/device-files';
 import type { RefusedFile } from '../outbox/send-application';
 import { filesToUploadAgain } from './files-to-upload-again';
 

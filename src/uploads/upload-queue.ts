@@ -1,11 +1,11 @@
-import { getDeviceFile, listDeviceFiles, updateDeviceFile } from '../files/device-files';
+import { getDeviceFile, listDeviceFiles, updateDeviceFile } from '../storage/device-files';
 import { defaultLocks } from '../browser/web-locks';
 import { createUploadQueue, type FieldOfFile, type UploadQueue } from './create-upload-queue';
 import { whileHoldingUploadLock } from './upload-lock';
 
 /**
  * The page's one upload queue (create-upload-queue.ts), as the file field and the outbox reach it:
- * the files on this device (files/device-files.ts), the browser's online and offline events, and a
+ * the files on this device (storage/device-files.ts), the browser's online and offline events, and a
  * Web Lock per file so that two tabs never upload the same bytes at once (the second waits, then
  * finds the file uploaded, or resumes the upload the first created).
  */

@@ -18,7 +18,7 @@ export interface BodyFile {
   sha256: string;
 }
 
-/** What this needs to know of a file on the device (files/device-files.ts's DeviceFile). */
+/** What this needs to know of a file on the device (storage/device-files.ts's DeviceFile). */
 export interface KnownFile {
   uploadUrl?: string | undefined;
   uploaded?: boolean | undefined;

@@ -40,7 +40,7 @@ export const FILES_THROUGHPUT_BITS = 1_500_000;
 export const FILES_LATENCY_MS = 300;
 /**
  * The first PATCH (the PDF's first chunk: the PDF is chosen first) is cut after this many body
- * bytes: half the page's 1 MiB chunk (uploads/create-upload-queue.ts's CHUNK_SIZE). More than a
+ * bytes: half the page's 1 MiB chunk (uploads/upload-pace.ts's CHUNK_SIZE). More than a
  * chunk, and no PATCH would ever be cut (as happened once the chunks went from 4 MiB to 1 MiB).
  */
 const CUT_AFTER_BYTES = 512 * 1024;

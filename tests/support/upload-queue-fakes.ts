@@ -1,4 +1,4 @@
-import type { DeviceFile } from '../../src/files/device-files';
+import type { DeviceFile } from '../../src/storage/device-files';
 import { createUploadQueue, type UploadFiles, type UploadQueue } from '../../src/uploads/create-upload-queue';
 import { fetchHttpStack } from '../../src/uploads/fetch-http-stack';
 

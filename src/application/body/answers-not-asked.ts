@@ -1,10 +1,10 @@
 import type { ShowOnCondition } from '../rules/form-config-schema';
 import type { ProgrammeForm } from '../rules/programme-form';
-import type { FieldIssue } from '../rules/validate-application';
 import { getPath } from '../values/field-paths';
 import { isTree } from '../values/is-tree';
 import { askedAnswers, FIELDS_PREFIX, questionPathOf } from './asked-answers';
 import { valuesOfBody } from './body-values';
+import { NOT_ASKED, type RuleIssue } from './rule-issue';
 
 /**
  * The answers of a body the programme does not ask for: a key that is no answer of it
@@ -17,12 +17,7 @@ import { valuesOfBody } from './body-values';
  * never by the key that was sent. Entries of the wrong shape are left to the shape's own checks.
  */
 
-export const NOT_ASKED = 'not-asked';
-
 const HIDDEN = 'hidden by the answer it depends on, so not asked';
-
-/** A 422's item: what is wrong, where, and the rule it breaks. */
-export type RuleIssue = FieldIssue & { rule: string };
 
 /** Whether a value is what a blank answer holds: nothing on the page may be hidden behind it. */
 function isBlank(value: unknown): boolean {

@@ -2,7 +2,7 @@ import type { FieldSpec } from '../rules/field-specs';
 import type { ProgrammeForm } from '../rules/programme-form';
 import { isSha256 } from '../values/file-answer';
 import { isTree } from '../values/is-tree';
-import { NOT_ASKED, type RuleIssue } from './answers-not-asked';
+import { NOT_ASKED, type RuleIssue } from './rule-issue';
 import { FIELDS_PREFIX } from './asked-answers';
 
 /**

@@ -1,7 +1,7 @@
 import type { ProgrammeForm } from '../rules/programme-form';
 import { isTree } from '../values/is-tree';
 import { isStorableText } from '../values/storable-text';
-import type { RuleIssue } from './answers-not-asked';
+import type { RuleIssue } from './rule-issue';
 import { askedAnswers } from './asked-answers';
 import { bodyPathPart } from './body-path';
 

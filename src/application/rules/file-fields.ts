@@ -1,4 +1,5 @@
 import { isConfigurableFieldPath } from '../values/field-paths';
+import { DEFAULT_IMAGE_MAX_EDGE, FILE_FIELD_PATH, MEDIA_RANGE } from './file-field-limits';
 import type { FieldConfig, FileFieldConfig } from './form-config-schema';
 
 /**
@@ -20,31 +21,12 @@ export interface FileFieldRules {
   imageMaxEdge: number;
 }
 
-/** A photo's longest edge after it is made smaller, when the field does not say. */
-export const DEFAULT_IMAGE_MAX_EDGE = 2560;
-export const MIN_IMAGE_MAX_EDGE = 320;
-export const MAX_IMAGE_MAX_EDGE = 8192;
-/** More files than this in one field is no longer a question a creator answers on a phone. */
-export const MAX_FILES_PER_FIELD = 20;
-/** 2 GiB: the largest file the receiver takes (and a browser reads into memory at once to hash it). */
-export const RECEIVER_MAX_FILE_BYTES = 2 * 1024 * 1024 * 1024;
-
 export const FILE_FIELD_PREFIX = 'fields.single.';
-
-/**
- * A MIME type or a whole kind (RFC 6838 §4.2: a restricted name each side of the slash), without
- * parameters: `image/jpeg`, `application/vnd.ms-excel`, `image/*`; never `*` alone or `*\/*`.
- */
-// Letters of either case written out, not the `i` flag: the JSON Schema's pattern carries no flags.
-export const MEDIA_RANGE = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\/(\*|[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126})$/;
 
 /** Whether a value of `accept` is written as a MIME type or a `type/*` kind. */
 export function isMediaRange(value: string): boolean {
   return MEDIA_RANGE.test(value);
 }
-
-/** The path of a file field: a detail question's, fields.single.<name> (a pattern, so the JSON Schema has it too). */
-export const FILE_FIELD_PATH = /^fields\.single\.[A-Za-z][A-Za-z0-9_]*$/;
 
 /** Whether a path can hold a file field's answer: only a detail question's, fields.single.<name>. */
 export function isFileFieldPath(path: string): boolean {

@@ -9,7 +9,7 @@ import {
   MAX_IMAGE_MAX_EDGE,
   MIN_IMAGE_MAX_EDGE,
   RECEIVER_MAX_FILE_BYTES,
-} from './file-fields';
+} from './file-field-limits';
 
 /**
  * How a programme describes its form in config.json: sections of fields, each field naming

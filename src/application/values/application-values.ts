@@ -8,7 +8,7 @@ export interface YesNoAnswer {
 
 /**
  * One file kept for a file field (docs/configuration.md): the bytes themselves stay on the device
- * (src/files/device-files.ts), found by their SHA-256; the answer names them.
+ * (src/storage/device-files.ts), found by their SHA-256; the answer names them.
  */
 export interface FileAnswerItem {
   /** 64 lower-case hex digits: the SHA-256 of the bytes kept (after a photo is made smaller). */

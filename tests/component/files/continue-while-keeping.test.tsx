@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FileFieldConfig } from '../../../src/application/rules/form-config-schema';
 import type { ApplicationValues, FileAnswerItem } from '../../../src/application/values/application-values';
-import { clearDeviceFiles, putDeviceFile } from '../../../src/files/device-files';
-import type * as DeviceFiles from '../../../src/files/device-files';
+import { clearDeviceFiles, putDeviceFile } from '../../../src/storage/device-files';
+import type * as DeviceFiles from '../../../src/storage/device-files';
 import { FileField } from '../../../src/files/file-field';
 import { RequestUrlContext } from '../../../src/form/request-url-context';
 import { completeValues } from '../../fixtures/default-programme';
@@ -17,7 +17,7 @@ vi.mock('../../../src/uploads/upload-queue', () => ({
   uploadProgressOf: () => undefined,
 }));
 // The real device files (fake-indexeddb), whose writes a test can hold back, as a phone's slow disk does.
-vi.mock('../../../src/files/device-files', async (importOriginal) => {
+vi.mock('../../../src/storage/device-files', async (importOriginal) => {
   const real = await importOriginal<typeof DeviceFiles>();
   return { ...real, putDeviceFile: vi.fn(real.putDeviceFile) };
 });

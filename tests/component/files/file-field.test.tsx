@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FileFieldConfig } from '../../../src/application/rules/form-config-schema';
 import type { ApplicationValues, FileAnswerItem } from '../../../src/application/values/application-values';
-import { clearDeviceFiles, DeviceStorageFullError, getDeviceFile, listDeviceFiles, putDeviceFile } from '../../../src/files/device-files';
-import type * as DeviceFiles from '../../../src/files/device-files';
+import { clearDeviceFiles, DeviceStorageFullError, getDeviceFile, listDeviceFiles, putDeviceFile } from '../../../src/storage/device-files';
+import type * as DeviceFiles from '../../../src/storage/device-files';
 import { FileField } from '../../../src/files/file-field';
 import { sha256Of } from '../../../src/files/sha256-of';
 import { RefusedFilesContext } from '../../../src/form/refused-files-context';
@@ -37,7 +37,7 @@ vi.mock('../../../src/uploads/use-upload-progress', async () => {
   };
 });
 // The real device files (fake-indexeddb), with a disk that can be made full.
-vi.mock('../../../src/files/device-files', async (importOriginal) => {
+vi.mock('../../../src/storage/device-files', async (importOriginal) => {
   const real = await importOriginal<typeof DeviceFiles>();
   return { ...real, putDeviceFile: vi.fn(real.putDeviceFile), getDeviceFile: vi.fn(real.getDeviceFile) };
 });

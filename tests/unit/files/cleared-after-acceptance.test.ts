@@ -1,7 +1,7 @@
 // @vitest-environment node
 // Node's Blob survives fake-indexeddb's structured clone as a browser's does; jsdom's comes back as {}.
 import { describe, expect, it } from 'vitest';
-import { getDeviceFile, listDeviceFiles, putDeviceFile } from '../../../src/files/device-files';
+import { getDeviceFile, listDeviceFiles, putDeviceFile } from '../../../src/storage/device-files';
 import { clearAfterAcceptance } from '../../../src/outbox/clear-after-acceptance';
 import { SUBMITTED_KEY } from '../../../src/storage/stored-keys';
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { DeviceStorageFullError, type DeviceFile } from '../../../src/files/device-files';
+import { DeviceStorageFullError, type DeviceFile } from '../../../src/storage/device-files';
 import { keepChosenFiles, type KeepingDevices } from '../../../src/files/keep-chosen-files';
 import { prepareFile } from '../../../src/files/prepare-file';
 import type { ShrinkRequest } from '../../../src/files/shrink-image';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { FieldConfig } from '../../../src/application/rules/form-config-schema';
 import { programmeForm } from '../../../src/application/rules/programme-form';
 import type { ApplicationValues, FileAnswerItem } from '../../../src/application/values/application-values';
-import { clearDeviceFiles, getDeviceFile, listDeviceFiles, type DeviceFile } from '../../../src/files/device-files';
+import { clearDeviceFiles, getDeviceFile, listDeviceFiles, type DeviceFile } from '../../../src/storage/device-files';
 import { openResumeLink } from '../../../src/handover/arrival';
 import { encryptDraft } from '../../../src/handover/draft-envelope';
 import { filesToAdopt, filesToHandOver } from '../../../src/handover/handed-files';

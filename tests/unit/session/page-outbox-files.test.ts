@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DeviceFile } from '../../../src/files/device-files';
+import type { DeviceFile } from '../../../src/storage/device-files';
 import { createProofs } from '../../../src/proof-of-work/proofs';
 import { pageOutbox } from '../../../src/session/page-outbox';
 import { createResilientStore } from '../../../src/storage/resilient-store';
@@ -8,7 +8,7 @@ import { stubFetchAnswering } from '../../support/stub-fetch';
 const SHA = 'f'.repeat(64);
 const UPLOAD_ID = 'abcdefabcdefabcdefabcdefabcdef12';
 const kept = new Map<string, DeviceFile>();
-vi.mock('../../../src/files/device-files', () => ({
+vi.mock('../../../src/storage/device-files', () => ({
   getDeviceFile: (sha256: string) => Promise.resolve(kept.get(sha256)),
   listDeviceFiles: () => Promise.resolve([...kept.values()]),
   updateDeviceFile: () => Promise.resolve(),

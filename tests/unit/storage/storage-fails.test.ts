@@ -20,7 +20,7 @@ const photo = () => ({ sha256: SHA, name: 'front-door.jpg', type: 'image/jpeg', 
 /** The files' module as a page loads it: its shelf is decided at first use, so each test loads it afresh. */
 async function freshFilesModules() {
   vi.resetModules();
-  const files = await import('../../../src/files/device-files');
+  const files = await import('../../../src/storage/device-files');
   const { clearAfterAcceptance } = await import('../../../src/outbox/clear-after-acceptance');
   return { ...files, clearAfterAcceptance };
 }

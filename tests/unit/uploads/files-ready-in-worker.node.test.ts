@@ -3,14 +3,14 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DeviceFile } from '../../../src/files/device-files';
+import type { DeviceFile } from '../../../src/storage/device-files';
 import type { OutboxRecord } from '../../../src/outbox/outbox-record';
 import { filesReadyInWorker } from '../../../src/uploads/files-ready-in-worker';
 import { startTusReceiver, type TusReceiver } from '../../support/tus-receiver';
 
 // The files on the device, as the worker reads them (IndexedDB in the browser).
 const kept = new Map<string, DeviceFile>();
-vi.mock('../../../src/files/device-files', () => ({
+vi.mock('../../../src/storage/device-files', () => ({
   getDeviceFile: (sha256: string) => Promise.resolve(kept.get(sha256)),
   listDeviceFiles: () => Promise.resolve([...kept.values()]),
   updateDeviceFile: (sha256: string, patch: Partial<DeviceFile>) => {

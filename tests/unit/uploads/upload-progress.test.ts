@@ -1,12 +1,12 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { DeviceFile } from '../../../src/files/device-files';
+import type { DeviceFile } from '../../../src/storage/device-files';
 import { forgetUpload, showsTheSame, subscribeUploadProgress, uploadProgressOf, uploadSoon } from '../../../src/uploads/upload-queue';
 import { useUploadProgress } from '../../../src/uploads/use-upload-progress';
 
 const SHA = 'e'.repeat(64);
 const kept = new Map<string, DeviceFile>([[SHA, { sha256: SHA, name: 'kit.pdf', type: 'application/pdf', size: 1234, uploaded: true, uploadUrl: `https://example.com/api/uploads/${'1'.repeat(32)}` }]]);
-vi.mock('../../../src/files/device-files', () => ({
+vi.mock('../../../src/storage/device-files', () => ({
   getDeviceFile: (sha256: string) => Promise.resolve(kept.get(sha256)),
   listDeviceFiles: () => Promise.resolve([...kept.values()]),
   updateDeviceFile: () => Promise.resolve(),

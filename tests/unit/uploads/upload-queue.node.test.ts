@@ -4,7 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUploadQueue, type UploadFiles, type UploadQueue } from '../../../src/uploads/create-upload-queue';
-import type { DeviceFile } from '../../../src/files/device-files';
+import type { DeviceFile } from '../../../src/storage/device-files';
 import { fetchHttpStack } from '../../../src/uploads/fetch-http-stack';
 import { startTusReceiver as startReceiver, type TusReceiver as Receiver } from '../../support/tus-receiver';
 
@@ -185,6 +185,21 @@ describe('the upload queue against a real tus receiver', () => {
     queue.online();
     await queue.settled();
     expect(queue.statusOf(SHA(7))?.state).toBe('done');
+  });
+
+  it('says every file is paused while the network answers nothing though the browser says online, and goes on when it answers', async () => {
+    const files = deviceFiles([photo(SHA(8), randomBytes(4000)), photo(SHA(9), randomBytes(6000), 'kit.jpg')]);
+    // A signal bar and no network: every request fails before any answer, as fetch does offline.
+    let answering = false;
+    const silentFetch: typeof fetch = (input, init) => (answering ? fetch(input, init) : Promise.reject(new TypeError('Failed to fetch')));
+    const queue = createUploadQueue({ files, isOnline: () => true, httpStack: fetchHttpStack(silentFetch), retryDelays: [0, 200, 200, 200, 200, 200, 200], waitAfterCut: 50 });
+    queue.uploadSoon(receiver.endpoint, FIELDS);
+    await until(() => queue.statusOf(SHA(8))?.state === 'paused' && queue.statusOf(SHA(9))?.state === 'paused');
+    expect(queue.statusOf(SHA(8))).toEqual({ state: 'paused', bytesSent: 0, bytesTotal: 4000, paused: 'cut' });
+    expect(queue.statusOf(SHA(9))).toEqual({ state: 'paused', bytesSent: 0, bytesTotal: 6000, paused: 'cut' });
+    answering = true;
+    await until(() => queue.statusOf(SHA(8))?.state === 'done' && queue.statusOf(SHA(9))?.state === 'done');
+    expect(receiver.created).toHaveLength(2);
   });
 
   it('removing a file while it uploads stops it and deletes it on the receiver', async () => {

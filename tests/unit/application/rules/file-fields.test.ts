@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { acceptsType, DEFAULT_IMAGE_MAX_EDGE, fileFieldsOf, isMediaRange } from '../../../../src/application/rules/file-fields';
+import { DEFAULT_IMAGE_MAX_EDGE } from '../../../../src/application/rules/file-field-limits';
+import { acceptsType, fileFieldsOf, isMediaRange } from '../../../../src/application/rules/file-fields';
 import { fieldSpecsOf } from '../../../../src/application/rules/field-specs';
 import type { FieldConfig } from '../../../../src/application/rules/form-config-schema';
 import { conditionsAt, hiddenPaths } from '../../../../src/application/rules/field-visibility';

@@ -1,4 +1,4 @@
-import { guardedStore, indexedDbAvailable, keyval, StorageUnavailableError, type UseStore } from '../storage/guarded-indexed-db';
+import { guardedStore, indexedDbAvailable, keyval, StorageUnavailableError, type UseStore } from './guarded-indexed-db';
 
 /**
  * The bytes of the files a creator chose, kept on this device until the application is accepted

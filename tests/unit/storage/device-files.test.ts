@@ -14,7 +14,7 @@ import {
   putDeviceFile,
   updateDeviceFile,
   type DeviceFile,
-} from '../../../src/files/device-files';
+} from '../../../src/storage/device-files';
 
 let databases = 0;
 /** A database no other test has touched. */
