@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 // The direction of src/'s folders, one line per layer: the folders each may import from
@@ -56,6 +57,36 @@ const LAYERS = {
   prerender: ['app', 'boot', 'config', 'html', 'i18n'],
 };
 
+// The direction of server/'s rooms, one line per room: the rooms each may import from. Lowest are
+// the Node process's own concerns (process/: a periodic job, the collector, the one teardown) and
+// the toolkit every handler uses (http/: answering and refusing, CORS, the body read with its 413,
+// the request's context, who sent it through which proxy, the security headers, the admin door).
+// limits/ judge a request by that context before its body is read; log/ names a refused client by
+// the key the limits count it by. store/ is the database (its adapters, schema, migrations and the
+// durability of its folder) and knows no feature: a table belongs to the feature whose rules write
+// it, so the features sit above the store, each owning its endpoints, its tables and its part of
+// the start (a create…Feature the start composes). A feature imports another only where its line
+// says so, because the data does: an application holds uploads, a webhook carries its
+// application's files, a moved receiver carries the drafts' path, a backup holds the uploads.
+// cli/ asks the features and the store from a terminal. The start (server/*.mjs: serve, start-server,
+// the app and admin servers) composes everything, and no room imports it.
+/** @type {Record<string, string[]>} */
+const SERVER_LAYERS = {
+  process: [],
+  http: [],
+  limits: ['http'],
+  log: ['http', 'limits'],
+  store: ['http'],
+  uploads: ['http', 'limits', 'process', 'store'],
+  drafts: ['http', 'limits', 'process'],
+  applications: ['http', 'log', 'process', 'store', 'uploads'],
+  webhooks: ['applications', 'http'],
+  programme: ['drafts', 'http', 'limits'],
+  backup: ['store', 'uploads'],
+  health: ['http', 'store'],
+  cli: ['applications', 'backup', 'http', 'store', 'uploads', 'webhooks'],
+};
+
 // The pure core: no React, no components; unit-tested without a DOM. Whole folders, and single files of others.
 /** @type {Record<string, string[]>} */
 const PURE = {
@@ -74,8 +105,9 @@ const PURE = {
   boot: ['src/boot/welcome-gives-way.ts', 'src/boot/run-welcome-gives-way.ts'],
 };
 // Read by tests: tests/unit/lint/layers-in-use.node.test.ts (no allowance no file makes use of) and
-// tests/unit/docs/architecture-layout.node.test.ts (docs/architecture.md's layout says the same).
-export { LAYERS, PURE };
+// tests/unit/docs/architecture-layout.node.test.ts (docs/architecture.md's layout says the same),
+// for src/ and server/ alike.
+export { LAYERS, PURE, SERVER_LAYERS };
 
 /** @type {ImportPattern[]} */
 const NO_REACT = [{ group: ['react', 'react-dom', 'react/*', '**/*.tsx'], message: 'The core stays free of React: it is unit-tested without a DOM.' }];
@@ -136,6 +168,37 @@ function layerRules() {
   ];
 }
 
+/**
+ * The imports a room of server/ may not make: every room it does not list, and the start above them all.
+ * @param {string} room
+ * @returns {ImportPattern[]}
+ */
+function forbiddenForRoom(room) {
+  const allowed = SERVER_LAYERS[room] ?? [];
+  const message = `server/${room} may import only from ${allowed.join(', ') || 'itself'} (eslint.config.js, SERVER_LAYERS).`;
+  const others = Object.keys(SERVER_LAYERS).filter((name) => name !== room && !allowed.includes(name));
+  return [
+    { regex: `^\\.\\./(${others.join('|')})/`, message },
+    { regex: '^\\.\\./[^/]+\\.mjs$', message: `server/${room} may not import the start (server/*.mjs): the start composes the rooms, not the other way.` },
+  ];
+}
+
+/** @returns {import('eslint').Linter.Config[]} */
+function serverLayerRules() {
+  return Object.keys(SERVER_LAYERS).map((room) => ({
+    files: [`server/${room}/**/*.mjs`],
+    rules: { 'no-restricted-imports': ['error', { patterns: forbiddenForRoom(room) }] },
+  }));
+}
+
+// A file longer than a screenful of screens holds more than one idea: 300 lines, comments and
+// blank lines counted, for the code of every side (tests may be longer: a journey is one idea).
+const MAX_LINES = { max: 300, skipBlankLines: false, skipComments: false };
+
+// Files that import each other in a loop, at any distance, on every side: a circle has no lower
+// end, so neither file can be understood or tested first.
+const NO_CYCLE_FILES = ['src/**/*.{ts,tsx}', 'server/**/*.mjs', 'sw/**/*.ts'];
+
 export default tseslint.config(
   { ignores: ['dist/', 'dist-strict/', 'dist-languages/', 'data-dev/', 'server/build/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench/tmp/'] },
   js.configs.recommended,
@@ -164,6 +227,17 @@ export default tseslint.config(
     },
   },
   ...layerRules(),
+  ...serverLayerRules(),
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.mjs', 'sw/**/*.{ts,js}', 'scripts/**/*.{ts,js,mjs}'],
+    rules: { 'max-lines': ['error', MAX_LINES] },
+  },
+  {
+    files: NO_CYCLE_FILES,
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js'] })] },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   {
     files: ['scripts/**/*.{js,mjs}', 'server/**/*.mjs', 'tests/e2e/**/*.ts', 'tests/support/**/*.{ts,mjs}', 'tests/build/**/*.ts', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
@@ -183,7 +257,7 @@ export default tseslint.config(
   },
   // Its inline-script hashing is being rewritten for the first-paint scripts: typed lint joins it then.
   {
-    files: ['server/security-headers.mjs'],
+    files: ['server/http/security-headers.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

@@ -8,7 +8,7 @@
  * taken as free of side effects, so nothing but the bindings used comes along.
  *
  * The Content-Security-Policy allows them by the SHA-256 of the text in the served index.html
- * (server/security-headers.mjs), so whatever this produces is what is hashed.
+ * (server/http/security-headers.mjs), so whatever this produces is what is hashed.
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

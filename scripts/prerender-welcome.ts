@@ -23,7 +23,7 @@
  * an application, hides Welcome and shows index.html's loading line before anything is painted.
  *
  * Both inline scripts are allowed by their SHA-256 in the Content-Security-Policy, which
- * server/security-headers.mjs computes from the served index.html.
+ * server/http/security-headers.mjs computes from the served index.html.
  */
 import { copyFile, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';

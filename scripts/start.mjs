@@ -7,7 +7,7 @@
 // itself is killed, npm does not pass the signal on to its script's children (the `sh -c` between
 // them dies, and they are reparented to PID 1), and a server left running would go on holding
 // the port and DATA_DIR; so this process stops the server when its own parent is gone, and the
-// server stops when this process is gone (server/stop-with-launcher.mjs).
+// server stops when this process is gone (server/process/stop-with-launcher.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';

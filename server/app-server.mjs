@@ -13,7 +13,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { compressedBody, compressedFile } from './http/compressed-file.mjs';
 import { createRequestContext } from './http/request-context.mjs';
 import { clientPseudonym } from './log/client-pseudonym.mjs';
-import { securityHeaders } from './security-headers.mjs';
+import { securityHeaders } from './http/security-headers.mjs';
 
 /** @type {Record<string, string>} */
 const CONTENT_TYPES = {
@@ -99,7 +99,7 @@ function matches(etag, ifNoneMatch) {
  * anything), or the one its handler noted in its place (ctx.logPath), and the status, or 0 when
  * the connection closed before an answer was sent; for a refusal, the client's pseudonym, never its address.
  * @param {import('./http/request-context.mjs').RequestContext} ctx
- * @param {(entry: import('./server-log.mjs').RequestEntry) => void} logRequest
+ * @param {(entry: import('./log/server-log.mjs').RequestEntry) => void} logRequest
  */
 function logWhenDone(ctx, logRequest) {
   const { req, res } = ctx;
@@ -150,10 +150,10 @@ function sendBytes(req, res, content, headers) {
  * @param {{
  *   root: string,
  *   api?: (ctx: import('./http/request-context.mjs').RequestContext) => boolean | Promise<boolean>,
- *   trust?: import('./limits/proxy-trust.mjs').ProxyTrust,
- *   logRequest?: (entry: import('./server-log.mjs').RequestEntry) => void,
+ *   trust?: import('./http/proxy-trust.mjs').ProxyTrust,
+ *   logRequest?: (entry: import('./log/server-log.mjs').RequestEntry) => void,
  *   rewrite?: (path: string) => Promise<Buffer | null>,
- *   servedConfig?: import('./security-headers.mjs').ServedConfig,
+ *   servedConfig?: import('./http/security-headers.mjs').ServedConfig,
  * }} options
  *   `api` answers the requests it recognises and returns true; everything else is a static file.
  *   `trust`: TRUST_PROXY and PUBLIC_ORIGIN, carried in each request's context (proxy-trust.mjs).

@@ -1,5 +1,5 @@
 // `npm run -s applications -- files APPLICATION-ID FOLDER`: writes the files of one application
-// (every file bound to it: server/store/application-files.mjs) from the uploads folder into FOLDER,
+// (every file bound to it: server/applications/application-files-table.mjs) from the uploads folder into FOLDER,
 // for the team to open. Each is named by the receiver, never by the creator: `<field>-<n>.<ext>`,
 // the extension from the type judged from its bytes, so no name a client chose becomes a path
 // (no `../`, no `.exe` behind a photo). A file already in FOLDER is never overwritten: the command
@@ -34,7 +34,7 @@ function extensionOf(type) {
 /**
  * The names the files are written under, in their order: the field (a programme's key, kept to
  * safe characters), the file's number within it, the extension of its type.
- * @param {ReadonlyArray<import('../store/application-files.mjs').Binding>} files
+ * @param {ReadonlyArray<import('../applications/application-files-table.mjs').Binding>} files
  */
 export function safeFileNames(files) {
   /** @type {Map<string, number>} */
@@ -86,7 +86,7 @@ async function copyChecked(from, to, sha256) {
 
 /**
  * Writes the application's files into folder (made if missing, for its owner only).
- * @param {{ applicationId: string, files: ReadonlyArray<import('../store/application-files.mjs').Binding>, uploadsFolder: string, folder: string }} options
+ * @param {{ applicationId: string, files: ReadonlyArray<import('../applications/application-files-table.mjs').Binding>, uploadsFolder: string, folder: string }} options
  * @returns {Promise<string>} what to tell the user: a line per file
  */
 export async function writeApplicationFiles({ applicationId, files, uploadsFolder, folder }) {

@@ -3,7 +3,7 @@
 // deletes every application and revision of that creator (a data-protection request);
 // `files ID FOLDER` writes one application's files into a folder (application-files-command.mjs);
 // `backup FILE` writes a consistent copy of the whole store (also while the receiver runs) and
-// `restore FILE` loads one into an empty store (server/store/backup*.mjs).
+// `restore FILE` loads one into an empty store (server/backup/backup*.mjs).
 // With DATABASE_URL it works on PostgreSQL directly. On the embedded store it goes through the
 // receiver when one is running on DATA_DIR (PGlite admits one process: the receiver's admin
 // endpoints, loopback only, with the token in DATA_DIR/receiver.json); otherwise it takes the
@@ -16,19 +16,19 @@ import { parseArgs } from 'node:util';
 import { applicationsCsv, revisionsCsv } from './applications-csv.mjs';
 import { exportJsonLine } from './export-safety.mjs';
 import { acquireLock, readLock } from '../store/data-dir-lock.mjs';
-import { allRevisions, latestApplications } from '../store/applications.mjs';
-import { eraseByEmail } from '../store/erasure.mjs';
-import { backupToFile, restoreFromFile } from '../store/backup-commands.mjs';
+import { allRevisions, latestApplications } from '../applications/stored-applications.mjs';
+import { eraseByEmail } from '../applications/erasure.mjs';
+import { backupToFile, restoreFromFile } from './backup-commands.mjs';
 import { openPgliteStore } from '../store/pglite-store.mjs';
 import { openPostgresStore } from '../store/postgres-store.mjs';
 import { keepNewFilesPrivate, repairDataFolder } from '../store/private-files.mjs';
 import { migrate } from '../store/schema.mjs';
 import { describeStore, requireReceiverDatabase, requireReceiverFolder, storeTarget, tell } from './cli-store.mjs';
-import { undeliveredDeliveries } from '../store/webhook-deliveries.mjs';
+import { undeliveredDeliveries } from '../webhooks/webhook-deliveries.mjs';
 import { describeRedelivery, formatDeliveries, redeliverDirectly } from '../webhooks/deliveries-commands.mjs';
 import { parseJson } from '../http/parse-json.mjs';
 import { uploadsFolderIfKept } from '../uploads/uploads-folder.mjs';
-import { filesOfApplications } from '../store/application-files.mjs';
+import { filesOfApplications } from '../applications/application-files-table.mjs';
 import { writeApplicationFiles } from './application-files-command.mjs';
 import { requireUploadsFolder, uploadsDirMissing } from './uploads-dir-required.mjs';
 
@@ -126,10 +126,10 @@ export async function main(argv) {
   }
   if (command === 'deliveries') {
     if (positionals.length > 0) throw new Error(USAGE);
-    /** @type {Array<import('../store/webhook-deliveries.mjs').DeliveryRecord>} */
+    /** @type {Array<import('../webhooks/webhook-deliveries.mjs').DeliveryRecord>} */
     const deliveries = await onStore({
       direct: (store) => undeliveredDeliveries(store),
-      viaReceiver: async (url, token) => /** @type {Array<import('../store/webhook-deliveries.mjs').DeliveryRecord>} */ (parseJson(await (await admin(`${url}/admin/deliveries`, token)).text())),
+      viaReceiver: async (url, token) => /** @type {Array<import('../webhooks/webhook-deliveries.mjs').DeliveryRecord>} */ (parseJson(await (await admin(`${url}/admin/deliveries`, token)).text())),
     });
     process.stdout.write(values.json ? deliveries.map(exportJsonLine).join('') : formatDeliveries(deliveries));
     return;
@@ -154,14 +154,14 @@ export async function main(argv) {
     const [applicationId, folder, ...extra] = positionals;
     if (!applicationId || !folder || extra.length > 0) throw new Error(`files needs an application's id and a FOLDER\n${USAGE}`);
     const uploadsFolder = uploadsFolderIfKept({ dataDir: storeTarget(process.env).dataDir, env: process.env });
-    /** @type {Array<import('../store/application-files.mjs').Binding>} */
+    /** @type {Array<import('../applications/application-files-table.mjs').Binding>} */
     const files = await onStore({
       direct: async (store) => {
         await requireUploadsFolder(store, uploadsFolder, `files ${applicationId} ${folder}`);
         return (await filesOfApplications(store, [applicationId])).get(applicationId) ?? [];
       },
       viaReceiver: async (url, token) =>
-        /** @type {Array<import('../store/application-files.mjs').Binding>} */ (parseJson(await (await admin(`${url}/admin/files?${new URLSearchParams({ application: applicationId }).toString()}`, token)).text())),
+        /** @type {Array<import('../applications/application-files-table.mjs').Binding>} */ (parseJson(await (await admin(`${url}/admin/files?${new URLSearchParams({ application: applicationId }).toString()}`, token)).text())),
     });
     if (uploadsFolder === null && files.length > 0) throw new Error(uploadsDirMissing(`files ${applicationId} ${folder}`, files.length, 'The application'));
     process.stdout.write(await writeApplicationFiles({ applicationId, files, uploadsFolder: uploadsFolder ?? '', folder: resolve(folder) }));
@@ -172,7 +172,7 @@ export async function main(argv) {
     const since = values.since ? new Date(values.since) : null;
     if (since && Number.isNaN(since.getTime())) throw new Error(`--since ${values.since} is not a date (try 2026-01-31 or 2026-01-31T12:00:00Z)`);
     const revisions = values.revisions === true;
-    /** @type {Array<import('../store/applications.mjs').StoredApplication | import('../store/applications.mjs').StoredRevision>} */
+    /** @type {Array<import('../applications/stored-applications.mjs').StoredApplication | import('../applications/stored-applications.mjs').StoredRevision>} */
     const records = await onStore({
       direct: (store) => (revisions ? allRevisions(store, { since }) : latestApplications(store, { since })),
       viaReceiver: async (url, token) => {
@@ -180,14 +180,14 @@ export async function main(argv) {
         if (since) query.set('since', since.toISOString());
         if (revisions) query.set('revisions', '1');
         const text = await (await admin(`${url}/admin/applications${query.size > 0 ? `?${query.toString()}` : ''}`, token)).text();
-        return text.split('\n').filter(Boolean).map((line) => /** @type {import('../store/applications.mjs').StoredApplication | import('../store/applications.mjs').StoredRevision} */ (parseJson(line)));
+        return text.split('\n').filter(Boolean).map((line) => /** @type {import('../applications/stored-applications.mjs').StoredApplication | import('../applications/stored-applications.mjs').StoredRevision} */ (parseJson(line)));
       },
     });
     if (values.csv) {
       process.stdout.write(
         revisions
-          ? revisionsCsv(/** @type {Array<import('../store/applications.mjs').StoredRevision>} */ (records))
-          : applicationsCsv(/** @type {Array<import('../store/applications.mjs').StoredApplication>} */ (records)),
+          ? revisionsCsv(/** @type {Array<import('../applications/stored-applications.mjs').StoredRevision>} */ (records))
+          : applicationsCsv(/** @type {Array<import('../applications/stored-applications.mjs').StoredApplication>} */ (records)),
       );
     } else process.stdout.write(records.map(exportJsonLine).join(''));
     return;

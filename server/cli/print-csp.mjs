@@ -1,10 +1,10 @@
 // Prints the Content-Security-Policy `npm start` sends for a build, for a deployer who serves
 // dist/ from another host: `node server/cli/print-csp.mjs [dist]`. It follows that build's
 // config.json (analytics, error-reporting, receiver and cover hosts) and allows the inline
-// scripts of its index.html by their SHA-256, as server/security-headers.mjs does.
+// scripts of its index.html by their SHA-256, as server/http/security-headers.mjs does.
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { contentSecurityPolicy, inlineScriptHashes } from '../security-headers.mjs';
+import { contentSecurityPolicy, inlineScriptHashes } from '../http/security-headers.mjs';
 import { parseJson } from '../http/parse-json.mjs';
 
 const root = resolve(process.argv[2] ?? 'dist');

@@ -17,8 +17,8 @@ import { CORS_REQUEST_HEADERS } from '../http/cors.mjs';
 import { pathnameOf } from '../http/request-context.mjs';
 import { Refused, RequestGone, answer, answerBytes, answered, crossOrigin, readBody, refusal } from '../http/respond.mjs';
 import { singleHeader } from '../http/request-headers.mjs';
-import { storeDraft, sweepDrafts, takeDraft, withdrawDraft } from '../store/drafts.mjs';
-import { startPeriodicJob } from '../store/periodic-job.mjs';
+import { storeDraft, sweepDrafts, takeDraft, withdrawDraft } from './drafts-table.mjs';
+import { startPeriodicJob } from '../process/periodic-job.mjs';
 
 export const MAX_DRAFT_BYTES = 64 * 1024;
 export const MIN_DRAFT_SECONDS = 60;

@@ -3,7 +3,7 @@
 // sends Origin with every PUT, same-origin ones included, so the page's own origin always passes:
 // the site as Host names it, or, behind a reverse proxy, as PUBLIC_ORIGIN or the trusted proxy's
 // headers name it (proxy-trust.mjs).
-import { siteOf } from '../limits/proxy-trust.mjs';
+import { siteOf } from './proxy-trust.mjs';
 
 export const CORS_REQUEST_HEADERS = 'Content-Type, Content-Language, Idempotency-Key, Application-Id, Application-Revision, Altcha';
 
@@ -24,7 +24,7 @@ export function parseOrigins(list) {
  * 'same' for no Origin or the server's own, 'allowed' for a configured one, else 'refused'.
  * @param {import('node:http').IncomingMessage} req
  * @param {ReadonlySet<string>} allowed
- * @param {import('../limits/proxy-trust.mjs').ProxyTrust} [trust] TRUST_PROXY and PUBLIC_ORIGIN (the request's context carries them); else none
+ * @param {import('./proxy-trust.mjs').ProxyTrust} [trust] TRUST_PROXY and PUBLIC_ORIGIN (the request's context carries them); else none
  * @returns {'same' | 'allowed' | 'refused'}
  */
 export function originVerdict(req, allowed, trust) {

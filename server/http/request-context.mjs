@@ -5,13 +5,13 @@
 // will say (server-log.mjs): why it was refused, a short phrase a deployer can search for and never
 // a value the client sent, and, for a path that carries a secret (a draft's id), the path shown
 // in its place. Plain fields, so a handler's test builds one in a line.
-import { NO_PROXY_TRUST } from '../limits/proxy-trust.mjs';
+import { NO_PROXY_TRUST } from './proxy-trust.mjs';
 
 /**
  * @typedef {{
  *   req: import('node:http').IncomingMessage,
  *   res: import('node:http').ServerResponse,
- *   trust: import('../limits/proxy-trust.mjs').ProxyTrust,
+ *   trust: import('./proxy-trust.mjs').ProxyTrust,
  *   headers: Record<string, string>,
  *   refusal: string | undefined,
  *   logPath: string | undefined,
@@ -24,7 +24,7 @@ import { NO_PROXY_TRUST } from '../limits/proxy-trust.mjs';
  * A request's context, with the server's proxy settings (none by default).
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
- * @param {import('../limits/proxy-trust.mjs').ProxyTrust} [trust]
+ * @param {import('./proxy-trust.mjs').ProxyTrust} [trust]
  * @returns {RequestContext}
  */
 export function createRequestContext(req, res, trust = NO_PROXY_TRUST) {

@@ -2,7 +2,7 @@
 // more than its share (429, rate-limits.mjs), nor when the data folder is under its floor of free
 // space (503, disk-floor.mjs). Both answers carry Retry-After in seconds, which the wizard waits
 // at least before it sends again; the creator's application stays on the device meanwhile.
-import { clientAddress } from './proxy-trust.mjs';
+import { clientAddress } from '../http/proxy-trust.mjs';
 
 /** What a creator's device waits before it asks again after a full disk: long enough for an operator to act, short enough to go unnoticed. */
 export const DISK_FLOOR_RETRY_AFTER_SECONDS = 30;

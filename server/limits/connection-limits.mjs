@@ -14,10 +14,10 @@
 // any other peer is, since it may be any client. A request that times out or cannot be parsed is
 // answered 408 or 400 with the same security headers as every answer.
 import { isIP } from 'node:net';
-import { isTrustedPeer, normalAddress } from './proxy-trust.mjs';
+import { isTrustedPeer, normalAddress } from '../http/proxy-trust.mjs';
 import { rateLimitKey } from './rate-limits.mjs';
 import { closeStalledConnections } from './stalled-connections.mjs';
-import { BARE_ANSWER_HEADERS } from '../security-headers.mjs';
+import { BARE_ANSWER_HEADERS } from '../http/security-headers.mjs';
 
 /** @type {Record<string, [number, string]>} Node's error codes for a request it could not take, and the answer. */
 const CLIENT_ERROR_ANSWERS = {
@@ -39,7 +39,7 @@ function rawAnswer(status, text) {
 /**
  * Whether a peer speaks for many clients and so is not capped per address: a proxy named by its
  * address, or with a hop count (which trusts any peer) only one on this machine.
- * @param {import('./proxy-trust.mjs').ProxyTrust} trust
+ * @param {import('../http/proxy-trust.mjs').ProxyTrust} trust
  * @param {string} address normalised
  */
 export function isExemptFromAddressCap(trust, address) {
@@ -65,7 +65,7 @@ export function connectionKey(address) {
  * @param {import('node:http').Server} server not yet listening
  * @param {{
  *   limits: import('./limit-settings.mjs').LimitSettings,
- *   trust: import('./proxy-trust.mjs').ProxyTrust,
+ *   trust: import('../http/proxy-trust.mjs').ProxyTrust,
  *   count?: (event: string) => void,
  * }} options count: told of each connection closed by a cap or request given up (metrics)
  * @returns {{ open: () => number }}

@@ -5,7 +5,7 @@
 // cannot be turned back into an address, not even by hashing all four billion IPv4 addresses; after
 // a restart the same client has another one.
 import { createHmac, randomBytes } from 'node:crypto';
-import { clientAddress } from '../limits/proxy-trust.mjs';
+import { clientAddress } from '../http/proxy-trust.mjs';
 import { rateLimitKey } from '../limits/rate-limits.mjs';
 
 const PROCESS_KEY = randomBytes(32);

@@ -9,7 +9,7 @@
 // Memory is bounded: at most maxTracked client-and-rule pairs are followed at once; refusals of any
 // further ones are counted together, as from "other clients", the first of them in full, so a flood
 // from a million addresses costs the log a line or two a minute as well.
-import { refusalKind } from '../metrics.mjs';
+import { refusalKind } from './metrics.mjs';
 
 export const SUMMARY_INTERVAL_MS = 60_000;
 export const MAX_TRACKED = 10_000;

@@ -78,7 +78,7 @@ function ruleOfMessage(message) {
  * @param {ReadonlySet<string>} programme the programme's names (programmeNames)
  */
 export function loggedIssue(issue, programme) {
-  // A file's place is written `files.<key>[i]` (server/uploads/application-files.mjs): its number is an answer number too.
+  // A file's place is written `files.<key>[i]` (server/applications/named-files-checks.mjs): its number is an answer number too.
   const parts = typeof issue.path === 'string' && issue.path !== '' ? issue.path.replace(/\[(\d{1,4})\]/g, '.$1').split('.') : [];
   const known = [];
   for (const part of parts) {

@@ -18,7 +18,7 @@
 //
 // This reaches into PGlite's internals (its `mod.FS`); when they do not look as expected (another
 // PGlite version), nothing is changed and the bundle stays in memory, and
-// tests/unit/server/pglite-bundle.node.test.ts fails.
+// tests/unit/server/store/pglite-bundle.node.test.ts fails.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 

@@ -113,7 +113,7 @@ export const MIGRATIONS = [
       CREATE INDEX drafts_expiry ON receiver_drafts.drafts (expires_at)
     `,
   },
-  // Version 6: erasure that holds (server/store/erasure.mjs). `erased` keeps a tombstone for each
+  // Version 6: erasure that holds (server/applications/erasure.mjs). `erased` keeps a tombstone for each
   // application erased (by `erase --email` or retention): the SHA-256 of its id and of each of its
   // Idempotency-Keys, nothing else, so a late retry, replay or revision is refused (410) rather
   // than storing the creator again. And the match column `revisions.email` is rewritten in the form

@@ -7,7 +7,7 @@
 // anything, counts only (an upload's id is its owner's secret).
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startPeriodicJob } from '../store/periodic-job.mjs';
+import { startPeriodicJob } from '../process/periodic-job.mjs';
 
 /** A day: what an upload may rest untouched before it is removed. */
 export const UPLOAD_EXPIRY_MS = 24 * 3600 * 1000;

@@ -19,7 +19,7 @@
 //   DRAFTS_MAX_MB is for drafts: a creation past it is refused.
 //
 // All of them answer 429 or 503 with Retry-After, which tus-js-client waits out.
-import { clientAddress } from '../limits/proxy-trust.mjs';
+import { clientAddress } from '../http/proxy-trust.mjs';
 import { createDiskFloor } from '../limits/disk-floor.mjs';
 import { createRateLimits } from '../limits/rate-limits.mjs';
 import { DEFAULT_LIMITS } from '../limits/limit-settings.mjs';

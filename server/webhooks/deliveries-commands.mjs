@@ -1,12 +1,12 @@
 // What `npm run -s applications -- deliveries` and `redeliver ID|--failed` print and do: the webhooks
 // not delivered (pending, with their next attempt, and failed), each with the endpoint's last
 // answer, and sending some again. Names applications by id, never by content.
-import { redeliver } from '../store/webhook-deliveries.mjs';
+import { redeliver } from './webhook-deliveries.mjs';
 import { GIVE_UP_AFTER_MS } from './retry-schedule.mjs';
 
 /**
  * One line per message, for people; `--json` gives JSON lines instead.
- * @param {ReadonlyArray<import('../store/webhook-deliveries.mjs').DeliveryRecord>} deliveries
+ * @param {ReadonlyArray<import('./webhook-deliveries.mjs').DeliveryRecord>} deliveries
  */
 export function formatDeliveries(deliveries) {
   if (deliveries.length === 0) return 'Every webhook has been delivered.\n';

@@ -1,4 +1,4 @@
-// Sends the webhooks' outbox: claims the due messages (store/webhook-deliveries.mjs), sends them
+// Sends the webhooks' outbox: claims the due messages (webhooks/webhook-deliveries.mjs), sends them
 // side by side, and settles each soon after its attempt ends (with the others that end meanwhile):
 // delivered, retried later (retry-schedule.mjs), failed after three days, or superseded. It claims
 // more while attempts are under way, up to MAX_SENDING at once, so an endpoint call that hangs
@@ -9,7 +9,7 @@
 // soon after the receiver stores a revision (`nudge`) or a settled message lets its application's
 // next one go, and polls every second for retries that fall due and for what other receivers on
 // the same PostgreSQL stored.
-import { claimDueDeliveries, pruneSettledDeliveries, releaseLeases, settleDeliveries } from '../store/webhook-deliveries.mjs';
+import { claimDueDeliveries, pruneSettledDeliveries, releaseLeases, settleDeliveries } from './webhook-deliveries.mjs';
 import { afterFailure } from './retry-schedule.mjs';
 import { MAX_ENDPOINT_CONNECTIONS, sendWebhook } from './send-webhook.mjs';
 import { webhookPayload } from './webhook-message.mjs';
@@ -54,7 +54,7 @@ export function createWebhookDeliverer({ store, settings, log = () => undefined,
   let timer = null;
   /** When the next claim is due, in ms since the epoch. */
   let timerAt = Infinity;
-  /** @type {import('../store/webhook-deliveries.mjs').DeliveryOutcome[]} attempts ended, not yet settled */
+  /** @type {import('./webhook-deliveries.mjs').DeliveryOutcome[]} attempts ended, not yet settled */
   let unsettled = [];
   let settling = false;
   /** @type {NodeJS.Timeout | null} the settlement gathering ended attempts */
@@ -64,7 +64,7 @@ export function createWebhookDeliverer({ store, settings, log = () => undefined,
   let prunedAt = 0;
   const stopping = new AbortController();
 
-  /** @param {import('../store/webhook-deliveries.mjs').ClaimedDelivery} delivery */
+  /** @param {import('./webhook-deliveries.mjs').ClaimedDelivery} delivery */
   async function attempt(delivery) {
     if (delivery.superseded) {
       return { seq: delivery.seq, attempts: delivery.attempts, status: /** @type {const} */ ('superseded'), nextAttemptAt: null, lastStatus: null, lastError: 'a newer revision was delivered first', at: now() };
@@ -171,7 +171,7 @@ export function createWebhookDeliverer({ store, settings, log = () => undefined,
 
   /**
    * Settles an ended attempt with the others that end within GATHER_MS, or at once when no other is under way.
-   * @param {import('../store/webhook-deliveries.mjs').DeliveryOutcome} outcome
+   * @param {import('./webhook-deliveries.mjs').DeliveryOutcome} outcome
    */
   function settleSoon(outcome) {
     unsettled.push(outcome);

@@ -5,7 +5,7 @@
 // a team that keeps a message's webhook-id can drop a repeat whatever its attempt.
 
 /**
- * @param {import('../store/webhook-deliveries.mjs').ClaimedDelivery} delivery
+ * @param {import('./webhook-deliveries.mjs').ClaimedDelivery} delivery
  * @returns {string}
  */
 export function webhookPayload(delivery) {

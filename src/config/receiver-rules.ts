@@ -18,7 +18,7 @@ import { fileFieldsOf, type FileFieldRules } from '../application/rules/file-fie
 const ENGLISH = createMessages('en', EN);
 
 /**
- * The receiver's entry into the wizard's own rules (server/receiver.mjs): from a programme's
+ * The receiver's entry into the wizard's own rules (server/applications/receiver.mjs): from a programme's
  * config.json, the validator of received bodies, the path the wizard sends them to, and the
  * language and its direction (server/programme/programme-pages.mjs writes them into index.html). No
  * browser import anywhere below it; `npm run build` bundles it for Node into

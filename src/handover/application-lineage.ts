@@ -9,7 +9,7 @@ import { LINEAGE_KEY } from '../storage/stored-keys';
  * number the previous one knew, and every body it sends is numbered above it. So a device
  * handed the application always sends above anything the one before it sent; and a device whose
  * copy went stale (it handed the application over, then took it back) sends numbers the other
- * may have used already, which the receiver refuses (409, server/receiver.mjs: a revision is
+ * may have used already, which the receiver refuses (409, server/applications/receiver.mjs: a revision is
  * stored only above every one stored for that application). No stale copy ever replaces newer
  * answers; of two devices editing at once after a take-back, the first to send is kept and the
  * other is told.

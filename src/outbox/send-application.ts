@@ -34,10 +34,10 @@ export interface SendOptions {
 
 export const DEFAULT_SEND_TIMEOUT_MS = 15_000;
 
-/** The receiver's code for a body numbered no higher than one it stored (server/receiver.mjs), kept as the record's error. */
+/** The receiver's code for a body numbered no higher than one it stored (server/applications/receiver.mjs), kept as the record's error. */
 export const NEWER_REVISION_STORED = 'newer-revision-stored';
 
-/** The receiver's code for an application it erased (410 Gone, server/receiver.mjs), kept as the record's error. */
+/** The receiver's code for an application it erased (410 Gone, server/applications/receiver.mjs), kept as the record's error. */
 export const APPLICATION_ERASED = 'application-erased';
 
 /**
@@ -50,7 +50,7 @@ export function isRetryableStatus(status: number): boolean {
   return status === 404 || status === 405 || status === 408 || status === 429 || status >= 500;
 }
 
-/** The receiver's rules for a file of an application (server/uploads/application-files.mjs; docs/application-body.md "Files"). */
+/** The receiver's rules for a file of an application (server/applications/named-files-checks.mjs; docs/application-body.md "Files"). */
 const FILE_RULES = new Set(['file-type', 'file-too-large', 'file-dimensions', 'file-incomplete', 'file-not-own']);
 
 /** A 422's first issue about a file, as a record's error: `file-refused <key> <rule>`; null when none is. */

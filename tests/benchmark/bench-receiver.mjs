@@ -30,7 +30,7 @@ import process from 'node:process';
 import { join } from 'node:path';
 import { URL, fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { latestApplications } from '../../server/store/applications.mjs';
+import { latestApplications } from '../../server/applications/stored-applications.mjs';
 import { openStore } from '../../server/store/open-store.mjs';
 import { creatorsStored, runFlood } from '../support/flood.mjs';
 import { freshPostgresDatabase } from '../support/local-postgres.mjs';
@@ -359,7 +359,7 @@ const lines = [
       `| ${result.store} | ${result.webhooks ? 'on' : 'off'} | ${result.perSecond.toFixed(0)} | ${result.p50Ms.toFixed(1)} | ${result.p99Ms.toFixed(1)} | ${String(result.failures)} | ${String(result.lost)} | ${String(result.duplicated)} | ${result.webhookLag ? String(result.webhookLag.delivered) : '–'} | ${result.webhookLag ? `${result.webhookLag.p50Ms.toFixed(1)} / ${result.webhookLag.p99Ms.toFixed(1)}` : '–'} | ${result.loadBefore.toFixed(2)} → ${result.loadAfter.toFixed(2)} | ${SYNC_SETTINGS.map((setting) => result.syncSettings[setting]).join(', ')} |`,
   ),
   '',
-  'Syncs are on for both stores, read back from each after its run: a 201 leaves only once the transaction holding the application is on the disk. The embedded store (PGlite) fsyncs its WAL segment before each commit returns (server/store/durable-node-fs.mjs, checked at every start; tests/unit/server/fsync-before-201.node.test.ts sees each fsync under strace), one fsync for a group of applications committed together; PostgreSQL runs with its defaults, which sync.',
+  'Syncs are on for both stores, read back from each after its run: a 201 leaves only once the transaction holding the application is on the disk. The embedded store (PGlite) fsyncs its WAL segment before each commit returns (server/store/durable-node-fs.mjs, checked at every start; tests/unit/server/applications/fsync-before-201.node.test.ts sees each fsync under strace), one fsync for a group of applications committed together; PostgreSQL runs with its defaults, which sync.',
   '',
   'With webhooks on, every application is also POSTed, signed, to an endpoint on this machine that answers 204 at once: the outbox row is written in the same transaction as the application, and the deliverer claims its messages in batches beside the receiver and settles each as its attempt ends. Webhook lag is from the 201 read by the client (the commit) to the webhook read by the endpoint; every webhook must arrive.',
   '',
@@ -385,7 +385,7 @@ const lines = [
       `| ${memory.store} | ${mb(memory.firstStart.peakBytes)} MB (${mb(memory.firstStart.hwmSumBytes)}) | ${mb(memory.firstStart.listeningBytes)} MB | ${memory.firstStartSeconds.toFixed(1)} | ${mb(memory.load.peakBytes)} MB | ${mb(memory.steadyBytes)} MB | ${mb(memory.restart.peakBytes)} MB (${mb(memory.restart.hwmSumBytes)}) | ${mb(memory.peakBytes)} MB | ${String(memory.processes)} |`,
   ),
   '',
-  `Budget, for each store (a 512 MB server): the process tree at most ${mb(MEMORY_BUDGET.peakBytes)} MB at any moment, its first start included, and at most ${mb(MEMORY_BUDGET.steadyBytes)} MB steady after ${String(MEMORY_N)} applications: **${memories.every((memory) => memory.met) ? 'met' : 'NOT met'}**. The embedded store makes a new database by unpacking a pre-built one (server/store/pglite-template.mjs; PGlite's own initdb held 830-900 MB), runs Postgres with small memory settings (server/store/pglite-memory.mjs) and reads PGlite's bundled files from the disk (server/store/pglite-bundle.mjs); on either store, the receiver collects its garbage once idle a few seconds after work (server/idle-collection.mjs), which the steady row shows; docs/receiver.md, "Memory".`,
+  `Budget, for each store (a 512 MB server): the process tree at most ${mb(MEMORY_BUDGET.peakBytes)} MB at any moment, its first start included, and at most ${mb(MEMORY_BUDGET.steadyBytes)} MB steady after ${String(MEMORY_N)} applications: **${memories.every((memory) => memory.met) ? 'met' : 'NOT met'}**. The embedded store makes a new database by unpacking a pre-built one (server/store/pglite-template.mjs; PGlite's own initdb held 830-900 MB), runs Postgres with small memory settings (server/store/pglite-memory.mjs) and reads PGlite's bundled files from the disk (server/store/pglite-bundle.mjs); on either store, the receiver collects its garbage once idle a few seconds after work (server/process/idle-collection.mjs), which the steady row shows; docs/receiver.md, "Memory".`,
   '',
   'The trickler\'s connections over the cap of 64 per address are closed before a byte is read; the 64 it holds are answered 408 and closed once their headers have taken 10 s. The embedded receiver\'s resident memory is mostly PGlite\'s: its compiled code and the part of its WebAssembly memory Postgres has used.',
   '',

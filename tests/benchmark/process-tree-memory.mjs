@@ -4,7 +4,7 @@
 // runs scripts/start.mjs, which runs the server, which may run a helper of its own; a 512 MB server
 // must hold all of them at once.
 // Linux only (it reads /proc). Used by `npm run bench:receiver` and by
-// tests/unit/server/receiver-memory.node.test.ts.
+// tests/unit/server/start/receiver-memory.node.test.ts.
 /* global setInterval, clearInterval */
 import { readFileSync, readdirSync } from 'node:fs';
 

@@ -8,7 +8,7 @@ import { type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { startServer } from '../../server/start-server.mjs';
 import { openStore } from '../../server/store/open-store.mjs';
-import { latestApplications } from '../../server/store/applications.mjs';
+import { latestApplications } from '../../server/applications/stored-applications.mjs';
 import { DIST_DIR } from '../support/dist-dir';
 import { filesHolding } from '../support/files-holding';
 import { BASIC_INFO_HEADING, DETAILS_HEADING, choose, fillBasicInfo, fillDetails } from '../support/default-programme.mjs';

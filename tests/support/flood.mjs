@@ -1,5 +1,5 @@
 // A flood against a running receiver, for the benchmark (tests/benchmark/bench-receiver.mjs) and its
-// shorter test (tests/unit/server/flood.node.test.ts). Three kinds of client, each from its own
+// shorter test (tests/unit/server/applications/flood.node.test.ts). Three kinds of client, each from its own
 // source address (Linux lets a client bind any 127.x.y.z, so the receiver sees distinct clients):
 // - a flooder PUTting valid applications as fast as it can over a few kept-alive connections;
 // - a trickler holding hundreds of connections, each sending its headers a byte at a time, and

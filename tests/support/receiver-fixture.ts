@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { receiverRules } from '../../src/config/receiver-rules';
 import { DEFAULT_LIMITS, type LimitSettings } from '../../server/limits/limit-settings.mjs';
 import { startServer } from '../../server/start-server.mjs';
-import type { RequestEntry } from '../../server/server-log.mjs';
+import type { RequestEntry } from '../../server/log/server-log.mjs';
 import type { WebhookSettings } from '../../server/webhooks/webhook-settings.mjs';
 import type { ProofOfWorkSettings } from '../../server/limits/proof-of-work.mjs';
 

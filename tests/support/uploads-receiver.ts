@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { receiverRules } from '../../src/config/receiver-rules';
 import { DEFAULT_LIMITS, type LimitSettings } from '../../server/limits/limit-settings.mjs';
 import type { ProofOfWorkSettings } from '../../server/limits/proof-of-work.mjs';
-import type { RequestEntry } from '../../server/server-log.mjs';
+import type { RequestEntry } from '../../server/log/server-log.mjs';
 import { startServer } from '../../server/start-server.mjs';
 import type { FileFieldRules } from '../../server/uploads/accepts-type.mjs';
 import { rawRequest, type RawAnswer } from './http-request';

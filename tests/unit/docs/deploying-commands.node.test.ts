@@ -101,13 +101,13 @@ const RUN_ELSEWHERE: Readonly<Record<string, { file: string; shows: string }>> =
   // CI's script installs the dependencies with it before running every test.
   'npm ci': { file: '.ci/run', shows: '\nnpm ci ' },
   // Everything the server imports is a production dependency.
-  'npm ci --omit=dev': { file: 'tests/unit/server/production-dependencies.node.test.ts', shows: 'npm ci --omit=dev' },
+  'npm ci --omit=dev': { file: 'tests/unit/server/start/production-dependencies.node.test.ts', shows: 'npm ci --omit=dev' },
   // `npm run test:e2e` builds with it, then the end-to-end tests serve that build.
   'npm run build': { file: 'package.json', shows: '"test:e2e": "node scripts/require-chromium.mjs && npm run -s build && ' },
   // The receiver's process tests and the nginx test start what `npm run serve` runs (checked below).
   'npm run serve': { file: 'tests/support/receiver-process.ts', shows: "'server/serve.mjs'" },
   // The health checks' test asks /readyz of a running receiver, on both stores, and with PostgreSQL stopped.
-  'curl -fsS http://127.0.0.1:4173/readyz': { file: 'tests/unit/server/health.node.test.ts', shows: 'rawRequest(`${receiver.url}/readyz' },
+  'curl -fsS http://127.0.0.1:4173/readyz': { file: 'tests/unit/server/health/health.node.test.ts', shows: 'rawRequest(`${receiver.url}/readyz' },
   // The kill switch's end-to-end test serves it as sw.js.
   'cp sw/kill-switch.js dist/sw.js': { file: 'tests/support/test-app.ts', shows: "cp(KILL_SWITCH, join(this.root, 'sw.js'))" },
 };

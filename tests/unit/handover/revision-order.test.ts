@@ -42,7 +42,7 @@ interface Body {
 
 type Answer = 'stored' | 'replayed' | 'conflict';
 
-/** The receiver's rule (server/store/applications.mjs): a key it stored is answered again; a new one is stored only above every stored revision of its application. */
+/** The receiver's rule (server/applications/applications-table.mjs): a key it stored is answered again; a new one is stored only above every stored revision of its application. */
 class ModelReceiver {
   readonly stored: Body[] = [];
 

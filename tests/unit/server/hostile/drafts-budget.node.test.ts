@@ -14,7 +14,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { draftsFloorBytes, heldDraftBytes } from '../../../../server/drafts/drafts-budget.mjs';
-import { storeDraft, takeDraft } from '../../../../server/store/drafts.mjs';
+import { storeDraft, takeDraft } from '../../../../server/drafts/drafts-table.mjs';
 import { openStore } from '../../../../server/store/open-store.mjs';
 import { freshPostgresDatabase } from '../../../support/local-postgres.mjs';
 import { DEFAULT_LIMITS, limitSettings } from '../../../../server/limits/limit-settings.mjs';

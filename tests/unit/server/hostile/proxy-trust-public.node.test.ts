@@ -7,8 +7,8 @@
 // rate-limit share, silently; the first request that arrives through a proxy now logs one WARNING.
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { proxyTrust } from '../../../../server/limits/proxy-trust.mjs';
-import { isLoopbackHost, trustProxyWarning } from '../../../../server/limits/proxy-trust-warnings.mjs';
+import { proxyTrust } from '../../../../server/http/proxy-trust.mjs';
+import { isLoopbackHost, trustProxyWarning } from '../../../../server/http/proxy-trust-warnings.mjs';
 import { rawRequest } from '../../../support/http-request';
 import { startTestReceiver, stopTestReceiver, type StartedReceiver } from '../../../support/receiver-fixture';
 import { networkInterfaces } from 'node:os';

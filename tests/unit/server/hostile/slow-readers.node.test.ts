@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { limitSettings, type LimitSettings } from '../../../../server/limits/limit-settings.mjs';
 import { connectionKey, isExemptFromAddressCap } from '../../../../server/limits/connection-limits.mjs';
-import { proxyTrust } from '../../../../server/limits/proxy-trust.mjs';
+import { proxyTrust } from '../../../../server/http/proxy-trust.mjs';
 import { rawRequest } from '../../../support/http-request';
 import { startTestReceiver, stopTestReceiver, type StartedReceiver } from '../../../support/receiver-fixture';
 

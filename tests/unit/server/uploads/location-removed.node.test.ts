@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate } from '../../../../server/store/schema.mjs';
 import { openPgliteStore } from '../../../../server/store/pglite-store.mjs';
-import { createFileChecks } from '../../../../server/uploads/application-files.mjs';
+import { createFileChecks } from '../../../../server/applications/named-files-checks.mjs';
 import { imageDimensions } from '../../../../server/uploads/image-dimensions.mjs';
 import { exifOrientation, planWithoutLocation } from '../../../../server/uploads/jpeg-location.mjs';
 import { readStoredUpload } from '../../../../server/uploads/stored-uploads.mjs';

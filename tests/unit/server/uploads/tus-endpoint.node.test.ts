@@ -15,7 +15,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { uploadsFolder, uploadsFolderIfAsked } from '../../../../server/uploads/uploads-folder.mjs';
 import { uploadsPrefix } from '../../../../server/uploads/uploads-prefix.mjs';
 import { acceptsType } from '../../../../server/uploads/accepts-type.mjs';
-import type { RequestEntry } from '../../../../server/server-log.mjs';
+import type { RequestEntry } from '../../../../server/log/server-log.mjs';
 import { rawRequest } from '../../../support/http-request';
 import { createUpload, patchUpload, sha256, startUploadsReceiver, uploadOffset, type UploadsReceiver } from '../../../support/uploads-receiver';
 

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RequestEntry } from '../../../../server/server-log.mjs';
+import type { RequestEntry } from '../../../../server/log/server-log.mjs';
 import { rawRequest } from '../../../support/http-request';
 import { createUpload, startUploadsReceiver, type UploadsReceiver } from '../../../support/uploads-receiver';
 

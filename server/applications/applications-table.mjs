@@ -1,0 +1,256 @@
+// What the receiver stores, in SQL that runs unchanged on PGlite and PostgreSQL: one application
+// per Application-Id, each distinct body a revision with its own Idempotency-Key. The latest
+// revision is the one with the highest client revision number (the wizard counts its edits), then
+// the last received; an export shows only that one. Every write is one transaction, committed
+// before the caller answers; several received bodies may share one (group-commit.mjs).
+//
+// A numbered body is stored only when its number is higher than every number already stored for
+// its application. Two devices may hold one application ("continue on another device"): each
+// numbers its next body one more than the last revision it knows, so a device whose copy is stale
+// sends a number the other may have used already, and storing it would put older answers beside,
+// or in place of, newer ones. Such a body is refused (`stale`), and the device is told the latest.
+import { iso } from './stored-applications.mjs';
+import { tombstoneHash } from './tombstones.mjs';
+
+/**
+ * @typedef {{ id: string, receivedAt: string }} Receipt
+ * @typedef {{
+ *   uploadId: string, field: string, name: string, type: string, size: number, sha256: string,
+ *   width: number | null, height: number | null,
+ * }} BoundFile an upload the body names, with what the receiver judged of its bytes (server/uploads/)
+ * @typedef {{
+ *   key: string, applicationId: string, clientRevision: number | null, fingerprint: string,
+ *   body: unknown, email: string | null, language: string | null, receivedAt: Date,
+ *   files?: ReadonlyArray<BoundFile>,
+ * }} Received files: bound to the application in the statement that stores the body
+ * @typedef {{ webhooks?: boolean, giveUpAfterMs?: number }} ReceiveOptions webhooks: write a
+ *   delivery to the webhooks' outbox for each revision stored, in the same statement, retried for
+ *   giveUpAfterMs
+ * @typedef {{ outcome: 'created' | 'replayed', receipt: Receipt } | { outcome: 'mismatch' }
+ *   | { outcome: 'stale', latestRevision: number, receivedAt: string } | { outcome: 'erased' }
+ *   | { outcome: 'file-not-own', uploadIds: string[] }} ReceiveResult
+ *   stale: a new key whose Application-Revision is not above the highest stored for its application
+ *   (latestRevision, received at receivedAt); nothing was stored
+ *   erased: its application or its key has a tombstone (tombstones.mjs): the application was
+ *   erased, and nothing of it is stored again
+ *   file-not-own: a new key that names uploads (uploadIds) bound to another application, or named
+ *   by the body of another application before it in the same statement; nothing was stored
+ */
+
+/**
+ * The class of the advisory locks that serialise, on PostgreSQL, the bodies of one application
+ * (the other key is the hash of its id: two ids of one hash only wait for each other). Two-key
+ * locks never meet MIGRATION_LOCK's one key.
+ */
+export const REVISION_LOCK_CLASS = 7406320;
+
+/**
+ * The class of the advisory locks that serialise, on PostgreSQL, the binding of one upload (the
+ * other key is the hash of its id), taken after the applications' locks, each class in one order,
+ * so two transactions never wait for each other in a circle.
+ */
+export const UPLOAD_LOCK_CLASS = 7406321;
+
+/**
+ * The answer already given for a key, or 'mismatch' when the key came with another request.
+ * @param {Record<string, unknown>} row
+ * @param {string} fingerprint
+ * @returns {ReceiveResult}
+ */
+function repeatOf(row, fingerprint) {
+  if (row.fingerprint !== fingerprint) return { outcome: 'mismatch' };
+  return { outcome: 'replayed', receipt: { id: String(row.application_id), receivedAt: iso(row.received_at) } };
+}
+
+/**
+ * Stores received bodies, or finds the revisions their keys already made, all in one statement:
+ * one transaction and one commit for the lot (the group commit of group-commit.mjs; on the
+ * embedded store one round trip too), each result in the order given. It reads the keys; a new key whose revision
+ * number is not above every number stored for its application, nor above those of the bodies
+ * before it in `received`, is refused as stale; for the others it upserts their applications and
+ * inserts their revisions in the order given (so the last received is the latest among bodies
+ * without a number). When another instance stores the same key at the same moment, the unique key
+ * makes the insert wait for it and do nothing; that key is then read again. The keys must be
+ * distinct: a key's repeat waits for its first to be answered (receiver.mjs).
+ * With webhooks on, each revision stored gets its delivery in the outbox in the same statement
+ * (so the same transaction): `application.received` for the first revision of an application,
+ * `application.revised` for the others; a repeated or refused body gets none.
+ * On PostgreSQL, where other connections and instances store at the same moment, the statement
+ * runs in a transaction that first takes each application's advisory lock: in READ COMMITTED the
+ * statement's snapshot is taken after the locks, so it sees every revision committed before, and
+ * of two bodies with one number at once the second sees the first and is refused. The embedded
+ * store needs no lock: it runs one statement at a time, in one process (data-dir-lock.mjs).
+ * @param {import('../store/store-types.mjs').Store} store
+ * @param {ReadonlyArray<Received>} received
+ * @param {ReceiveOptions} [options]
+ * @returns {Promise<ReceiveResult[]>}
+ */
+export async function receiveApplications(store, received, options = {}) {
+  if (received.length === 0) return [];
+  if (new Set(received.map((item) => item.key)).size !== received.length) throw new Error('one Idempotency-Key twice in one statement');
+  const uploadIds = [...new Set(received.flatMap((item) => (item.files ?? []).map((file) => file.uploadId)))];
+  if (store.kind !== 'postgres') return storeOrFind(store, received, options);
+  return store.transaction(async (tx) => {
+    // Whatever default_transaction_isolation says: a snapshot per statement is what the lock needs.
+    await tx.query('SET TRANSACTION ISOLATION LEVEL READ COMMITTED');
+    // In one order (by hash) whatever the order of the bodies, so two transactions never deadlock.
+    await tx.query(
+      `SELECT pg_advisory_xact_lock($1, hash) FROM (
+         SELECT DISTINCT hashtext(id) AS hash FROM jsonb_array_elements_text($2::jsonb) AS id ORDER BY 1
+       ) AS locks`,
+      [REVISION_LOCK_CLASS, JSON.stringify([...new Set(received.map((item) => item.applicationId))])],
+    );
+    // Then each upload's: of two applications naming one upload at once, the second sees the first's binding.
+    if (uploadIds.length > 0) {
+      await tx.query(
+        'SELECT pg_advisory_xact_lock($1, hash) FROM (SELECT DISTINCT hashtext(id) AS hash FROM jsonb_array_elements_text($2::jsonb) AS id ORDER BY 1) AS locks',
+        [UPLOAD_LOCK_CLASS, JSON.stringify(uploadIds)],
+      );
+    }
+    return storeOrFind(tx, received, options);
+  });
+}
+
+/**
+ * receiveApplications' statement, and the reading of its answer.
+ * @param {import('../store/store-types.mjs').Queryable} store
+ * @param {ReadonlyArray<Received>} received
+ * @param {ReceiveOptions} options
+ * @returns {Promise<ReceiveResult[]>}
+ */
+async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 0 }) {
+  const input = received.map((item, ord) => ({
+    ord,
+    key: item.key,
+    application_id: item.applicationId,
+    fingerprint: item.fingerprint,
+    client_revision: item.clientRevision,
+    email: item.email,
+    language: item.language,
+    body: item.body,
+    received_at: item.receivedAt.toISOString(),
+    id_hash: tombstoneHash(item.applicationId),
+    key_hash: tombstoneHash(item.key),
+    // position: the creator's order (the body's), which a random upload id does not keep.
+    files: (item.files ?? []).map((file, position) => ({
+      upload_id: file.uploadId, field: file.field, name: file.name, type: file.type, size: file.size, sha256: file.sha256, width: file.width, height: file.height, position,
+    })),
+  }));
+  // `stored`: each application's highest numbered revision. A body is stale when its number is at
+  // most the highest of that and of the numbers before it in this statement (a stale one among
+  // those is no higher than that highest, so it changes nothing); a body without a number never is.
+  const { rows } = await store.query(
+    `WITH input AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb)
+         AS item (ord integer, key text, application_id text, fingerprint text, client_revision integer, email text, language text, body jsonb, received_at timestamptz, id_hash text, key_hash text, files jsonb)
+     ), tombstoned AS (
+       SELECT ord, key, application_id FROM input WHERE id_hash IN (SELECT hash FROM erased) OR key_hash IN (SELECT hash FROM erased)
+     ), existing AS (
+       SELECT idempotency_key, application_id, fingerprint, received_at FROM revisions WHERE idempotency_key IN (SELECT key FROM input)
+     ), candidate AS (
+       SELECT * FROM input WHERE key NOT IN (SELECT idempotency_key FROM existing) AND ord NOT IN (SELECT ord FROM tombstoned)
+     ), named AS (
+       SELECT candidate.ord, candidate.key, candidate.application_id, f->>'upload_id' AS upload_id
+       FROM candidate CROSS JOIN LATERAL jsonb_array_elements(candidate.files) AS f
+     ), claimed AS (
+       SELECT named.ord, named.key, named.application_id, named.upload_id FROM named
+       WHERE EXISTS (SELECT 1 FROM application_files b WHERE b.upload_id = named.upload_id AND b.application_id <> named.application_id)
+          OR EXISTS (SELECT 1 FROM named earlier WHERE earlier.upload_id = named.upload_id AND earlier.application_id <> named.application_id AND earlier.ord < named.ord)
+     ), fresh AS (
+       SELECT * FROM candidate WHERE ord NOT IN (SELECT ord FROM claimed)
+     ), stored AS (
+       SELECT DISTINCT ON (application_id) application_id, client_revision, received_at FROM revisions
+       WHERE application_id IN (SELECT application_id FROM fresh) AND client_revision IS NOT NULL
+       ORDER BY application_id, client_revision DESC, seq DESC
+     ), judged AS (
+       SELECT fresh.*, coalesce(fresh.client_revision <= GREATEST(stored.client_revision, max(fresh.client_revision) OVER earlier), false) AS stale
+       FROM fresh LEFT JOIN stored ON stored.application_id = fresh.application_id
+       WINDOW earlier AS (PARTITION BY fresh.application_id ORDER BY fresh.ord ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
+     ), accepted AS (
+       SELECT * FROM judged WHERE NOT stale
+     ), application AS (
+       INSERT INTO applications (id, created_at, updated_at)
+       SELECT application_id, min(received_at), max(received_at) FROM accepted GROUP BY application_id ORDER BY application_id
+       ON CONFLICT (id) DO UPDATE SET updated_at = GREATEST(applications.updated_at, EXCLUDED.updated_at)
+       RETURNING id, (xmax = 0) AS created
+     ), inserted AS (
+       INSERT INTO revisions (application_id, idempotency_key, fingerprint, client_revision, email, language, body, received_at)
+       SELECT accepted.application_id, accepted.key, accepted.fingerprint, accepted.client_revision, accepted.email, accepted.language, accepted.body, accepted.received_at
+       FROM accepted JOIN application ON application.id = accepted.application_id ORDER BY accepted.ord
+       ON CONFLICT (idempotency_key) DO NOTHING
+       RETURNING seq, idempotency_key, application_id, fingerprint, received_at
+     ), announced AS (
+       INSERT INTO webhook_deliveries (id, revision_seq, application_id, type, created_at, give_up_at, next_attempt_at)
+       SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), inserted.seq, inserted.application_id,
+              CASE WHEN application.created AND accepted.ord = min(accepted.ord) OVER (PARTITION BY accepted.application_id)
+                   THEN 'application.received' ELSE 'application.revised' END,
+              inserted.received_at, inserted.received_at + $3::integer * interval '1 millisecond', inserted.received_at
+       FROM inserted JOIN accepted ON accepted.key = inserted.idempotency_key JOIN application ON application.id = inserted.application_id
+       WHERE $2::boolean
+       ORDER BY accepted.ord
+       RETURNING 1
+     ), bound AS (
+       INSERT INTO application_files (application_id, upload_id, field, name, type, size, sha256, width, height, position, bound_at)
+       SELECT DISTINCT ON (f.upload_id) accepted.application_id, f.upload_id, f.field, f.name, f.type, f.size, f.sha256, f.width, f.height, f.position, accepted.received_at
+       FROM accepted JOIN inserted ON inserted.idempotency_key = accepted.key
+       CROSS JOIN LATERAL jsonb_to_recordset(accepted.files) AS f (upload_id text, field text, name text, type text, size bigint, sha256 text, width integer, height integer, position integer)
+       ORDER BY f.upload_id, accepted.ord
+       ON CONFLICT (upload_id) DO NOTHING
+       RETURNING 1
+     )
+     SELECT 'created' AS outcome, idempotency_key, application_id, fingerprint, received_at, NULL::integer AS client_revision FROM inserted
+     UNION ALL SELECT 'existing', idempotency_key, application_id, fingerprint, received_at, NULL FROM existing
+     UNION ALL SELECT 'stale', key, application_id, fingerprint, received_at, client_revision FROM judged WHERE stale
+     UNION ALL SELECT 'latest', NULL, application_id, NULL, received_at, client_revision FROM stored
+     UNION ALL SELECT 'erased', key, application_id, NULL, NULL, NULL FROM tombstoned
+     UNION ALL SELECT 'claimed', key, application_id, upload_id, NULL, NULL FROM claimed`,
+    [JSON.stringify(input), webhooks, giveUpAfterMs],
+  );
+  const erased = new Set(rows.filter((row) => row.outcome === 'erased').map((row) => String(row.idempotency_key)));
+  /** The uploads of each key refused because they are another application's (in `fingerprint`'s column). */
+  /** @type {Map<string, string[]>} */
+  const claimed = new Map();
+  for (const row of rows.filter((each) => each.outcome === 'claimed')) {
+    const key = String(row.idempotency_key);
+    claimed.set(key, [...(claimed.get(key) ?? []), String(row.fingerprint)]);
+  }
+  const byKey = new Map(rows.filter((row) => !['latest', 'erased', 'claimed'].includes(String(row.outcome))).map((row) => [String(row.idempotency_key), row]));
+  const missing = received.filter((item) => !byKey.has(item.key) && !erased.has(item.key) && !claimed.has(item.key)).map((item) => item.key);
+  if (missing.length > 0) {
+    const again = await store.query('SELECT idempotency_key, application_id, fingerprint, received_at FROM revisions WHERE idempotency_key IN (SELECT jsonb_array_elements_text($1::jsonb))', [JSON.stringify(missing)]);
+    for (const row of again.rows) byKey.set(String(row.idempotency_key), row);
+  }
+  /** Each application's latest numbered revision, as the bodies are taken in order. */
+  const latest = new Map(rows.filter((row) => row.outcome === 'latest').map((row) => [String(row.application_id), { latestRevision: Number(row.client_revision), receivedAt: iso(row.received_at) }]));
+  return received.map((item) => {
+    if (erased.has(item.key)) return { outcome: 'erased' };
+    const foreign = claimed.get(item.key);
+    if (foreign) return { outcome: 'file-not-own', uploadIds: [...new Set(foreign)] };
+    const row = byKey.get(item.key);
+    if (!row) throw new Error('the application was neither stored nor found');
+    if (row.outcome === 'stale') {
+      const newest = latest.get(item.applicationId);
+      if (!newest) throw new Error('a revision was refused as stale with no newer one stored');
+      return { outcome: 'stale', ...newest };
+    }
+    if (row.outcome === 'created') {
+      const receipt = { id: item.applicationId, receivedAt: iso(row.received_at) };
+      if (item.clientRevision !== null) latest.set(item.applicationId, { latestRevision: item.clientRevision, receivedAt: receipt.receivedAt });
+      return { outcome: 'created', receipt };
+    }
+    return repeatOf(row, item.fingerprint);
+  });
+}
+
+/**
+ * Stores one received body, or finds the revision its key already made (receiveApplications for one).
+ * @param {import('../store/store-types.mjs').Store} store
+ * @param {Received} received
+ * @param {ReceiveOptions} [options]
+ * @returns {Promise<ReceiveResult>}
+ */
+export async function receiveApplication(store, received, options = {}) {
+  const [result] = await receiveApplications(store, [received], options);
+  if (!result) throw new Error('the application was neither stored nor found');
+  return result;
+}
