@@ -262,7 +262,7 @@ export async function receiveApplication(store, received, options = {}) {
 }
 
 /**
- * @typedef {{ id: string, createdAt: string, updatedAt: string, revisions: number, receivedAt: string, language: string | null, body: unknown, files?: import('./application-files.mjs').FileFacts[] }} StoredApplication
+ * @typedef {{ id: string, createdAt: string, updatedAt: string, revisions: number, receivedAt: string, language: string | null, body: unknown, files?: import('./application-files.mjs').ApplicationFile[] }} StoredApplication
  *   body: without its upload ids; files: the facts of the files it names (application-files.mjs), always
  *   given by this receiver (absent in records of older ones)
  */
@@ -301,7 +301,7 @@ export async function latestApplications(store, { since = null } = {}) {
 }
 
 /**
- * @typedef {{ id: string, revision: number | null, receivedAt: string, latest: boolean, language: string | null, body: unknown, files?: import('./application-files.mjs').FileFacts[] }} StoredRevision
+ * @typedef {{ id: string, revision: number | null, receivedAt: string, latest: boolean, language: string | null, body: unknown, files?: import('./application-files.mjs').ApplicationFile[] }} StoredRevision
  */
 
 /**
