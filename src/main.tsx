@@ -4,7 +4,7 @@ import { AppErrorBoundary } from './app/app-error-boundary';
 import { ConfigErrorScreen } from './app/config-error-screen';
 import { LanguageRoot, type ProgrammeInLanguage } from './app/language-root';
 import type { WizardConfig } from './config/config-schema';
-import { WelcomeTakeover } from './app/welcome-takeover';
+import { WelcomeGivingWay } from './app/welcome-giving-way';
 import { focusControlAt, focusedControlIndex, takeEarlyContinue } from './boot/early-continue';
 import { PRERENDERED_SELECTOR } from './first-paint/page-marks';
 import { landOnRoot } from './boot/land-on-root';
@@ -139,12 +139,12 @@ async function boot(): Promise<void> {
     };
     root.render(
       inPageLanguage((shown) => (
-        <WelcomeTakeover
+        <WelcomeGivingWay
           config={shown}
           loadWizard={loadWizard}
           buildAhead={buildAhead}
           continuePressedEarly={takeEarlyContinue}
-          onTakenOver={giveFocusBack}
+          onReplacedPrerendered={giveFocusBack}
         />
       )),
     );

@@ -38,7 +38,7 @@ export interface PreparedWizard {
 /**
  * How the wizard opens. `as-stored`: where the device left it (a returning creator, or a
  * programme whose Welcome is not shown alone). `after-welcome`: Continue was pressed on a first
- * visit's Welcome (welcome-takeover.tsx), so it opens on step 1 and focuses that step's heading
+ * visit's Welcome (welcome-giving-way.tsx), so it opens on step 1 and focuses that step's heading
  * once shown. `behind-welcome`: the same, built ahead of that press from a blank application,
  * refused if the device holds one (load-blank-application.ts), its session asleep until
  * Continue wakes it.
