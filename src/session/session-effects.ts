@@ -12,7 +12,7 @@ import type { PageConnection } from './page-connection';
 import type { Autosave } from './session-autosave';
 import type { SessionEffect } from './session-flags';
 import type { SessionForm } from './session-form';
-import type { SessionEvent } from './session-state';
+import type { SessionEvent } from './session-transitions';
 
 /** What the session's effects act on: its parts, held by application-session.ts. */
 export interface EffectTargets {

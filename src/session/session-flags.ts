@@ -9,7 +9,7 @@ import type { SaveState } from './session-autosave';
 
 /**
  * The application session's flags, what they permit, and the effects its transitions ask for, as
- * data. Pure: no React, no DOM, no promises. session-state.ts holds the events and the
+ * data. Pure: no React, no DOM, no promises. session-transitions.ts holds the events and the
  * transition function; application-session.ts carries the effects out.
  */
 

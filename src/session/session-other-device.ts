@@ -4,7 +4,7 @@ import { maySend, showing, tellTabs, type SessionState, type SessionStep } from 
 /**
  * What the session does as the application goes to another device and comes back (the link is
  * made and withdrawn by session-handover.ts): the form is read only while `handedOver` is set,
- * and every tab of this device follows. Pure, as session-state.ts.
+ * and every tab of this device follows. Pure, as session-transitions.ts.
  */
 export type DeviceEvent =
   /** This tab made a link: the application continues on another device. */

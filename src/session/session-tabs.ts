@@ -8,7 +8,7 @@ import { deviceTransition } from './session-other-device';
 /**
  * What the session does as the tabs of this device take turns with the application: the editor
  * lock's answers (tabs/editor-lock.ts) and the messages of the draft channel
- * (tabs/draft-channel.ts). Pure, as session-state.ts.
+ * (tabs/draft-channel.ts). Pure, as session-transitions.ts.
  */
 export type TabEvent =
   /** The editor lock answered; `answers`: what the form holds now. */

@@ -10,7 +10,7 @@ import {
   type SessionSnapshot,
   type SessionState,
 } from '../../../src/session/session-flags';
-import { sessionTransition, type SessionEvent } from '../../../src/session/session-state';
+import { sessionTransition, type SessionEvent } from '../../../src/session/session-transitions';
 import { blank, DETAILS, EFFECTS, HANDED_OVER, RECORD, session } from './session-cases';
 
 function step(state: SessionState, event: SessionEvent) {
