@@ -19,7 +19,7 @@ import { pageOutbox } from './page-outbox';
 import { proofOfWorkGate } from '../proof-of-work/proof-of-work-gate';
 import type { WithdrawResult } from '../handover/drafts-endpoint';
 import { sessionHandover, type HandOverRequest, type HandOverResult } from './session-handover';
-import { initialSessionState, mayContinue, mayHandOver, mayWrite, type SessionSnapshot } from './session-flags';
+import { initialSessionState, mayContinue, mayHandOver, mayWrite, type SessionSnapshot } from './session-state';
 import { sessionEffects } from './session-effects';
 import { sessionTransition, type SessionEvent } from './session-transitions';
 
@@ -42,7 +42,7 @@ export interface SessionDevices {
   redirect: (url: string) => void;
 }
 
-/** Everything the wizard's screen shows of the session (session-flags.ts). */
+/** Everything the wizard's screen shows of the session (session-state.ts). */
 export type { SessionSnapshot };
 
 export interface ApplicationSession {

@@ -1,5 +1,5 @@
 import type { HandedOver } from '../storage/handed-over';
-import { maySend, showing, tellTabs, type SessionState, type SessionStep } from './session-flags';
+import { maySend, showing, tellTabs, type SessionState, type SessionStep } from './session-state';
 
 /**
  * What the session does as the application goes to another device and comes back (the link is

@@ -2,7 +2,7 @@ import type { ApplicationValues } from '../application/values/application-values
 import type { DraftMessage } from '../tabs/draft-channel';
 import type { EditorRole, RoleChangeReason } from '../tabs/editor-lock';
 import { sameValue } from './same-value';
-import { followsEditor, maySend, showBlank, showing, tellTabs, unchanged, type SessionEffect, type SessionState, type SessionStep } from './session-flags';
+import { followsEditor, maySend, showBlank, showing, tellTabs, unchanged, type SessionEffect, type SessionState, type SessionStep } from './session-state';
 import { deviceTransition } from './session-other-device';
 
 /**

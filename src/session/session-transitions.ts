@@ -16,13 +16,13 @@ import {
   type SessionState,
   type SessionStep,
   type ShownEvent,
-} from './session-flags';
+} from './session-state';
 import { deviceTransition, type DeviceEvent } from './session-other-device';
 import { tabTransition, type TabEvent } from './session-tabs';
 
 /**
- * The application session as a state machine: its flags (session-flags.ts, with what they
- * permit), the events it hears, and what each makes of it, with the effects to carry out as data.
+ * The application session as a state machine: its state (session-state.ts, with what it
+ * permits), the events it hears, and what each makes of it, with the effects to carry out as data.
  * Pure: no React, no DOM, no promises; application-session.ts carries the effects out and turns
  * what the page, the form, the store and the queue say into events. The tabs' turns and messages
  * are in session-tabs.ts, the other device in session-other-device.ts; docs/session-state.md

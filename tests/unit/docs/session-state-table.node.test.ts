@@ -5,7 +5,7 @@
 // `WRITE_DOCS=1 npx vitest run tests/unit/docs/session-state-table.node.test.ts` writes the new table.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { SessionEffect } from '../../../src/session/session-flags';
+import type { SessionEffect } from '../../../src/session/session-state';
 import { sessionTransition, type SessionEvent } from '../../../src/session/session-transitions';
 import { EFFECTS } from '../session/session-cases';
 

@@ -1,6 +1,6 @@
 import type { ApplicationValues } from '../../../src/application/values/application-values';
 import type { InitialApplication } from '../../../src/drafts/initial-application';
-import { initialSessionState, type SessionEffect, type SessionSnapshot, type SessionState } from '../../../src/session/session-flags';
+import { initialSessionState, type SessionEffect, type SessionSnapshot, type SessionState } from '../../../src/session/session-state';
 import type { SessionEvent } from '../../../src/session/session-transitions';
 
 /**

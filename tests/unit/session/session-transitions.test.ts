@@ -9,7 +9,7 @@ import {
   mayWrite,
   type SessionSnapshot,
   type SessionState,
-} from '../../../src/session/session-flags';
+} from '../../../src/session/session-state';
 import { sessionTransition, type SessionEvent } from '../../../src/session/session-transitions';
 import { blank, DETAILS, EFFECTS, HANDED_OVER, RECORD, session } from './session-cases';
 

@@ -8,8 +8,8 @@ import type { WizardState } from '../wizard/wizard-machine';
 import type { SaveState } from './session-autosave';
 
 /**
- * The application session's flags, what they permit, and the effects its transitions ask for, as
- * data. Pure: no React, no DOM, no promises. session-transitions.ts holds the events and the
+ * The application session's state (what the screen shows, and the flags only the session
+ * reads), what it permits, and the effects its transitions ask for, as data. Pure: no React, no DOM, no promises. session-transitions.ts holds the events and the
  * transition function; application-session.ts carries the effects out.
  */
 
