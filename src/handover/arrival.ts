@@ -10,7 +10,7 @@ import { clearUnloadCopy } from '../storage/unload-copy';
 import { putDeviceFile, type DeviceFile } from '../storage/device-files';
 import { filesToAdopt } from './handed-files';
 import type { WizardState } from '../wizard/wizard-machine';
-import { readLineage, writeLineage } from './application-lineage';
+import { readHandoverRevision, writeHandoverRevision } from './handover-revision';
 import { decryptDraft, EnvelopeError } from './draft-envelope';
 import { draftUrl, takeDraft } from './drafts-endpoint';
 import { readHandedOver } from '../storage/handed-over';
@@ -102,10 +102,10 @@ export async function openResumeLink(options: ArrivalOptions): Promise<Arrival> 
   const incoming: DescribedApplication = { name: nameOf(values), step: wizard.current, savedAt: payload.savedAt, queued: false };
   const adopt = () => adoptArrival(store, { values, wizard, applicationId: payload.applicationId, revision: payload.revision, files: filesToAdopt(payload.files, values) }, synchronous, now);
 
-  const [storedDraft, queued, lineage, handedOver, submitted] = await Promise.all([
+  const [storedDraft, queued, known, handedOver, submitted] = await Promise.all([
     loadStoredDraft(store, synchronous).catch(() => undefined),
     store.get<unknown>(OUTBOX_KEY).then(normaliseRecord, () => undefined),
-    readLineage(store).catch(() => undefined),
+    readHandoverRevision(store).catch(() => undefined),
     readHandedOver(store).catch(() => null),
     store.get<unknown>(SUBMITTED_KEY).catch(() => undefined),
   ]);
@@ -113,7 +113,7 @@ export async function openResumeLink(options: ArrivalOptions): Promise<Arrival> 
   const localValues = local.kind === 'restored' ? local.values : null;
   const holds = queued !== undefined || (submitted === undefined && localValues !== null && hasAnswers(localValues, programme.emptyValues));
   // Coming back to the device that handed this very application over: the link is its continuation.
-  const comingBack = handedOver !== null && lineage?.applicationId === payload.applicationId && queued === undefined;
+  const comingBack = handedOver !== null && known?.applicationId === payload.applicationId && queued === undefined;
   if (!holds || comingBack) return { kind: 'ready', incoming, adopt };
   return {
     kind: 'choose',
@@ -147,7 +147,7 @@ export async function adoptArrival(store: KeyValueStore, adopted: Adopted, synch
   await store.delete(OUTBOX_KEY);
   await store.delete(HANDED_OVER_KEY);
   await store.delete(SUBMITTED_KEY);
-  await writeLineage(store, { applicationId: adopted.applicationId, revision: adopted.revision });
+  await writeHandoverRevision(store, { applicationId: adopted.applicationId, revision: adopted.revision });
   // Before the draft that names them: a draft naming a file this device has no record of could not be sent.
   // One that cannot be kept (a full disk) leaves its file named but not here: sending then says so and names the field.
   for (const file of adopted.files ?? []) await putDeviceFile(file).catch(() => undefined);

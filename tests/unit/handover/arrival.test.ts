@@ -5,7 +5,7 @@ import { encryptDraft, type SealedDraft } from '../../../src/handover/draft-enve
 import type { HandoverPayload } from '../../../src/handover/handover-payload';
 import { withLatestBody } from '../../../src/outbox/outbox-record';
 import { RESUME_HINT_KEY } from '../../../src/storage/resume-hint';
-import { DRAFT_KEY, HANDED_OVER_KEY, LINEAGE_KEY, OUTBOX_KEY, SUBMITTED_KEY } from '../../../src/storage/stored-keys';
+import { DRAFT_KEY, HANDED_OVER_KEY, HANDOVER_REVISION_KEY, OUTBOX_KEY, SUBMITTED_KEY } from '../../../src/storage/stored-keys';
 import { UNLOAD_COPY_KEY } from '../../../src/storage/unload-copy';
 import { completeValues, defaultConfig, defaultProgramme } from '../../fixtures/default-programme';
 import { memoryStore } from '../../component/support/memory-store';
@@ -64,7 +64,7 @@ function gracesDraft() {
 const INCOMING = { name: 'Ada Lovelace', step: 2, savedAt: SAVED_AT, queued: false };
 
 describe('openResumeLink', () => {
-  it('on a device holding nothing is ready, and adopting writes the draft and the lineage', async () => {
+  it('on a device holding nothing is ready, and adopting writes the draft and the handover revision', async () => {
     const store = memoryStore();
     const synchronous = memorySyncStorage();
     const { arrival, fetchImpl } = await arrive({ store, synchronous });
@@ -77,7 +77,7 @@ describe('openResumeLink', () => {
     if (arrival.kind !== 'ready') return;
     await arrival.adopt();
     expect(store.entries.get(DRAFT_KEY)).toEqual({ savedAt: NOW, wizard: { current: 2, reached: [0, 1, 2] }, values: completeValues() });
-    expect(store.entries.get(LINEAGE_KEY)).toEqual({ applicationId: APPLICATION_ID, revision: 3 });
+    expect(store.entries.get(HANDOVER_REVISION_KEY)).toEqual({ applicationId: APPLICATION_ID, revision: 3 });
     expect(synchronous.entries.get(RESUME_HINT_KEY)).toBe('1');
   });
 
@@ -87,7 +87,7 @@ describe('openResumeLink', () => {
     store.entries.set(OUTBOX_KEY, withLatestBody(undefined, REQUEST_URL, { firstName: 'Grace' }, () => 'other-app', SAVED_AT));
     store.entries.set(HANDED_OVER_KEY, { draftId: 'AAECAwQFBgcICQoLDA0ODw', madeAt: SAVED_AT, expiresAt: NOW + 86_400_000 });
     store.entries.set(SUBMITTED_KEY, { submittedAt: SAVED_AT });
-    store.entries.set(LINEAGE_KEY, { applicationId: 'other-app', revision: 9 });
+    store.entries.set(HANDOVER_REVISION_KEY, { applicationId: 'other-app', revision: 9 });
     const synchronous = memorySyncStorage();
     const { arrival } = await arrive({ store, synchronous });
     expect(arrival.kind).toBe('choose');
@@ -101,7 +101,7 @@ describe('openResumeLink', () => {
     expect(store.entries.has(HANDED_OVER_KEY)).toBe(false);
     expect(store.entries.has(SUBMITTED_KEY)).toBe(false);
     expect(synchronous.entries.has(UNLOAD_COPY_KEY)).toBe(false);
-    expect(store.entries.get(LINEAGE_KEY)).toEqual({ applicationId: APPLICATION_ID, revision: 3 });
+    expect(store.entries.get(HANDOVER_REVISION_KEY)).toEqual({ applicationId: APPLICATION_ID, revision: 3 });
     expect(store.entries.get(DRAFT_KEY)).toMatchObject({ values: { personalInfo: { firstName: 'Ada', lastName: 'Lovelace' } } });
   });
 
@@ -157,7 +157,7 @@ describe('openResumeLink', () => {
     const store = memoryStore();
     store.entries.set(DRAFT_KEY, gracesDraft());
     store.entries.set(HANDED_OVER_KEY, { draftId: 'AAECAwQFBgcICQoLDA0ODw', madeAt: SAVED_AT, expiresAt: NOW + 86_400_000 });
-    store.entries.set(LINEAGE_KEY, { applicationId: APPLICATION_ID, revision: 2 });
+    store.entries.set(HANDOVER_REVISION_KEY, { applicationId: APPLICATION_ID, revision: 2 });
     expect((await arrive({ store })).arrival.kind).toBe('ready');
   });
 
@@ -165,14 +165,14 @@ describe('openResumeLink', () => {
     const store = memoryStore();
     store.entries.set(DRAFT_KEY, gracesDraft());
     store.entries.set(HANDED_OVER_KEY, { draftId: 'AAECAwQFBgcICQoLDA0ODw', madeAt: SAVED_AT, expiresAt: NOW + 86_400_000 });
-    store.entries.set(LINEAGE_KEY, { applicationId: 'other-app', revision: 2 });
+    store.entries.set(HANDOVER_REVISION_KEY, { applicationId: 'other-app', revision: 2 });
     expect((await arrive({ store })).arrival.kind).toBe('choose');
   });
 
   it('asks on a device that took this application back and queued it again: its queued answers are at stake', async () => {
     const store = memoryStore();
     store.entries.set(HANDED_OVER_KEY, { draftId: 'AAECAwQFBgcICQoLDA0ODw', madeAt: SAVED_AT, expiresAt: NOW + 86_400_000 });
-    store.entries.set(LINEAGE_KEY, { applicationId: APPLICATION_ID, revision: 2 });
+    store.entries.set(HANDOVER_REVISION_KEY, { applicationId: APPLICATION_ID, revision: 2 });
     store.entries.set(OUTBOX_KEY, withLatestBody(undefined, REQUEST_URL, { firstName: 'Ada' }, () => 'key', SAVED_AT, { applicationId: APPLICATION_ID, revision: 2 }));
     expect((await arrive({ store })).arrival.kind).toBe('choose');
   });
