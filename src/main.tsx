@@ -98,8 +98,8 @@ async function boot(): Promise<void> {
   );
   if (resume) {
     // Opened by a link to continue on this device: the link is opened before anything is shown.
-    const { arrivalElement } = await loadFullApplication();
-    const element = arrivalElement(config, resume, window.location.href);
+    const { openHandoverElement } = await loadFullApplication();
+    const element = openHandoverElement(config, resume, window.location.href);
     root.render(inPageLanguage(() => element));
   } else if (opensOnWelcomeAlone(config) && !(await holding)) {
     // The wizard is built from the file as checked: at once for the file the build checked, else

@@ -9,8 +9,9 @@ import type { SaveState } from './session-autosave';
 
 /**
  * The application session's state (what the screen shows, and the flags only the session
- * reads), what it permits, and the effects its transitions ask for, as data. Pure: no React, no DOM, no promises. session-transitions.ts holds the events and the
- * transition function; application-session.ts carries the effects out.
+ * reads), what it permits, and the effects its transitions ask for, as data. Pure: no React,
+ * no DOM, no promises. session-transitions.ts holds the events and the transition function;
+ * application-session.ts carries the effects out.
  */
 
 /** Everything the wizard's screen shows of the session; a new object whenever any of it changes. */

@@ -3,7 +3,7 @@ import type { DraftMessage } from '../tabs/draft-channel';
 import type { EditorRole, RoleChangeReason } from '../tabs/editor-lock';
 import { sameValue } from './same-value';
 import { followsEditor, maySend, showBlank, showing, tellTabs, unchanged, type SessionEffect, type SessionState, type SessionStep } from './session-state';
-import { deviceTransition } from './session-other-device';
+import { handoverTransition } from './session-handover-transitions';
 
 /**
  * What the session does as the tabs of this device take turns with the application: the editor
@@ -60,6 +60,6 @@ function heard(state: SessionState, message: DraftMessage): SessionStep {
     case 'new-application':
       return showBlank(state);
     case 'device-handover':
-      return deviceTransition(state, { type: 'device-handover-heard', handedOver: message.handedOver });
+      return handoverTransition(state, { type: 'device-handover-heard', handedOver: message.handedOver });
   }
 }

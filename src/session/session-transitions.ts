@@ -17,7 +17,7 @@ import {
   type SessionStep,
   type ShownEvent,
 } from './session-state';
-import { deviceTransition, type DeviceEvent } from './session-other-device';
+import { handoverTransition, type HandoverEvent } from './session-handover-transitions';
 import { tabTransition, type TabEvent } from './session-tabs';
 
 /**
@@ -25,7 +25,7 @@ import { tabTransition, type TabEvent } from './session-tabs';
  * permits), the events it hears, and what each makes of it, with the effects to carry out as data.
  * Pure: no React, no DOM, no promises; application-session.ts carries the effects out and turns
  * what the page, the form, the store and the queue say into events. The tabs' turns and messages
- * are in session-tabs.ts, the other device in session-other-device.ts; docs/session-state.md
+ * are in session-tabs.ts, the other device in session-handover-transitions.ts; docs/session-state.md
  * tables what each event asks for.
  */
 
@@ -66,7 +66,7 @@ export type AcceptanceEvent =
   /** The creator begins a new application here (the store already holds none). */
   | { type: 'new-application' };
 
-export type SessionEvent = LifeEvent | ProgressEvent | AcceptanceEvent | ShownEvent | TabEvent | DeviceEvent;
+export type SessionEvent = LifeEvent | ProgressEvent | AcceptanceEvent | ShownEvent | TabEvent | HandoverEvent;
 
 /** Holds or lets go of the page's resources, as the session now may. */
 function page(state: SessionState): SessionStep {
@@ -136,7 +136,7 @@ export function sessionTransition(state: SessionState, event: SessionEvent): Ses
     case 'taken-back':
     case 'device-handover-heard':
     case 'device-handover-read':
-      return deviceTransition(state, event);
+      return handoverTransition(state, event);
   }
 }
 

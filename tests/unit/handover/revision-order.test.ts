@@ -155,7 +155,7 @@ class World {
     return link;
   }
 
-  /** arrival.ts, adoptArrival: the link's application replaces whatever the device held. */
+  /** open-handover.ts, adoptHandover: the link's application replaces whatever the device held. */
   open(device: Device, link: Link): void {
     this.steps.push(`${device.name} opens ${link.maker.name}'s link`);
     link.state = 'opened';

@@ -34,7 +34,7 @@ export interface DescribedApplication {
   queued: boolean;
 }
 
-export type ArrivalFailure =
+export type OpenHandoverFailure =
   /** Opened already, withdrawn, expired, or never stored. */
   | 'gone'
   /** The bytes fail their tag, or are cut: changed in transit, or a mangled link. */
@@ -46,14 +46,14 @@ export type ArrivalFailure =
   /** The receiver is in trouble: the link still works later. */
   | 'unavailable';
 
-export type Arrival =
-  | { kind: 'failed'; reason: ArrivalFailure }
+export type OpenedHandover =
+  | { kind: 'failed'; reason: OpenHandoverFailure }
   /** Nothing here to lose: restore at once. */
   | { kind: 'ready'; incoming: DescribedApplication; adopt: () => Promise<void> }
   /** The device holds another application: the creator chooses (keeping this one writes nothing). */
   | { kind: 'choose'; incoming: DescribedApplication; local: DescribedApplication; adopt: () => Promise<void> };
 
-export interface ArrivalOptions {
+export interface OpenHandoverOptions {
   store: KeyValueStore;
   programme: ProgrammeForm;
   stepCount: number;
@@ -75,7 +75,7 @@ function hasAnswers(values: ApplicationValues, blank: ApplicationValues): boolea
   return JSON.stringify(values) !== JSON.stringify(blank);
 }
 
-function failureOf(error: unknown): ArrivalFailure {
+function failureOf(error: unknown): OpenHandoverFailure {
   if (!(error instanceof EnvelopeError)) throw error;
   return error.kind === 'tampered' || error.kind === 'truncated' || error.kind === 'bad-link' ? 'tampered' : 'unreadable';
 }
@@ -86,7 +86,7 @@ function savedAtOf(stored: unknown): number | undefined {
 }
 
 /** Fetches, opens and compares; never writes before the creator has chosen (or there was nothing to choose). */
-export async function openResumeLink(options: ArrivalOptions): Promise<Arrival> {
+export async function openResumeLink(options: OpenHandoverOptions): Promise<OpenedHandover> {
   const { store, programme, stepCount, requestUrl, pageUrl, link, synchronous = pageLocalStorage, fetchImpl, now = Date.now } = options;
   const taken = await takeDraft(draftUrl(requestUrl, pageUrl, link.id), { fetchImpl });
   if (!taken.ok) return { kind: 'failed', reason: taken.reason };
@@ -100,7 +100,7 @@ export async function openResumeLink(options: ArrivalOptions): Promise<Arrival> 
   if (restored.kind !== 'restored') return { kind: 'failed', reason: 'unreadable' };
   const { values, wizard } = restored;
   const incoming: DescribedApplication = { name: nameOf(values), step: wizard.current, savedAt: payload.savedAt, queued: false };
-  const adopt = () => adoptArrival(store, { values, wizard, applicationId: payload.applicationId, revision: payload.revision, files: filesToAdopt(payload.files, values) }, synchronous, now);
+  const adopt = () => adoptHandover(store, { values, wizard, applicationId: payload.applicationId, revision: payload.revision, files: filesToAdopt(payload.files, values) }, synchronous, now);
 
   const [storedDraft, queued, known, handedOver, submitted] = await Promise.all([
     loadStoredDraft(store, synchronous).catch(() => undefined),
@@ -142,7 +142,7 @@ interface Adopted {
  * revision (so what this device sends is numbered above it), replacing any draft, queued
  * application, hand-over or accepted marker held here.
  */
-export async function adoptArrival(store: KeyValueStore, adopted: Adopted, synchronous: SyncStorage, now: () => number): Promise<void> {
+export async function adoptHandover(store: KeyValueStore, adopted: Adopted, synchronous: SyncStorage, now: () => number): Promise<void> {
   clearUnloadCopy(synchronous);
   await store.delete(OUTBOX_KEY);
   await store.delete(HANDED_OVER_KEY);
