@@ -1,9 +1,9 @@
 // A device updated to this build keeps what the previous build stored: a draft half done, an
-// application waiting to be sent, an application continued on another device (whose application id
-// and revision that build kept under `lineage`, now `handover-revision`, moved at the first read). The records are
-// the previous build's own (tests/fixtures/stored-by-previous-build.json, written by
-// capture-stored-records.spec.ts against that build: its writtenBy names the commit), written
-// into a fresh browser before this build first runs there.
+// application waiting to be sent, an application continued on another device (whose application
+// id and revision that build kept under `lineage`, now `handover-revision`, moved at the first
+// read). The records are the previous build's own (tests/fixtures/stored-by-previous-build.json,
+// written by capture-stored-records.spec.ts against that build: its writtenBy names the commit),
+// written into a fresh browser before this build first runs there.
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 import { seedDeviceStorage, type DeviceStorage } from './helpers/device-storage-dump';
