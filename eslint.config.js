@@ -45,7 +45,7 @@ const LAYERS = {
   // outbox clears them after acceptance, the handover and the session list them).
   files: ['application', 'fields', 'form', 'i18n', 'storage', 'uploads'],
   // Continue on another device: the draft sealed with WebCrypto, the resume link, the receiver's
-  // drafts, the application's lineage across devices, and opening a link (read against the programme).
+  // drafts, the application's id and revision across devices, and opening a link (read against the programme).
   handover: ['application', 'config', 'drafts', 'first-paint', 'outbox', 'storage', 'wizard'],
   tabs: ['browser', 'storage'],
   pwa: ['browser', 'i18n'],

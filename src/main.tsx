@@ -4,7 +4,7 @@ import { AppErrorBoundary } from './app/app-error-boundary';
 import { ConfigErrorScreen } from './app/config-error-screen';
 import { LanguageRoot, type ProgrammeInLanguage } from './app/language-root';
 import type { WizardConfig } from './config/config-schema';
-import { WelcomeTakeover } from './app/welcome-takeover';
+import { WelcomeGivingWay } from './app/welcome-giving-way';
 import { focusControlAt, focusedControlIndex, takeEarlyContinue } from './boot/early-continue';
 import { PRERENDERED_SELECTOR } from './first-paint/page-marks';
 import { landOnRoot } from './boot/land-on-root';
@@ -98,8 +98,8 @@ async function boot(): Promise<void> {
   );
   if (resume) {
     // Opened by a link to continue on this device: the link is opened before anything is shown.
-    const { arrivalElement } = await loadFullApplication();
-    const element = arrivalElement(config, resume, window.location.href);
+    const { openHandoverElement } = await loadFullApplication();
+    const element = openHandoverElement(config, resume, window.location.href);
     root.render(inPageLanguage(() => element));
   } else if (opensOnWelcomeAlone(config) && !(await holding)) {
     // The wizard is built from the file as checked: at once for the file the build checked, else
@@ -139,12 +139,12 @@ async function boot(): Promise<void> {
     };
     root.render(
       inPageLanguage((shown) => (
-        <WelcomeTakeover
+        <WelcomeGivingWay
           config={shown}
           loadWizard={loadWizard}
           buildAhead={buildAhead}
           continuePressedEarly={takeEarlyContinue}
-          onTakenOver={giveFocusBack}
+          onReplacedPrerendered={giveFocusBack}
         />
       )),
     );

@@ -2,7 +2,7 @@
 // The kill switch: a service worker that retires itself. If a release goes wrong, a deployer
 // serves this file as sw.js (docs/deploying.md, "Retiring the service worker"). Every installed client
 // finds it at its next update check (each load, each return to the tab, hourly), and it:
-// takes over at once, deletes every Cache Storage cache of the origin (the app shell, the
+// takes control at once, deletes every Cache Storage cache of the origin (the app shell, the
 // kept config.json, the images) and unregisters itself. It has no fetch handler, so from then
 // on every request goes to the network, as on a site without a service worker.
 // IndexedDB is left alone: creators' drafts and unsent applications stay on their devices.

@@ -4,9 +4,9 @@
 // Binding itself happens in the statement that stores a body (applications.mjs).
 
 /**
- * @typedef {{ field: string, name: string, type: string, size: number, sha256: string, width: number | null, height: number | null }} FileFacts
+ * @typedef {{ field: string, name: string, type: string, size: number, sha256: string, width: number | null, height: number | null }} ApplicationFile
  *   what export and webhooks show of a file: never its upload id, which is the capability that owns it
- * @typedef {FileFacts & { applicationId: string, uploadId: string }} Binding
+ * @typedef {ApplicationFile & { applicationId: string, uploadId: string }} Binding
  */
 
 /** @param {Record<string, unknown>} row @returns {Binding} */
@@ -76,7 +76,7 @@ export function namedUploads(body) {
  * application's bindings; a file not bound (never, for a stored body) is left out.
  * @param {unknown} body
  * @param {ReadonlyArray<Binding>} bindings
- * @returns {FileFacts[]}
+ * @returns {ApplicationFile[]}
  */
 export function filesOfBody(body, bindings) {
   const byUpload = new Map(bindings.map((binding) => [binding.uploadId, binding]));

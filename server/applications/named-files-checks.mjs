@@ -23,9 +23,8 @@ import { MAX_IMAGE_EDGE } from '../uploads/image-dimensions.mjs';
 import { readStoredUpload, uploadBytesPath } from '../uploads/stored-uploads.mjs';
 
 /**
- * What the receiver applies of a file field of the programme: FileFieldRules of
- * src/application/rules/file-fields.ts, as the receiver's rules give them.
- * @typedef {{ key: string, accept: readonly string[], maxFiles: number, maxBytes: number, required: boolean, imageMaxEdge: number }} FileFieldRules
+ * What the receiver applies of a file field of the programme, as the receiver's rules give them.
+ * @typedef {import('../uploads/accepts-type.mjs').FileFieldRules} FileFieldRules
  * @typedef {{ path: string, rule: string, message: string }} FileIssue
  * @typedef {(body: unknown, applicationId: string) => Promise<{ issues: FileIssue[], files: import('./applications-table.mjs').BoundFile[] }>} CheckFiles
  */

@@ -13,7 +13,7 @@ export function iso(value) {
 }
 
 /**
- * @typedef {{ id: string, createdAt: string, updatedAt: string, revisions: number, receivedAt: string, language: string | null, body: unknown, files?: import('./application-files-table.mjs').FileFacts[] }} StoredApplication
+ * @typedef {{ id: string, createdAt: string, updatedAt: string, revisions: number, receivedAt: string, language: string | null, body: unknown, files?: import('./application-files-table.mjs').ApplicationFile[] }} StoredApplication
  *   body: without its upload ids; files: the facts of the files it names (application-files.mjs), always
  *   given by this receiver (absent in records of older ones)
  */
@@ -52,7 +52,7 @@ export async function latestApplications(store, { since = null } = {}) {
 }
 
 /**
- * @typedef {{ id: string, revision: number | null, receivedAt: string, latest: boolean, language: string | null, body: unknown, files?: import('./application-files-table.mjs').FileFacts[] }} StoredRevision
+ * @typedef {{ id: string, revision: number | null, receivedAt: string, latest: boolean, language: string | null, body: unknown, files?: import('./application-files-table.mjs').ApplicationFile[] }} StoredRevision
  */
 
 /**

@@ -66,7 +66,7 @@ function answersCsv(records, leading) {
       row[`fields.${key}`] = value;
     }
     // A column per file field, a line per file in its cell: name, type, size, image size, SHA-256.
-    const files = /** @type {{ files?: Array<import('../applications/application-files-table.mjs').FileFacts> }} */ (record).files ?? [];
+    const files = /** @type {{ files?: Array<import('../applications/application-files-table.mjs').ApplicationFile> }} */ (record).files ?? [];
     for (const file of files) {
       fileColumns.add(file.field);
       const column = `files.${file.field}`;

@@ -4,8 +4,8 @@
 // answers): `image/*` accepts any image/…; parameters (`; charset=…`) and case are ignored.
 
 /**
- * @typedef {{ key: string, accept: readonly string[], maxFiles: number, maxBytes: number, required: boolean, imageMaxEdge: number }} FileFieldRules
- *   one file field of the programme, as ReceiverRules.fileFields lists them (src/application/rules/file-fields.ts)
+ * @typedef {import('../../src/application/rules/file-fields.ts').FileFieldRules} FileFieldRules
+ *   one file field of the programme, as ReceiverRules.fileFields lists them: the page's type, named, not copied
  */
 
 const TOKEN = /^[a-z0-9!#$&^_.+-]+$/;

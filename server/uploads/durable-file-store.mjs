@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { ERRORS } from '@tus/server';
 import { fsyncPath } from '../store/data-folder-sync.mjs';
+import { UPLOAD_ID } from './stored-uploads.mjs';
 
 /** The server's ids (FileStore's default naming): nothing else names a file here. */
-const ID = /^[0-9a-f]{32}$/;
 
 /**
  * The body being written's guard, set by the endpoint around each request (uploads-budget.mjs's
@@ -60,7 +60,7 @@ export class DurableFileStore extends FileStore {
    * @param {string} id
    */
   pathOf(id) {
-    if (!ID.test(id)) throw tusError(ERRORS.FILE_NOT_FOUND);
+    if (!UPLOAD_ID.test(id)) throw tusError(ERRORS.FILE_NOT_FOUND);
     return join(this.directory, id);
   }
 

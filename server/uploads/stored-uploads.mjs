@@ -9,6 +9,11 @@ import { lstat, open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fsyncPath } from '../store/data-folder-sync.mjs';
 
+/**
+ * The id the endpoint gives an upload, 32 lower-case hex digits: the one pattern of the receiver's
+ * uploads (the page's, FileReference's in src/application/body/file-references.ts, is held to it by
+ * a test).
+ */
 export const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
 /** Larger than any metadata file the endpoint writes (a few hundred bytes): a bigger one is not ours. */

@@ -25,10 +25,10 @@ import { createPostgresUploadLocker } from './postgres-upload-locker.mjs';
 import { keepWithoutLocation } from './kept-without-location.mjs';
 import { createUploadsBudget } from './uploads-budget.mjs';
 import { startUploadExpiry } from './upload-expiry.mjs';
+import { UPLOAD_ID } from './stored-uploads.mjs';
 
 /** The largest file any field may ask for (maxBytes ≤ 2 GiB, docs/configuration.md, "A file field"), told in Tus-Max-Size. */
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
-const ID = /^[0-9a-f]{32}$/;
 const TUS_VERSION = '1.0.0';
 const TUS_REQUEST_HEADERS = `${CORS_REQUEST_HEADERS}, Tus-Resumable, Upload-Length, Upload-Metadata, Upload-Offset, Upload-Defer-Length, Upload-Concat`;
 const EXPOSED = 'Location, Tus-Resumable, Tus-Version, Tus-Extension, Tus-Max-Size, Upload-Offset, Upload-Length, Upload-Metadata, Upload-Expires, Retry-After';
@@ -187,7 +187,7 @@ export async function createUploads({
     }
     const allowed = id === null ? 'POST, OPTIONS' : 'HEAD, PATCH, DELETE, OPTIONS';
     if (!allowed.split(', ').includes(req.method ?? '')) throw refusal(405, 'method not allowed', `Only ${allowed} are accepted here.`, { Allow: allowed });
-    if (id !== null && !ID.test(id)) throw refusal(404, 'not an upload id', 'No such upload.');
+    if (id !== null && !UPLOAD_ID.test(id)) throw refusal(404, 'not an upload id', 'No such upload.');
     if (req.method !== 'OPTIONS') refuseWith(await budget.admitRequest(ctx));
     // tus 1.0 only: a client speaking another version is told which one is spoken here (412 with Tus-Version).
     if (req.method !== 'OPTIONS' && req.headers['tus-resumable'] !== TUS_VERSION) {

@@ -8,12 +8,12 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startPeriodicJob } from '../process/periodic-job.mjs';
+import { UPLOAD_ID } from './stored-uploads.mjs';
 
 /** A day: what an upload may rest untouched before it is removed. */
 export const UPLOAD_EXPIRY_MS = 24 * 3600 * 1000;
 /** How often the folder is looked through. */
 export const UPLOAD_SWEEP_INTERVAL_MS = 3600 * 1000;
-const ID = /^[0-9a-f]{32}$/;
 
 /**
  * @param {{
@@ -57,7 +57,7 @@ export function startUploadExpiry({ folder, store, locker, isBound, expiryMs = U
   async function sweep() {
     const removed = { incomplete: 0, unbound: 0 };
     try {
-      const ids = (await readdir(folder)).filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -'.json'.length)).filter((id) => ID.test(id));
+      const ids = (await readdir(folder)).filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -'.json'.length)).filter((id) => UPLOAD_ID.test(id));
       for (const id of ids) {
         try {
           const kind = await expire(id);

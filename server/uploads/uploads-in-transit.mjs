@@ -5,8 +5,7 @@
 // since by this instance are added, so a burst between two readings cannot pass the total.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-
-const ID = /^[0-9a-f]{32}$/;
+import { UPLOAD_ID } from './stored-uploads.mjs';
 
 /**
  * @param {{ folder: string, isBound: (id: string) => Promise<boolean>, cacheMs?: number }} options
@@ -38,7 +37,7 @@ export function createUploadsInTransit({ folder, isBound, cacheMs = 5000 }) {
     // A folder not made yet (the first upload makes it) holds nothing; one that cannot be read
     // cannot be written either, and the upload's own write fails and is logged with its reason.
     const names = await readdir(folder).catch(() => []);
-    const ids = names.filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -'.json'.length)).filter((id) => ID.test(id));
+    const ids = names.filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -'.json'.length)).filter((id) => UPLOAD_ID.test(id));
     for (const id of ids) bytes += await inTransit(id).catch(() => 0);
     return bytes;
   }

@@ -21,7 +21,7 @@ import { filesOfApplications, filesOfBody, withoutUploadIds } from '../applicati
  * @typedef {{
  *   seq: number, id: string, applicationId: string, type: string, attempts: number, giveUpAt: Date,
  *   superseded: boolean, revision: number, language: string | null, body: unknown, receivedAt: string,
- *   files: import('../applications/application-files-table.mjs').FileFacts[],
+ *   files: import('../applications/application-files-table.mjs').ApplicationFile[],
  * }} ClaimedDelivery body: without its upload ids (application-files.mjs); files: the facts of the files it names
  * @typedef {{
  *   seq: number, attempts: number, status: DeliveryStatus, nextAttemptAt: Date | null,

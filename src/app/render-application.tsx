@@ -14,8 +14,8 @@ import { advance } from '../wizard/wizard-machine';
 import { FormWords } from './form-words';
 import { useProgrammeInLanguage } from './programme-context';
 import { WizardApp } from './wizard-app';
-import { ArrivalScreen } from './arrival-screen';
-import { createArrivalFlow } from '../handover/arrival-flow';
+import { OpenHandoverScreen } from './open-handover-screen';
+import { createOpenHandoverFlow } from '../handover/open-handover-flow';
 
 /** The page's one store, its Web Locks, localStorage, life, service worker and way out to the creator hub, given to every session. */
 const PAGE_DEVICES: SessionDevices = {
@@ -38,7 +38,7 @@ export interface PreparedWizard {
 /**
  * How the wizard opens. `as-stored`: where the device left it (a returning creator, or a
  * programme whose Welcome is not shown alone). `after-welcome`: Continue was pressed on a first
- * visit's Welcome (welcome-takeover.tsx), so it opens on step 1 and focuses that step's heading
+ * visit's Welcome (welcome-giving-way.tsx), so it opens on step 1 and focuses that step's heading
  * once shown. `behind-welcome`: the same, built ahead of that press from a blank application,
  * refused if the device holds one (load-blank-application.ts), its session asleep until
  * Continue wakes it.
@@ -94,13 +94,13 @@ function WizardInLanguage({ built, builtProgramme, initial, session, focusOnMoun
  * the wizard then shows what the device holds (the link's application, or its own if the creator
  * kept it). `link` is the fragment's id and key, or 'malformed'.
  */
-export function arrivalElement(config: WizardConfig, link: { id: string; key: string } | 'malformed', pageUrl: string): ReactElement {
+export function openHandoverElement(config: WizardConfig, link: { id: string; key: string } | 'malformed', pageUrl: string): ReactElement {
   const programme = programmeFormOf(config);
-  const flow = createArrivalFlow({ store: appStore, programme, stepCount: config.steps.length, requestUrl: config.requestUrl, pageUrl, link });
+  const flow = createOpenHandoverFlow({ store: appStore, programme, stepCount: config.steps.length, requestUrl: config.requestUrl, pageUrl, link });
   const loadWizard = async () => (await applicationElement(config, 'as-stored')).element;
   return (
     <FormWords>
-      <ArrivalScreen config={config} flow={flow} loadWizard={loadWizard} />
+      <OpenHandoverScreen config={config} flow={flow} loadWizard={loadWizard} />
     </FormWords>
   );
 }

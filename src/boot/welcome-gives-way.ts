@@ -1,7 +1,7 @@
 /**
  * How a first visit's Welcome gives way to the wizard, as a state machine: the stage it is in,
  * what each event makes of it, and what must be done then, as data. Pure: no React, no promises
- * (run-welcome-gives-way.ts carries the effects out, app/welcome-takeover.tsx draws the stages).
+ * (run-welcome-gives-way.ts carries the effects out, app/welcome-giving-way.tsx draws the stages).
  * docs/welcome-gives-way.md tables the stages, with what is on screen in each; a unit test keeps
  * its transitions in step with this file.
  *

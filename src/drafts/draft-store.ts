@@ -1,5 +1,5 @@
 import type { KeyValueStore } from '../storage/resilient-store';
-import { CORRUPT_DRAFT_KEY, DRAFT_KEY, HANDED_OVER_KEY, LINEAGE_KEY, SUBMITTED_KEY, type SubmittedMarker } from '../storage/stored-keys';
+import { CORRUPT_DRAFT_KEY, DRAFT_KEY, HANDED_OVER_KEY, HANDOVER_REVISION_KEY, HANDOVER_REVISION_KEY_BEFORE, SUBMITTED_KEY, type SubmittedMarker } from '../storage/stored-keys';
 import { rememberHoldsApplication } from '../storage/resume-hint';
 import { pageLocalStorage, type SyncStorage } from '../storage/sync-storage';
 import { clearUnloadCopy, takeUnloadCopy } from '../storage/unload-copy';
@@ -60,7 +60,8 @@ export async function startNewApplication(store: KeyValueStore, synchronous: Syn
   clearUnloadCopy(synchronous);
   await store.delete(SUBMITTED_KEY);
   await store.delete(DRAFT_KEY);
-  await store.delete(LINEAGE_KEY);
+  await store.delete(HANDOVER_REVISION_KEY);
+  await store.delete(HANDOVER_REVISION_KEY_BEFORE);
   await store.delete(HANDED_OVER_KEY);
   rememberHoldsApplication(false, synchronous);
 }

@@ -1,7 +1,7 @@
 import { CARRIED_CONTINUE_KEY, EARLY_CONTINUE_ATTRIBUTE, PRERENDERED_SELECTOR } from './page-marks';
 
 /**
- * On a phone, the app takes over the Welcome index.html carries a second or more after it is on
+ * On a phone, the Welcome index.html carries gives way to the app a second or more after it is on
  * screen, and a creator who has read it presses Continue: that press must not be lost. This
  * listener, registered before <body> is parsed, catches the submit of the prerendered form, keeps
  * the page where it is, shows the button busy and marks <html> (EARLY_CONTINUE_ATTRIBUTE); the

@@ -3,7 +3,7 @@ import { DRAFT_ID } from './draft-id';
 import { isHandoverPayload, type HandoverPayload } from './handover-payload';
 
 /**
- * The encrypted form of a draft in transit. Each link gets a fresh 256-bit AES-GCM key and a
+ * The encrypted form of a handed-over draft. Each link gets a fresh 256-bit AES-GCM key and a
  * random 96-bit IV, so no key or IV is ever used twice; the receiver stores the bytes and can
  * read nothing of them. Layout, version 1:
  *   byte 0        the version (1)

@@ -1,5 +1,5 @@
 /**
- * The receiver's drafts in transit, as the page reaches them: beside the applications' path, in
+ * The receiver's handed-over drafts, as the page reaches them: beside the applications' path, in
  * its folder, under `drafts/` (server/drafts/drafts-in-transit.mjs, draftsPrefix: /api/applications → /api/drafts/{id}).
  * Each call answers what happened in the terms the page acts on, never throws, and sends nothing
  * but the id and the ciphertext (with a proof of work when the receiver asks for one, as for an

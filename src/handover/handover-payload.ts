@@ -6,7 +6,7 @@ import type { WizardState } from '../wizard/wizard-machine';
  * What a resume link carries from one device to another, before encryption: every answer and
  * the wizard's place, with what the receiving device needs to decide whether to keep it (when it
  * was saved, for which application and revision, under which programme). Its shape is checked on
- * arrival; the answers themselves are checked against the programme when restored, as a stored
+ * opening the link; the answers themselves are checked against the programme when restored, as a stored
  * draft's are (drafts/draft-record.ts), since the programme may have changed in between.
  */
 
@@ -27,7 +27,7 @@ export interface HandoverPayload {
   values: ApplicationValues;
   /**
    * The files the answers name, as references to their uploads (handover/handed-files.ts); absent
-   * from links made before files existed. Each is checked on arrival, not here.
+   * from links made before files existed. Each is checked when the link is opened, not here.
    */
   files?: readonly unknown[];
 }

@@ -1,6 +1,6 @@
 import { clearDeviceFiles } from '../storage/device-files';
 import type { KeyValueStore } from '../storage/resilient-store';
-import { CORRUPT_DRAFT_KEY, DRAFT_KEY, HANDED_OVER_KEY, LINEAGE_KEY, SUBMITTED_KEY, type SubmittedMarker } from '../storage/stored-keys';
+import { CORRUPT_DRAFT_KEY, DRAFT_KEY, HANDED_OVER_KEY, HANDOVER_REVISION_KEY, HANDOVER_REVISION_KEY_BEFORE, SUBMITTED_KEY, type SubmittedMarker } from '../storage/stored-keys';
 
 /**
  * Once the server has accepted the application, the personal data leaves the app's store: the
@@ -15,7 +15,8 @@ import { CORRUPT_DRAFT_KEY, DRAFT_KEY, HANDED_OVER_KEY, LINEAGE_KEY, SUBMITTED_K
 export async function clearAfterAcceptance(store: Pick<KeyValueStore, 'delete' | 'set'>, now: number): Promise<void> {
   await store.delete(DRAFT_KEY);
   await store.delete(CORRUPT_DRAFT_KEY);
-  await store.delete(LINEAGE_KEY);
+  await store.delete(HANDOVER_REVISION_KEY);
+  await store.delete(HANDOVER_REVISION_KEY_BEFORE);
   await store.delete(HANDED_OVER_KEY);
   // A database that will not open must not hold the acceptance up: the draft naming the files is gone all the same.
   await clearDeviceFiles().catch(() => undefined);

@@ -77,7 +77,7 @@ export function sameBody(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** An application that came from another device (handover/application-lineage.ts): its id, and the last revision known. */
+/** An application that came from another device (handover/handover-revision.ts): its id, and the last revision known. */
 export interface ContinuedApplication {
   applicationId: string;
   revision: number;

@@ -5,7 +5,7 @@ import type { Proofs } from '../proof-of-work/proofs';
 export type ProofSource = Pick<Proofs, 'next' | 'refused'>;
 
 /**
- * A request other than an application's (a draft in transit's PUT) with a proof of work in its
+ * A request other than an application's (a handed-over draft's PUT) with a proof of work in its
  * headers when the receiver asks for one, as sendWithProof does for applications: a 428 means the
  * proof was wrong (expired, used, proof of work switched on since), so it goes once more with a
  * fresh solution; a second 428 is the caller's to report. null: no answer (offline).

@@ -88,7 +88,7 @@ export async function sendApplication(url: string, body: unknown, options: SendO
     const response = await fetchImpl(url, { method: 'PUT', headers, body: JSON.stringify(body), signal: controller.signal });
     if (response.ok) return { ok: true, status: response.status };
     if (response.status === 409) {
-      // Another device sent this application first, numbered as high or higher (handover/application-lineage.ts):
+      // Another device sent this application first, numbered as high or higher (handover/handover-revision.ts):
       // these answers are stale there, and sending them again cannot help. Any other conflict (a
       // key still being stored) passes in a moment.
       const answer = (await response.json().catch(() => null)) as { code?: unknown } | null;

@@ -2,9 +2,9 @@ import type { Workbox } from 'workbox-window';
 
 /**
  * Registers the service worker and reports what the page should say about it: ready to work
- * offline, or a new version waiting. A new version never takes over by itself (it would
+ * offline, or a new version waiting. A new version never takes control by itself (it would
  * reload pages with half-typed applications): the creator presses Reload, the draft is saved,
- * and only then does the page ask the waiting worker to take over and reload.
+ * and only then does the page ask the waiting worker to take control and reload.
  */
 export interface ServiceWorkerState {
   offlineReady: boolean;
@@ -80,7 +80,7 @@ function register(wb: Workbox): void {
     .catch(() => undefined);
 }
 
-/** After the draft is saved: lets the waiting worker take over, then reloads into the new version. */
+/** After the draft is saved: lets the waiting worker take control, then reloads into the new version. */
 export function applyUpdate(): void {
   const wb = workbox;
   if (!wb) return;

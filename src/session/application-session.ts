@@ -19,9 +19,9 @@ import { pageOutbox } from './page-outbox';
 import { proofOfWorkGate } from '../proof-of-work/proof-of-work-gate';
 import type { WithdrawResult } from '../handover/drafts-endpoint';
 import { sessionHandover, type HandOverRequest, type HandOverResult } from './session-handover';
-import { initialSessionState, mayContinue, mayHandOver, mayWrite, type SessionSnapshot } from './session-flags';
+import { initialSessionState, mayContinue, mayHandOver, mayWrite, type SessionSnapshot } from './session-state';
 import { sessionEffects } from './session-effects';
-import { sessionTransition, type SessionEvent } from './session-state';
+import { sessionTransition, type SessionEvent } from './session-transitions';
 
 /**
  * Everything the session uses of the browser, passed in: where it keeps the application, how
@@ -42,7 +42,7 @@ export interface SessionDevices {
   redirect: (url: string) => void;
 }
 
-/** Everything the wizard's screen shows of the session (session-flags.ts). */
+/** Everything the wizard's screen shows of the session (session-state.ts). */
 export type { SessionSnapshot };
 
 export interface ApplicationSession {
@@ -113,7 +113,7 @@ export function createApplicationSession({ config, programme, initial, devices, 
   const stepCount = config.steps.length;
   const skipLastStep = config.skipLastStep ?? false;
   const listeners = new Set<() => void>();
-  // What the machine decides from (session-state.ts); everything else here carries out its effects.
+  // What the machine decides from (session-transitions.ts); everything else here carries out its effects.
   let state = initialSessionState({ initial, asleep, editsAtOnce: !locks, stepCount, skipLastStep, language: config.lang, redirectUrl: config.redirectUrl });
   // The form the page attached, and the page's resources held while awake and attached (page-connection.ts).
   let form: SessionForm | null = null;

@@ -9,7 +9,7 @@ import { sendWithProof } from '../outbox/send-with-proof';
 import { showsServerError } from '../outbox/shows-server-error';
 import type { Proofs } from '../proof-of-work/proofs';
 import type { KeyValueStore } from '../storage/resilient-store';
-import { readLineage } from '../handover/application-lineage';
+import { readHandoverRevision } from '../handover/handover-revision';
 import type { SendReadiness } from '../outbox/attempt-once';
 import type { OutboxRecord } from '../outbox/outbox-record';
 import { filesNamed } from '../uploads/with-upload-ids';
@@ -35,7 +35,7 @@ export function pageOutbox({ store, locks, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, 
       sendWithProof((headers) => sendApplication(record.url, record.body, { idempotencyKey: record.key, applicationId: record.applicationId, revision: record.revision, language: record.language, timeoutMs, headers }), proofs),
     exclusively: (attempt) => exclusively(attempt, locks),
     newId: newSubmissionId,
-    continued: () => readLineage(store),
+    continued: () => readHandoverRevision(store),
     prepare: (record) => readyToSend(record, uploadsWatch),
     // Only a body that named files is refused this way: the upload code is loaded by then.
     uploadAgain: async (sent, refused, already) => (await import('../uploads/upload-files-again')).uploadFilesAgain(sent, refused, already),

@@ -10,9 +10,9 @@ import { clearUnloadCopy } from '../storage/unload-copy';
 import { trackFormSubmitted, trackSignInClicked, trackStepReached } from '../telemetry/analytics-events';
 import type { PageConnection } from './page-connection';
 import type { Autosave } from './session-autosave';
-import type { SessionEffect } from './session-flags';
+import type { SessionEffect } from './session-state';
 import type { SessionForm } from './session-form';
-import type { SessionEvent } from './session-state';
+import type { SessionEvent } from './session-transitions';
 
 /** What the session's effects act on: its parts, held by application-session.ts. */
 export interface EffectTargets {
@@ -32,7 +32,7 @@ export interface EffectTargets {
   dispatch: (event: SessionEvent) => void;
 }
 
-/** Carries out each effect the session's transitions ask for (session-flags.ts lists them), answering with events where they say so. */
+/** Carries out each effect the session's transitions ask for (session-state.ts lists them), answering with events where they say so. */
 export function sessionEffects({ programme, programmeTitle, stepCount, store, synchronous, autosave, outbox, held, form, connection, redirect, dispatch }: EffectTargets): (effect: SessionEffect) => void {
   /** Shows a stored draft record, when it restores against the programme. */
   function showDraft(stored: unknown): void {

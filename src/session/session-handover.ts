@@ -1,5 +1,5 @@
 import type { ApplicationValues } from '../application/values/application-values';
-import { lineageToHandOver, readLineage, writeLineage } from '../handover/application-lineage';
+import { revisionToHandOver, readHandoverRevision, writeHandoverRevision } from '../handover/handover-revision';
 import { draftUrl, storeDraft, withdrawDraft, type WithdrawResult } from '../handover/drafts-endpoint';
 import { encryptDraft, EnvelopeError } from '../handover/draft-envelope';
 import { clearHandedOver, writeHandedOver, type HandedOver } from '../storage/handed-over';
@@ -17,7 +17,7 @@ import type { WizardState } from '../wizard/wizard-machine';
  * "Continue on another device", the device that makes the link: the draft is sealed with a
  * fresh key (handover/draft-envelope.ts), stored on the receiver under a fresh id, and the
  * application handed over: the queued send withdrawn (the other device sends it now, numbered
- * above anything sent from here: handover/application-lineage.ts) and the form read only until
+ * above anything sent from here: handover/handover-revision.ts) and the form read only until
  * the creator takes it back. Nothing changes on this device unless the receiver stored the draft.
  */
 
@@ -74,12 +74,12 @@ export function sessionHandover({ store, outbox, saveNow, answers, fetchImpl, no
       // No attempt from here while the link is made: what it carries is the last word of this device.
       const paused = await outbox.pause();
       if (paused === 'accepted') return { ok: false, reason: 'accepted' };
-      const lineage = lineageToHandOver(paused.record, await readLineage(store), newSubmissionId);
+      const handing = revisionToHandOver(paused.record, await readHandoverRevision(store), newSubmissionId);
       const { values: answered, wizard } = answers();
       // Files travel as references to their uploads; one not uploaded yet stays here, named in the dialog.
       const { values, handed, staying } = filesToHandOver(answered, await listDeviceFiles().catch(() => []));
       const made = await sealAndStore(
-        { format: HANDOVER_PAYLOAD_FORMAT, ...lineage, savedAt: now(), programme, wizard, values, ...(handed.length > 0 && { files: handed }) },
+        { format: HANDOVER_PAYLOAD_FORMAT, ...handing, savedAt: now(), programme, wizard, values, ...(handed.length > 0 && { files: handed }) },
         requestUrl, pageUrl, expiresInSeconds,
       );
       if (!made.ok) {
@@ -87,7 +87,7 @@ export function sessionHandover({ store, outbox, saveNow, answers, fetchImpl, no
         return made;
       }
       await outbox.discard();
-      await writeLineage(store, lineage);
+      await writeHandoverRevision(store, handing);
       const handedOver: HandedOver = { draftId: made.id, madeAt: now(), expiresAt: made.expiresAt };
       await writeHandedOver(store, handedOver);
       return { ok: true, link: resumeLink(pageUrl, made.id, made.key), handedOver, staying: staying.map((file) => file.name) };

@@ -1,151 +1,217 @@
 import type { ApplicationValues } from '../application/values/application-values';
-import type { DraftRecord } from '../drafts/draft-record';
-import { allStepsReached } from '../drafts/initial-application';
+import type { InitialApplication } from '../drafts/initial-application';
 import type { OutboxStatus } from '../outbox/outbox';
-import { advance, back, goToStep, initialWizardState, type WizardState } from '../wizard/wizard-machine';
+import type { HandedOver } from '../storage/handed-over';
+import type { DraftMessage } from '../tabs/draft-channel';
+import type { EditorRole } from '../tabs/editor-lock';
+import type { WizardState } from '../wizard/wizard-machine';
 import type { SaveState } from './session-autosave';
-import {
-  mayHoldPage,
-  placed,
-  reporting,
-  showBlank,
-  showing,
-  tellTabs,
-  unchanged,
-  type SessionEffect,
-  type SessionState,
-  type SessionStep,
-  type ShownEvent,
-} from './session-flags';
-import { deviceTransition, type DeviceEvent } from './session-other-device';
-import { tabTransition, type TabEvent } from './session-tabs';
 
 /**
- * The application session as a state machine: its flags (session-flags.ts, with what they
- * permit), the events it hears, and what each makes of it, with the effects to carry out as data.
- * Pure: no React, no DOM, no promises; application-session.ts carries the effects out and turns
- * what the page, the form, the store and the queue say into events. The tabs' turns and messages
- * are in session-tabs.ts, the other device in session-other-device.ts; docs/session-state.md
- * tables what each event asks for.
+ * The application session's state (what the screen shows, and the flags only the session
+ * reads), what it permits, and the effects its transitions ask for, as data. Pure: no React,
+ * no DOM, no promises. session-transitions.ts holds the events and the transition function;
+ * application-session.ts carries the effects out.
  */
 
-/** The session's life on the page: shown, woken, holding the page's resources, disposed. */
-export type LifeEvent =
-  | { type: 'attached' }
-  | { type: 'detached' }
-  | { type: 'disposed' }
-  /** Asked to wake, the store said whether the device came to hold an application meanwhile (another tab's). */
-  | { type: 'wake-answered'; storeHoldsApplication: boolean }
-  | { type: 'connected' }
-  | { type: 'disconnected' };
-
-/** The creator's way through the wizard, autosave and the queue. */
-export type ProgressEvent =
-  | { type: 'previous' }
-  | { type: 'advance' }
-  /** Continue (or making a link) starts or ends. */
-  | { type: 'busy'; busy: boolean }
-  /** Sign In on the last step. */
-  | { type: 'sign-in' }
-  | { type: 'language'; language: string; redirectUrl: string }
-  | { type: 'outbox'; status: OutboxStatus }
-  | { type: 'save-state'; saveState: SaveState }
-  | { type: 'saved'; record: DraftRecord }
-  /** A stored draft (another tab's, or this tab's own last save) was read and restored. */
-  | { type: 'draft-restored'; values: ApplicationValues; wizard: WizardState };
-
-/** The application accepted, and a new one begun. */
-export type AcceptanceEvent =
-  /** The receiver accepted it: from this moment nothing is written. */
-  | { type: 'accepting' }
-  /**
-   * Its personal data is cleared; `elsewhere`: another device sent it first; `withdrawn`: the
-   * receiver erased it (410), and it ends here as after an acceptance.
-   */
-  | { type: 'accepted'; elsewhere: boolean; withdrawn?: boolean }
-  /** The creator begins a new application here (the store already holds none). */
-  | { type: 'new-application' };
-
-export type SessionEvent = LifeEvent | ProgressEvent | AcceptanceEvent | ShownEvent | TabEvent | DeviceEvent;
-
-/** Holds or lets go of the page's resources, as the session now may. */
-function page(state: SessionState): SessionStep {
-  return { state, effects: [{ do: mayHoldPage(state) ? 'hold-page' : 'let-page-go' }] };
+/** Everything the wizard's screen shows of the session; a new object whenever any of it changes. */
+export interface SessionSnapshot {
+  /** False while built behind a first visit's Welcome: nothing acts beyond the form until Continue wakes it. */
+  awake: boolean;
+  wizard: WizardState;
+  /** The application was accepted: the Creator Hub step, no personal data kept. */
+  submitted: boolean;
+  /** 'unknown' until the editor lock first answers (a few milliseconds). */
+  role: EditorRole | 'unknown';
+  saveState: SaveState;
+  outbox: OutboxStatus;
+  /** Continue is validating or sending: a second press does nothing. */
+  busy: boolean;
+  /** The application continues on another device: the form is read only until taken back. */
+  handedOver: HandedOver | null;
+  /** Accepted because another device sent it first: its answers are kept, this device's were not sent. */
+  sentElsewhere: boolean;
+  /** Ended because the receiver erased the application (410): nothing of it is kept here, nor sent again. */
+  withdrawn: boolean;
 }
 
-/** The creator moves: saved like a keystroke, so a reload comes back to the same step. */
-function move(state: SessionState, wizard: WizardState): SessionStep {
-  if (wizard === state.shown.wizard) return unchanged(state);
-  return placed(state, { wizard }, [{ do: 'schedule-save' }]);
+/** All the session knows: what the screen shows, and the flags only the session reads. */
+export interface SessionState {
+  shown: SessionSnapshot;
+  /** A page shows the session (attached its form) and has not let go. */
+  attached: boolean;
+  /** For good: no resource of the page is taken again. */
+  disposed: boolean;
+  /** The page's resources are held (page-connection.ts): the editor lock, the other tabs, autosave's listeners. */
+  connected: boolean;
+  /** Acceptance is under way: nothing is written from its first moment. */
+  accepting: boolean;
+  /** The steps whose "Step Reached" went out. */
+  reported: readonly number[];
+  /** The answers the session opened with: the first editor saves only when the form holds others. */
+  opening: ApplicationValues;
+  /** The language the application is sent in, and where Sign In leads (both follow a change of language). */
+  language: string;
+  redirectUrl: string;
+  stepCount: number;
+  skipLastStep: boolean;
 }
 
-/** What `event` makes of `state`, and what is to be done then; an event that changes nothing asks for nothing. */
-export function sessionTransition(state: SessionState, event: SessionEvent): SessionStep {
-  switch (event.type) {
-    case 'attached':
-      return page({ ...state, attached: true });
-    case 'detached':
-      return page({ ...state, attached: false });
-    case 'disposed':
-      return page({ ...state, disposed: true });
-    case 'wake-answered':
-      // Whatever the store holds now is another tab's, which only a load from the store may read.
-      if (event.storeHoldsApplication || state.disposed) return unchanged(state);
-      return page(showing(state, { awake: true }));
-    case 'connected':
-      // On screen now: the steps it opens on are reported (a restored draft's were, before).
-      return reporting({ ...state, connected: true });
-    case 'disconnected':
-      return unchanged({ ...state, connected: false });
-    case 'previous':
-      return move(state, back(state.shown.wizard, state.stepCount));
-    case 'advance':
-      return move(state, advance(state.shown.wizard, state.stepCount));
-    case 'busy':
-      return unchanged(showing(state, { busy: event.busy }));
-    case 'sign-in':
-      return { state, effects: [{ do: 'track-sign-in' }, { do: 'redirect', url: state.redirectUrl }] };
-    case 'language':
-      return unchanged({ ...state, language: event.language, redirectUrl: event.redirectUrl });
-    case 'outbox':
-      return unchanged(showing(state, { outbox: event.status }));
-    case 'save-state':
-      return unchanged(showing(state, { saveState: event.saveState }));
-    case 'saved':
-      // The other tabs follow the save; a queued application takes its answers.
-      return { state, effects: [...tellTabs(state, { type: 'saved', record: event.record }), { do: 'revise-outbox' }] };
-    case 'draft-restored':
-      return { state, effects: [{ do: 'reset-form', values: event.values, then: { type: 'draft-shown', wizard: event.wizard } }] };
-    case 'draft-shown':
-      return placed(state, { wizard: event.wizard });
-    case 'accepted-shown':
-      return placed(state, { submitted: true, wizard: allStepsReached(state.stepCount) });
-    case 'blank-shown':
-      return placed(state, { submitted: false, sentElsewhere: false, withdrawn: event.withdrawn ?? false, wizard: initialWizardState });
-    case 'accepting':
-      return { state: { ...state, accepting: true }, effects: [{ do: 'cancel-save' }, { do: 'clear-unload-copy' }] };
-    case 'accepted':
-      return accepted(state, event.elsewhere, event.withdrawn ?? false);
-    case 'new-application':
-      return showBlank(state, [{ do: 'reset-outbox' }, ...tellTabs(state, { type: 'new-application' })]);
-    case 'role':
-    case 'tab-message':
-    case 'saved-for-next-editor':
-      return tabTransition(state, event);
-    case 'link-made':
-    case 'taken-back':
-    case 'device-handover-heard':
-    case 'device-handover-read':
-      return deviceTransition(state, event);
+/** What the session is built from. */
+export interface SessionStart {
+  initial: InitialApplication;
+  /** Built behind Welcome: asleep until woken. */
+  asleep: boolean;
+  /** No Web Locks: every tab edits, so the role is known at once. */
+  editsAtOnce: boolean;
+  stepCount: number;
+  skipLastStep: boolean;
+  language: string;
+  redirectUrl: string;
+}
+
+export function initialSessionState({ initial, asleep, editsAtOnce, stepCount, skipLastStep, language, redirectUrl }: SessionStart): SessionState {
+  return {
+    shown: {
+      awake: !asleep,
+      wizard: initial.wizard,
+      submitted: initial.submitted,
+      role: editsAtOnce ? 'editor' : 'unknown',
+      saveState: 'idle',
+      outbox: { state: 'empty' },
+      busy: false,
+      handedOver: initial.handedOver ?? null,
+      sentElsewhere: false,
+      withdrawn: false,
+    },
+    attached: false,
+    disposed: false,
+    connected: false,
+    accepting: false,
+    // A restored draft's steps, or an accepted application's, were reported when first reached.
+    reported: initial.reported ?? (initial.restored || initial.submitted ? initial.wizard.reached : []),
+    opening: initial.values,
+    language,
+    redirectUrl,
+    stepCount,
+    skipLastStep,
+  };
+}
+
+/**
+ * Autosave may write: the page is held, this tab is not read only (until the lock answers it
+ * saves too, so nothing typed that early is lost), and the application is neither accepted, nor
+ * being accepted, nor continued on another device.
+ */
+export function mayWrite(state: SessionState): boolean {
+  const { role, submitted, handedOver } = state.shown;
+  return state.connected && role !== 'viewer' && !submitted && !state.accepting && handedOver === null;
+}
+
+/** Only the editor sends, or picks up an application left unsent. */
+export function maySend(state: SessionState): boolean {
+  return state.shown.role === 'editor';
+}
+
+/** Continue may run: it is not running already, and the application has not gone to another device. */
+export function mayContinue(state: SessionState): boolean {
+  return !state.shown.busy && state.shown.handedOver === null;
+}
+
+/** A link to continue on another device may be made: by the editor, from an application still here, not accepted, with nothing under way. */
+export function mayHandOver(state: SessionState): boolean {
+  const { role, submitted, handedOver, busy } = state.shown;
+  return role === 'editor' && !submitted && handedOver === null && !busy;
+}
+
+/** A read-only tab shows the editor's saves as they come. */
+export function followsEditor(state: SessionState): boolean {
+  return state.shown.role === 'viewer';
+}
+
+/** The session may hold the page's resources: awake, shown by a page, not disposed. */
+export function mayHoldPage(state: SessionState): boolean {
+  return state.shown.awake && state.attached && !state.disposed;
+}
+
+/** The form has been shown new answers: what the wizard shows with them. */
+export type ShownEvent =
+  | { type: 'draft-shown'; wizard: WizardState }
+  | { type: 'accepted-shown' }
+  /** `withdrawn`: shown because the receiver erased the application (410), which the page says. */
+  | { type: 'blank-shown'; withdrawn?: boolean };
+
+/** What a transition asks to be done, in order, once its state is taken. "Answer" names the event that reports back. */
+export type SessionEffect =
+  /** Take the page's resources (page-connection.ts); answer `connected`. */
+  | { do: 'hold-page' }
+  /** Give them back at the end of the task (an effect run twice keeps them); answer `disconnected`. */
+  | { do: 'let-page-go' }
+  | { do: 'report-step'; step: number }
+  /** Save 500 ms after the last change. */
+  | { do: 'schedule-save' }
+  | { do: 'save-now' }
+  /** Save what this tab holds though it no longer edits; answer `saved-for-next-editor`. */
+  | { do: 'save-for-next-editor' }
+  | { do: 'cancel-save' }
+  | { do: 'clear-unload-copy' }
+  | { do: 'tell-tabs'; message: DraftMessage }
+  /** An application waiting to be sent takes the form's answers, so no attempt sends older ones. */
+  | { do: 'revise-outbox' }
+  | { do: 'resume-sending' }
+  | { do: 'stop-sending' }
+  | { do: 'reset-outbox' }
+  /** Read a draft record another tab saved; answer `draft-restored` when it restores. */
+  | { do: 'show-stored-draft'; record: unknown }
+  /** Load the stored draft, then as `show-stored-draft`. */
+  | { do: 'load-draft' }
+  /** Read from the store whether the application is on another device; answer `device-handover-read`. */
+  | { do: 'read-device-handover' }
+  /** Show these answers in the form ('blank': the programme's empty ones), then answer `then`. */
+  | { do: 'reset-form'; values: ApplicationValues | 'blank'; then: ShownEvent }
+  | { do: 'track-submitted' }
+  | { do: 'track-sign-in' }
+  | { do: 'redirect'; url: string };
+
+export interface SessionStep {
+  state: SessionState;
+  effects: SessionEffect[];
+}
+
+export function unchanged(state: SessionState): SessionStep {
+  return { state, effects: [] };
+}
+
+/** The state with a new snapshot carrying `change`. */
+export function showing(state: SessionState, change: Partial<SessionSnapshot>): SessionState {
+  return { ...state, shown: { ...state.shown, ...change } };
+}
+
+/** The effects after `effects` that report the steps reached for the first time: once each, never while asleep. */
+export function reporting(state: SessionState, effects: SessionEffect[] = []): SessionStep {
+  if (!state.shown.awake) return { state, effects };
+  const reported = [...state.reported];
+  const reports: SessionEffect[] = [];
+  for (const step of state.shown.wizard.reached) {
+    if (reported.includes(step)) continue;
+    reported.push(step);
+    reports.push({ do: 'report-step', step });
   }
+  return reports.length === 0 ? { state, effects } : { state: { ...state, reported }, effects: [...effects, ...reports] };
 }
 
-/** Accepted, perhaps in the background (a retry): every tab is told, and the wizard moves on by itself. */
-function accepted(state: SessionState, elsewhere: boolean, withdrawn: boolean): SessionStep {
-  // Erased on the receiver (410): there is nothing to thank for and no sign-up to go on to, so the
-  // creator finds a blank first step under the line saying why (their answers are gone from here too).
-  if (withdrawn) return showBlank(state, [{ do: 'reset-outbox' }, ...tellTabs(state, { type: 'accepted' })], true);
-  const { wizard } = state.shown;
-  const effects: SessionEffect[] = [...(elsewhere ? [] : [{ do: 'track-submitted' } as const]), ...tellTabs(state, { type: 'accepted' })];
-  return placed(state, { submitted: true, sentElsewhere: elsewhere, withdrawn: false, wizard: state.skipLastStep ? wizard : goToStep(wizard, state.stepCount - 1, state.stepCount) }, effects);
+/** The wizard's place changes, for whatever reason: the steps it reaches are reported. */
+export function placed(state: SessionState, change: Partial<SessionSnapshot>, effects: SessionEffect[] = []): SessionStep {
+  return reporting(showing(state, change), effects);
+}
+
+/** Tells the other tabs, through the channel the page's resources hold (none while they are not held). */
+export function tellTabs(state: SessionState, message: DraftMessage): SessionEffect[] {
+  return state.connected ? [{ do: 'tell-tabs', message }] : [];
+}
+
+/** A blank application is shown (after acceptance, here or in another tab): acceptance is over. */
+export function showBlank(state: SessionState, effects: SessionEffect[] = [], withdrawn = false): SessionStep {
+  const then: ShownEvent = withdrawn ? { type: 'blank-shown', withdrawn } : { type: 'blank-shown' };
+  return { state: { ...state, accepting: false }, effects: [...effects, { do: 'reset-form', values: 'blank', then }] };
 }

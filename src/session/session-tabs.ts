@@ -2,13 +2,13 @@ import type { ApplicationValues } from '../application/values/application-values
 import type { DraftMessage } from '../tabs/draft-channel';
 import type { EditorRole, RoleChangeReason } from '../tabs/editor-lock';
 import { sameValue } from './same-value';
-import { followsEditor, maySend, showBlank, showing, tellTabs, unchanged, type SessionEffect, type SessionState, type SessionStep } from './session-flags';
-import { deviceTransition } from './session-other-device';
+import { followsEditor, maySend, showBlank, showing, tellTabs, unchanged, type SessionEffect, type SessionState, type SessionStep } from './session-state';
+import { handoverTransition } from './session-handover-transitions';
 
 /**
  * What the session does as the tabs of this device take turns with the application: the editor
  * lock's answers (tabs/editor-lock.ts) and the messages of the draft channel
- * (tabs/draft-channel.ts). Pure, as session-state.ts.
+ * (tabs/draft-channel.ts). Pure, as session-transitions.ts.
  */
 export type TabEvent =
   /** The editor lock answered; `answers`: what the form holds now. */
@@ -60,6 +60,6 @@ function heard(state: SessionState, message: DraftMessage): SessionStep {
     case 'new-application':
       return showBlank(state);
     case 'device-handover':
-      return deviceTransition(state, { type: 'device-handover-heard', handedOver: message.handedOver });
+      return handoverTransition(state, { type: 'device-handover-heard', handedOver: message.handedOver });
   }
 }

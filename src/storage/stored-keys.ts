@@ -9,8 +9,14 @@ export const DRAFT_KEY = 'draft';
 export const SUBMITTED_KEY = 'submitted';
 export const CORRUPT_DRAFT_KEY = 'corrupt-draft';
 export const OUTBOX_KEY = 'outbox';
-/** The application's id and the last revision this device knows of it, once it has travelled between devices. */
-export const LINEAGE_KEY = 'lineage';
+/** The application's id and the last revision this device knows of it, once it has been handed over between devices. */
+export const HANDOVER_REVISION_KEY = 'handover-revision';
+/**
+ * Where builds before the handover had one name kept HANDOVER_REVISION_KEY's record: read once
+ * and moved (handover/handover-revision.ts), and deleted with it, so a device updated after a
+ * handover still sends under the application's own id.
+ */
+export const HANDOVER_REVISION_KEY_BEFORE = 'lineage';
 /** The application continues on another device: when the link was made, its id (never its key), when it expires. */
 export const HANDED_OVER_KEY = 'handed-over';
 

@@ -4,7 +4,7 @@
  * any e-mail address, and any URL's query string and #fragment are removed, wherever they
  * hide (messages, stack frames, breadcrumbs, URLs such as posthog's $current_url, nested
  * extras); so are properties named after campaign parameters. A resume link's #resume=
- * fragment is dropped from any string, URL or not, since it holds the key to a draft in transit.
+ * fragment is dropped from any string, URL or not, since it holds the key to a handed-over draft.
  */
 
 export const FILTERED = '[Filtered]';
@@ -26,13 +26,13 @@ const EMAIL = /[\p{L}\p{N}.!#$'*+^_`{|}~-]+(?:@|%40)[\p{L}\p{N}-]+(?:\.[\p{L}\p{
 // boundary is the scheme's only: before a '/' it would need a letter, and miss "GET /?token=…".
 const URL_TAIL = /((?:\bhttps?:\/\/|\/)[^\s?#"'<>]*)[?#][^\s"'<>]*/gi;
 // A resume link's fragment (#resume=<id>.<key>, also percent-encoded inside another URL): its key
-// opens the creator's draft in transit. Dropped wherever it is, even without a URL before it
+// opens the creator's handed-over draft. Dropped wherever it is, even without a URL before it
 // (location.hash in a message), and whatever follows it up to a space or quote, valid or not.
 const RESUME_FRAGMENT = /(?:#|%23)resume(?:=|%3D)[^\s"'<>]*/gi;
 // The same id and key without the '#' (a parameter read out of the fragment).
 const RESUME_TOKEN = /\bresume=[A-Za-z0-9_-]{22,64}\.[A-Za-z0-9_-]{43}/gi;
 // A draft's id in the receiver's path (…/drafts/<id>, a fetch breadcrumb): it names one creator's
-// draft in transit, which no report needs; the path is kept, the id replaced, as the receiver logs it.
+// handed-over draft, which no report needs; the path is kept, the id replaced, as the receiver logs it.
 const DRAFT_PATH = /(\/drafts\/)[A-Za-z0-9_-]{22,64}/g;
 // Properties that name campaign parameters, under any prefix posthog or a library may use ($initial_utm_source).
 const CAMPAIGN_KEY = /(^|[_$])(utm_[a-z]+|gclid|gbraid|wbraid|gad_source|fbclid|msclkid|dclid|twclid|li_fat_id|mc_cid|mc_eid|igshid|ttclid|_kx|epik|rdt_cid|irclid|qclid|sccid)$/i;

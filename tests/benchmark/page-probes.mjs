@@ -56,7 +56,7 @@ export function readyProbe(/** @type {ReadyTarget} */ target) {
     if (!Array.from(headings).some((heading) => normal(heading.textContent) === target.heading)) return false;
     if (target.button === null) return true;
     return Array.from(document.querySelectorAll('button')).some(
-      // The Welcome index.html carries only catches a press until the app takes over: not the app's yet.
+      // The Welcome index.html carries only catches a press until it gives way to the app: not the app's yet.
       (button) => normal(button.textContent) === target.button && !button.disabled && button.getAttribute('aria-disabled') !== 'true' && !button.closest('.prerendered'),
     );
   };

@@ -246,7 +246,7 @@ function stepChangesSection(/** @type {NonNullable<BenchResults['stepChanges']>}
     table(
       ['press', 'time to the next step drawn'],
       [
-        ['Continue, Welcome → Basic Info, the first (the full wizard takes over from the light Welcome)', spread(result.firstContinueMs)],
+        ['Continue, Welcome → Basic Info, the first (the light Welcome gives way to the full wizard)', spread(result.firstContinueMs)],
         ['Back, Basic Info → Welcome', spread(result.backMs)],
         ['Continue, Welcome → Basic Info, again', spread(result.continueAgainMs)],
         ['Continue, Basic Info (filled) → Details', spread(result.toDetailsMs)],
@@ -503,7 +503,7 @@ const METHOD = [
   '- Timings run in Debian\'s Chromium through Playwright with the end-to-end suite\'s phone viewport; CPU throttling is CDP `Emulation.setCPUThrottlingRate`, which slows the page\'s main thread, not the service worker or Web Workers (so section 9 runs the solver on the main thread for its 4x figure).',
   '- Time to next paint is measured from the keydown\'s timeStamp to the first task after the next frame (requestAnimationFrame, then a MessageChannel message), so it includes the wait for the next frame (up to ~16.7 ms at 60 Hz) even when the page does no work. The floor in section 4 is what this probe measures in this headless Chromium, throttled the same way, when the page does next to nothing.',
   '- Main-thread time per keystroke adds the event handlers (a window capture listener to a window bubble listener) and the span from the next frame\'s requestAnimationFrame to the first task after it; a task that slips in between (another input event) is counted too, so it is an upper bound.',
-  '- Welcome is in the built index.html (scripts/prerender-welcome.ts), which catches a press of Continue until the app takes over and makes it again; "interactive" waits for the app\'s own enabled Continue, not the prerendered one.',
+  '- Welcome is in the built index.html (scripts/prerender-welcome.ts), which catches a press of Continue until it gives way to the app and makes it again; "interactive" waits for the app\'s own enabled Continue, not the prerendered one.',
   '- Step changes are timed from the click event\'s timeStamp to the first task after the frame in which a MutationObserver saw the next step\'s last label, legend or heading.',
   '- Lighthouse, offline start, typing, step changes and draft restore use the default programme (analytics and error reporting off); only measurement 1 configures them. Everything is served by server/app-server.mjs, as `npm start` does, which compresses text files of 1 kB or more as a production host would: brotli (quality 9) when the browser accepts it, else gzip (level 9). Lighthouse\'s simulated network therefore carries the compressed bytes, close to the brotli sizes above (which are at quality 11), not the raw ones.',
   '- The machines are shared: medians, and the load average at start is in the header. Lighthouse\'s CPU benchmark index shows how fast the machine was during its runs.',

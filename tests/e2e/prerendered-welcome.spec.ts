@@ -10,7 +10,7 @@ import { fillBasicInfo, WELCOME } from '../support/default-programme.mjs';
 import { expect, test } from './fixtures';
 
 // index.html carries Welcome as HTML, made at build time from public/config.json
-// (scripts/prerender-welcome.ts), so the first paint needs no script; the app takes over
+// (scripts/prerender-welcome.ts), so the first paint needs no script; Welcome gives way to the app
 // without moving anything, and a config.json edited after the build wins.
 
 const INFO_BOX_TITLE = 'How the programme works';
@@ -88,7 +88,7 @@ test.describe('Welcome prerendered into index.html', () => {
     await context.close();
   });
 
-  test('the app takes over without moving anything and without a layout shift', async ({ page, app }) => {
+  test('Welcome gives way to the app without moving anything and without a layout shift', async ({ page, app }) => {
     await page.addInitScript(() => {
       const shifts: number[] = [];
       (window as unknown as { __shifts: number[] }).__shifts = shifts;

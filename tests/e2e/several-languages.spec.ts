@@ -145,7 +145,7 @@ test.describe('a programme in English and French', () => {
       const prerendered = page.locator('.prerendered');
       await expect(prerendered.getByRole('heading', { level: 1 })).toHaveText(WELCOME.heading);
       release();
-      // The app may take over meanwhile: the link is the same either way.
+      // Welcome may give way to the app meanwhile: the link is the same either way.
       await page.getByRole('navigation', { name: 'Language' }).getByRole('link', { name: 'Français' }).click();
       await expect(page.getByRole('heading', { level: 1, name: fr(WELCOME.heading) })).toBeVisible();
       expect(new URL(page.url()).search).toBe('');

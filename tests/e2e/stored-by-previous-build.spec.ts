@@ -1,12 +1,13 @@
 // A device updated to this build keeps what the previous build stored: a draft half done, an
-// application waiting to be sent, an application continued on another device. The records are
-// the previous build's own (tests/fixtures/stored-by-previous-build.json, written by
-// capture-stored-records.spec.ts against that build: its writtenBy names the commit), written
-// into a fresh browser before this build first runs there.
+// application waiting to be sent, an application continued on another device (whose application
+// id and revision that build kept under `lineage`, now `handover-revision`, moved at the first
+// read). The records are the previous build's own (tests/fixtures/stored-by-previous-build.json,
+// written by capture-stored-records.spec.ts against that build: its writtenBy names the commit),
+// written into a fresh browser before this build first runs there.
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
 import { seedDeviceStorage, type DeviceStorage } from './helpers/device-storage-dump';
-import { DETAILS_HEADING } from '../support/default-programme.mjs';
+import { DETAILS_HEADING, fillDetails } from '../support/default-programme.mjs';
 
 interface Fixture {
   writtenBy: string;
@@ -57,5 +58,19 @@ test.describe(`what ${fixture.writtenBy.split(',')[0]} stored`, () => {
     await expect(page.getByLabel('Link to your media kit', { exact: true })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Continue on another device' })).toHaveCount(0);
     expect(app.applications).toHaveLength(0);
+  });
+
+  test('an application taken back from another device: sent under its own id, numbered above what was handed over', async ({ page, app }) => {
+    const handed = storedValue(fixture.states.handedOver, 'lineage') as { applicationId: string; revision: number };
+    await seedDeviceStorage(page, app.url, fixture.states.handedOver);
+    await page.goto(app.url);
+    await page.getByRole('button', { name: 'Take it back' }).click();
+    await expect(page.getByLabel('Link to your media kit', { exact: true })).toBeEditable();
+    await fillDetails(page);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeVisible({ timeout: 15_000 });
+    const sent = app.applications.at(-1);
+    expect(sent?.headers['application-id']).toBe(handed.applicationId);
+    expect(Number(sent?.headers['application-revision'])).toBeGreaterThan(handed.revision);
   });
 });

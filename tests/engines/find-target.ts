@@ -3,7 +3,7 @@
  * engine-neutral reading of roles, labels and accessible names (aria-label, aria-labelledby,
  * <label>, <legend>, text), enough for this app's markup. Plain ES2017 in a string (see
  * engine-page.ts). Only visible elements count, as for a person, and only the app's: not those of
- * the Welcome index.html carries before the app takes over.
+ * the Welcome index.html carries before it gives way to the app.
  */
 
 /** Declares `findTarget(target, forClick)`: the element `target` names, or null. */
@@ -57,7 +57,7 @@ function findTarget(target, forClick) {
       });
     });
     return candidates.filter(function (element) {
-      // The Welcome index.html carries until the app takes over is not the app's: a journey acts on
+      // The Welcome index.html carries until it gives way to the app is not the app's: a journey acts on
       // the app's, unless it asks for the prerendered one.
       if (!element.closest('.prerendered') !== !spec.prerendered) return false;
       if (!visible(element) && !(forClick && element.tagName === 'INPUT' && element.closest('label'))) return false;

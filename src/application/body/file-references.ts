@@ -31,7 +31,8 @@ export interface FileReference {
 /** A body lists at most this many files, whatever the programme (20 per field, and few fields). */
 export const MAX_FILE_ENTRIES = 200;
 
-const UPLOAD_ID = /^[0-9a-f]{32}$/;
+/** The receiver's id of an upload, 32 lower-case hex digits (server/uploads/stored-uploads.mjs has the receiver's own, held to this by a test). */
+export const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
 /** Where the `index`-th file of a field's list is: `files.roomPhotos[2]` (the receiver names its checks so too). */
 export function filePath(key: string, index: number): string {

@@ -12,7 +12,7 @@ describe('a press of Continue made again by the app', () => {
   });
 });
 
-describe('focus across the takeover', () => {
+describe('focus as Welcome gives way', () => {
   function welcome(): HTMLElement {
     const scope = document.createElement('div');
     scope.innerHTML = '<h1 tabindex="-1">Welcome</h1><p>Text</p><a href="/privacy">Privacy</a><a>No link</a><button type="submit">Continue</button>';

@@ -5,12 +5,12 @@
 // `WRITE_DOCS=1 npx vitest run tests/unit/docs/session-state-table.node.test.ts` writes the new table.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { SessionEffect } from '../../../src/session/session-flags';
-import { sessionTransition, type SessionEvent } from '../../../src/session/session-state';
+import type { SessionEffect } from '../../../src/session/session-state';
+import { sessionTransition, type SessionEvent } from '../../../src/session/session-transitions';
 import { EFFECTS } from '../session/session-cases';
 
 const DOC = new URL('../../../docs/session-state.md', import.meta.url);
-const START = '<!-- events: generated from src/session/session-state.ts -->';
+const START = '<!-- events: generated from src/session/session-transitions.ts -->';
 const END = '<!-- end of events -->';
 
 function eventText(event: SessionEvent): string {

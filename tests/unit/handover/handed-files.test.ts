@@ -5,7 +5,7 @@ import type { FieldConfig } from '../../../src/application/rules/form-config-sch
 import { programmeForm } from '../../../src/application/rules/programme-form';
 import type { ApplicationValues, FileAnswerItem } from '../../../src/application/values/application-values';
 import { clearDeviceFiles, getDeviceFile, listDeviceFiles, type DeviceFile } from '../../../src/storage/device-files';
-import { openResumeLink } from '../../../src/handover/arrival';
+import { openResumeLink } from '../../../src/handover/open-handover';
 import { encryptDraft } from '../../../src/handover/draft-envelope';
 import { filesToAdopt, filesToHandOver } from '../../../src/handover/handed-files';
 import type { HandoverPayload } from '../../../src/handover/handover-payload';
@@ -77,14 +77,14 @@ describe('files on a resume link', () => {
     };
     const sealed = await encryptDraft(payload);
     const store = memoryStore();
-    const arrival = await openResumeLink({
+    const opened = await openResumeLink({
       store, programme: form, stepCount: 2, requestUrl: '/api/applications', pageUrl: 'https://apply.example/', link: { id: sealed.id, key: sealed.key },
       synchronous: memorySyncStorage(), now: () => 2_000,
       fetchImpl: () => Promise.resolve(new Response(sealed.ciphertext as Uint8Array<ArrayBuffer>, { status: 200 })),
     });
-    if (arrival.kind === 'failed') throw new Error(`arrival failed: ${arrival.reason}`);
+    if (opened.kind === 'failed') throw new Error(`opened failed: ${opened.reason}`);
     expect(await listDeviceFiles()).toEqual([]);
-    await arrival.adopt();
+    await opened.adopt();
     expect(await getDeviceFile(kitchen.sha256)).toEqual({ ...kitchen, uploadUrl: uploadUrl('1'), uploaded: true });
     expect(await listDeviceFiles()).toHaveLength(1);
     const draft = store.entries.get(DRAFT_KEY) as { values: ApplicationValues };

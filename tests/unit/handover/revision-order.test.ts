@@ -1,12 +1,12 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { lineageToHandOver, type ApplicationLineage } from '../../../src/handover/application-lineage';
+import { revisionToHandOver, type HandoverRevision } from '../../../src/handover/handover-revision';
 import { withLatestBody, type OutboxRecord } from '../../../src/outbox/outbox-record';
 
 /*
  * The revision order across devices, proven on a model. Three devices pass one application
  * around by links; every number is made by the app's own functions (withLatestBody numbers each
- * body, continuing the lineage a link brought on a first send; lineageToHandOver says what a link
+ * body, continuing the handover revision a link brought on a first send; revisionToHandOver says what a link
  * carries), and the receiver keeps a body only if its revision is strictly above every one stored
  * for that application (else 409), a repeated Idempotency-Key being answered as stored.
  *
@@ -60,7 +60,7 @@ class ModelReceiver {
 
 interface Link {
   maker: Device;
-  lineage: ApplicationLineage;
+  handed: HandoverRevision;
   past: ReadonlySet<string>;
   forked: boolean;
   state: 'open' | 'opened' | 'withdrawn';
@@ -72,7 +72,7 @@ interface Device {
   holds: boolean;
   handedOver: Link | null;
   record: OutboxRecord | undefined;
-  lineage: ApplicationLineage | undefined;
+  known: HandoverRevision | undefined;
   past: Set<string>;
   forked: boolean;
   /** Opened a link and has made no body since. */
@@ -105,7 +105,7 @@ class World {
   private ids = 0;
 
   constructor() {
-    const device = (name: string, holding: boolean): Device => ({ name, holds: holding, handedOver: null, record: undefined, lineage: undefined, past: new Set(), forked: false, justArrived: false, edits: 0 });
+    const device = (name: string, holding: boolean): Device => ({ name, holds: holding, handedOver: null, record: undefined, known: undefined, past: new Set(), forked: false, justArrived: false, edits: 0 });
     this.devices = { A: device('A', true), B: device('B', false), C: device('C', false) };
   }
 
@@ -118,11 +118,11 @@ class World {
     return device.holds && device.handedOver === null;
   }
 
-  /** The creator edits and presses Continue (Outbox.submit: the lineage read, used for a first record only). */
+  /** The creator edits and presses Continue (Outbox.submit: the handover revision read, used for a first record only). */
   edit(device: Device, fate: Fate = 'answered'): Body {
     this.steps.push(`${device.name} edits and sends (${fate})`);
     device.edits += 1;
-    const record = withLatestBody(device.record, URL, { answers: `${device.name}${String(device.edits)}` }, this.newId, this.steps.length, device.lineage);
+    const record = withLatestBody(device.record, URL, { answers: `${device.name}${String(device.edits)}` }, this.newId, this.steps.length, device.known);
     device.record = { ...record, refused: false };
     const body: Body = { key: record.key, applicationId: record.applicationId, revision: record.revision, device: device.name, past: new Set(device.past), forked: device.forked, firstAfterLink: device.justArrived };
     // (a) numbered above everything in its past; (b) a number another body has only when a fork made one of them.
@@ -146,23 +146,23 @@ class World {
   /** session-handover.ts: the paused record's application goes in the link, the record is discarded, the device hands over. */
   makeLink(device: Device): Link {
     this.steps.push(`${device.name} makes a link`);
-    const lineage = lineageToHandOver(device.record, device.lineage, this.newId);
-    const link: Link = { maker: device, lineage, past: new Set(device.past), forked: device.forked, state: 'open' };
+    const handed = revisionToHandOver(device.record, device.known, this.newId);
+    const link: Link = { maker: device, handed, past: new Set(device.past), forked: device.forked, state: 'open' };
     this.links.push(link);
     device.record = undefined;
-    device.lineage = lineage;
+    device.known = handed;
     device.handedOver = link;
     return link;
   }
 
-  /** arrival.ts, adoptArrival: the link's application replaces whatever the device held. */
+  /** open-handover.ts, adoptHandover: the link's application replaces whatever the device held. */
   open(device: Device, link: Link): void {
     this.steps.push(`${device.name} opens ${link.maker.name}'s link`);
     link.state = 'opened';
     device.holds = true;
     device.handedOver = null;
     device.record = undefined;
-    device.lineage = link.lineage;
+    device.known = link.handed;
     device.past = new Set(link.past);
     device.forked = link.forked;
     device.justArrived = true;
@@ -210,9 +210,9 @@ class World {
       this.refused(body);
       if (device.record?.key === body.key) device.record = { ...device.record, refused: true };
     } else if (device.record?.key === body.key) {
-      // Accepted: the application is done here (clear-after-acceptance.ts: record, lineage and hand-over cleared).
+      // Accepted: the application is done here (clear-after-acceptance.ts: record, handover revision and hand-over cleared).
       device.record = undefined;
-      device.lineage = undefined;
+      device.known = undefined;
       device.holds = false;
     }
   }
@@ -291,7 +291,7 @@ describe('the revision order across devices', () => {
     const late = world.edit(A, 'delayed');
     world.edit(A, 'lost');
     const link = world.makeLink(A);
-    expect(link.lineage).toEqual({ applicationId: late.applicationId, revision: 2 });
+    expect(link.handed).toEqual({ applicationId: late.applicationId, revision: 2 });
     world.open(B, link);
     const sent = world.edit(B);
     expect(sent).toMatchObject({ applicationId: late.applicationId, revision: 3 });

@@ -8,7 +8,7 @@ import { initialApplication, type InitialApplication } from '../../../src/drafts
 import { createApplicationSession, type ApplicationSession } from '../../../src/session/application-session';
 import { AUTOSAVE_DEBOUNCE_MS } from '../../../src/session/session-autosave';
 import type { SessionForm } from '../../../src/session/session-form';
-import { DRAFT_KEY, HANDED_OVER_KEY, LINEAGE_KEY, OUTBOX_KEY, SUBMITTED_KEY } from '../../../src/storage/stored-keys';
+import { DRAFT_KEY, HANDED_OVER_KEY, HANDOVER_REVISION_KEY, OUTBOX_KEY, SUBMITTED_KEY } from '../../../src/storage/stored-keys';
 import { UNLOAD_COPY_KEY } from '../../../src/storage/unload-copy';
 import { analytics } from '../../../src/telemetry/analytics';
 import { completeValues, defaultConfig, defaultProgramme } from '../../fixtures/default-programme';
@@ -363,7 +363,7 @@ describe('continue on another device', () => {
     expect(new TextDecoder().decode(put?.[1].body as Uint8Array)).not.toContain('Lovelace');
     expect(session.getSnapshot().handedOver).toMatchObject({ expiresAt: Date.parse('2026-12-03T00:00:00.000Z') });
     expect(store.entries.get(HANDED_OVER_KEY)).toEqual(session.getSnapshot().handedOver);
-    expect(store.entries.get(LINEAGE_KEY)).toEqual({ applicationId: expect.any(String) as string, revision: 0 });
+    expect(store.entries.get(HANDOVER_REVISION_KEY)).toEqual({ applicationId: expect.any(String) as string, revision: 0 });
 
     const saved = store.entries.get(DRAFT_KEY);
     form.set((values) => {
@@ -380,11 +380,11 @@ describe('continue on another device', () => {
     expect(session.getSnapshot().handedOver).toBeNull();
     expect(store.entries.has(HANDED_OVER_KEY)).toBe(false);
     // The application keeps its id: what this device sends now is numbered above the link's revision.
-    const { applicationId } = store.entries.get(LINEAGE_KEY) as { applicationId: string };
+    const { applicationId } = store.entries.get(HANDOVER_REVISION_KEY) as { applicationId: string };
     expect(await session.next()).toBe(true);
     const sent = fetchMock.mock.calls.find(([url, init]) => url.includes('/api/applications') && init.method === 'PUT');
     expect(sent?.[1].headers).toMatchObject({ 'Application-Id': applicationId, 'Application-Revision': '1' });
-    expect(store.entries.has(LINEAGE_KEY)).toBe(false);
+    expect(store.entries.has(HANDOVER_REVISION_KEY)).toBe(false);
   });
 
   it('takes the application back even when the programme, edited since, names no receiver: the form is not left read only', async () => {

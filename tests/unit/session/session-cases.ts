@@ -1,7 +1,7 @@
 import type { ApplicationValues } from '../../../src/application/values/application-values';
 import type { InitialApplication } from '../../../src/drafts/initial-application';
-import { initialSessionState, type SessionEffect, type SessionSnapshot, type SessionState } from '../../../src/session/session-flags';
-import type { SessionEvent } from '../../../src/session/session-state';
+import { initialSessionState, type SessionEffect, type SessionSnapshot, type SessionState } from '../../../src/session/session-state';
+import type { SessionEvent } from '../../../src/session/session-transitions';
 
 /**
  * Situations of the application session and what each event asks for in them: the table the

@@ -10,7 +10,7 @@ import { clearUnloadCopy } from '../storage/unload-copy';
 import { putDeviceFile, type DeviceFile } from '../storage/device-files';
 import { filesToAdopt } from './handed-files';
 import type { WizardState } from '../wizard/wizard-machine';
-import { readLineage, writeLineage } from './application-lineage';
+import { readHandoverRevision, writeHandoverRevision } from './handover-revision';
 import { decryptDraft, EnvelopeError } from './draft-envelope';
 import { draftUrl, takeDraft } from './drafts-endpoint';
 import { readHandedOver } from '../storage/handed-over';
@@ -34,7 +34,7 @@ export interface DescribedApplication {
   queued: boolean;
 }
 
-export type ArrivalFailure =
+export type OpenHandoverFailure =
   /** Opened already, withdrawn, expired, or never stored. */
   | 'gone'
   /** The bytes fail their tag, or are cut: changed in transit, or a mangled link. */
@@ -46,14 +46,14 @@ export type ArrivalFailure =
   /** The receiver is in trouble: the link still works later. */
   | 'unavailable';
 
-export type Arrival =
-  | { kind: 'failed'; reason: ArrivalFailure }
+export type OpenedHandover =
+  | { kind: 'failed'; reason: OpenHandoverFailure }
   /** Nothing here to lose: restore at once. */
   | { kind: 'ready'; incoming: DescribedApplication; adopt: () => Promise<void> }
   /** The device holds another application: the creator chooses (keeping this one writes nothing). */
   | { kind: 'choose'; incoming: DescribedApplication; local: DescribedApplication; adopt: () => Promise<void> };
 
-export interface ArrivalOptions {
+export interface OpenHandoverOptions {
   store: KeyValueStore;
   programme: ProgrammeForm;
   stepCount: number;
@@ -75,7 +75,7 @@ function hasAnswers(values: ApplicationValues, blank: ApplicationValues): boolea
   return JSON.stringify(values) !== JSON.stringify(blank);
 }
 
-function failureOf(error: unknown): ArrivalFailure {
+function failureOf(error: unknown): OpenHandoverFailure {
   if (!(error instanceof EnvelopeError)) throw error;
   return error.kind === 'tampered' || error.kind === 'truncated' || error.kind === 'bad-link' ? 'tampered' : 'unreadable';
 }
@@ -86,7 +86,7 @@ function savedAtOf(stored: unknown): number | undefined {
 }
 
 /** Fetches, opens and compares; never writes before the creator has chosen (or there was nothing to choose). */
-export async function openResumeLink(options: ArrivalOptions): Promise<Arrival> {
+export async function openResumeLink(options: OpenHandoverOptions): Promise<OpenedHandover> {
   const { store, programme, stepCount, requestUrl, pageUrl, link, synchronous = pageLocalStorage, fetchImpl, now = Date.now } = options;
   const taken = await takeDraft(draftUrl(requestUrl, pageUrl, link.id), { fetchImpl });
   if (!taken.ok) return { kind: 'failed', reason: taken.reason };
@@ -100,12 +100,12 @@ export async function openResumeLink(options: ArrivalOptions): Promise<Arrival> 
   if (restored.kind !== 'restored') return { kind: 'failed', reason: 'unreadable' };
   const { values, wizard } = restored;
   const incoming: DescribedApplication = { name: nameOf(values), step: wizard.current, savedAt: payload.savedAt, queued: false };
-  const adopt = () => adoptArrival(store, { values, wizard, applicationId: payload.applicationId, revision: payload.revision, files: filesToAdopt(payload.files, values) }, synchronous, now);
+  const adopt = () => adoptHandover(store, { values, wizard, applicationId: payload.applicationId, revision: payload.revision, files: filesToAdopt(payload.files, values) }, synchronous, now);
 
-  const [storedDraft, queued, lineage, handedOver, submitted] = await Promise.all([
+  const [storedDraft, queued, known, handedOver, submitted] = await Promise.all([
     loadStoredDraft(store, synchronous).catch(() => undefined),
     store.get<unknown>(OUTBOX_KEY).then(normaliseRecord, () => undefined),
-    readLineage(store).catch(() => undefined),
+    readHandoverRevision(store).catch(() => undefined),
     readHandedOver(store).catch(() => null),
     store.get<unknown>(SUBMITTED_KEY).catch(() => undefined),
   ]);
@@ -113,7 +113,7 @@ export async function openResumeLink(options: ArrivalOptions): Promise<Arrival> 
   const localValues = local.kind === 'restored' ? local.values : null;
   const holds = queued !== undefined || (submitted === undefined && localValues !== null && hasAnswers(localValues, programme.emptyValues));
   // Coming back to the device that handed this very application over: the link is its continuation.
-  const comingBack = handedOver !== null && lineage?.applicationId === payload.applicationId && queued === undefined;
+  const comingBack = handedOver !== null && known?.applicationId === payload.applicationId && queued === undefined;
   if (!holds || comingBack) return { kind: 'ready', incoming, adopt };
   return {
     kind: 'choose',
@@ -142,12 +142,12 @@ interface Adopted {
  * revision (so what this device sends is numbered above it), replacing any draft, queued
  * application, hand-over or accepted marker held here.
  */
-export async function adoptArrival(store: KeyValueStore, adopted: Adopted, synchronous: SyncStorage, now: () => number): Promise<void> {
+export async function adoptHandover(store: KeyValueStore, adopted: Adopted, synchronous: SyncStorage, now: () => number): Promise<void> {
   clearUnloadCopy(synchronous);
   await store.delete(OUTBOX_KEY);
   await store.delete(HANDED_OVER_KEY);
   await store.delete(SUBMITTED_KEY);
-  await writeLineage(store, { applicationId: adopted.applicationId, revision: adopted.revision });
+  await writeHandoverRevision(store, { applicationId: adopted.applicationId, revision: adopted.revision });
   // Before the draft that names them: a draft naming a file this device has no record of could not be sent.
   // One that cannot be kept (a full disk) leaves its file named but not here: sending then says so and names the field.
   for (const file of adopted.files ?? []) await putDeviceFile(file).catch(() => undefined);

@@ -1,11 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
-import { openResumeLink, type ArrivalOptions } from '../../../src/handover/arrival';
+import { openResumeLink, type OpenHandoverOptions } from '../../../src/handover/open-handover';
 import { encryptDraft, type SealedDraft } from '../../../src/handover/draft-envelope';
 import type { HandoverPayload } from '../../../src/handover/handover-payload';
 import { withLatestBody } from '../../../src/outbox/outbox-record';
 import { RESUME_HINT_KEY } from '../../../src/storage/resume-hint';
-import { DRAFT_KEY, HANDED_OVER_KEY, LINEAGE_KEY, OUTBOX_KEY, SUBMITTED_KEY } from '../../../src/storage/stored-keys';
+import { DRAFT_KEY, HANDED_OVER_KEY, HANDOVER_REVISION_KEY, OUTBOX_KEY, SUBMITTED_KEY } from '../../../src/storage/stored-keys';
 import { UNLOAD_COPY_KEY } from '../../../src/storage/unload-copy';
 import { completeValues, defaultConfig, defaultProgramme } from '../../fixtures/default-programme';
 import { memoryStore } from '../../component/support/memory-store';
@@ -34,12 +34,12 @@ function receiverHolding(sealed: SealedDraft, respond: (() => Response) | null =
   });
 }
 
-async function arrive(options: Partial<ArrivalOptions> & { sealed?: SealedDraft } = {}) {
+async function openLink(options: Partial<OpenHandoverOptions> & { sealed?: SealedDraft } = {}) {
   const sealed = options.sealed ?? (await encryptDraft(payload()));
   const store = options.store ?? memoryStore();
   const synchronous = options.synchronous ?? memorySyncStorage();
   const fetchImpl = options.fetchImpl ?? receiverHolding(sealed);
-  const arrival = await openResumeLink({
+  const opened = await openResumeLink({
     store,
     programme: defaultProgramme,
     stepCount: STEP_COUNT,
@@ -51,7 +51,7 @@ async function arrive(options: Partial<ArrivalOptions> & { sealed?: SealedDraft 
     now: () => NOW,
     ...options,
   });
-  return { arrival, fetchImpl };
+  return { opened, fetchImpl };
 }
 
 /** Another application the device holds as its draft: Grace's, on the second step. */
@@ -64,20 +64,20 @@ function gracesDraft() {
 const INCOMING = { name: 'Ada Lovelace', step: 2, savedAt: SAVED_AT, queued: false };
 
 describe('openResumeLink', () => {
-  it('on a device holding nothing is ready, and adopting writes the draft and the lineage', async () => {
+  it('on a device holding nothing is ready, and adopting writes the draft and the handover revision', async () => {
     const store = memoryStore();
     const synchronous = memorySyncStorage();
-    const { arrival, fetchImpl } = await arrive({ store, synchronous });
+    const { opened, fetchImpl } = await openLink({ store, synchronous });
 
     expect(fetchImpl).toHaveBeenCalledOnce();
-    expect(arrival).toEqual({ kind: 'ready', incoming: INCOMING, adopt: expect.any(Function) as unknown });
+    expect(opened).toEqual({ kind: 'ready', incoming: INCOMING, adopt: expect.any(Function) as unknown });
     // Nothing written before the application is adopted.
     expect([...store.entries.keys()]).toEqual([]);
 
-    if (arrival.kind !== 'ready') return;
-    await arrival.adopt();
+    if (opened.kind !== 'ready') return;
+    await opened.adopt();
     expect(store.entries.get(DRAFT_KEY)).toEqual({ savedAt: NOW, wizard: { current: 2, reached: [0, 1, 2] }, values: completeValues() });
-    expect(store.entries.get(LINEAGE_KEY)).toEqual({ applicationId: APPLICATION_ID, revision: 3 });
+    expect(store.entries.get(HANDOVER_REVISION_KEY)).toEqual({ applicationId: APPLICATION_ID, revision: 3 });
     expect(synchronous.entries.get(RESUME_HINT_KEY)).toBe('1');
   });
 
@@ -87,21 +87,21 @@ describe('openResumeLink', () => {
     store.entries.set(OUTBOX_KEY, withLatestBody(undefined, REQUEST_URL, { firstName: 'Grace' }, () => 'other-app', SAVED_AT));
     store.entries.set(HANDED_OVER_KEY, { draftId: 'AAECAwQFBgcICQoLDA0ODw', madeAt: SAVED_AT, expiresAt: NOW + 86_400_000 });
     store.entries.set(SUBMITTED_KEY, { submittedAt: SAVED_AT });
-    store.entries.set(LINEAGE_KEY, { applicationId: 'other-app', revision: 9 });
+    store.entries.set(HANDOVER_REVISION_KEY, { applicationId: 'other-app', revision: 9 });
     const synchronous = memorySyncStorage();
-    const { arrival } = await arrive({ store, synchronous });
-    expect(arrival.kind).toBe('choose');
-    if (arrival.kind === 'failed') return;
-    // Written as the device's page went away, after the arrival was read.
+    const { opened } = await openLink({ store, synchronous });
+    expect(opened.kind).toBe('choose');
+    if (opened.kind === 'failed') return;
+    // Written as the device's page went away, after the link was read.
     synchronous.entries.set(UNLOAD_COPY_KEY, JSON.stringify({ ...gracesDraft(), savedAt: NOW + 1 }));
 
-    await arrival.adopt();
+    await opened.adopt();
 
     expect(store.entries.has(OUTBOX_KEY)).toBe(false);
     expect(store.entries.has(HANDED_OVER_KEY)).toBe(false);
     expect(store.entries.has(SUBMITTED_KEY)).toBe(false);
     expect(synchronous.entries.has(UNLOAD_COPY_KEY)).toBe(false);
-    expect(store.entries.get(LINEAGE_KEY)).toEqual({ applicationId: APPLICATION_ID, revision: 3 });
+    expect(store.entries.get(HANDOVER_REVISION_KEY)).toEqual({ applicationId: APPLICATION_ID, revision: 3 });
     expect(store.entries.get(DRAFT_KEY)).toMatchObject({ values: { personalInfo: { firstName: 'Ada', lastName: 'Lovelace' } } });
   });
 
@@ -110,9 +110,9 @@ describe('openResumeLink', () => {
     store.entries.set(DRAFT_KEY, gracesDraft());
     const before = structuredClone(store.entries);
 
-    const { arrival } = await arrive({ store });
+    const { opened } = await openLink({ store });
 
-    expect(arrival).toEqual({
+    expect(opened).toEqual({
       kind: 'choose',
       incoming: INCOMING,
       local: { name: 'Grace Hopper', step: 1, savedAt: SAVED_AT - 86_400_000, queued: false },
@@ -126,55 +126,55 @@ describe('openResumeLink', () => {
     const draft = gracesDraft();
     draft.values.personalInfo = { ...draft.values.personalInfo, firstName: ' ', lastName: '' };
     store.entries.set(DRAFT_KEY, draft);
-    const { arrival } = await arrive({ store });
-    expect(arrival.kind === 'choose' ? arrival.local.name : null).toBe('grace@example.com');
+    const { opened } = await openLink({ store });
+    expect(opened.kind === 'choose' ? opened.local.name : null).toBe('grace@example.com');
   });
 
   it('is ready on a device whose draft holds no answers', async () => {
     const store = memoryStore();
     store.entries.set(DRAFT_KEY, { savedAt: SAVED_AT, wizard: { current: 1, reached: [0, 1] }, values: defaultProgramme.emptyValues });
-    expect((await arrive({ store })).arrival.kind).toBe('ready');
+    expect((await openLink({ store })).opened.kind).toBe('ready');
   });
 
   it('is ready on a device whose application was accepted: its draft is no longer one to lose', async () => {
     const store = memoryStore();
     store.entries.set(DRAFT_KEY, gracesDraft());
     store.entries.set(SUBMITTED_KEY, { submittedAt: SAVED_AT });
-    expect((await arrive({ store })).arrival.kind).toBe('ready');
+    expect((await openLink({ store })).opened.kind).toBe('ready');
   });
 
   it('on a device holding only a queued application asks, saying it waits to be sent', async () => {
     const store = memoryStore();
     store.entries.set(OUTBOX_KEY, withLatestBody(undefined, REQUEST_URL, { firstName: 'Grace' }, () => 'other-app', SAVED_AT - 60_000));
 
-    const { arrival } = await arrive({ store });
+    const { opened } = await openLink({ store });
 
-    expect(arrival.kind).toBe('choose');
-    expect(arrival.kind === 'choose' ? arrival.local : null).toEqual({ name: '', step: 0, savedAt: SAVED_AT - 60_000, queued: true });
+    expect(opened.kind).toBe('choose');
+    expect(opened.kind === 'choose' ? opened.local : null).toEqual({ name: '', step: 0, savedAt: SAVED_AT - 60_000, queued: true });
   });
 
   it('is ready on the device that handed this very application over: the link is its continuation', async () => {
     const store = memoryStore();
     store.entries.set(DRAFT_KEY, gracesDraft());
     store.entries.set(HANDED_OVER_KEY, { draftId: 'AAECAwQFBgcICQoLDA0ODw', madeAt: SAVED_AT, expiresAt: NOW + 86_400_000 });
-    store.entries.set(LINEAGE_KEY, { applicationId: APPLICATION_ID, revision: 2 });
-    expect((await arrive({ store })).arrival.kind).toBe('ready');
+    store.entries.set(HANDOVER_REVISION_KEY, { applicationId: APPLICATION_ID, revision: 2 });
+    expect((await openLink({ store })).opened.kind).toBe('ready');
   });
 
   it('asks on a device that handed over another application', async () => {
     const store = memoryStore();
     store.entries.set(DRAFT_KEY, gracesDraft());
     store.entries.set(HANDED_OVER_KEY, { draftId: 'AAECAwQFBgcICQoLDA0ODw', madeAt: SAVED_AT, expiresAt: NOW + 86_400_000 });
-    store.entries.set(LINEAGE_KEY, { applicationId: 'other-app', revision: 2 });
-    expect((await arrive({ store })).arrival.kind).toBe('choose');
+    store.entries.set(HANDOVER_REVISION_KEY, { applicationId: 'other-app', revision: 2 });
+    expect((await openLink({ store })).opened.kind).toBe('choose');
   });
 
   it('asks on a device that took this application back and queued it again: its queued answers are at stake', async () => {
     const store = memoryStore();
     store.entries.set(HANDED_OVER_KEY, { draftId: 'AAECAwQFBgcICQoLDA0ODw', madeAt: SAVED_AT, expiresAt: NOW + 86_400_000 });
-    store.entries.set(LINEAGE_KEY, { applicationId: APPLICATION_ID, revision: 2 });
+    store.entries.set(HANDOVER_REVISION_KEY, { applicationId: APPLICATION_ID, revision: 2 });
     store.entries.set(OUTBOX_KEY, withLatestBody(undefined, REQUEST_URL, { firstName: 'Ada' }, () => 'key', SAVED_AT, { applicationId: APPLICATION_ID, revision: 2 }));
-    expect((await arrive({ store })).arrival.kind).toBe('choose');
+    expect((await openLink({ store })).opened.kind).toBe('choose');
   });
 
   it.each<[string, () => Response, string]>([
@@ -184,13 +184,13 @@ describe('openResumeLink', () => {
   ])('fails on a %s as %s, writing nothing', async (_, respond, reason) => {
     const store = memoryStore();
     const sealed = await encryptDraft(payload());
-    expect((await arrive({ store, sealed, fetchImpl: receiverHolding(sealed, respond) })).arrival).toEqual({ kind: 'failed', reason });
+    expect((await openLink({ store, sealed, fetchImpl: receiverHolding(sealed, respond) })).opened).toEqual({ kind: 'failed', reason });
     expect(store.entries.size).toBe(0);
   });
 
   it('fails as offline when the request cannot be made', async () => {
     const fetchImpl = vi.fn<typeof fetch>(() => Promise.reject(new TypeError('Failed to fetch')));
-    expect((await arrive({ fetchImpl })).arrival).toEqual({ kind: 'failed', reason: 'offline' });
+    expect((await openLink({ fetchImpl })).opened).toEqual({ kind: 'failed', reason: 'offline' });
   });
 
   it('fails as tampered when one byte of the stored draft was changed', async () => {
@@ -198,13 +198,13 @@ describe('openResumeLink', () => {
     const changed = sealed.ciphertext.slice();
     changed[20] = (changed[20] ?? 0) ^ 0x01;
     const fetchImpl = receiverHolding(sealed, () => new Response(changed, { status: 200 }));
-    expect((await arrive({ sealed, fetchImpl })).arrival).toEqual({ kind: 'failed', reason: 'tampered' });
+    expect((await openLink({ sealed, fetchImpl })).opened).toEqual({ kind: 'failed', reason: 'tampered' });
   });
 
   it('fails as tampered when the link’s key is not the draft’s', async () => {
     const [sealed, other] = await Promise.all([encryptDraft(payload()), encryptDraft(payload())]);
-    const { arrival } = await arrive({ sealed, link: { id: sealed.id, key: other.key } });
-    expect(arrival).toEqual({ kind: 'failed', reason: 'tampered' });
+    const { opened } = await openLink({ sealed, link: { id: sealed.id, key: other.key } });
+    expect(opened).toEqual({ kind: 'failed', reason: 'tampered' });
   });
 
   it('fails as unreadable for a draft of a later envelope version', async () => {
@@ -212,6 +212,6 @@ describe('openResumeLink', () => {
     const later = sealed.ciphertext.slice();
     later[0] = 2;
     const fetchImpl = receiverHolding(sealed, () => new Response(later, { status: 200 }));
-    expect((await arrive({ sealed, fetchImpl })).arrival).toEqual({ kind: 'failed', reason: 'unreadable' });
+    expect((await openLink({ sealed, fetchImpl })).opened).toEqual({ kind: 'failed', reason: 'unreadable' });
   });
 });

@@ -1,12 +1,12 @@
 import { type ReactElement, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { WizardConfig } from '../config/config-schema';
-import type { DescribedApplication } from '../handover/arrival';
-import type { ArrivalFlow, ArrivalView } from '../handover/arrival-flow';
+import type { DescribedApplication } from '../handover/open-handover';
+import type { OpenHandoverFlow, OpenHandoverView } from '../handover/open-handover-flow';
 import type { MessageKey } from '../i18n/catalogue';
 import { formatMoment } from '../i18n/format-moment';
 import { useMessages } from '../i18n/messages-context';
 
-const FAILURE: Record<Extract<ArrivalView, { kind: 'failed' }>['reason'], { title: MessageKey; text: MessageKey; retry: boolean }> = {
+const FAILURE: Record<Extract<OpenHandoverView, { kind: 'failed' }>['reason'], { title: MessageKey; text: MessageKey; retry: boolean }> = {
   gone: { title: 'arrivalGoneTitle', text: 'arrivalGone', retry: false },
   tampered: { title: 'arrivalTamperedTitle', text: 'arrivalTampered', retry: false },
   unreadable: { title: 'arrivalUnreadableTitle', text: 'arrivalUnreadable', retry: false },
@@ -14,15 +14,15 @@ const FAILURE: Record<Extract<ArrivalView, { kind: 'failed' }>['reason'], { titl
   unavailable: { title: 'arrivalUnavailableTitle', text: 'arrivalUnavailable', retry: true },
 };
 
-interface ArrivalScreenProps {
+interface OpenHandoverScreenProps {
   config: WizardConfig;
-  flow: ArrivalFlow;
+  flow: OpenHandoverFlow;
   /** The wizard with what the device holds once the link is settled (read from the store then). */
   loadWizard: () => Promise<ReactElement>;
 }
 
 /** The page opened by a resume link: opening it, what went wrong, or the choice between two applications; then the wizard. */
-export function ArrivalScreen({ config, flow, loadWizard }: ArrivalScreenProps) {
+export function OpenHandoverScreen({ config, flow, loadWizard }: OpenHandoverScreenProps) {
   const view = useSyncExternalStore(flow.subscribe, flow.getSnapshot);
   const [wizard, setWizard] = useState<ReactElement | null>(null);
   useEffect(() => {
@@ -36,10 +36,10 @@ export function ArrivalScreen({ config, flow, loadWizard }: ArrivalScreenProps) 
     };
   }, [view.kind, loadWizard]);
   if (wizard) return wizard;
-  return <ArrivalView config={config} view={view} flow={flow} />;
+  return <OpenHandoverView config={config} view={view} flow={flow} />;
 }
 
-function ArrivalView({ config, view, flow }: { config: WizardConfig; view: ArrivalView; flow: ArrivalFlow }) {
+function OpenHandoverView({ config, view, flow }: { config: WizardConfig; view: OpenHandoverView; flow: OpenHandoverFlow }) {
   const messages = useMessages();
   const heading = useRef<HTMLHeadingElement>(null);
   // A new screen: its heading is where a screen reader and the keyboard start.
@@ -48,7 +48,7 @@ function ArrivalView({ config, view, flow }: { config: WizardConfig; view: Arriv
   }, [view.kind]);
   if (view.kind === 'opening' || view.kind === 'done') {
     return (
-      <main className="arrival">
+      <main className="open-handover">
         <p className="boot-message" role="status">
           {messages.text('arrivalOpening')}
         </p>
@@ -58,12 +58,12 @@ function ArrivalView({ config, view, flow }: { config: WizardConfig; view: Arriv
   if (view.kind === 'failed') {
     const failure = FAILURE[view.reason];
     return (
-      <main className="arrival">
+      <main className="open-handover">
         <h1 ref={heading} tabIndex={-1}>
           {messages.text(failure.title)}
         </h1>
         <p role="alert">{messages.text(failure.text)}</p>
-        <div className="arrival__actions">
+        <div className="open-handover__actions">
           {failure.retry ? (
             <button type="button" className="button button--primary" onClick={flow.retry}>
               {messages.text('arrivalRetry')}
@@ -83,23 +83,23 @@ function ArrivalView({ config, view, flow }: { config: WizardConfig; view: Arriv
       date: application.savedAt === undefined ? '' : formatMoment(application.savedAt, messages.locale),
     });
   return (
-    <main className="arrival">
+    <main className="open-handover">
       <h1 ref={heading} tabIndex={-1}>
         {messages.text('arrivalChooseTitle')}
       </h1>
       <p>{messages.text('arrivalChooseIntro')}</p>
-      <dl className="arrival__choices">
-        <div className="arrival__choice">
+      <dl className="open-handover__choices">
+        <div className="open-handover__choice">
           <dt>{messages.text('arrivalFromLink')}</dt>
           <dd>{describe(view.incoming)}</dd>
         </div>
-        <div className="arrival__choice">
+        <div className="open-handover__choice">
           <dt>{messages.text('arrivalOnDevice')}</dt>
           <dd>{describe(view.local)}</dd>
           {view.local.queued ? <dd>{messages.text('arrivalQueued')}</dd> : null}
         </div>
       </dl>
-      <div className="arrival__actions">
+      <div className="open-handover__actions">
         <button type="button" className="button button--primary" onClick={() => {
           flow.keep('link');
         }}>

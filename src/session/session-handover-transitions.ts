@@ -1,12 +1,12 @@
 import type { HandedOver } from '../storage/handed-over';
-import { maySend, showing, tellTabs, type SessionState, type SessionStep } from './session-flags';
+import { maySend, showing, tellTabs, type SessionState, type SessionStep } from './session-state';
 
 /**
  * What the session does as the application goes to another device and comes back (the link is
  * made and withdrawn by session-handover.ts): the form is read only while `handedOver` is set,
- * and every tab of this device follows. Pure, as session-state.ts.
+ * and every tab of this device follows. Pure, as session-transitions.ts.
  */
-export type DeviceEvent =
+export type HandoverEvent =
   /** This tab made a link: the application continues on another device. */
   | { type: 'link-made'; handedOver: HandedOver }
   /** This tab took the application back (the link withdrawn if unused). */
@@ -16,7 +16,7 @@ export type DeviceEvent =
   /** Read from the store as this tab became the editor: another tab may have done either meanwhile. */
   | { type: 'device-handover-read'; handedOver: HandedOver | null };
 
-export function deviceTransition(state: SessionState, event: DeviceEvent): SessionStep {
+export function handoverTransition(state: SessionState, event: HandoverEvent): SessionStep {
   switch (event.type) {
     case 'link-made':
       return { state: showing(state, { handedOver: event.handedOver }), effects: tellTabs(state, { type: 'device-handover', handedOver: event.handedOver }) };

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { EN } from '../../../src/i18n/messages-en';
-import { WelcomeTakeover, type PreparedWizard } from '../../../src/app/welcome-takeover';
+import { WelcomeGivingWay, type PreparedWizard } from '../../../src/app/welcome-giving-way';
 import { parseConfig } from '../../../src/config/parse-config';
 import { defaultConfig } from '../../fixtures/default-programme';
 
@@ -29,12 +29,12 @@ function prepared(label: string, { onEffect = () => undefined, awakes = true }: 
 
 const WELCOME_BUTTON = { name: 'Continue' };
 
-describe('WelcomeTakeover', () => {
+describe('WelcomeGivingWay', () => {
   it('builds the wizard hidden once idle, mounted with its session asleep, and Continue shows it and wakes it', async () => {
     const effects = vi.fn();
     const wizard = prepared('Step one', { onEffect: effects });
     const loadWizard = vi.fn(() => Promise.resolve(wizard));
-    render(<WelcomeTakeover config={config()} loadWizard={loadWizard} buildAhead={loadWizard} />);
+    render(<WelcomeGivingWay config={config()} loadWizard={loadWizard} buildAhead={loadWizard} />);
     await waitFor(() => {
       expect(loadWizard).toHaveBeenCalledTimes(1);
     });
@@ -57,7 +57,7 @@ describe('WelcomeTakeover', () => {
 
   it('a Continue before the wizard is ready loads it then, and says so when that fails', async () => {
     const loadWizard = vi.fn((): Promise<PreparedWizard> => Promise.reject(new Error('Failed to fetch dynamically imported module')));
-    render(<WelcomeTakeover config={config()} loadWizard={loadWizard} buildAhead={loadWizard} />);
+    render(<WelcomeGivingWay config={config()} loadWizard={loadWizard} buildAhead={loadWizard} />);
     await userEvent.click(screen.getByRole('button', WELCOME_BUTTON));
     expect(await screen.findByRole('alert')).toHaveTextContent(EN.formLoadFailed);
     loadWizard.mockImplementation(() => Promise.resolve(prepared('Step one')));
@@ -69,7 +69,7 @@ describe('WelcomeTakeover', () => {
     const stale = prepared('Built blank', { awakes: false });
     const buildAhead = vi.fn(() => Promise.resolve(stale));
     const loadWizard = vi.fn(() => Promise.resolve(prepared('Loaded from the store')));
-    render(<WelcomeTakeover config={config()} loadWizard={loadWizard} buildAhead={buildAhead} />);
+    render(<WelcomeGivingWay config={config()} loadWizard={loadWizard} buildAhead={buildAhead} />);
     await waitFor(() => {
       expect(screen.getByText('Built blank', { selector: 'h2' })).toBeInTheDocument();
     });
@@ -85,7 +85,7 @@ describe('WelcomeTakeover', () => {
   it('a stale wizard whose replacement cannot be loaded gives way to Welcome, which says so, and Continue tries again', async () => {
     const stale = prepared('Built blank', { awakes: false });
     const loadWizard = vi.fn((): Promise<PreparedWizard> => Promise.reject(new Error('The store could not be read')));
-    render(<WelcomeTakeover config={config()} loadWizard={loadWizard} buildAhead={() => Promise.resolve(stale)} />);
+    render(<WelcomeGivingWay config={config()} loadWizard={loadWizard} buildAhead={() => Promise.resolve(stale)} />);
     await waitFor(() => {
       expect(screen.getByText('Built blank', { selector: 'h2' })).toBeInTheDocument();
     });
@@ -102,9 +102,9 @@ describe('WelcomeTakeover', () => {
   it("a press made on index.html's Welcome before the app ran opens step 1 with one load, and no build ahead", async () => {
     const loadWizard = vi.fn(() => Promise.resolve(prepared('Step one')));
     const buildAhead = vi.fn(() => Promise.resolve(prepared('Built ahead')));
-    const takenOver = vi.fn();
-    render(<WelcomeTakeover config={config()} loadWizard={loadWizard} buildAhead={buildAhead} continuePressedEarly={() => true} onTakenOver={takenOver} />);
-    expect(takenOver).toHaveBeenCalledTimes(1);
+    const replacedPrerendered = vi.fn();
+    render(<WelcomeGivingWay config={config()} loadWizard={loadWizard} buildAhead={buildAhead} continuePressedEarly={() => true} onReplacedPrerendered={replacedPrerendered} />);
+    expect(replacedPrerendered).toHaveBeenCalledTimes(1);
     expect(await screen.findByRole('heading', { name: 'Step one' })).toBeVisible();
     expect(screen.queryByRole('button', WELCOME_BUTTON)).toBeNull();
     // The idle build ahead finds Continue's load under way and stays out of it.

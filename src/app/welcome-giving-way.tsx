@@ -12,7 +12,7 @@ export interface PreparedWizard extends WizardBehindWelcome {
   element: ReactElement;
 }
 
-interface WelcomeTakeoverProps {
+interface WelcomeGivingWayProps {
   config: WizardConfig;
   /** Loads the wizard from the store, awake, on step 1 (read once: giving way keeps the first). */
   loadWizard: () => Promise<PreparedWizard>;
@@ -21,7 +21,7 @@ interface WelcomeTakeoverProps {
   /** Whether Continue was pressed on index.html's Welcome before the app ran (see WelcomeShell). */
   continuePressedEarly?: () => boolean;
   /** Called once this Welcome has replaced index.html's, before it is painted (to give focus back). */
-  onTakenOver?: () => void;
+  onReplacedPrerendered?: () => void;
 }
 
 /**
@@ -33,7 +33,7 @@ interface WelcomeTakeoverProps {
  * effects in the press (Headless UI's comboboxes each drawn again), about half of the first
  * Continue at 4x CPU.
  */
-export function WelcomeTakeover({ config, loadWizard, buildAhead, continuePressedEarly, onTakenOver }: WelcomeTakeoverProps) {
+export function WelcomeGivingWay({ config, loadWizard, buildAhead, continuePressedEarly, onReplacedPrerendered }: WelcomeGivingWayProps) {
   const [givingWay] = useState(() => runWelcomeGivingWay({ loadWizard, buildAhead }));
   const now = useSyncExternalStore(givingWay.subscribe, givingWay.getSnapshot);
   // The wizard built ahead is drawn in the background, in slices of a few milliseconds that give
@@ -46,8 +46,8 @@ export function WelcomeTakeover({ config, loadWizard, buildAhead, continuePresse
   const onWelcome = welcomeOnScreen(state);
 
   useLayoutEffect(() => {
-    onTakenOver?.();
-  }, [onTakenOver]);
+    onReplacedPrerendered?.();
+  }, [onReplacedPrerendered]);
 
   useEffect(
     () =>
@@ -67,7 +67,7 @@ export function WelcomeTakeover({ config, loadWizard, buildAhead, continuePresse
         <WelcomeShell config={config} onContinue={givingWay.press} continuePressedEarly={continuePressedEarly} loadFailed={state.stage === 'welcome' && state.failed} />
       ) : null}
       {drawn ? (
-        <div className="takeover-slot" hidden={onWelcome} key={drawn.key}>
+        <div className="giving-way-slot" hidden={onWelcome} key={drawn.key}>
           {drawn.wizard.element}
         </div>
       ) : null}

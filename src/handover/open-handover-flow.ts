@@ -1,21 +1,21 @@
 import type { ProgrammeForm } from '../application/rules/programme-form';
 import type { KeyValueStore } from '../storage/resilient-store';
-import { openResumeLink, type ArrivalFailure, type DescribedApplication } from './arrival';
+import { openResumeLink, type OpenHandoverFailure, type DescribedApplication } from './open-handover';
 
 /**
  * Opening a resume link, as the page lives it: opening, then a clear failure, a choice, or the
  * application. Kept outside React (the page subscribes), so the one GET a link allows is made
  * once per attempt, whatever React renders or runs twice.
  */
-export type ArrivalView =
+export type OpenHandoverView =
   | { kind: 'opening' }
-  | { kind: 'failed'; reason: ArrivalFailure }
+  | { kind: 'failed'; reason: OpenHandoverFailure }
   | { kind: 'choose'; incoming: DescribedApplication; local: DescribedApplication }
   /** The device holds the application to show now (the link's, or its own). */
   | { kind: 'done' };
 
-export interface ArrivalFlow {
-  getSnapshot: () => ArrivalView;
+export interface OpenHandoverFlow {
+  getSnapshot: () => OpenHandoverView;
   subscribe: (listener: () => void) => () => void;
   /** After an offline or unavailable failure: the link still works, fetch it again. */
   retry: () => void;
@@ -25,7 +25,7 @@ export interface ArrivalFlow {
   carryOn: () => void;
 }
 
-export interface ArrivalFlowOptions {
+export interface OpenHandoverFlowOptions {
   store: KeyValueStore;
   programme: ProgrammeForm;
   stepCount: number;
@@ -36,13 +36,13 @@ export interface ArrivalFlowOptions {
   fetchImpl?: typeof fetch;
 }
 
-export function createArrivalFlow(options: ArrivalFlowOptions): ArrivalFlow {
+export function createOpenHandoverFlow(options: OpenHandoverFlowOptions): OpenHandoverFlow {
   const listeners = new Set<() => void>();
-  let view: ArrivalView = { kind: 'opening' };
+  let view: OpenHandoverView = { kind: 'opening' };
   let adopt: (() => Promise<void>) | null = null;
   let busy = false;
 
-  function show(next: ArrivalView): void {
+  function show(next: OpenHandoverView): void {
     view = next;
     for (const listener of listeners) listener();
   }
@@ -60,12 +60,12 @@ export function createArrivalFlow(options: ArrivalFlowOptions): ArrivalFlow {
     }
     show({ kind: 'opening' });
     openResumeLink({ ...options, requestUrl, link }).then(
-      (arrival) => {
-        if (arrival.kind === 'failed') show({ kind: 'failed', reason: arrival.reason });
-        else if (arrival.kind === 'choose') {
-          adopt = arrival.adopt;
-          show({ kind: 'choose', incoming: arrival.incoming, local: arrival.local });
-        } else void arrival.adopt().then(() => {
+      (opened) => {
+        if (opened.kind === 'failed') show({ kind: 'failed', reason: opened.reason });
+        else if (opened.kind === 'choose') {
+          adopt = opened.adopt;
+          show({ kind: 'choose', incoming: opened.incoming, local: opened.local });
+        } else void opened.adopt().then(() => {
           show({ kind: 'done' });
         }, () => {
           show({ kind: 'done' });

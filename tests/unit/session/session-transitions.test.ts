@@ -9,8 +9,8 @@ import {
   mayWrite,
   type SessionSnapshot,
   type SessionState,
-} from '../../../src/session/session-flags';
-import { sessionTransition, type SessionEvent } from '../../../src/session/session-state';
+} from '../../../src/session/session-state';
+import { sessionTransition, type SessionEvent } from '../../../src/session/session-transitions';
 import { blank, DETAILS, EFFECTS, HANDED_OVER, RECORD, session } from './session-cases';
 
 function step(state: SessionState, event: SessionEvent) {
