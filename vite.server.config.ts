@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
  * The receiver's share of the wizard's code, bundled for Node: the programme's config schema and
  * the application's validation rules (src/config/receiver-rules.ts) become one
  * self-contained ES module, server/build/receiver-rules.mjs, and the rule for a draft's id
- * (src/handover/draft-id.ts) another, server/build/draft-id.mjs; server/start-server.mjs imports both.
+ * (src/handover/draft-id.ts) another, server/build/draft-id.mjs; server/wizard-rules.mjs imports both.
  * `npm run check-config` (src/config/check-config.ts) becomes server/build/config-check.mjs, so the
  * checker every live WARNING names runs on a production install, which has no Vite (scripts/load-checker.mjs).
  * The code the checker and the rules share is one chunk under server/build/assets/, so the folder
