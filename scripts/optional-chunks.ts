@@ -4,7 +4,7 @@
  *
  * Why: the worker precaches what the build makes, so every creator paid for every feature and
  * every language any programme could ask for (file fields and the tus client, French and Spanish,
- * the handover dialog), on the connection the product exists for. A feature is known by the
+ * the handover dialog, what analytics and error reporting share), on the connection the product exists for. A feature is known by the
  * modules the page reaches it through, each a dynamic import; its chunks are those reached from
  * them (imports, dynamic imports, their stylesheets and workers) that the core does not reach
  * without them. The precache manifest's entry for such a chunk names its features
@@ -16,12 +16,14 @@
  */
 import type { ManifestTransform } from 'workbox-build';
 import type { Plugin } from 'vite';
-import { FILES_FEATURE, HANDOVER_FEATURE, languageFeature } from '../sw/programme-features.ts';
+import { FILES_FEATURE, HANDOVER_FEATURE, languageFeature, SANITIZER_FEATURE, TELEMETRY_FEATURE } from '../sw/programme-features.ts';
 
 /** The modules each feature is reached through, from the source root. */
 const FEATURE_ROOTS: Readonly<Record<string, readonly string[]>> = {
   [FILES_FEATURE]: ['src/files/file-field.tsx', 'src/uploads/files-ready-to-send.ts', 'src/uploads/upload-files-again.ts'],
   [HANDOVER_FEATURE]: ['src/app/handover-dialog.tsx'],
+  [SANITIZER_FEATURE]: ['src/html/dompurify-sanitize.ts'],
+  [TELEMETRY_FEATURE]: ['src/telemetry/posthog-client.ts', 'src/telemetry/sentry-reporter.ts'],
   [languageFeature('fr')]: ['src/i18n/messages-fr.ts'],
   [languageFeature('es')]: ['src/i18n/messages-es.ts'],
 };

@@ -24,8 +24,25 @@ export interface FeatureChunks {
   route: () => void;
   /** Fetches the chunks the configuration in this response asks for that are not kept yet. */
   warmFor: (config: Response) => Promise<void>;
+  /** Keeps those of these URLs (scripts a page loaded) that are optional chunks. */
+  keep: (urls: string[]) => Promise<void>;
   /** Drops kept chunks this build no longer has. */
   forgetOthers: () => Promise<void>;
+}
+
+/** Fetches into the cache those URLs it does not hold yet. */
+async function keepAll(urls: string[]): Promise<void> {
+  const cache = await caches.open(FEATURE_CACHE);
+  // Each on its own: one that fails (offline again) is fetched at the next start, or when the page asks.
+  await Promise.all(
+    urls
+      .map(async (url) => {
+        if (await cache.match(url)) return;
+        const response = await fetch(url);
+        if (response.ok) await cache.put(url, response);
+      })
+      .map((keeping) => keeping.catch(() => undefined)),
+  );
 }
 
 export function featureChunks(manifest: ManifestEntry[], base: string): FeatureChunks {
@@ -44,17 +61,9 @@ export function featureChunks(manifest: ManifestEntry[], base: string): FeatureC
       } catch {
         return;
       }
-      const cache = await caches.open(FEATURE_CACHE);
-      const wanted = [...optional].filter(([, needs]) => needs.some((feature) => features.has(feature))).map(([url]) => url);
-      // Each on its own: one that fails (offline again) is fetched at the next start, or when the page asks.
-      await Promise.all(
-        wanted.map(async (url) => {
-          if (await cache.match(url)) return;
-          const response = await fetch(url);
-          if (response.ok) await cache.put(url, response);
-        }).map((warming) => warming.catch(() => undefined)),
-      );
+      await keepAll([...optional].filter(([, needs]) => needs.some((feature) => features.has(feature))).map(([url]) => url));
     },
+    keep: (urls) => keepAll(urls.filter((url) => optional.has(url))),
     forgetOthers: async () => {
       const cache = await caches.open(FEATURE_CACHE);
       for (const request of await cache.keys()) if (!optional.has(request.url)) await cache.delete(request);

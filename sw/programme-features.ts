@@ -8,6 +8,16 @@
 export const FILES_FEATURE = 'files';
 /** "Continue on another device": its dialog and QR code (on unless the programme says `false`). */
 export const HANDOVER_FEATURE = 'handover';
+/**
+ * Analytics or error reporting: what the two libraries share (their scrubbing of personal data).
+ * The libraries themselves are never precached (vite.config.ts): they only work online.
+ */
+export const TELEMETRY_FEATURE = 'telemetry';
+/**
+ * DOMPurify, for a browser without the HTML Sanitizer API (src/html/sanitize-html.ts): no
+ * programme asks for it; a page that loaded it says so (src/pwa/keep-loaded-scripts.ts).
+ */
+export const SANITIZER_FEATURE = 'sanitizer';
 /** A built-in catalogue other than English (English is in the entry). */
 export function languageFeature(language: string): string {
   return `lang:${language}`;
@@ -40,5 +50,6 @@ export function programmeFeatures(config: unknown): Set<string> {
   }
   if (namesFileField(config.steps)) features.add(FILES_FEATURE);
   if (config.continueOnAnotherDevice !== false) features.add(HANDOVER_FEATURE);
+  if (config.analytics || config.errorReporting) features.add(TELEMETRY_FEATURE);
   return features;
 }

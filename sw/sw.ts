@@ -91,9 +91,19 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(features.forgetOthers());
 });
 
-// The page asks for this only after saving the draft, when the creator pressed Reload.
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const data = event.data as { type?: string; urls?: unknown } | null;
+  // The page asks for this only after saving the draft, when the creator pressed Reload.
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  // The scripts a page loaded (src/pwa/keep-loaded-scripts.ts): the optional ones are kept for
+  // offline, then the page is answered, and says it is ready to work offline.
+  if (data?.type === 'KEEP_SCRIPTS' && Array.isArray(data.urls)) {
+    event.waitUntil(
+      features.keep(data.urls.filter((url): url is string => typeof url === 'string')).finally(() => {
+        event.ports[0]?.postMessage(null);
+      }),
+    );
+  }
 });
 
 // Background Sync is not in TypeScript's WebWorker types.

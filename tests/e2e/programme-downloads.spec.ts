@@ -51,18 +51,23 @@ async function stillOffline(page: Page, context: BrowserContext): Promise<void> 
   }
 }
 
-/** Whether the service worker's cache of feature chunks holds the file field's chunk. */
-async function fileFieldKept(page: Page): Promise<boolean> {
-  return page.evaluate(async () => {
+/** Whether the service worker's cache of feature chunks holds a chunk of this name. */
+async function chunkKept(page: Page, name: string): Promise<boolean> {
+  return page.evaluate(async (chunk) => {
     const cache = await caches.open('feature-chunks');
-    return (await cache.keys()).some((request) => /\/assets\/file-field-[\w-]+\.js$/.test(request.url));
-  });
+    return (await cache.keys()).some((request) => new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`).test(request.url));
+  }, name);
+}
+
+function fileFieldKept(page: Page): Promise<boolean> {
+  return chunkKept(page, 'file-field');
 }
 
 test.describe('what a programme downloads', () => {
   test.use({ locale: 'fr-FR' });
 
   test('the default programme, walked to the end in a French browser, never requests the files feature nor another catalogue, page or service worker', async ({ page, context, app }) => {
+    test.setTimeout(120_000);
     const requests = recordRequests(context);
     await page.goto(app.url);
     await readyOffline(page);
@@ -79,6 +84,34 @@ test.describe('what a programme downloads', () => {
     const fetched = requests.filter((request) => forbidden.some((file) => request.path.endsWith(`/${file}`)));
     expect(fetched).toEqual([]);
   });
+});
+
+test('a browser without the HTML Sanitizer API gets DOMPurify kept for offline by its first visit; one with it never downloads it', async ({ page, context, app }) => {
+  test.setTimeout(120_000);
+  const requests = recordRequests(context);
+  await page.goto(app.url);
+  await readyOffline(page);
+  expect(await chunkKept(page, 'dompurify-sanitize')).toBe(false);
+  expect(requests.filter((request) => /\/dompurify-sanitize-[\w-]+\.js$/.test(request.path))).toEqual([]);
+
+  const other = await context.browser()?.newContext();
+  if (!other) throw new Error('no browser to open a second context in');
+  // As Safari is: no Sanitizer, so the page loads DOMPurify, before the worker exists.
+  await other.addInitScript(() => {
+    Reflect.deleteProperty(globalThis, 'Sanitizer');
+  });
+  const withoutSanitizer = await other.newPage();
+  await withoutSanitizer.goto(app.url);
+  await readyOffline(withoutSanitizer);
+  expect(await chunkKept(withoutSanitizer, 'dompurify-sanitize'), 'kept before the page says it is ready offline').toBe(true);
+  await other.setOffline(true);
+  await withoutSanitizer.reload();
+  await stillOffline(withoutSanitizer, other);
+  await withoutSanitizer.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(withoutSanitizer.getByRole('heading', { name: 'Basic Information' })).toBeFocused({ timeout: 30_000 });
+  // The footer's configured HTML, drawn by DOMPurify from the worker's cache.
+  await expect(withoutSanitizer.locator('footer a').first()).toBeVisible();
+  await other.close();
 });
 
 test('the files example, opened once online, opens every step offline, shows the file field and keeps a chosen photo across a reload', async ({ page, context, app }) => {

@@ -2,7 +2,9 @@
 // service worker (sw.js), every script it precaches, and the optional features' chunks it fetches
 // for that programme (sw/feature-chunks.ts). The page itself fetches nothing outside these (it
 // loads a feature only for a programme that asks for it), except telemetry, fetched when
-// configured and never precached. Shared by the byte-budget test and the benchmark, so both count
+// configured and never precached. It is the figure of a browser with the HTML Sanitizer API
+// (Chromium, Firefox): one without it (Safari) loads DOMPurify too, and has its worker keep it
+// (src/pwa/keep-loaded-scripts.ts). Shared by the byte-budget test and the benchmark, so both count
 // the same bytes. Plain ESM with JSDoc types, as bundle-sizes.mjs.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { FILES_FEATURE, HANDOVER_FEATURE, languageFeature, programmeFeatures } from '../../../sw/programme-features';
+import { FILES_FEATURE, HANDOVER_FEATURE, languageFeature, programmeFeatures, TELEMETRY_FEATURE } from '../../../sw/programme-features';
 
 async function example(path: string): Promise<unknown> {
   return JSON.parse(await readFile(new URL(`../../../${path}`, import.meta.url), 'utf8')) as unknown;
@@ -31,6 +31,11 @@ describe('programmeFeatures', () => {
   it('finds a file field however deep in the steps, and leaves out continue on another device when the programme turns it off', () => {
     const steps = [{ blocks: [{ sections: [{ fields: [{ kind: 'text' }, { kind: 'file', path: 'fields.single.x' }] }] }] }];
     expect([...programmeFeatures({ lang: 'en', steps, continueOnAnotherDevice: false })]).toEqual([FILES_FEATURE]);
+  });
+
+  it('asks for what analytics and error reporting share when either is configured', () => {
+    expect([...programmeFeatures({ lang: 'en', continueOnAnotherDevice: false, analytics: null, errorReporting: { dsn: 'https://k@example.com/1' } })]).toEqual([TELEMETRY_FEATURE]);
+    expect([...programmeFeatures({ lang: 'en', continueOnAnotherDevice: false, analytics: null, errorReporting: null })]).toEqual([]);
   });
 
   it('asks for nothing when the configuration is not an object', () => {
