@@ -8,6 +8,7 @@ import { devReceiver } from './scripts/dev-receiver.ts';
 import { prerenderWelcome } from './scripts/prerender-welcome.ts';
 import { reactDomSentinels } from './scripts/react-dom-sentinels.ts';
 import { responsiveCovers } from './scripts/responsive-covers.ts';
+import { optionalChunks } from './scripts/optional-chunks.ts';
 import { manifestFields } from './server/programme/manifest-fields.mjs';
 import { textDirection } from './src/i18n/text-direction.ts';
 
@@ -28,6 +29,8 @@ const screenshotsRecord = (() => {
   }
 })();
 const screenshots = manifestScreenshots(programmeText, screenshotsRecord);
+/** Which chunks belong to a feature a programme may not ask for: left out of the precache, fetched when asked for. */
+const optional = optionalChunks();
 
 export default defineConfig({
   plugins: [
@@ -42,6 +45,7 @@ export default defineConfig({
     responsiveCovers(),
     // Welcome drawn from public/config.json into index.html, so the first paint needs no script.
     prerenderWelcome(programmeFile),
+    optional.plugin,
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -82,6 +86,10 @@ export default defineConfig({
         // The telemetry libraries (about 110 kB gzip) are not downloaded for every install: they
         // only matter online, where they load from the network when a programme configures them.
         globIgnores: ['**/posthog-client-*.js', '**/sentry-reporter-*.js'],
+        // Each feature's chunks (file fields, continue on another device, French, Spanish) named
+        // with their features: the worker precaches the rest, and those only for a programme that
+        // asks for them (sw/sw.ts).
+        manifestTransforms: [optional.manifestTransform],
       },
     }),
   ],

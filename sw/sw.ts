@@ -6,7 +6,10 @@
 // offline, on errors and on a bad deployment; src/config/last-good-config.ts), and other
 // images are cached on first use: covers named by an edited configuration, and the default
 // covers' WebP and JPEG files, which only browsers without AVIF take (the precache holds only
-// every AVIF width; see injectManifest.globPatterns in vite.config.ts).
+// every AVIF width; see injectManifest.globPatterns in vite.config.ts). The chunks of optional
+// features (file fields, continue on another device, French, Spanish) are not precached: they are
+// fetched once the programme's config.json asks for them (sw/feature-chunks.ts), at install and
+// on every online start, so a programme pays only for what it uses and still opens offline.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
@@ -17,14 +20,17 @@ import { replayOutbox } from '../src/outbox/replay-outbox';
 import { OUTBOX_SYNC_TAG, SUBMISSION_CHANNEL } from '../src/outbox/outbox-names';
 import { filesReadyInWorker } from '../src/uploads/files-ready-in-worker';
 import { uploadFilesAgain } from '../src/uploads/upload-files-again';
+import { featureChunks, type ManifestEntry } from './feature-chunks';
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: ManifestEntry[] };
 
 const IMAGE_CACHE = 'images';
 const CONFIG_PATH = 'config.json';
 
-precacheAndRoute(self.__WB_MANIFEST);
+const features = featureChunks(self.__WB_MANIFEST, self.location.href);
+precacheAndRoute(features.core);
 cleanupOutdatedCaches();
+features.route();
 
 const CONFIG_TIMEOUT_MS = 4000;
 const scopePath = new URL(self.registration.scope).pathname;
@@ -41,7 +47,18 @@ registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname === `${scopePath}${CONFIG_PATH}`,
   ({ request, event }) =>
     answerConfigRequest(request, {
-      store: () => caches.open(CONFIG_CACHE),
+      store: async () => {
+        const cache = await caches.open(CONFIG_CACHE);
+        return {
+          match: (configRequest) => cache.match(configRequest),
+          // An accepted configuration, fresh from the network: fetch the features it asks for in
+          // the background (a live edit may add one), without holding the page's answer back.
+          put: async (configRequest, response) => {
+            await cache.put(configRequest, response.clone());
+            event.waitUntil(features.warmFor(response));
+          },
+        };
+      },
       fetch: (configRequest) => fetch(configRequest),
       timeoutMs: CONFIG_TIMEOUT_MS,
       waitUntil: (promise) => {
@@ -61,14 +78,32 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const response = await fetch(CONFIG_PATH);
-      if (await isAcceptableConfig(response.clone())) await (await caches.open(CONFIG_CACHE)).put(CONFIG_PATH, response);
+      if (!(await isAcceptableConfig(response.clone()))) return;
+      await (await caches.open(CONFIG_CACHE)).put(CONFIG_PATH, response.clone());
+      // Before this worker takes over: the features this programme asks for open offline at once.
+      await features.warmFor(response);
     })().catch(() => undefined),
   );
 });
 
-// The page asks for this only after saving the draft, when the creator pressed Reload.
+// This build's feature chunks replace the last build's.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(features.forgetOthers());
+});
+
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const data = event.data as { type?: string; urls?: unknown } | null;
+  // The page asks for this only after saving the draft, when the creator pressed Reload.
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  // The scripts a page loaded (src/pwa/keep-loaded-scripts.ts): the optional ones are kept for
+  // offline, then the page is answered, and says it is ready to work offline.
+  if (data?.type === 'KEEP_SCRIPTS' && Array.isArray(data.urls)) {
+    event.waitUntil(
+      features.keep(data.urls.filter((url): url is string => typeof url === 'string')).finally(() => {
+        event.ports[0]?.postMessage(null);
+      }),
+    );
+  }
 });
 
 // Background Sync is not in TypeScript's WebWorker types.

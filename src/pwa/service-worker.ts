@@ -1,4 +1,5 @@
 import type { Workbox } from 'workbox-window';
+import { keepLoadedScripts } from './keep-loaded-scripts';
 
 /**
  * Registers the service worker and reports what the page should say about it: ready to work
@@ -60,7 +61,10 @@ function register(wb: Workbox): void {
     // A newer version that went live without waiting: nothing used this registration (a page
     // on the error screen, which the worker does not control), or another tab's Reload let it in.
     if (event.isExternal) update({ updateWaiting: true });
-    else if (!event.isUpdate) update({ offlineReady: true });
+    // Ready once the worker also holds the optional scripts this page loaded before it was there.
+    else if (!event.isUpdate) void keepLoadedScripts(wb).then(() => {
+      update({ offlineReady: true });
+    });
   });
   // A browser may refuse the worker (blocked by policy, storage off): the app then simply
   // works online only, as without service worker support.

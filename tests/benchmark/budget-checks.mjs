@@ -59,7 +59,7 @@ function check(figure, value, format, comparison, budget) {
 export function budgetChecks(/** @type {BenchResults} */ results) {
   /** @type {BudgetCheck[]} */
   const rows = [];
-  const { criticalPath, criticalPathStaticHost, lighthouse, installability, offlineStart, typing, stepChanges, scale, covers, proofOfWork, languages, handover, pressShift, files, fileListPressShift } = results;
+  const { criticalPath, criticalPathStaticHost, lighthouse, installability, offlineStart, typing, stepChanges, scale, covers, proofOfWork, languages, handover, pressShift, files, fileListPressShift, firstJourney } = results;
   if (criticalPath) {
     rows.push(check('Critical-path JS of `/`, fetched before Welcome is interactive (gzip)', criticalPath.critical.total.gzip, kb, '<=', BUDGETS.criticalPathGzip));
     rows.push(check('JS index.html loads: its static import graph (gzip; the byte test)', criticalPath.entryGraph.total.gzip, kb, '<=', BUDGETS.criticalPathGzip));
@@ -188,6 +188,15 @@ export function budgetChecks(/** @type {BenchResults} */ results) {
         BUDGETS.pressShiftPx,
       ),
     );
+  }
+  if (firstJourney) {
+    for (const programme of firstJourney.programmes) {
+      const budget = programme.programme === 'default' ? BUDGETS.firstJourneyDefaultGzip : BUDGETS.firstJourneyFilesGzip;
+      rows.push(check(`JS a first journey fetches, service worker and precache included: ${programme.programme} programme, counted from the build (gzip)`, programme.counted.total.gzip, kb, '<=', budget));
+      rows.push(check(`JS a first journey fetches, service worker and precache included: ${programme.programme} programme, seen walking it in Chromium (gzip)`, programme.seen.total.gzip, kb, '<=', budget));
+    }
+    const worker = firstJourney.programmes[0]?.counted.serviceWorker;
+    rows.push(check('The service worker, sw.js (gzip)', worker?.gzip, kb, '<=', BUDGETS.serviceWorkerGzip));
   }
   return rows;
 }

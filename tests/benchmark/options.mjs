@@ -19,6 +19,7 @@ export const MEASUREMENTS = /** @type {const} */ ([
   'press-shift',
   'files',
   'file-list-press-shift',
+  'first-journey',
 ]);
 
 /** @typedef {typeof MEASUREMENTS[number]} Measurement */
@@ -54,7 +55,8 @@ const HELP = `npm run bench [-- --runs=N] [--lighthouse-runs=N] [--only=a,b] [--
   --files-base-dist, BENCH_FILES_BASE_DIST  files: a build from before the files feature, whose whole
                                          wizard is said beside this build's
   npm run bench -- --only=files --merge  the files rows alone, merged into the report
-  npm run bench -- --only=file-list-press-shift --merge  the file list's press-shift row alone`;
+  npm run bench -- --only=file-list-press-shift --merge  the file list's press-shift row alone
+  npm run bench -- --only=first-journey --merge  the JavaScript a first visit downloads, default and files programmes`;
 
 /** @returns {number} */
 function positiveInteger(/** @type {string} */ name, /** @type {string | undefined} */ value, /** @type {number} */ fallback) {

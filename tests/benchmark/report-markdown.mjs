@@ -356,6 +356,29 @@ function pressShiftSection(/** @type {NonNullable<BenchResults['pressShift']>} *
   ].join('\n');
 }
 
+function firstJourneySection(/** @type {NonNullable<BenchResults['firstJourney']>} */ result) {
+  return [
+    '## 15. The JavaScript a first visit downloads, service worker included',
+    '',
+    'Every script a programme\'s first visit downloads: the page\'s, `sw.js`, the worker\'s precache and the chunks of the optional features the programme asks for, which the worker fetches for offline (sw/feature-chunks.ts). ' +
+      'Counted from the build (tests/support/first-journey-bytes.mjs, the byte-budget test\'s figure), and seen in Chromium walking the programme in a fresh phone context (Welcome, Basic Info, Details; the default programme sent) until the worker is ready offline, every script request of the page and the worker once, at its gzip size.',
+    '',
+    table(
+      ['programme', 'features asked for', 'counted: files', 'counted: gzip', 'of which sw.js', 'seen: files', 'seen: gzip', 'requests by the worker'],
+      result.programmes.map((programme) => [
+        programme.programme,
+        programme.features.join(', ') || 'none',
+        String(programme.counted.files),
+        kb(programme.counted.total.gzip),
+        programme.counted.serviceWorker ? kb(programme.counted.serviceWorker.gzip) : 'n/a',
+        String(programme.seen.files),
+        kb(programme.seen.total.gzip),
+        String(programme.seen.requestsFromWorker),
+      ]),
+    ),
+  ].join('\n');
+}
+
 function fileListPressShiftSection(/** @type {NonNullable<BenchResults['fileListPressShift']>} */ result) {
   return [
     '## 14. Presses on the file list while photos are kept and uploaded',
@@ -548,6 +571,7 @@ export function reportMarkdown(/** @type {BenchResults} */ results, /** @type {B
   if (results.languages) sections.push(languagesSection(results.languages));
   if (results.files) sections.push(filesSection(results.files));
   if (results.fileListPressShift) sections.push(fileListPressShiftSection(results.fileListPressShift));
+  if (results.firstJourney) sections.push(firstJourneySection(results.firstJourney));
   sections.push(METHOD);
   return `${sections.join('\n\n')}\n`;
 }

@@ -30,6 +30,7 @@
  * @property {Awaited<ReturnType<typeof import('./measure-languages.mjs').measureLanguages>>} [languages]
  * @property {Awaited<ReturnType<typeof import('./measure-files.mjs').measureFiles>>} [files]
  * @property {Awaited<ReturnType<typeof import('./measure-file-list-press-shift.mjs').measureFileListPressShift>>} [fileListPressShift]
+ * @property {Awaited<ReturnType<typeof import('./measure-first-journey.mjs').measureFirstJourney>>} [firstJourney]
  */
 
 /**

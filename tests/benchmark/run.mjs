@@ -17,6 +17,7 @@ import { measureCriticalPath } from './measure-critical-path.mjs';
 import { measureDraftRestore } from './measure-draft-restore.mjs';
 import { measureFileListPressShift } from './measure-file-list-press-shift.mjs';
 import { measureFiles } from './measure-files.mjs';
+import { measureFirstJourney } from './measure-first-journey.mjs';
 import { measureHandover } from './measure-handover.mjs';
 import { measureInstallability } from './measure-installability.mjs';
 import { measureLanguages } from './measure-languages.mjs';
@@ -148,6 +149,10 @@ async function main() {
       results.fileListPressShift = await measureFileListPressShift({ browser, dist: options.dist ? resolve(options.dist) : join(temp, 'dist'), log });
       const { widths } = results.fileListPressShift;
       log(`file-list press shift: largest move ${widths.map((width) => `${String(width.largestShiftPx)} px at ${String(width.width)} px (${String(width.pressesDuringChange)} of ${String(width.presses)} presses during a change)`).join(', ')}`);
+    }
+    if (only.has('first-journey')) {
+      log('first journey: the JavaScript a first visit downloads, service worker included, default programme and files example');
+      results.firstJourney = await measureFirstJourney({ browser, dist: options.dist ? resolve(options.dist) : join(temp, 'dist'), root: temp });
     }
     results.meta.durationSeconds = Math.round((Date.now() - started) / 1000);
     const report = options.merge ? mergeResults(JSON.parse(await readFile(REPORT_JSON, 'utf8')), results) : results;

@@ -1,8 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { chunkSizes, entryScripts, fileFeatureChunks, KB, pageScripts, staticImports, totalSize, type ChunkSize } from '../support/bundle-sizes.mjs';
 import { coverFiles } from '../support/cover-images.mjs';
+import { firstJourneyBytes, precacheManifest } from '../support/first-journey-bytes.mjs';
+import { FILES_FEATURE, languageFeature, programmeFeatures } from '../../sw/programme-features';
 import { BUDGETS } from '../support/performance-budgets.mjs';
 import { DIST_DIR } from '../support/dist-dir';
 
@@ -60,6 +63,34 @@ test.describe('byte budgets of the production build', () => {
     for (const file of (await pageScripts(DIST_DIR)).filter((script) => !own.includes(script))) {
       for (const imported of await staticImports(DIST_DIR, file)) expect(own, `${file} imports ${imported} statically`).not.toContain(imported);
     }
+  });
+
+  test('a first visit of the default programme downloads at most 253 kB gzip of JavaScript, service worker and precache included', async () => {
+    const config = JSON.parse(await readFile(join(DIST_DIR, 'config.json'), 'utf8')) as unknown;
+    const journey = await firstJourneyBytes(DIST_DIR, config, programmeFeatures);
+    expect(journey.total.gzip, breakdown(journey.chunks)).toBeLessThanOrEqual(BUDGETS.firstJourneyDefaultNowGzip);
+    const files = await fileFeatureChunks(DIST_DIR);
+    expect(journey.chunks.map((chunk) => chunk.file).filter((file) => files.includes(file)), 'no files feature for a programme without a file field').toEqual([]);
+    expect(journey.chunks.map((chunk) => chunk.file).filter((file) => /\/messages-(fr|es)-/.test(file)), 'no other catalogue for an English programme').toEqual([]);
+  });
+
+  test('a first visit of the files example downloads at most 280 kB gzip of JavaScript, the files feature included', async () => {
+    const config = JSON.parse(await readFile(fileURLToPath(new URL('../../docs/examples/config.files.json', import.meta.url)), 'utf8')) as unknown;
+    const journey = await firstJourneyBytes(DIST_DIR, config, programmeFeatures);
+    expect(journey.total.gzip, breakdown(journey.chunks)).toBeLessThanOrEqual(BUDGETS.firstJourneyFilesNowGzip);
+    const scripts = (await fileFeatureChunks(DIST_DIR)).filter((file) => /\.m?js$/.test(file));
+    expect(journey.chunks.map((chunk) => chunk.file), 'the files feature, fetched for offline').toEqual(expect.arrayContaining(scripts));
+  });
+
+  test('the service worker precaches no optional feature, and names each one\'s chunks for the programmes that ask', async () => {
+    const manifest = await precacheManifest(DIST_DIR);
+    const tagged = (feature: string) => manifest.filter((entry) => entry.features?.includes(feature)).map((entry) => entry.url);
+    const files = await fileFeatureChunks(DIST_DIR);
+    expect(tagged(FILES_FEATURE).sort()).toEqual(files);
+    expect(tagged(languageFeature('fr'))).toEqual([expect.stringMatching(/^assets\/messages-fr-[\w-]+\.js$/)]);
+    expect(tagged(languageFeature('es'))).toEqual([expect.stringMatching(/^assets\/messages-es-[\w-]+\.js$/)]);
+    const sw = (await chunkSizes(DIST_DIR, ['sw.js']))[0];
+    expect(sw?.gzip).toBeLessThanOrEqual(BUDGETS.serviceWorkerGzip);
   });
 
   test('every cover image a phone downloads is at most 80 kB', async () => {

@@ -53,7 +53,9 @@ test.describe('a programme in English and French', () => {
 
     test('opens in French offline too, once the app is kept on the device', async ({ page, context, app }) => {
       await page.goto(app.url);
-      await expect(page.getByText(FR.offlineReady as string).first()).toBeVisible();
+      // As offline.spec.ts waits: the line comes once the worker has precached the app and fetched
+      // the programme's French catalogue, which on a loaded 2-core machine took 6 to 13 s.
+      await expect(page.getByText(FR.offlineReady as string).first()).toBeVisible({ timeout: 20_000 });
       await context.setOffline(true);
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: fr(WELCOME.heading) })).toBeVisible();

@@ -148,8 +148,9 @@ export function totalSize(/** @type {CompressedSize[]} */ sizes) {
 
 // The files feature, fetched only when a file field is on screen: the field's chunk and its
 // stylesheet, the worker that makes photos smaller, the chunk that holds the tus client and the
-// upload queue, and the outbox's wait for uploads (fetched only for a body that names files).
-const FILE_FEATURE_NAMES = /^assets\/(?:file-field|prepare-file\.worker|files-ready-to-send)-[\w-]+\.(?:m?js|css)$/;
+// upload queue, and the outbox's wait for uploads and its upload again of files the receiver
+// found incomplete (both fetched only for a body that names files).
+const FILE_FEATURE_NAMES = /^assets\/(?:file-field|prepare-file\.worker|files-ready-to-send|upload-files-again)-[\w-]+\.(?:m?js|css)$/;
 // The tus client's chunk is named after whichever of its modules the bundler picks: known by its protocol header instead.
 const TUS_MARKER = 'Tus-Resumable';
 
