@@ -150,7 +150,8 @@ export function totalSize(/** @type {CompressedSize[]} */ sizes) {
 // stylesheet, the worker that makes photos smaller, the chunk that holds the tus client and the
 // upload queue, and the outbox's wait for uploads and its upload again of files the receiver
 // found incomplete (both fetched only for a body that names files).
-const FILE_FEATURE_NAMES = /^assets\/(?:file-field|prepare-file\.worker|files-ready-to-send|upload-files-again)-[\w-]+\.(?:m?js|css)$/;
+// The hash is 8 characters: file-field-limits (the bounds the configuration check reads) is not the field.
+const FILE_FEATURE_NAMES = /^assets\/(?:file-field|prepare-file\.worker|files-ready-to-send|upload-files-again)-[\w-]{8}\.(?:m?js|css)$/;
 // The tus client's chunk is named after whichever of its modules the bundler picks: known by its protocol header instead.
 const TUS_MARKER = 'Tus-Resumable';
 
