@@ -49,6 +49,10 @@ const LAYERS = {
   handover: ['application', 'config', 'drafts', 'first-paint', 'outbox', 'storage', 'wizard'],
   tabs: ['browser', 'storage'],
   pwa: ['browser', 'i18n'],
+  // The status page (status/index.html, an entry of its own): where an application stands, from
+  // its link; the programme read without the wizard's schema, the outbox's receipt rules, the
+  // worker told to keep it. Nothing of the wizard.
+  status: ['config', 'i18n', 'outbox', 'pwa', 'storage'],
   // The application session: the coordination of the features above, in plain code.
   session: ['application', 'boot', 'browser', 'config', 'drafts', 'handover', 'outbox', 'proof-of-work', 'storage', 'tabs', 'telemetry', 'uploads', 'wizard'],
   boot: ['application', 'config', 'drafts', 'first-paint', 'i18n', 'storage', 'telemetry', 'wizard'],
@@ -95,10 +99,11 @@ const PURE = {
   'application/rules': ['src/application/rules/**/*.ts'],
   'application/body': ['src/application/body/**/*.ts'],
   config: ['src/config/**/*.ts'],
-  i18n: ['src/i18n/catalogue.ts', 'src/i18n/format-message.ts', 'src/i18n/messages.ts', 'src/i18n/problem-code.ts', 'src/i18n/messages-en.ts', 'src/i18n/messages-en-shell.ts', 'src/i18n/messages-en-form.ts', 'src/i18n/messages-fr.ts', 'src/i18n/messages-es.ts', 'src/i18n/built-in-catalogues.ts', 'src/i18n/text-direction.ts'],
+  i18n: ['src/i18n/catalogue.ts', 'src/i18n/format-message.ts', 'src/i18n/messages.ts', 'src/i18n/problem-code.ts', 'src/i18n/messages-en.ts', 'src/i18n/messages-en-shell.ts', 'src/i18n/messages-en-form.ts', 'src/i18n/messages-fr.ts', 'src/i18n/messages-es.ts', 'src/i18n/built-in-catalogues.ts', 'src/i18n/text-direction.ts', 'src/i18n/status-messages-en.ts', 'src/i18n/status-messages-fr.ts', 'src/i18n/status-messages-es.ts'],
   wizard: ['src/wizard/wizard-machine.ts'],
   handover: ['src/handover/**/*.ts'],
-  outbox: ['src/outbox/retry-policy.ts', 'src/outbox/attempt-once.ts', 'src/outbox/outbox-record.ts', 'src/outbox/refused-body-files.ts'],
+  outbox: ['src/outbox/retry-policy.ts', 'src/outbox/attempt-once.ts', 'src/outbox/outbox-record.ts', 'src/outbox/refused-body-files.ts', 'src/outbox/status-receipt.ts'],
+  status: ['src/status/status-answer.ts', 'src/status/lookup-url.ts', 'src/status/status-language.ts', 'src/status/status-view.ts', 'src/status/status-texts.ts'],
   uploads: ['src/uploads/upload-machine.ts', 'src/uploads/with-upload-ids.ts', 'src/uploads/uploads-endpoint.ts', 'src/uploads/resume-decision.ts'],
   session: ['src/session/**/*.ts'],
   'first-paint': ['src/first-paint/**/*.ts'],

@@ -9,6 +9,7 @@ import { prerenderWelcome } from './scripts/prerender-welcome.ts';
 import { reactDomSentinels } from './scripts/react-dom-sentinels.ts';
 import { responsiveCovers } from './scripts/responsive-covers.ts';
 import { optionalChunks } from './scripts/optional-chunks.ts';
+import { statusPage } from './scripts/status-page.ts';
 import { manifestFields } from './server/programme/manifest-fields.mjs';
 import { textDirection } from './src/i18n/text-direction.ts';
 
@@ -31,6 +32,8 @@ const screenshotsRecord = (() => {
 const screenshots = manifestScreenshots(programmeText, screenshotsRecord);
 /** Which chunks belong to a feature a programme may not ask for: left out of the precache, fetched when asked for. */
 const optional = optionalChunks();
+/** The status page (status/index.html), built on its own and added to this build's output. */
+const status = statusPage();
 
 export default defineConfig({
   plugins: [
@@ -46,6 +49,7 @@ export default defineConfig({
     // Welcome drawn from public/config.json into index.html, so the first paint needs no script.
     prerenderWelcome(programmeFile),
     optional.plugin,
+    status.plugin,
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -89,7 +93,7 @@ export default defineConfig({
         // Each feature's chunks (file fields, continue on another device, French, Spanish) named
         // with their features: the worker precaches the rest, and those only for a programme that
         // asks for them (sw/sw.ts).
-        manifestTransforms: [optional.manifestTransform],
+        manifestTransforms: [optional.manifestTransform, status.manifestTransform],
       },
     }),
   ],

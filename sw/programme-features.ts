@@ -18,6 +18,12 @@ export const TELEMETRY_FEATURE = 'telemetry';
  * programme asks for it; a page that loaded it says so (src/pwa/keep-loaded-scripts.ts).
  */
 export const SANITIZER_FEATURE = 'sanitizer';
+/**
+ * The status page (status/index.html): its entry chunk and stylesheet, which no programme asks
+ * for in config.json; the page has its worker keep them once opened (src/status/keep-status-page.ts),
+ * so every creator's first visit does not download a page only some open, yet one opened once opens offline.
+ */
+export const STATUS_FEATURE = 'status';
 /** A built-in catalogue other than English (English is in the entry). */
 export function languageFeature(language: string): string {
   return `lang:${language}`;

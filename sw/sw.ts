@@ -35,11 +35,17 @@ features.route();
 const CONFIG_TIMEOUT_MS = 4000;
 const scopePath = new URL(self.registration.scope).pathname;
 
+const scopePattern = scopePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+// The status page (a link from the last step or an e-mail: /status/#secret) is a page of its own,
+// precached like the wizard's, so a link opened once opens offline with the last status kept.
+const STATUS_PAGE = new RegExp(`^${scopePattern}status(/|/index\\.html)?$`);
+registerRoute(new NavigationRoute(createHandlerBoundToURL('status/index.html'), { allowlist: [STATUS_PAGE] }));
+
 // A navigation to the API (a link to a stored application, a form posted by hand) is the
 // server's to answer, never the app shell's.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [new RegExp(`^${scopePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}api(/|$)`)],
+    denylist: [new RegExp(`^${scopePattern}api(/|$)`), STATUS_PAGE],
   }),
 );
 

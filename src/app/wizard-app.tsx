@@ -29,6 +29,7 @@ import { refusedFileRows } from './refused-file-rows';
 import { KeptSteps } from './kept-steps';
 import { SessionContext } from './session-awake';
 import { StepFocus } from './step-focus';
+import { StatusReceiptLine } from './status-receipt-line';
 import { WizardLayout } from './wizard-layout';
 import { useApplicationSession } from './use-application-session';
 import { ScrollMemory } from './use-scroll-memory';
@@ -151,6 +152,7 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
           {shownWithdrawn ? <p className="draft-notice" role="status">{messages.text('applicationWithdrawn')}</p> : null}
           <fieldset className="step-fieldset" disabled={readOnly}>
           <KeptSteps steps={config.steps} kept={kept} current={current} onReload={reloadKeepingDraft} />
+          {isLast && state.submitted && !state.sentElsewhere && !state.withdrawn ? <StatusReceiptLine /> : null}
           {/* Just above the button that sends, in room kept free on that step by an invisible copy
               of the text, so the line shows beside the failed action, on screen, without moving
               the buttons under the pointer. */}

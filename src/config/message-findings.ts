@@ -1,7 +1,6 @@
-import type { MessageKey } from '../i18n/catalogue';
 import { placeholdersOf } from '../i18n/format-message';
 import type { Message } from '../i18n/catalogue';
-import { EN } from '../i18n/messages-en';
+import { KNOWN_MESSAGES, type KnownMessageKey } from './known-messages';
 import type { ConfigProblem } from './describe-config-issue';
 
 /**
@@ -14,11 +13,11 @@ export function messageFindings(messages: Readonly<Record<string, Message>> | un
   const findings: ConfigProblem[] = [];
   for (const [key, message] of Object.entries(messages ?? {})) {
     const path = `messages.${key}`;
-    if (!Object.hasOwn(EN, key)) {
+    if (!Object.hasOwn(KNOWN_MESSAGES, key)) {
       findings.push({ path, message: 'not a text of the app (docs/configuration.md, "Messages", lists them)' });
       continue;
     }
-    const english = EN[key as MessageKey];
+    const english: Message = KNOWN_MESSAGES[key as KnownMessageKey];
     if (typeof english === 'string' && typeof message !== 'string') {
       findings.push({ path, message: 'this text has no count: give words, not plural forms' });
       continue;

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import type { Message, MessageKey } from '../i18n/catalogue';
+import type { Message } from '../i18n/catalogue';
 import { placeholdersOf } from '../i18n/format-message';
-import { EN } from '../i18n/messages-en';
+import { KNOWN_MESSAGES, type KnownMessageKey } from './known-messages';
 
 const PLURAL_FORMS = ['zero', 'one', 'two', 'few', 'many'] as const;
 
@@ -12,17 +12,17 @@ const PLURAL_FORMS = ['zero', 'one', 'two', 'few', 'many'] as const;
  * creator without the number): checked as a pattern, so the JSON Schema says it to an editor too.
  * A message with a count may give plural forms; `other` carries the placeholders.
  */
-export function messagesSchema(): z.ZodMiniType<Partial<Record<MessageKey, Message>>> {
+export function messagesSchema(): z.ZodMiniType<Partial<Record<KnownMessageKey, Message>>> {
   // Used by the JSON Schema only (config-json-schema.ts), and the tools' checks (message-findings.ts) say the same.
-  const shape = {} as Record<MessageKey, z.ZodMiniOptional<z.ZodMiniType<Message>>>;
-  for (const key of Object.keys(EN) as MessageKey[]) {
-    const needed = [...placeholdersOf(EN[key])];
+  const shape = {} as Record<KnownMessageKey, z.ZodMiniOptional<z.ZodMiniType<Message>>>;
+  for (const key of Object.keys(KNOWN_MESSAGES) as KnownMessageKey[]) {
+    const english: Message = KNOWN_MESSAGES[key];
+    const needed = [...placeholdersOf(english)];
     const words = z.string().check(
       z.trim(),
       z.minLength(1, 'must not be empty'),
       ...needed.map((name) => z.regex(new RegExp(`\\{${name}\\}`), `must contain {${name}}, which the app fills in`)),
     );
-    const english = EN[key];
     shape[key] = z.optional(
       typeof english === 'string'
         ? words

@@ -25,4 +25,7 @@ export const EN_SHELL = {
   configProblems: { one: 'Its configuration file, config.json, has a problem:', other: 'Its configuration file, config.json, has {count} problems:' },
   configBrokenHelp: 'If you run this site, correct config.json and reload. If you are applying, please try again later.',
   needsScript: 'This application needs JavaScript to run.',
+  // The last step, once the receiver gave a receipt (app/status-receipt-line.tsx).
+  yourReference: 'Your reference: {reference}',
+  seeStatus: 'See where your application stands',
 } as const;

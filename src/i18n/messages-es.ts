@@ -118,6 +118,8 @@ export const ES: Catalogue = {
   configProblems: { one: 'Su archivo de configuración, config.json, tiene un problema:', other: 'Su archivo de configuración, config.json, tiene {count} problemas:' },
   configBrokenHelp: 'Si administras este sitio, corrige config.json y recarga la página. Si estás haciendo una solicitud, inténtalo de nuevo más tarde.',
   needsScript: 'Esta solicitud necesita JavaScript para funcionar.',
+  yourReference: 'Tu referencia: {reference}',
+  seeStatus: 'Ver en qué punto está tu solicitud',
   fileRequired: 'Añade al menos un archivo',
   fileCount: { one: 'Añade {count} archivo como máximo', other: 'Añade {count} archivos como máximo' },
   fileDropHere: 'o suelte archivos aquí',

@@ -118,6 +118,8 @@ export const FR: Catalogue = {
   configProblems: { one: 'Son fichier de configuration, config.json, comporte un problème :', other: 'Son fichier de configuration, config.json, comporte {count} problèmes :' },
   configBrokenHelp: 'Si vous gérez ce site, corrigez config.json et rechargez la page. Si vous faites une demande, veuillez réessayer plus tard.',
   needsScript: 'Cette demande a besoin de JavaScript pour fonctionner.',
+  yourReference: 'Votre référence : {reference}',
+  seeStatus: 'Voir où en est votre demande',
   fileRequired: 'Ajoutez au moins un fichier',
   fileCount: { one: 'Ajoutez {count} fichier au maximum', other: 'Ajoutez {count} fichiers au maximum' },
   fileDropHere: 'ou déposez des fichiers ici',

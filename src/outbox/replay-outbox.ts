@@ -11,6 +11,7 @@ import type { AttemptOutcome } from './retry-policy';
 import { sendApplication } from './send-application';
 import { sendWithProof } from './send-with-proof';
 import { exclusively } from './send-lock';
+import { keepReceiptOf } from './keep-receipt';
 
 /** Bodies sent in one sync at most: each further one needs an edit made while the last was on its way. */
 const MAX_BODIES_PER_SYNC = 5;
@@ -33,10 +34,11 @@ export async function replayOutbox(prepare?: AttemptOnceOptions['prepare'], uplo
   const outcome = await exclusively(async (): Promise<AttemptOutcome | 'nothing'> => {
     for (let body = 0; body < MAX_BODIES_PER_SYNC; body += 1) {
       const result = await attemptOnce(records, {
-        send: (record) => {
+        send: async (record) => {
           // The worker has no page to learn from: it asks the challenge endpoint, and solves in its own thread.
           const proofs = createProofs({ fetchChallenge: () => fetchChallenge(challengeUrl(record.url, location.href)), solve: (challenge) => solveChallenge(challenge) });
-          return sendWithProof((headers) => sendApplication(record.url, record.body, { idempotencyKey: record.key, applicationId: record.applicationId, revision: record.revision, language: record.language, headers }), proofs);
+          // Its receipt kept as the page keeps one, so the last step shows it when the creator comes back.
+          return keepReceiptOf(await sendWithProof((headers) => sendApplication(record.url, record.body, { idempotencyKey: record.key, applicationId: record.applicationId, revision: record.revision, language: record.language, headers }), proofs));
         },
         now: Date.now,
         ...(prepare ? { prepare } : {}),

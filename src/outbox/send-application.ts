@@ -1,4 +1,5 @@
 import { retryAfterMs } from './retry-after';
+import { receiptIn, type Receipt } from './status-receipt';
 
 /**
  * One attempt at delivering the application: a PUT of its JSON body. The caller decides what
@@ -7,7 +8,8 @@ import { retryAfterMs } from './retry-after';
  */
 
 export type SendResult =
-  | { ok: true; status: number }
+  /** `receipt`: the reference and status link the receiver gave (status-receipt.ts); absent from a receiver that gives none. */
+  | { ok: true; status: number; receipt?: Receipt }
   | { ok: false; retryable: boolean; status: number | null; error: string; retryAfterMs?: number; files?: RefusedFile[] };
 
 /** One file the receiver refused at the PUT: its field's key, its place among that key's files in the body, and the rule. */
@@ -30,6 +32,8 @@ export interface SendOptions {
   /** More headers: a proof of work's solution (send-with-proof.ts). */
   headers?: Record<string, string>;
   fetchImpl?: typeof fetch;
+  /** The origin a receipt's status link must be on: the page's (or the service worker's, the same). */
+  pageOrigin?: string;
 }
 
 export const DEFAULT_SEND_TIMEOUT_MS = 15_000;
@@ -73,8 +77,13 @@ export function refusedFilesIn(issues: unknown): RefusedFile[] {
   return refused;
 }
 
+/** This scope's origin; none in a test without one. */
+function pageOriginHere(): string {
+  return (globalThis as { location?: { origin: string } }).location?.origin ?? '';
+}
+
 export async function sendApplication(url: string, body: unknown, options: SendOptions = {}): Promise<SendResult> {
-  const { idempotencyKey, applicationId, revision, language, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, headers: more, fetchImpl = fetch } = options;
+  const { idempotencyKey, applicationId, revision, language, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, headers: more, fetchImpl = fetch, pageOrigin = pageOriginHere() } = options;
   const controller = new AbortController();
   const timer = setTimeout(() => {
     controller.abort();
@@ -86,7 +95,11 @@ export async function sendApplication(url: string, body: unknown, options: SendO
     if (revision !== undefined) headers['Application-Revision'] = String(revision);
     if (language) headers['Content-Language'] = language;
     const response = await fetchImpl(url, { method: 'PUT', headers, body: JSON.stringify(body), signal: controller.signal });
-    if (response.ok) return { ok: true, status: response.status };
+    if (response.ok) {
+      // Accepted whatever the body says: an unreadable one only means no receipt.
+      const receipt = receiptIn(await response.json().catch(() => null), pageOrigin);
+      return receipt ? { ok: true, status: response.status, receipt } : { ok: true, status: response.status };
+    }
     if (response.status === 409) {
       // Another device sent this application first, numbered as high or higher (handover/handover-revision.ts):
       // these answers are stale there, and sending them again cannot help. Any other conflict (a

@@ -5,6 +5,7 @@ import { Outbox, type AcceptedEnding, type OutboxStatus } from '../outbox/outbox
 import { SUBMISSION_CHANNEL } from '../outbox/outbox-names';
 import { DEFAULT_SEND_TIMEOUT_MS, sendApplication } from '../outbox/send-application';
 import { exclusively } from '../outbox/send-lock';
+import { keepReceiptOf } from '../outbox/keep-receipt';
 import { sendWithProof } from '../outbox/send-with-proof';
 import { showsServerError } from '../outbox/shows-server-error';
 import type { Proofs } from '../proof-of-work/proofs';
@@ -31,8 +32,8 @@ export function pageOutbox({ store, locks, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, 
   const uploadsWatch = { started: false, changed: () => { outbox.retrySoon(); } };
   const outbox = new Outbox({
     store,
-    send: (record) =>
-      sendWithProof((headers) => sendApplication(record.url, record.body, { idempotencyKey: record.key, applicationId: record.applicationId, revision: record.revision, language: record.language, timeoutMs, headers }), proofs),
+    send: async (record) =>
+      keepReceiptOf(await sendWithProof((headers) => sendApplication(record.url, record.body, { idempotencyKey: record.key, applicationId: record.applicationId, revision: record.revision, language: record.language, timeoutMs, headers }), proofs)),
     exclusively: (attempt) => exclusively(attempt, locks),
     newId: newSubmissionId,
     continued: () => readHandoverRevision(store),

@@ -24,6 +24,12 @@ describe('config.json messages', () => {
     expect(findings(messages)).toEqual([]);
   });
 
+  it('takes the status page’s and the last step’s words too, their placeholders checked the same way', () => {
+    expect(findings({ statusAccepted: 'Welcome aboard!', yourReference: 'Reference {reference}', statusLastChecked: 'Checked {moment}' })).toEqual([]);
+    expect(findings({ statusLastChecked: 'Checked lately' })).toEqual(['messages.statusLastChecked: must contain {moment}, which the app fills in']);
+    expect(findings({ yourReference: 'Your reference' })).toEqual(['messages.yourReference: must contain {reference}, which the app fills in']);
+  });
+
   it('reports a key the app does not have, by its path', () => {
     expect(findings({ savd: 'Kept' })).toEqual(['messages.savd: not a text of the app (docs/configuration.md, "Messages", lists them)']);
   });

@@ -156,4 +156,16 @@ describe('isRetryableStatus', () => {
   it('does not retry other client errors', () => {
     expect([400, 401, 403, 409, 413, 422].map(isRetryableStatus)).toEqual([false, false, false, false, false, false]);
   });
+
+  it('reads the receipt of a 201 (reference and status link on the page’s origin), and only a valid one', async () => {
+    const statusUrl = `https://partners.example.com/status/#${'k'.repeat(43)}`;
+    const answer = (body: unknown) => vi.fn<typeof fetch>(() => Promise.resolve(new Response(JSON.stringify(body), { status: 201 })));
+    const origin = 'https://partners.example.com';
+
+    expect(await sendApplication(URL, BODY, { fetchImpl: answer({ id: 'a', reference: 'K7QM-4XTR', statusUrl }), pageOrigin: origin })).toEqual({ ok: true, status: 201, receipt: { reference: 'K7QM-4XTR', statusUrl } });
+    expect(await sendApplication(URL, BODY, { fetchImpl: answer({ id: 'a', reference: 'K7QM-4XTR', statusUrl }), pageOrigin: 'https://elsewhere.example' })).toEqual({ ok: true, status: 201 });
+    expect(await sendApplication(URL, BODY, { fetchImpl: answer({ id: 'a' }), pageOrigin: origin })).toEqual({ ok: true, status: 201 });
+    // A body that is not JSON is still an acceptance.
+    expect(await sendApplication(URL, BODY, { fetchImpl: vi.fn<typeof fetch>(() => Promise.resolve(new Response('stored', { status: 201 }))), pageOrigin: origin })).toEqual({ ok: true, status: 201 });
+  });
 });

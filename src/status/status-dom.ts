@@ -1,0 +1,141 @@
+import { formatMoment } from '../i18n/format-moment';
+import type { StatusMessageKey } from '../i18n/status-messages-en';
+import type { Standing } from './status-answer';
+import type { StatusText } from './status-texts';
+import type { Staleness, StatusView } from './status-view';
+
+/**
+ * The status page drawn with plain DOM (no framework: the page is one view that changes a few
+ * times, and its whole script stays a few kilobytes). Text only, through textContent: nothing the
+ * receiver or config.json says is read as HTML.
+ */
+
+const SENTENCE: Readonly<Record<Standing, StatusMessageKey>> = {
+  received: 'statusReceived',
+  'in-review': 'statusInReview',
+  accepted: 'statusAccepted',
+  declined: 'statusDeclined',
+};
+const HISTORY: Readonly<Record<Standing, StatusMessageKey>> = {
+  received: 'historyReceived',
+  'in-review': 'historyInReview',
+  accepted: 'historyAccepted',
+  declined: 'historyDeclined',
+};
+const STALE: Readonly<Record<Exclude<Staleness, null | 'checking'>, StatusMessageKey>> = {
+  offline: 'statusOfflineKept',
+  failed: 'statusFailedKept',
+  busy: 'statusBusyKept',
+};
+const NOTICE = {
+  checking: 'statusChecking',
+  offline: 'statusOffline',
+  failed: 'statusFailed',
+  busy: 'statusBusy',
+  'unknown-link': 'statusUnknownLink',
+  'no-link': 'statusNoLink',
+} as const satisfies Record<string, StatusMessageKey>;
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] {
+  const made = document.createElement(tag);
+  if (text !== undefined) made.textContent = text;
+  if (className) made.className = className;
+  return made;
+}
+
+/** The page's lasting parts: the live region keeps its node, so a change after Check again is announced. */
+export interface StatusPage {
+  programme: HTMLElement;
+  heading: HTMLElement;
+  intro: HTMLElement;
+  statusHeading: HTMLElement;
+  live: HTMLElement;
+  details: HTMLElement;
+  history: HTMLElement;
+  checkAgain: HTMLButtonElement;
+}
+
+/** Builds the page's frame into <body>: header, main with one h1, the status in a named region. */
+export function buildStatusPage(body: HTMLElement): StatusPage {
+  const header = element('header', undefined, 'status-header');
+  const programme = element('p', '', 'status-header__programme');
+  header.append(programme);
+  const main = element('main', undefined, 'status-main');
+  const heading = element('h1');
+  const intro = element('p', '', 'status-intro');
+  const region = element('section', undefined, 'status-card');
+  const statusHeading = element('h2');
+  statusHeading.id = 'status-now';
+  region.setAttribute('aria-labelledby', statusHeading.id);
+  const live = element('div', undefined, 'status-live');
+  live.setAttribute('role', 'status');
+  const details = element('div');
+  region.append(statusHeading, live, details);
+  const history = element('section', undefined, 'status-history');
+  const checkAgain = element('button', '', 'button button--primary status-check');
+  checkAgain.type = 'button';
+  main.append(heading, intro, region, history, checkAgain);
+  body.replaceChildren(header, main);
+  return { programme, heading, intro, statusHeading, live, details, history, checkAgain };
+}
+
+export interface Drawn {
+  view: StatusView;
+  text: StatusText;
+  language: string;
+  programmeTitle: string;
+  checking: boolean;
+}
+
+/** Draws a view into the page's frame, in its language. */
+export function drawStatus(page: StatusPage, { view, text, language, programmeTitle, checking }: Drawn): void {
+  const moment = (at: number) => formatMoment(at, language);
+  page.programme.textContent = programmeTitle;
+  page.heading.textContent = text('statusTitle');
+  page.intro.textContent = programmeTitle ? text('statusProgramme', { programme: programmeTitle }) : '';
+  page.statusHeading.textContent = text('statusNow');
+  document.title = programmeTitle ? `${text('statusTitle')} · ${programmeTitle}` : text('statusTitle');
+  page.checkAgain.textContent = text('statusCheckAgain');
+  page.checkAgain.setAttribute('aria-disabled', String(checking));
+  page.checkAgain.hidden = view.kind === 'notice' && view.notice === 'no-link';
+
+  const lines: HTMLElement[] = [];
+  const details: HTMLElement[] = [];
+  const history: HTMLElement[] = [];
+  if (view.kind === 'notice') {
+    lines.push(element('p', text(NOTICE[view.notice]), 'status-notice'));
+  } else {
+    lines.push(element('p', text(view.kind === 'withdrawn' ? 'statusWithdrawn' : SENTENCE[view.answer.status]), `status-now status-now--${view.kind === 'withdrawn' ? 'withdrawn' : view.answer.status}`));
+    if (view.stale && view.stale !== 'checking') lines.push(element('p', text(STALE[view.stale]), 'status-stale'));
+    lines.push(element('p', text('statusLastChecked', { moment: moment(view.checkedAt) }), 'status-checked'));
+  }
+  if (view.kind === 'standing') {
+    const { answer } = view;
+    const list = element('dl', undefined, 'status-facts');
+    list.append(element('dt', text('statusReference')), element('dd', answer.reference, 'status-reference'), element('dt', text('statusReceivedOn')), element('dd', moment(answer.receivedAt)));
+    details.push(list);
+    if (answer.message) {
+      const message = element('div', undefined, 'status-message');
+      message.append(element('h3', text('statusTeamMessage')), element('p', answer.message));
+      details.push(message);
+    }
+    if (answer.history.length > 0) {
+      const title = element('h2', text('statusHistory'));
+      title.id = 'status-history';
+      const entries = element('ol', undefined, 'status-history__list');
+      for (const change of answer.history) {
+        const item = element('li');
+        const when = element('time', moment(change.changedAt));
+        when.dateTime = new Date(change.changedAt).toISOString();
+        item.append(element('span', text(HISTORY[change.status]), 'status-history__status'), ' ', when);
+        entries.append(item);
+      }
+      history.push(title, entries);
+    }
+  }
+  page.live.replaceChildren(...lines);
+  page.details.replaceChildren(...details);
+  page.history.replaceChildren(...history);
+  if (history.length > 0) page.history.setAttribute('aria-labelledby', 'status-history');
+  else page.history.removeAttribute('aria-labelledby');
+}

@@ -1,0 +1,96 @@
+import '../styles/base.css';
+import './status.css';
+import { inLanguage, offeredLanguages } from '../config/translated-config';
+import { textDirection } from '../i18n/text-direction';
+import { rememberedLanguage } from '../storage/language-choice';
+import { keepAnswer, readKeptAnswer, readReceipt } from '../storage/status-keeping';
+import { secretInFragment } from './status-answer';
+import { buildStatusPage, drawStatus } from './status-dom';
+import { statusLanguage } from './status-language';
+import { lookupStatus } from './lookup-status';
+import { statusLookupUrl } from './lookup-url';
+import { statusTexts } from './status-texts';
+import { keepStatusPage } from './keep-status-page';
+import { keptFrom, readKept, statusView, type KeptStatus, type LookupOutcome, type StatusView } from './status-view';
+
+/**
+ * The status page's entry (status/index.html): where an application stands, from its link's
+ * secret (the address's fragment, which no request carries). The secret goes only into the
+ * lookup's Authorization header; what the device keeps is filed under its SHA-256, never under it.
+ */
+
+const BASE = import.meta.env.BASE_URL;
+
+async function readProgramme(): Promise<unknown> {
+  try {
+    const response = await fetch(`${BASE}config.json`, { credentials: 'same-origin' });
+    return response.ok ? ((await response.json()) as unknown) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The link's secret: the address's fragment, else (the page opened bare) the last receipt this device kept. */
+async function findSecret(): Promise<string | null> {
+  const fromAddress = secretInFragment(location.hash);
+  if (fromAddress) return fromAddress;
+  const receipt = await readReceipt();
+  return receipt ? secretInFragment(new URL(receipt.statusUrl).hash) : null;
+}
+
+
+async function start(): Promise<void> {
+  const page = buildStatusPage(document.body);
+  const [programme, secret] = await Promise.all([readProgramme(), findSecret()]);
+  const offered = offeredLanguages(programme);
+  const fields = (language: string) => {
+    const read = inLanguage(programme, language) as { programmeTitle?: unknown; messages?: unknown; requestUrl?: unknown } | null;
+    return {
+      title: typeof read?.programmeTitle === 'string' ? read.programmeTitle : '',
+      messages: typeof read?.messages === 'object' && read.messages !== null ? (read.messages as Record<string, unknown>) : {},
+      requestUrl: read?.requestUrl,
+    };
+  };
+  let checking = false;
+  const draw = (view: StatusView) => {
+    const applied = view.kind === 'standing' ? view.answer.language : null;
+    const language = statusLanguage(offered, applied, navigator.languages, rememberedLanguage());
+    const words = fields(language);
+    document.documentElement.lang = language;
+    document.documentElement.dir = textDirection(language);
+    drawStatus(page, { view, text: statusTexts(language, words.messages), language, programmeTitle: words.title, checking });
+  };
+  if (!secret) {
+    draw({ kind: 'notice', notice: 'no-link' });
+    return;
+  }
+  const keyed = await sha256Hex(secret);
+  let kept: KeptStatus | null = readKept(await readKeptAnswer(keyed));
+  const lookupUrl = statusLookupUrl(fields(offered[0] ?? 'en').requestUrl, location.href);
+
+  const check = async () => {
+    if (checking) return;
+    checking = true;
+    draw(statusView(null, kept, Date.now()));
+    const outcome: LookupOutcome = await lookupStatus(lookupUrl, secret);
+    const now = Date.now();
+    const keep = keptFrom(outcome, now);
+    if (keep) {
+      kept = keep;
+      await keepAnswer(keyed, keep);
+    }
+    checking = false;
+    draw(statusView(outcome, kept, now));
+  };
+  page.checkAgain.addEventListener('click', () => void check());
+  await check();
+}
+
+// The same worker as the wizard's (none under `npm run dev`, which has no precache).
+if (import.meta.env.MODE !== 'development') keepStatusPage(`${BASE}sw.js`);
+void start();
