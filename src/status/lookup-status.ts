@@ -7,8 +7,6 @@ export const LOOKUP_TIMEOUT_MS = 10_000;
 export interface LookupOptions {
   fetchImpl?: typeof fetch;
   timeoutMs?: number;
-  /** Whether the browser says it is online (a failed request then counts as a failure, not as offline). */
-  online?: () => boolean;
 }
 
 /**
@@ -17,14 +15,15 @@ export interface LookupOptions {
  * nothing of it need leave), nothing cached on the way.
  */
 export async function lookupStatus(url: string | null, secret: string, options: LookupOptions = {}): Promise<LookupOutcome> {
-  const { fetchImpl = fetch, timeoutMs = LOOKUP_TIMEOUT_MS, online = () => navigator.onLine } = options;
+  const { fetchImpl = fetch, timeoutMs = LOOKUP_TIMEOUT_MS } = options;
   if (url === null) return { kind: 'failed' };
   const controller = new AbortController();
   const timer = setTimeout(() => {
     controller.abort();
   }, timeoutMs);
+  let response: Response;
   try {
-    const response = await fetchImpl(url, {
+    response = await fetchImpl(url, {
       method: 'GET',
       headers: { Authorization: `Bearer ${secret}`, Accept: 'application/json' },
       credentials: 'omit',
@@ -32,6 +31,13 @@ export async function lookupStatus(url: string | null, secret: string, options: 
       cache: 'no-store',
       signal: controller.signal,
     });
+  } catch {
+    clearTimeout(timer);
+    // No answer at all is no connection (navigator.onLine is no help: a browser may say true
+    // without a network); one too slow to wait for is a failed check.
+    return { kind: controller.signal.aborted ? 'failed' : 'offline' };
+  }
+  try {
     if (response.status === 410) return { kind: 'withdrawn' };
     if (response.status === 404 || response.status === 400) return { kind: 'unknown' };
     if (response.status === 429) return { kind: 'busy' };
@@ -40,7 +46,7 @@ export async function lookupStatus(url: string | null, secret: string, options: 
     const answer = parseStatusAnswer(body);
     return answer ? { kind: 'answer', answer, body } : { kind: 'failed' };
   } catch {
-    return { kind: online() ? 'failed' : 'offline' };
+    return { kind: 'failed' };
   } finally {
     clearTimeout(timer);
   }

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { STATUS_PATH, StandInStatusReceiver } from './stand-in-status-receiver';
 import { createAppServer, readBody } from '../../server/app-server.mjs';
 import { DIST_DIR } from './dist-dir';
 
@@ -70,6 +71,12 @@ export class TestApp {
   private readonly hanging = new Set<() => void>();
   private readonly server: Server;
   url = '';
+  /**
+   * STAND-IN for the real receiver's status links (stand-in-status-receiver.ts), off unless a test
+   * turns it on with `useStatusStandIn()`: then each accepted PUT answers with a reference and a
+   * status link, and `GET /api/status` answers as the contract says. Replaced by the real receiver at merge.
+   */
+  statusStandIn: StandInStatusReceiver | null = null;
 
   private constructor(readonly root: string) {
     this.server = createAppServer({ root, api: ({ req, res }) => this.answer(req, res) });
@@ -97,6 +104,7 @@ export class TestApp {
       return true;
     }
     if (path.startsWith(DRAFTS_PATH)) return this.answerDraft(req, res, path.slice(DRAFTS_PATH.length));
+    if (path === STATUS_PATH && this.statusStandIn) return this.statusStandIn.answer(req, res);
     if (!path.startsWith(API_PATH)) return false;
     const body = await readBody(req);
     this.received.push({ method: req.method ?? '', path, headers: req.headers, body, at: Date.now() });
@@ -115,7 +123,8 @@ export class TestApp {
           this.storedRevisions.set(id, revision);
         }
       }
-      res.writeHead(answer.status, { 'Content-Type': 'application/json', ...answer.headers }).end(JSON.stringify({ status: answer.status }));
+      const receipt = answer.status === 201 && this.statusStandIn ? this.statusStandIn.receiptFor(String(req.headers['application-id'] ?? req.headers['idempotency-key'] ?? ''), this.url, req.headers['content-language'] ?? null) : {};
+      res.writeHead(answer.status, { 'Content-Type': 'application/json', ...answer.headers }).end(JSON.stringify({ status: answer.status, ...receipt }));
     }
     return true;
   }
@@ -153,6 +162,12 @@ export class TestApp {
       }
     } else json(405, { error: 'Only GET, PUT and DELETE.' });
     return true;
+  }
+
+  /** Turns on the STAND-IN status links (see `statusStandIn`). */
+  useStatusStandIn(): StandInStatusReceiver {
+    this.statusStandIn ??= new StandInStatusReceiver();
+    return this.statusStandIn;
   }
 
   /** The next answers of the application endpoint, in order; after them every request is accepted. */
