@@ -19,6 +19,25 @@ test.describe('the application form', () => {
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   });
 
+  test('a receiver that gives no receipt changes nothing on the last step: no reference, no status link', async ({ page, app }) => {
+    await page.goto(app.url);
+    await completeApplication(page);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByText(/Your reference/)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'See where your application stands' })).toHaveCount(0);
+  });
+
+  test('a receipt that is not one (another origin, a malformed reference) is ignored on the last step', async ({ page, app }) => {
+    // The STAND-IN receiver's links (tests/support/stand-in-status-receiver.ts), made wrong on purpose.
+    const receiver = app.useStatusStandIn();
+    const receiptFor = receiver.receiptFor.bind(receiver);
+    receiver.receiptFor = (id, _origin, language) => ({ ...receiptFor(id, 'https://elsewhere.example', language), reference: 'k7qm-4xtr' });
+    await page.goto(app.url);
+    await completeApplication(page);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByText(/Your reference/)).toHaveCount(0);
+  });
+
   test('the Home Screen advice about saved answers goes once the application is accepted', async ({ page, app }) => {
     // Headless Chromium refuses persistent storage to a plain tab, so the first save makes the
     // advice due once that answer is in, and it shows from the next step on.

@@ -28,6 +28,22 @@ test.describe('byte budgets of the production build', () => {
     expect(totalSize(chunks).gzip, breakdown(chunks)).toBeLessThanOrEqual(BUDGETS.criticalPathGzip);
   });
 
+  test('the status page loads at most 12 kB gzip of JavaScript, its own, nothing of the wizard', async () => {
+    const chunks = await chunkSizes(DIST_DIR, await entryScripts(DIST_DIR, 'status/index.html'));
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(totalSize(chunks).gzip, breakdown(chunks)).toBeLessThanOrEqual(BUDGETS.statusPageGzip);
+    expect(totalSize(chunks).gzip, breakdown(chunks)).toBeLessThanOrEqual(BUDGETS.criticalPathGzip);
+    const wizard = await entryScripts(DIST_DIR);
+    for (const chunk of chunks) {
+      expect(chunk.file).toMatch(/^status\/assets\//);
+      expect(wizard).not.toContain(chunk.file);
+    }
+    // Nor does the wizard's first visit download it: its scripts are kept only once it is opened.
+    const config = JSON.parse(await readFile(join(DIST_DIR, 'config.json'), 'utf8')) as unknown;
+    const journey = await firstJourneyBytes(DIST_DIR, config, programmeFeatures);
+    expect(journey.chunks.map((chunk) => chunk.file).filter((file) => file.startsWith('status/'))).toEqual([]);
+  });
+
   test('no posthog or Sentry code is in the static import graph of index.html', async () => {
     const chunks = await chunkSizes(DIST_DIR, await entryScripts(DIST_DIR));
     const telemetry = chunks.filter((chunk) => chunk.posthog || chunk.sentry).map((chunk) => chunk.file);

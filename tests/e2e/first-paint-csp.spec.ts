@@ -37,4 +37,17 @@ test.describe('the inline scripts of the first paint', () => {
     // And what is served is what was built: every script the page runs is allowed.
     for (const text of inlineScripts(await response.text())) expect(scriptSources, text.slice(0, 80)).toContain(hashSource(text));
   });
+
+  test('the status page is served under the same policy and headers, and runs no inline script', async ({ app }) => {
+    const [root, status] = await Promise.all([fetch(`${app.url}/`), fetch(`${app.url}/status/`)]);
+    expect(status.status).toBe(200);
+    for (const header of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'permissions-policy', 'cross-origin-opener-policy']) {
+      expect(status.headers.get(header), header).toBe(root.headers.get(header));
+    }
+    expect(status.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await status.text();
+    expect(html).toContain('/status/assets/');
+    expect(inlineScripts(html)).toEqual([]);
+    expect(inlineScripts(await readFile(join(DIST_DIR, 'status', 'index.html'), 'utf8'))).toEqual([]);
+  });
 });

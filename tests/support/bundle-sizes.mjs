@@ -99,11 +99,11 @@ function importTarget(/** @type {string} */ from, /** @type {string} */ path) {
  * inline starter loads the app once Welcome is painted, always) and that import's own static
  * graph. This is the JavaScript a first visit must fetch before it can run.
  */
-export async function entryScripts(/** @type {string} */ distDir) {
-  const html = await readFile(join(distDir, 'index.html'), 'utf8');
+export async function entryScripts(/** @type {string} */ distDir, /** the page: index.html, or status/index.html */ page = 'index.html') {
+  const html = await readFile(join(distDir, page), 'utf8');
   const direct = new Set(htmlScripts(html));
   for (const code of inlineModuleScripts(html)) {
-    for (const match of [...code.matchAll(STATIC_IMPORT), ...code.matchAll(DYNAMIC_IMPORT)]) direct.add(importTarget('index.html', match[1] ?? ''));
+    for (const match of [...code.matchAll(STATIC_IMPORT), ...code.matchAll(DYNAMIC_IMPORT)]) direct.add(importTarget(page, match[1] ?? ''));
   }
   const seen = new Set(direct);
   const queue = [...seen];
