@@ -1,6 +1,7 @@
 /// <reference lib="WebWorker" />
 // The service worker: the app shell and the default covers are precached, every navigation
-// is answered with the precached index.html (so any path opens offline) except /api/ paths,
+// is answered with the precached index.html (so any path opens offline) except /api/ paths and
+// the status page (/status/, answered with its own precached status/index.html),
 // config.json is fetched network-first so an edited configuration applies on the next online
 // load, yet only an answer this build accepts replaces the last good copy (which serves
 // offline, on errors and on a bad deployment; src/config/last-good-config.ts), and other
