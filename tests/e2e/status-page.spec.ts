@@ -54,6 +54,13 @@ test('the last step gives the reference and the link, which shows the applicatio
   await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeVisible();
   await expect(page.getByText(`Your reference: ${link.reference}`, { exact: true })).toBeVisible();
 
+  // Started anew on this device, the last receipt is still reachable: the status page opened bare names it.
+  await page.getByRole('button', { name: 'Start a new application' }).click();
+  await expect(page.getByRole('heading', { name: 'Become a Hartwell creator partner' })).toBeVisible();
+  await page.goto(`${app.url}/status/`);
+  await expect(page.getByText(link.reference, { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', STATUS_REGION)).toContainText('Received: your application has arrived');
+
   // Another device, nothing stored: the link alone.
   const { context, page: status } = await freshDevice(browser, testInfo);
   try {
