@@ -1,7 +1,9 @@
 import { formatMoment } from '../i18n/format-moment';
 import type { StatusMessageKey } from '../i18n/status-messages-en';
 import type { Standing } from './status-answer';
-import type { StatusText } from './status-texts';
+import { textDirection } from '../i18n/text-direction';
+import type { MessageValues } from '../i18n/format-message';
+import type { StatusWords } from './status-texts';
 import type { Staleness, StatusView } from './status-view';
 
 /**
@@ -81,21 +83,45 @@ export function buildStatusPage(body: HTMLElement): StatusPage {
 
 export interface Drawn {
   view: StatusView;
-  text: StatusText;
+  words: StatusWords;
   language: string;
   programmeTitle: string;
   checking: boolean;
 }
 
 /** Draws a view into the page's frame, in its language. */
-export function drawStatus(page: StatusPage, { view, text, language, programmeTitle, checking }: Drawn): void {
+export function drawStatus(page: StatusPage, { view, words, language, programmeTitle, checking }: Drawn): void {
+  const { text } = words;
   const moment = (at: number) => formatMoment(at, language);
+  /**
+   * A key's words into an element: inside a span with their own `lang` and `dir` where they are
+   * not in the page's language (English where an Arabic programme gives none), as the wizard shows
+   * such texts, so their punctuation stays at their end and a screen reader reads them in it,
+   * while the element keeps the page's alignment.
+   */
+  const fill = (target: HTMLElement, key: StatusMessageKey, values?: MessageValues) => {
+    const own = words.languageOf(key);
+    if (own === language) {
+      target.textContent = text(key, values);
+      return;
+    }
+    const span = element('span', text(key, values));
+    span.lang = own;
+    span.dir = textDirection(own);
+    target.replaceChildren(span);
+  };
+  const said = <K extends keyof HTMLElementTagNameMap>(tag: K, key: StatusMessageKey, values?: MessageValues, className?: string) => {
+    const made = element(tag, undefined, className);
+    fill(made, key, values);
+    return made;
+  };
   page.programme.textContent = programmeTitle;
-  page.heading.textContent = text('statusTitle');
-  page.intro.textContent = programmeTitle ? text('statusProgramme', { programme: programmeTitle }) : '';
-  page.statusHeading.textContent = text('statusNow');
+  fill(page.heading, 'statusTitle');
+  if (programmeTitle) fill(page.intro, 'statusProgramme', { programme: programmeTitle });
+  else page.intro.textContent = '';
+  fill(page.statusHeading, 'statusNow');
   document.title = programmeTitle ? `${text('statusTitle')} · ${programmeTitle}` : text('statusTitle');
-  page.checkAgain.textContent = text('statusCheckAgain');
+  fill(page.checkAgain, 'statusCheckAgain');
   page.checkAgain.setAttribute('aria-disabled', String(checking));
   page.checkAgain.hidden = view.kind === 'notice' && view.notice === 'no-link';
 
@@ -103,31 +129,31 @@ export function drawStatus(page: StatusPage, { view, text, language, programmeTi
   const details: HTMLElement[] = [];
   const history: HTMLElement[] = [];
   if (view.kind === 'notice') {
-    lines.push(element('p', text(NOTICE[view.notice]), 'status-notice'));
+    lines.push(said('p', NOTICE[view.notice], undefined, 'status-notice'));
   } else {
-    lines.push(element('p', text(view.kind === 'withdrawn' ? 'statusWithdrawn' : SENTENCE[view.answer.status]), `status-now status-now--${view.kind === 'withdrawn' ? 'withdrawn' : view.answer.status}`));
-    if (view.stale && view.stale !== 'checking') lines.push(element('p', text(STALE[view.stale]), 'status-stale'));
-    lines.push(element('p', text('statusLastChecked', { moment: moment(view.checkedAt) }), 'status-checked'));
+    lines.push(said('p', view.kind === 'withdrawn' ? 'statusWithdrawn' : SENTENCE[view.answer.status], undefined, `status-now status-now--${view.kind === 'withdrawn' ? 'withdrawn' : view.answer.status}`));
+    if (view.stale && view.stale !== 'checking') lines.push(said('p', STALE[view.stale], undefined, 'status-stale'));
+    lines.push(said('p', 'statusLastChecked', { moment: moment(view.checkedAt) }, 'status-checked'));
   }
   if (view.kind === 'standing') {
     const { answer } = view;
     const list = element('dl', undefined, 'status-facts');
-    list.append(element('dt', text('statusReference')), element('dd', answer.reference, 'status-reference'), element('dt', text('statusReceivedOn')), element('dd', moment(answer.receivedAt)));
+    list.append(said('dt', 'statusReference'), element('dd', answer.reference, 'status-reference'), said('dt', 'statusReceivedOn'), element('dd', moment(answer.receivedAt)));
     details.push(list);
     if (answer.message) {
       const message = element('div', undefined, 'status-message');
-      message.append(element('h3', text('statusTeamMessage')), element('p', answer.message));
+      message.append(said('h3', 'statusTeamMessage'), element('p', answer.message));
       details.push(message);
     }
     if (answer.history.length > 0) {
-      const title = element('h2', text('statusHistory'));
+      const title = said('h2', 'statusHistory');
       title.id = 'status-history';
       const entries = element('ol', undefined, 'status-history__list');
       for (const change of answer.history) {
         const item = element('li');
         const when = element('time', moment(change.changedAt));
         when.dateTime = new Date(change.changedAt).toISOString();
-        item.append(element('span', text(HISTORY[change.status]), 'status-history__status'), ' ', when);
+        item.append(said('span', HISTORY[change.status], undefined, 'status-history__status'), ' ', when);
         entries.append(item);
       }
       history.push(title, entries);

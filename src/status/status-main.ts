@@ -9,7 +9,7 @@ import { buildStatusPage, drawStatus } from './status-dom';
 import { statusLanguage } from './status-language';
 import { lookupStatus } from './lookup-status';
 import { statusLookupUrl } from './lookup-url';
-import { statusTexts } from './status-texts';
+import { statusWords } from './status-texts';
 import { keepStatusPage } from './keep-status-page';
 import { keptFrom, readKept, statusView, type KeptStatus, type LookupOutcome, type StatusView } from './status-view';
 
@@ -63,7 +63,7 @@ async function start(): Promise<void> {
     const words = fields(language);
     document.documentElement.lang = language;
     document.documentElement.dir = textDirection(language);
-    drawStatus(page, { view, text: statusTexts(language, words.messages), language, programmeTitle: words.title, checking });
+    drawStatus(page, { view, words: statusWords(language, words.messages), language, programmeTitle: words.title, checking });
   };
   if (!secret) {
     draw({ kind: 'notice', notice: 'no-link' });

@@ -159,6 +159,10 @@ test('the status page speaks the language the creator applied in: French, and Ar
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByText('تم الاستلام: وصل طلبك وينتظر المراجعة.')).toBeVisible();
+  // Words the programme gives only in English are marked so, to be read aloud and punctuated as English.
+  await expect(page.getByRole('button', { name: 'Check again' }).locator('span')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('button', { name: 'Check again' }).locator('span')).toHaveAttribute('dir', 'ltr');
+  await expect(page.getByRole('heading', { level: 1 }).locator('span')).toHaveCount(0);
   // The reference still reads left to right.
   await expect(page.getByText(arabic.reference, { exact: true })).toHaveCSS('direction', 'ltr');
   await expectNoAxeViolations(page);

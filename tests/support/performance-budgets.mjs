@@ -9,7 +9,7 @@ export const BUDGETS = Object.freeze({
   criticalPathGzip: 90 * KB,
   /**
    * The status page's JavaScript (status/index.html's static import graph: one chunk of its own,
-   * plain DOM, its three catalogues): 7.0 kB when first built. The page a creator opens from an
+   * plain DOM, its three catalogues): 7.1 kB when first built. The page a creator opens from an
    * e-mail on a phone; the wizard's 90 kB would be its ceiling, this is what it is held to.
    */
   statusPageGzip: 12 * KB,
