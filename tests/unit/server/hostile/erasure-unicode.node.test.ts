@@ -5,7 +5,9 @@
 // on both stores, through the real receiver and the real CLI; and applications stored before the
 // change (the match column in the old form) are found too, once migration 6 has rewritten it.
 import { execFile as execFileCallback } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,7 +20,6 @@ import { rawRequest } from '../../../support/http-request';
 import { freshPostgresDatabase } from '../../../support/local-postgres.mjs';
 import { startTestReceiver, stopTestReceiver, type StartedReceiver } from '../../../support/receiver-fixture';
 import { sampleBody } from '../../../support/sample-application.mjs';
-import { preparedDataDir } from '../../../support/prepared-data-dir';
 
 const postgres = await freshPostgresDatabase();
 if ('reason' in postgres) process.stderr.write(`Skipping the PostgreSQL erasure tests: ${postgres.reason}.\n`);
@@ -78,7 +79,7 @@ describe('the match form of an address', () => {
 
 describe.each(stores)('erase --email on the $name store', ({ databaseUrl, skip }) => {
   it.skipIf(skip)('finds applications stored before the change, once migration 6 has rewritten their match column', async () => {
-    const dataDir = await preparedDataDir('erasure-unicode-');
+    const dataDir = await mkdtemp(join(tmpdir(), 'erasure-unicode-'));
     const tag = unique('m').toLowerCase();
     const nfd = `jose\u0301-${tag}@example.com`;
     const zwsp = `zw\u200bsp-${tag}@example.com`;

@@ -5,7 +5,8 @@
 // what is kept recorded beside the declared one; the application naming it by the declared hash is
 // taken and bound with the hash of the bytes kept.
 import { createHash, randomBytes } from 'node:crypto';
-import { open, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate } from '../../../../server/store/schema.mjs';
@@ -15,7 +16,6 @@ import { imageDimensions } from '../../../../server/uploads/image-dimensions.mjs
 import { exifOrientation, planWithoutLocation } from '../../../../server/uploads/jpeg-location.mjs';
 import { readStoredUpload } from '../../../../server/uploads/stored-uploads.mjs';
 import { createUpload, FILE_FIELDS, patchUpload, startUploadsReceiver, type UploadsReceiver } from '../../../support/uploads-receiver';
-import { preparedDataDir } from '../../../support/prepared-data-dir';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -112,7 +112,7 @@ describe('a photo uploaded straight to the receiver', () => {
       await head.close();
     }
 
-    const dataDir = await preparedDataDir('location-removed-');
+    const dataDir = await mkdtemp(join(tmpdir(), 'location-removed-'));
     folders.push(dataDir);
     const store = await openPgliteStore(join(dataDir, 'db'));
     try {
