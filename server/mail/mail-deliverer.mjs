@@ -9,7 +9,7 @@
 // with the same Message-ID.
 import nodemailer from 'nodemailer';
 import { mailErrorText } from './mail-error.mjs';
-import { mailContent, mailMessageId } from './mail-message.mjs';
+import { isMailedStatus, mailContent, mailMessageId } from './mail-message.mjs';
 import { claimDueMail, settleMail } from './mail-outbox.mjs';
 import { afterFailedMail } from './mail-retry.mjs';
 
@@ -134,6 +134,7 @@ export function createMailDeliverer({ store, settings, statusUrlFor, programme, 
     const base = { seq: row.seq, attempts: row.attempts };
     // Nothing to send it to, or no link to send: no later attempt would do better.
     if (row.email === null || row.email.trim() === '') return { ...base, status: 'failed', nextAttemptAt: null, lastError: 'the application gives no e-mail address', at: now() };
+    if (!isMailedStatus(row.status)) return { ...base, status: 'failed', nextAttemptAt: null, lastError: `no e-mail announces the status ${row.status}`, at: now() };
     if (row.reference === null || row.pageOrigin === null) return { ...base, status: 'failed', nextAttemptAt: null, lastError: 'the application has no status link', at: now() };
     try {
       const { lang, programmeTitle, messages } = await programme(row.language);
