@@ -1,6 +1,6 @@
-import type { Message } from '../i18n/catalogue';
-import { MAIL_EN } from '../i18n/mail-messages-en';
-import { inLanguage, offeredLanguages } from './translated-config';
+import type { Message } from '../i18n/catalogue.ts';
+import { MAIL_EN } from '../i18n/mail-messages-en.ts';
+import { inLanguage, offeredLanguages } from './translated-config.ts';
 
 /** What the creator's e-mails take from the programme in force: its language, its name and its own words. */
 export interface MailProgramme {

@@ -1,4 +1,4 @@
-import type { MailCatalogue } from './mail-messages-en';
+import type { MailCatalogue } from './mail-messages-en.ts';
 
 /** The creator's e-mails in Spanish (mail-messages-en.ts says what each is). */
 export const MAIL_ES: MailCatalogue = {

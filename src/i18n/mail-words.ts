@@ -1,9 +1,9 @@
-import type { Message } from './catalogue';
-import { formatMessage, type MessageValues } from './format-message';
-import { MAIL_EN, type MailCatalogue, type MailMessageKey } from './mail-messages-en';
-import { MAIL_ES } from './mail-messages-es';
-import { MAIL_FR } from './mail-messages-fr';
-import { textDirection, type TextDirection } from './text-direction';
+import type { Message } from './catalogue.ts';
+import { formatMessage, type MessageValues } from './format-message.ts';
+import { MAIL_EN, type MailCatalogue, type MailMessageKey } from './mail-messages-en.ts';
+import { MAIL_ES } from './mail-messages-es.ts';
+import { MAIL_FR } from './mail-messages-fr.ts';
+import { textDirection, type TextDirection } from './text-direction.ts';
 
 /** The texts of the creator's e-mails in one language, a programme's own words over the built-in ones. */
 export interface MailWords {
