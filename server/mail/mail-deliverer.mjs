@@ -59,7 +59,9 @@ export function createMailDeliverer({ store, settings, statusUrlFor, programme, 
     dnsTimeout: settings.timeoutMs,
   });
   // A pooled connection that breaks while idle is reported here; the next attempt opens another.
-  transport.on('error', (error) => log(`mail: the SMTP connection broke (${mailErrorText(error)})`));
+  transport.on('error', (error) => {
+    log(`mail: the SMTP connection broke (${mailErrorText(error)})`);
+  });
   let stopped = false;
   let sending = 0;
   let claiming = false;
@@ -110,7 +112,9 @@ export function createMailDeliverer({ store, settings, statusUrlFor, programme, 
             track(
               attempt(row)
                 .then((outcome) => settleMail(store, outcome))
-                .catch((/** @type {unknown} */ error) => log(`mail for status ${String(row.seq)}: could not record the attempt (${error instanceof Error ? error.message : String(error)}); tried again when its lease runs out`))
+                .catch((/** @type {unknown} */ error) => {
+                  log(`mail for status ${String(row.seq)}: could not record the attempt (${error instanceof Error ? error.message : String(error)}); tried again when its lease runs out`);
+                })
                 .finally(() => {
                   sending -= 1;
                   wake(full ? 0 : GATHER_MS);
@@ -118,7 +122,10 @@ export function createMailDeliverer({ store, settings, statusUrlFor, programme, 
             );
           }
         })
-        .catch((/** @type {unknown} */ error) => log(`mail: could not read the outbox (${error instanceof Error ? error.message : String(error)})`))
+        .catch((/** @type {unknown} */ error) => {
+          // The store is busy or gone for a moment (a restart of PostgreSQL): the next poll tries again.
+          log(`mail: could not read the outbox (${error instanceof Error ? error.message : String(error)})`);
+        })
         .finally(() => {
           claiming = false;
           wake(claimAgain ? 0 : pollMs);

@@ -14,7 +14,8 @@ export function mailErrorText(error) {
   const prefix = [typeof fault.code === 'string' ? fault.code : null, typeof fault.responseCode === 'number' ? String(fault.responseCode) : null].filter(Boolean).join(' ');
   const text = `${prefix ? `${prefix}: ` : ''}${said}`
     .replace(/[^\s<>()[\]"',;:@]+@[^\s<>()[\]"',;:@]+/g, '<address>')
-    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+    // Control characters (a CR LF the server sent) would break the line `mail list` prints.
+    .replace(/\p{Cc}+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH - 1)}…` : text;

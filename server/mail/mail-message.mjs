@@ -43,8 +43,8 @@ function lines(text) {
  * @returns {MailContent}
  */
 export function mailContent({ words, status, programmeTitle, reference, link, message }) {
+  if (!isMailedStatus(status)) throw new Error(`no e-mail for the status ${status}`);
   const keys = KEYS[/** @type {keyof typeof KEYS} */ (status)];
-  if (!keys) throw new Error(`no e-mail for the status ${status}`);
   const teamMessage = message !== null && message.trim() !== '' && status !== 'received' ? message.trim() : null;
   /** @param {Record<string, string>} values */
   const paragraphs = (values) => [

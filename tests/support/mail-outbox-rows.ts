@@ -11,7 +11,7 @@ const unique = (prefix: string) => `${prefix}-${String(Date.now())}-${String((co
 export const PAGE_ORIGIN = 'https://apply.example.com';
 
 /** A stored application with its status link; gives its id and reference. */
-export async function storedApplication(store: Store, { email = 'ada@example.com', language = 'en' as string | null } = {}): Promise<{ applicationId: string; reference: string }> {
+export async function storedApplication(store: Store, { email = 'ada@example.com', language = 'en' }: { email?: string; language?: string | null } = {}): Promise<{ applicationId: string; reference: string }> {
   const applicationId = unique('app');
   const result = await receiveApplication(store, {
     key: unique('key'), applicationId, clientRevision: 1, fingerprint: unique('fingerprint'),
@@ -43,7 +43,7 @@ export async function mailRow(store: Queryable, seq: number): Promise<{ status: 
   const { rows } = await store.query(`SELECT mail_status, mail_attempts, mail_last_error, mail_sent_at FROM application_statuses WHERE seq = $1`, [seq]);
   const row = rows[0];
   if (!row) throw new Error(`no status ${String(seq)}`);
-  return { status: String(row.mail_status), attempts: Number(row.mail_attempts), lastError: typeof row.mail_last_error === 'string' ? row.mail_last_error : null, sentAt: row.mail_sent_at === null ? null : String(row.mail_sent_at) };
+  return { status: String(row.mail_status), attempts: Number(row.mail_attempts), lastError: typeof row.mail_last_error === 'string' ? row.mail_last_error : null, sentAt: row.mail_sent_at === null ? null : new Date(row.mail_sent_at as string | Date).toISOString() };
 }
 
 /** Waits until `check` holds, polling. */

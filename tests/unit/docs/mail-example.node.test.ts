@@ -31,7 +31,9 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+      probe.close(() => {
+        resolve(typeof address === 'object' && address ? address.port : 0);
+      });
     });
   });
 }
@@ -64,7 +66,9 @@ it('docs/mail.md\'s local example sends the receipt to the catcher, and the CLI 
     catcher.kill('SIGTERM');
   });
   let printed = '';
-  catcher.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString('utf8')));
+  catcher.stdout?.on('data', (chunk: Buffer) => {
+    printed += chunk.toString('utf8');
+  });
   await until(() => printed.includes('listening'), 15_000);
 
   const settings = mailSettings({ ...env, SMTP_URL: (env.SMTP_URL ?? '').replace(documentedPort, port) });

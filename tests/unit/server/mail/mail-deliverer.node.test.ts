@@ -35,7 +35,7 @@ function settings(port: number, overrides: Partial<MailSettings> = {}): MailSett
 
 const statusUrlFor = (applicationId: string, pageOrigin: string) => Promise.resolve(`${pageOrigin}/status/#secret-of-${applicationId}`);
 
-function deliverer(store: Store, catcher: Catcher, { config = PROGRAMME as unknown, overrides = {} as Partial<MailSettings> } = {}): Deliverer {
+function deliverer(store: Store, catcher: Catcher, { config = PROGRAMME, overrides = {} }: { config?: unknown; overrides?: Partial<MailSettings> } = {}): Deliverer {
   return createMailDeliverer({
     store, settings: settings(catcher.port, overrides), statusUrlFor, mailWords, pollMs: 50,
     programme: (language) => Promise.resolve(mailProgramme(config, language)),
