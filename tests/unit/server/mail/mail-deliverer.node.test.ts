@@ -3,9 +3,12 @@
 // catcher, smtp-server on a free port): with the reference and the status link in the text and
 // the HTML, in the application's language under the programme's own words, and through an SMTP
 // server that refuses, hangs or drops the connection, on the embedded store and on PostgreSQL.
+import { execFile as execFileCallback } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMailDeliverer } from '../../../../server/mail/mail-deliverer.mjs';
 import { mailMessageId } from '../../../../server/mail/mail-message.mjs';
@@ -23,6 +26,9 @@ if ('reason' in postgres) process.stderr.write(`Skipping the mail room's Postgre
 afterAll(async () => {
   if (!('reason' in postgres)) await postgres.stop();
 });
+
+const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
+const execFile = promisify(execFileCallback);
 
 type Catcher = Awaited<ReturnType<typeof startMailCatcher>>;
 type Deliverer = ReturnType<typeof createMailDeliverer>;
@@ -245,6 +251,32 @@ describe.skipIf('reason' in postgres)('two receivers on one PostgreSQL', () => {
       await catcher.close();
       await first.close();
       await second.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.skipIf('reason' in postgres)('the CLI on PostgreSQL', () => {
+  it('lists the failed e-mails with their address masked, and puts one back once', async () => {
+    const url = 'url' in postgres ? postgres.url : '';
+    const dataDir = await mkdtemp(join(tmpdir(), 'mail-cli-'));
+    const store = await openStore({ databaseUrl: url, dataDir });
+    const cli = async (...words: string[]) => (await execFile(process.execPath, ['server/cli/applications-cli.mjs', ...words], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url } })).stdout;
+    try {
+      await store.query('DELETE FROM application_statuses');
+      const ada = await storedApplication(store, { email: 'ada.lovelace@example.com' });
+      const seq = await pendingStatus(store, ada.applicationId, 'received');
+      await store.query(`UPDATE application_statuses SET mail_status = 'failed', mail_attempts = 9, mail_last_error = '550: Mailbox unavailable' WHERE seq = $1`, [seq]);
+      const listed = await cli('mail', 'list', '--failed');
+      expect(listed).toContain(`${String(seq)}  ${ada.applicationId}  received  failed  9 attempt(s)  to a•••@e•••.com; last error: 550: Mailbox unavailable`);
+      expect(listed).not.toContain('lovelace');
+      expect(await cli('mail', 'resend', String(seq))).toContain('put back in the outbox');
+      expect(await mailRow(store, seq)).toMatchObject({ status: 'pending', attempts: 0, lastError: null });
+      // Pending now: a second resend changes nothing and says so.
+      await expect(cli('mail', 'resend', String(seq))).rejects.toThrow(/not sent nor failed/);
+      await expect(cli('mail', 'resend', 'twelve')).rejects.toThrow(/mail needs list/);
+    } finally {
+      await store.close();
       await rm(dataDir, { recursive: true, force: true });
     }
   });
