@@ -220,6 +220,7 @@ describe.each(stores)('the mail outbox on the $name store', ({ databaseUrl, skip
     start();
     await until(() => catcher.mails.length === 1, 10_000);
     expect(Date.now()).toBeGreaterThanOrEqual(leaseEnds);
+    await until(async () => (await mailRow(store, seq)).status === 'sent');
     expect(await mailRow(store, seq)).toMatchObject({ status: 'sent', attempts: 2 });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(catcher.mails).toHaveLength(1);
