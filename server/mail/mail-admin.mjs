@@ -6,11 +6,12 @@ import { answer, refusal } from '../http/respond.mjs';
 import { MAIL_OFF_HELP, maskedMailRecords, resendNow } from './mail-commands.mjs';
 
 /**
- * @param {{ store: import('../store/store-types.mjs').Store, onResend: () => void, mailOn: boolean }} options
- *   onResend: wakes the deliverer; mailOn: whether this receiver sends e-mails (resend is refused, 409, when not)
+ * @param {{ store: import('../store/store-types.mjs').Store, onResend: () => void, mailOn: boolean, log: (line: string) => void }} options
+ *   onResend: wakes the deliverer; mailOn: whether this receiver sends e-mails (resend is refused, 409, when not);
+ *   log: the receiver's log, which records each e-mail put back
  * @returns {import('../http/admin-door.mjs').AdminRoute}
  */
-export function mailAdmin({ store, onResend, mailOn }) {
+export function mailAdmin({ store, onResend, mailOn, log }) {
   return async (ctx, url) => {
     const { req } = ctx;
     if (url.pathname === '/admin/mail' && req.method === 'GET') {
@@ -27,6 +28,7 @@ export function mailAdmin({ store, onResend, mailOn }) {
       } catch (error) {
         throw refusal(409, 'not resent', error instanceof Error ? error.message : String(error));
       }
+      log(`mail for status ${String(seq)} put back in the outbox by the CLI (mail resend)`);
       onResend();
       answer(ctx, 200, { told });
       return true;

@@ -16,7 +16,7 @@ export function createMailFeature({ settings, ...rest }) {
     mailOn: deliverer !== null,
     /** Wakes the deliverer: a status row was written, or an e-mail put back. */
     nudge,
-    admin: mailAdmin({ store: rest.store, onResend: nudge, mailOn: deliverer !== null }),
+    admin: mailAdmin({ store: rest.store, onResend: nudge, mailOn: deliverer !== null, log: rest.log ?? (() => undefined) }),
     start: () => deliverer?.start(),
     close: () => deliverer?.stop(),
   };

@@ -106,6 +106,7 @@ it('docs/mail.md\'s local example sends the receipt to the catcher, and the CLI 
   expect(listed).not.toContain('ada@example.com');
   expect(await cli('mail', 'list', '--failed')).toBe('No e-mail has failed.\n');
   expect(await cli('mail', 'resend', String(seq))).toBe(`E-mail of status ${String(seq)} put back in the outbox, to be sent now.\n`);
+  expect(lines).toContain(`mail for status ${String(seq)} put back in the outbox by the CLI (mail resend)`);
   await until(() => printed.split('Subject:').length === 3, 15_000);
   const ids = [...printed.matchAll(/^Message-ID: (.+)$/gm)].map((match) => match[1]);
   expect(ids).toHaveLength(2);
