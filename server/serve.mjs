@@ -1,9 +1,10 @@
 // `npm start`: serves dist/ on http://127.0.0.1:4173 and receives applications at the default
 // programme's requestUrl (/api/applications), keeping them in ./data (PGlite) or, with
 // DATABASE_URL, in PostgreSQL. Environment: HOST, PORT, DATA_DIR, DATABASE_URL, CORS_ORIGINS,
-// RECEIVER_PATH, WEBHOOK_URL, WEBHOOK_SECRET, WEBHOOK_TIMEOUT_MS, SMTP_URL, MAIL_FROM, SMTP_TIMEOUT_MS, LOG_FORMAT, TRUST_PROXY,
-// PUBLIC_ORIGIN, PROOF_OF_WORK, the limits of limit-settings.mjs, ADMIN_PORT, DRAFT_TTL_SECONDS,
-// RETENTION_DAYS, UPLOADS_DIR (docs/receiver.md).
+// RECEIVER_PATH, WEBHOOK_URL, WEBHOOK_SECRET, WEBHOOK_TIMEOUT_MS, SMTP_URL, MAIL_FROM,
+// SMTP_TIMEOUT_MS (docs/mail.md), LOG_FORMAT, TRUST_PROXY, PUBLIC_ORIGIN, PROOF_OF_WORK, the
+// limits of limit-settings.mjs, ADMIN_PORT, DRAFT_TTL_SECONDS, RETENTION_DAYS, UPLOADS_DIR
+// (docs/receiver.md).
 // Logs name applications by id only, never their content (server-log.mjs).
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

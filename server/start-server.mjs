@@ -86,6 +86,7 @@ export async function startServer({
     teardown.add(() => webhookRoom.close());
     const mailRoom = createMailFeature({
       store, settings: mail, log, pollMs: mailPollMs,
+      // Checked above: given whenever mail is on (the deliverer is made only then).
       statusUrlFor: statusUrlFor ?? (() => Promise.reject(new Error('no status links'))),
       // The programme in force, as an e-mail in the application's language reads it.
       programme: async (language) => /** @type {NonNullable<typeof texts>} */ (texts).mailProgramme(parseJson((await programme.programmes.current()).text), language),
@@ -93,13 +94,14 @@ export async function startServer({
     });
     teardown.add(() => mailRoom.close());
     const applications = createApplicationsFeature({
-      // mailOn: status rows are written with their e-mail pending (the status room's option, merged with it).
-      ...shared, webhooks, mail: mailRoom.mailOn,
+      ...shared, webhooks, admit: createAdmission({ rateLimits, diskFloor }),
+      // Whether a status row is written with its e-mail pending (read by the status room's code, merged with it).
+      mail: mailRoom.mailOn,
       // A stored revision may have written a status row (the first revision's `received`): both outboxes look.
       onStored: () => {
         webhookRoom.nudge();
         mailRoom.nudge();
-      }, admit: createAdmission({ rateLimits, diskFloor }),
+      },
       programmes: programme.programmes, fileFields, uploadsFolder: uploads.folder, retentionDays,
     });
     teardown.add(() => applications.close());
