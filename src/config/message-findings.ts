@@ -1,24 +1,27 @@
 import type { MessageKey } from '../i18n/catalogue';
 import { placeholdersOf } from '../i18n/format-message';
 import type { Message } from '../i18n/catalogue';
+import type { MailMessageKey } from '../i18n/mail-messages-en';
 import { EN } from '../i18n/messages-en';
+import { MAIL_EN } from '../i18n/mail-messages-en';
 import type { ConfigProblem } from './describe-config-issue';
 
 /**
  * What `npm run check-config` and the receiver refuse in config.json's `messages` though the app
  * would open with it: a key the app does not have (a typo leaves the app's own words in place),
  * a message without a placeholder its key fills (a count or a name the creator would never see),
- * plural forms for a text without a count. Each by its path.
+ * plural forms for a text without a count. Each by its path. The creator's e-mails' texts
+ * (mail-messages-en.ts) are keys too: the receiver writes them, with the same placeholders rule.
  */
 export function messageFindings(messages: Readonly<Record<string, Message>> | undefined): ConfigProblem[] {
   const findings: ConfigProblem[] = [];
   for (const [key, message] of Object.entries(messages ?? {})) {
     const path = `messages.${key}`;
-    if (!Object.hasOwn(EN, key)) {
+    const english = Object.hasOwn(EN, key) ? EN[key as MessageKey] : Object.hasOwn(MAIL_EN, key) ? MAIL_EN[key as MailMessageKey] : undefined;
+    if (english === undefined) {
       findings.push({ path, message: 'not a text of the app (docs/configuration.md, "Messages", lists them)' });
       continue;
     }
-    const english = EN[key as MessageKey];
     if (typeof english === 'string' && typeof message !== 'string') {
       findings.push({ path, message: 'this text has no count: give words, not plural forms' });
       continue;

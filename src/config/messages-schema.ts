@@ -2,29 +2,30 @@ import * as z from 'zod/mini';
 import type { Message, MessageKey } from '../i18n/catalogue';
 import { placeholdersOf } from '../i18n/format-message';
 import { EN } from '../i18n/messages-en';
+import { MAIL_EN, type MailMessageKey } from '../i18n/mail-messages-en';
 
 const PLURAL_FORMS = ['zero', 'one', 'two', 'few', 'many'] as const;
 
 /**
  * config.json's `messages`: a programme's own words for any text the app writes, by its key
- * (src/i18n/messages-en.ts lists them). A key the app does not have is refused (strict object),
- * and so is a message without a placeholder its key fills (a `{count}` left out would leave a
+ * (src/i18n/messages-en.ts lists them, and mail-messages-en.ts the creator's e-mails'). A key
+ * the app does not have is refused (strict object), and so is a message without a placeholder its key fills (a `{count}` left out would leave a
  * creator without the number): checked as a pattern, so the JSON Schema says it to an editor too.
  * A message with a count may give plural forms; `other` carries the placeholders.
  */
-export function messagesSchema(): z.ZodMiniType<Partial<Record<MessageKey, Message>>> {
+export function messagesSchema(): z.ZodMiniType<Partial<Record<MessageKey | MailMessageKey, Message>>> {
   // Used by the JSON Schema only (config-json-schema.ts), and the tools' checks (message-findings.ts) say the same.
-  const shape = {} as Record<MessageKey, z.ZodMiniOptional<z.ZodMiniType<Message>>>;
-  for (const key of Object.keys(EN) as MessageKey[]) {
-    const needed = [...placeholdersOf(EN[key])];
+  const shape = {} as Record<MessageKey | MailMessageKey, z.ZodMiniOptional<z.ZodMiniType<Message>>>;
+  const english: Readonly<Record<MessageKey | MailMessageKey, Message>> = { ...EN, ...MAIL_EN };
+  for (const key of Object.keys(english) as Array<MessageKey | MailMessageKey>) {
+    const needed = [...placeholdersOf(english[key])];
     const words = z.string().check(
       z.trim(),
       z.minLength(1, 'must not be empty'),
       ...needed.map((name) => z.regex(new RegExp(`\\{${name}\\}`), `must contain {${name}}, which the app fills in`)),
     );
-    const english = EN[key];
     shape[key] = z.optional(
-      typeof english === 'string'
+      typeof english[key] === 'string'
         ? words
         : z.union([words, z.strictObject({ ...Object.fromEntries(PLURAL_FORMS.map((form) => [form, z.optional(z.string())])), other: words })]) as z.ZodMiniType<Message>,
     );
