@@ -88,7 +88,8 @@ const SERVER_LAYERS = {
   programme: ['drafts', 'http', 'limits'],
   backup: ['store', 'uploads'],
   health: ['http', 'store'],
-  cli: ['applications', 'backup', 'http', 'store', 'uploads', 'webhooks'],
+  mail: ['http'],
+  cli: ['applications', 'backup', 'http', 'mail', 'store', 'uploads', 'webhooks'],
 };
 
 // The pure core: no React, no components; unit-tested without a DOM. Whole folders, and single files of others.
@@ -99,7 +100,7 @@ const PURE = {
   'application/rules': ['src/application/rules/**/*.ts'],
   'application/body': ['src/application/body/**/*.ts'],
   config: ['src/config/**/*.ts'],
-  i18n: ['src/i18n/catalogue.ts', 'src/i18n/format-message.ts', 'src/i18n/messages.ts', 'src/i18n/problem-code.ts', 'src/i18n/messages-en.ts', 'src/i18n/messages-en-shell.ts', 'src/i18n/messages-en-form.ts', 'src/i18n/messages-fr.ts', 'src/i18n/messages-es.ts', 'src/i18n/built-in-catalogues.ts', 'src/i18n/text-direction.ts', 'src/i18n/status-messages-en.ts', 'src/i18n/status-messages-fr.ts', 'src/i18n/status-messages-es.ts'],
+  i18n: ['src/i18n/catalogue.ts', 'src/i18n/format-message.ts', 'src/i18n/messages.ts', 'src/i18n/problem-code.ts', 'src/i18n/messages-en.ts', 'src/i18n/messages-en-shell.ts', 'src/i18n/messages-en-form.ts', 'src/i18n/messages-fr.ts', 'src/i18n/messages-es.ts', 'src/i18n/built-in-catalogues.ts', 'src/i18n/text-direction.ts', 'src/i18n/status-messages-en.ts', 'src/i18n/status-messages-fr.ts', 'src/i18n/status-messages-es.ts', 'src/i18n/mail-messages-en.ts', 'src/i18n/mail-messages-fr.ts', 'src/i18n/mail-messages-es.ts', 'src/i18n/mail-words.ts'],
   wizard: ['src/wizard/wizard-machine.ts'],
   handover: ['src/handover/**/*.ts'],
   outbox: ['src/outbox/retry-policy.ts', 'src/outbox/attempt-once.ts', 'src/outbox/outbox-record.ts', 'src/outbox/refused-body-files.ts', 'src/outbox/status-receipt.ts'],

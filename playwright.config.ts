@@ -33,6 +33,20 @@ export default defineConfig<{ appBuild: string | undefined }>({
       testMatch: ['strict-effects.spec.ts', 'drafts-and-outbox.spec.ts'],
       use: { viewport: { width: 1280, height: 800 }, appBuild: STRICT_BUILD },
     },
-    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+    // What a person sees and presses on a 390 px touch screen: the steps, the fields, the presses,
+    // the files, the languages and directions, offline and blocked storage. The rest (deployments,
+    // the service worker's queue driven through CDP, byte counts, telemetry, the receiver's faults)
+    // does not depend on the screen and runs once, on the desktop project.
+    {
+      name: 'phone',
+      testMatch: [
+        'application-form.spec.ts', 'careful-creator.spec.ts', 'engine-journeys.spec.ts', 'every-press-counts.spec.ts',
+        'files.spec.ts', 'files-chosen-before-continue.spec.ts', 'languages.spec.ts', 'large-step.spec.ts', 'offline.spec.ts',
+        'prerendered-welcome.spec.ts', 'right-to-left.spec.ts', 'screenshots.spec.ts', 'several-languages.spec.ts',
+        'status-page.spec.ts', 'step-changes.spec.ts', 'storage-blocked.spec.ts', 'storage-blocked-files.spec.ts',
+        'text-boxes.spec.ts', 'wizard-shell.spec.ts',
+      ],
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    },
   ],
 });

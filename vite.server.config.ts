@@ -8,6 +8,10 @@ import { defineConfig } from 'vite';
  * (src/handover/draft-id.ts) another, server/build/draft-id.mjs; server/wizard-rules.mjs imports both.
  * `npm run check-config` (src/config/check-config.ts) becomes server/build/config-check.mjs, so the
  * checker every live WARNING names runs on a production install, which has no Vite (scripts/load-checker.mjs).
+ * The creator's e-mails' words (src/i18n/mail-words.ts, with the mail catalogues) and what an
+ * e-mail takes from a programme (src/config/mail-programme.ts) become server/build/mail-words.mjs
+ * and mail-programme.mjs, which the start hands the mail room when SMTP_URL is set; the page
+ * imports neither, so its bytes do not carry the e-mails' texts.
  * The code the checker and the rules share is one chunk under server/build/assets/, so the folder
  * goes whole (as the deployment guide copies it), still needing no package.
  * Node 20 cannot run TypeScript, and a bundle made at build time (as dist/ is) keeps a TS loader
@@ -27,6 +31,8 @@ export default defineConfig({
         'receiver-rules': fileURLToPath(new URL('src/config/receiver-rules.ts', import.meta.url)),
         'draft-id': fileURLToPath(new URL('src/handover/draft-id.ts', import.meta.url)),
         'config-check': fileURLToPath(new URL('src/config/check-config.ts', import.meta.url)),
+        'mail-words': fileURLToPath(new URL('src/i18n/mail-words.ts', import.meta.url)),
+        'mail-programme': fileURLToPath(new URL('src/config/mail-programme.ts', import.meta.url)),
       },
       output: { entryFileNames: '[name].mjs', format: 'es' },
     },

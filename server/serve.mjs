@@ -1,15 +1,17 @@
 // `npm start`: serves dist/ on http://127.0.0.1:4173 and receives applications at the default
 // programme's requestUrl (/api/applications), keeping them in ./data (PGlite) or, with
 // DATABASE_URL, in PostgreSQL. Environment: HOST, PORT, DATA_DIR, DATABASE_URL, CORS_ORIGINS,
-// RECEIVER_PATH, WEBHOOK_URL, WEBHOOK_SECRET, WEBHOOK_TIMEOUT_MS, LOG_FORMAT, TRUST_PROXY,
-// PUBLIC_ORIGIN, PROOF_OF_WORK, the limits of limit-settings.mjs, ADMIN_PORT, DRAFT_TTL_SECONDS,
-// RETENTION_DAYS, UPLOADS_DIR (docs/receiver.md).
+// RECEIVER_PATH, WEBHOOK_URL, WEBHOOK_SECRET, WEBHOOK_TIMEOUT_MS, SMTP_URL, MAIL_FROM,
+// SMTP_TIMEOUT_MS (docs/mail.md), LOG_FORMAT, TRUST_PROXY, PUBLIC_ORIGIN, PROOF_OF_WORK, the
+// limits of limit-settings.mjs, ADMIN_PORT, DRAFT_TTL_SECONDS, RETENTION_DAYS, UPLOADS_DIR
+// (docs/receiver.md).
 // Logs name applications by id only, never their content (server-log.mjs).
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { draftTtlSeconds } from './drafts/drafts-in-transit.mjs';
 import { draftsFloorBytes } from './drafts/drafts-budget.mjs';
 import { limitSettings } from './limits/limit-settings.mjs';
+import { describeMail, mailSettings } from './mail/mail-settings.mjs';
 import { createServerLog, parseLogFormat } from './log/server-log.mjs';
 import { proofOfWorkSettings } from './limits/proof-of-work.mjs';
 import { retentionDays } from './applications/retention-schedule.mjs';
@@ -63,6 +65,7 @@ try {
   const log = serverLog.message;
   const webhooks = webhookSettings(process.env);
   if (webhooks && isPlainTextToAnotherMachine(webhooks.url)) log(`warning: WEBHOOK_URL is http://, so applications cross the network unencrypted to ${webhooks.url.host}; use https://`);
+  const mail = mailSettings(process.env);
   const dataDir = process.env.DATA_DIR ?? 'data';
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const proofOfWork = proofOfWorkSettings(process.env);
@@ -82,6 +85,7 @@ try {
     trustProxy: process.env.TRUST_PROXY,
     publicOrigin: process.env.PUBLIC_ORIGIN,
     webhooks,
+    mail,
     proofOfWork,
     limits,
     adminPort,
@@ -109,6 +113,8 @@ try {
   log(`Limits: ${describeLimits(limits, databaseUrl)}; counts at ${server.metricsUrl}`);
   // The origin only: a hook's path often is its secret (Zapier's and Make's are).
   log(webhooks ? `Webhooks: each application and revision is POSTed to ${webhooks.url.origin}/…, signed` : 'Webhooks: off (set WEBHOOK_URL and WEBHOOK_SECRET to be told of each application)');
+  // Host and port only: SMTP_URL carries the password.
+  log(describeMail(mail));
   const stop = () => {
     void server.close().then(() => {
       // The refusals counted since their last summary line are told before the process ends.

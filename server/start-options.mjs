@@ -10,6 +10,9 @@
  *   draftId?: RegExp,
  *   webhooks?: import('./webhooks/webhook-settings.mjs').WebhookSettings | null,
  *   webhookPollMs?: number,
+ *   mail?: import('./mail/mail-settings.mjs').MailSettings | null,
+ *   mailPollMs?: number,
+ *   statusUrlFor?: (applicationId: string, pageOrigin: string) => Promise<string>,
  *   proofOfWork?: import('./limits/proof-of-work.mjs').ProofOfWorkSettings | null,
  *   limits?: import('./limits/limit-settings.mjs').LimitSettings,
  *   freeBytes?: (dir: string) => Promise<number>,
@@ -22,6 +25,8 @@
  *   logRequest?: (entry: import('./log/server-log.mjs').RequestEntry) => void,
  * }} StartOptions
  *   root: the built app (dist/); webhooks: where to POST each stored revision (webhook-settings.mjs), null for none;
+ *   mail: the SMTP server and sender of the creator's e-mails (mail/mail-settings.mjs), null for none;
+ *   statusUrlFor: an application's status link, which the e-mails carry (the status room's; required with mail);
  *   log: messages; logRequest: a line per request (log/server-log.mjs);
  *   trustProxy, publicOrigin: TRUST_PROXY and PUBLIC_ORIGIN, behind a reverse proxy (http/proxy-trust.mjs);
  *   limits: what a client may send and hold (limit-settings.mjs); freeBytes: the free space of

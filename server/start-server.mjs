@@ -25,6 +25,8 @@ import { DEFAULT_LIMITS } from './limits/limit-settings.mjs';
 import { createProofOfWork } from './limits/proof-of-work.mjs';
 import { createRateLimits } from './limits/rate-limits.mjs';
 import { createMetrics } from './log/metrics.mjs';
+import { createMailFeature } from './mail/mail-feature.mjs';
+import { parseJson } from './http/parse-json.mjs';
 import { createTeardown } from './process/teardown.mjs';
 import { createProgrammeFeature, fileFieldsOf } from './programme/programme-feature.mjs';
 import { refusalBeforeStart } from './programme/programme-file.mjs';
@@ -34,14 +36,14 @@ import { repairDataFolder } from './store/private-files.mjs';
 import { filesUnkeptHere } from './uploads/uploads-folder.mjs';
 import { createUploadsFeature } from './uploads/uploads-feature.mjs';
 import { createWebhooksFeature } from './webhooks/webhooks-feature.mjs';
-import { wizardRules } from './wizard-rules.mjs';
+import { mailTexts, wizardRules } from './wizard-rules.mjs';
 
 /**
  * @param {import('./start-options.mjs').StartOptions} options what each is: start-options.mjs
  */
 export async function startServer({
   root, host = '127.0.0.1', port = 4173, dataDir = 'data', databaseUrl, corsOrigins, receiverPathOverride, receiverRules, draftId,
-  webhooks = null, webhookPollMs, log = () => undefined, logRequest, trustProxy, publicOrigin, proofOfWork = null,
+  webhooks = null, webhookPollMs, mail = null, mailPollMs, statusUrlFor, log = () => undefined, logRequest, trustProxy, publicOrigin, proofOfWork = null,
   limits = DEFAULT_LIMITS, freeBytes, adminPort = 0, draftTtlSeconds = DEFAULT_DRAFT_SECONDS, retentionDays = 0, uploadsDir, isUploadBound,
 }) {
   const trust = proxyTrust({ trustProxy, publicOrigin });
@@ -53,6 +55,8 @@ export async function startServer({
   const { rulesFor, draftIdPattern } = await wizardRules({ receiverRules, draftId });
   const refusal = await refusalBeforeStart({ root, rulesFor, dataDir: databaseUrl ? null : folder });
   if (refusal) throw refusal;
+  if (mail && !statusUrlFor) throw new Error('SMTP_URL is set, but this receiver was given no status links to put in the e-mails (statusUrlFor)');
+  const texts = mail ? await mailTexts({ fromSource: receiverRules !== undefined }) : null;
   const teardown = createTeardown();
   try {
     const lock = databaseUrl ? null : await acquireLock(folder);
@@ -80,8 +84,24 @@ export async function startServer({
     teardown.add(() => uploads.close());
     const webhookRoom = createWebhooksFeature({ store, settings: webhooks, log, pollMs: webhookPollMs });
     teardown.add(() => webhookRoom.close());
+    const mailRoom = createMailFeature({
+      store, settings: mail, log, pollMs: mailPollMs,
+      // Checked above: given whenever mail is on (the deliverer is made only then).
+      statusUrlFor: statusUrlFor ?? (() => Promise.reject(new Error('no status links'))),
+      // The programme in force, as an e-mail in the application's language reads it.
+      programme: async (language) => /** @type {NonNullable<typeof texts>} */ (texts).mailProgramme(parseJson((await programme.programmes.current()).text), language),
+      mailWords: (lang, messages) => /** @type {NonNullable<typeof texts>} */ (texts).mailWords(lang, messages),
+    });
+    teardown.add(() => mailRoom.close());
     const applications = createApplicationsFeature({
-      ...shared, webhooks, onStored: webhookRoom.nudge, admit: createAdmission({ rateLimits, diskFloor }),
+      ...shared, webhooks, admit: createAdmission({ rateLimits, diskFloor }),
+      // Whether a status row is written with its e-mail pending (read by the status room's code, merged with it).
+      mail: mailRoom.mailOn,
+      // A stored revision may have written a status row (the first revision's `received`): both outboxes look.
+      onStored: () => {
+        webhookRoom.nudge();
+        mailRoom.nudge();
+      },
       programmes: programme.programmes, fileFields, uploadsFolder: uploads.folder, retentionDays,
     });
     teardown.add(() => applications.close());
@@ -112,7 +132,7 @@ export async function startServer({
     teardown.add(() => closeServer(server));
     const admin = await startAdminServer({
       port: adminPort,
-      door: lock ? { token: lock.token, routes: [applications.admin, backupAdmin({ store, uploadsFolder: uploads.folder }), webhookRoom.admin] } : null,
+      door: lock ? { token: lock.token, routes: [applications.admin, backupAdmin({ store, uploadsFolder: uploads.folder }), webhookRoom.admin, mailRoom.admin] } : null,
       metrics: async () => metrics.exposition({
         receiver_open_connections: { help: 'Connections open on the public port.', value: connections.open() },
         receiver_disk_free_bytes: { help: 'Free space in DATA_DIR, read at most once a second (embedded store).', value: (await diskFloor?.freeBytes()) ?? null },
@@ -122,6 +142,7 @@ export async function startServer({
     teardown.add(() => closeServer(admin.server));
     if (lock) await lock.publish({ url, adminUrl: admin.url });
     await webhookRoom.start();
+    mailRoom.start();
     return {
       url, path, store,
       /** The admin endpoints' base URL (loopback only), null on PostgreSQL, where the CLI connects directly. */
@@ -140,6 +161,8 @@ export async function startServer({
       challengePath: proofs.path,
       /** What TRUST_PROXY and PUBLIC_ORIGIN make of the requests, for the start-up log. */
       proxy: trust.description,
+      /** Wakes the mail outbox: a status row was written outside a PUT (the CLI's decisions go through the admin door). */
+      nudgeMail: mailRoom.nudge,
       close: () => teardown.close(),
     };
   } catch (error) {

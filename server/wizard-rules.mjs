@@ -34,3 +34,25 @@ export async function wizardRules({ receiverRules, draftId }) {
   const draftIdPattern = draftId ?? (receiverRules ? (await import('../src/handover/draft-id.ts')).DRAFT_ID : /** @type {RegExp} */ (await fromBuild('draft-id.mjs', 'DRAFT_ID')));
   return { rulesFor, draftIdPattern };
 }
+
+/**
+ * What the creator's e-mails take from the wizard's code: the words in a language under a
+ * programme's own (src/i18n/mail-words.ts) and what an e-mail reads of a programme
+ * (src/config/mail-programme.ts); from src/ when the caller runs TypeScript, else from the build.
+ * Loaded only when mail is on.
+ * @param {{ fromSource: boolean }} where fromSource: the caller handed in the rules from src/
+ * @returns {Promise<{
+ *   mailWords: typeof import('../src/i18n/mail-words.ts').mailWords,
+ *   mailProgramme: typeof import('../src/config/mail-programme.ts').mailProgramme,
+ * }>}
+ */
+export async function mailTexts({ fromSource }) {
+  if (fromSource) {
+    const [words, programme] = await Promise.all([import('../src/i18n/mail-words.ts'), import('../src/config/mail-programme.ts')]);
+    return { mailWords: words.mailWords, mailProgramme: programme.mailProgramme };
+  }
+  return {
+    mailWords: /** @type {typeof import('../src/i18n/mail-words.ts').mailWords} */ (await fromBuild('mail-words.mjs', 'mailWords')),
+    mailProgramme: /** @type {typeof import('../src/config/mail-programme.ts').mailProgramme} */ (await fromBuild('mail-programme.mjs', 'mailProgramme')),
+  };
+}

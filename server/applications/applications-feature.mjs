@@ -18,7 +18,9 @@ import { startRetention } from './retention-schedule.mjs';
  *   programmes: Awaited<ReturnType<typeof import('../programme/programme-source.mjs').createProgrammeSource>>,
  *   fileFields: () => Promise<import('../uploads/accepts-type.mjs').FileFieldRules[]>,
  *   uploadsFolder: string | null, retentionDays: number,
- * }} options programmes: the programmes the receiver applies (the current one, or a recent one that
+ *   mail?: boolean,
+ * }} options mail: whether e-mails are sent (SMTP_URL), so a status row is written with its e-mail
+ *   pending (the status room reads it; none is written before it); programmes: the programmes the receiver applies (the current one, or a recent one that
  *   accepts a body); uploadsFolder: where the files a body names are (erased with it)
  */
 export function createApplicationsFeature({ store, path, allowedOrigins, log, webhooks, onStored, proofOfWork, admit, programmes, fileFields, uploadsFolder, retentionDays }) {

@@ -3,7 +3,8 @@
 // deletes every application and revision of that creator (a data-protection request);
 // `files ID FOLDER` writes one application's files into a folder (application-files-command.mjs);
 // `backup FILE` writes a consistent copy of the whole store (also while the receiver runs) and
-// `restore FILE` loads one into an empty store (server/backup/backup*.mjs).
+// `restore FILE` loads one into an empty store (server/backup/backup*.mjs); `mail list` and
+// `mail resend SEQ` show and send again the creators' e-mails (server/mail/mail-commands.mjs).
 // With DATABASE_URL it works on PostgreSQL directly. On the embedded store it goes through the
 // receiver when one is running on DATA_DIR (PGlite admits one process: the receiver's admin
 // endpoints, loopback only, with the token in DATA_DIR/receiver.json); otherwise it takes the
@@ -27,6 +28,7 @@ import { describeStore, requireReceiverDatabase, requireReceiverFolder, storeTar
 import { undeliveredDeliveries } from '../webhooks/webhook-deliveries.mjs';
 import { describeRedelivery, formatDeliveries, redeliverDirectly } from '../webhooks/deliveries-commands.mjs';
 import { parseJson } from '../http/parse-json.mjs';
+import { formatMail, maskedMailRecords, resendDirectly } from '../mail/mail-commands.mjs';
 import { uploadsFolderIfKept } from '../uploads/uploads-folder.mjs';
 import { filesOfApplications } from '../applications/application-files-table.mjs';
 import { writeApplicationFiles } from './application-files-command.mjs';
@@ -40,6 +42,8 @@ const USAGE = [
   '       npm run -s applications -- restore FILE    (into an empty DATA_DIR or database, no receiver running on it)',
   '       npm run -s applications -- deliveries [--json]   (webhooks not delivered: pending and failed, with the last answer)',
   '       npm run -s applications -- redeliver ID|--failed  (send a webhook, or every failed one, again now)',
+  '       npm run -s applications -- mail list [--failed]   (the creators\' e-mails: state, attempts, last error; addresses masked)',
+  '       npm run -s applications -- mail resend SEQ       (a sent or failed e-mail put back to be sent again now)',
 ].join('\n');
 
 /**
@@ -148,6 +152,29 @@ export async function main(argv) {
     const told = describeRedelivery(which, count);
     if (told === null) throw new Error(`No webhook ${id ?? ''}: \`npm run -s applications -- deliveries\` lists those not delivered.`);
     process.stdout.write(told);
+    return;
+  }
+  if (command === 'mail') {
+    const [action, seqText, ...extra] = positionals;
+    if (action === 'list' && seqText === undefined) {
+      const which = { failed: values.failed === true };
+      /** @type {Array<import('../mail/mail-outbox.mjs').MailRecord & { email: string }>} */
+      const records = await onStore({
+        direct: (store) => maskedMailRecords(store, which),
+        viaReceiver: async (url, token) => /** @type {Array<import('../mail/mail-outbox.mjs').MailRecord & { email: string }>} */ (parseJson(await (await admin(`${url}/admin/mail${which.failed ? '?failed=1' : ''}`, token)).text())),
+      });
+      process.stdout.write(values.json ? records.map(exportJsonLine).join('') : formatMail(records, which));
+      return;
+    }
+    const seq = Number(seqText);
+    if (action !== 'resend' || !/^[1-9][0-9]{0,15}$/.test(seqText ?? '') || extra.length > 0 || values.failed) throw new Error(`mail needs list [--failed], or resend and one status number (mail list shows them)\n${USAGE}`);
+    process.stdout.write(
+      await onStore({
+        direct: (store) => resendDirectly(store, seq),
+        viaReceiver: async (url, token) =>
+          /** @type {{ told: string }} */ (parseJson(await (await admin(`${url}/admin/mail/resend`, token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seq }) })).text())).told,
+      }),
+    );
     return;
   }
   if (command === 'files') {

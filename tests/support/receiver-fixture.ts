@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { receiverRules } from '../../src/config/receiver-rules';
 import { DEFAULT_LIMITS, type LimitSettings } from '../../server/limits/limit-settings.mjs';
 import { startServer } from '../../server/start-server.mjs';
+import { preparedDataDir } from './prepared-data-dir';
 import type { RequestEntry } from '../../server/log/server-log.mjs';
 import type { WebhookSettings } from '../../server/webhooks/webhook-settings.mjs';
 import type { ProofOfWorkSettings } from '../../server/limits/proof-of-work.mjs';
@@ -35,7 +36,8 @@ export async function startTestReceiver(
   } = {},
 ): Promise<StartedReceiver> {
   const root = await servedRoot();
-  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'receiver-data-')));
+  // A store already made, unless the test gives its own folder or uses PostgreSQL (prepared-data-dir.ts).
+  const dataDir = options.dataDir ?? (options.databaseUrl ? await mkdtemp(join(tmpdir(), 'receiver-data-')) : await preparedDataDir());
   const server = await startServer({
     root, port: 0, dataDir, databaseUrl: options.databaseUrl, corsOrigins: options.corsOrigins, receiverRules,
     webhooks: options.webhooks ?? null, webhookPollMs: options.webhookPollMs, log: options.log, logRequest: options.logRequest,

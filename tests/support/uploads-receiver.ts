@@ -12,6 +12,7 @@ import { DEFAULT_LIMITS, type LimitSettings } from '../../server/limits/limit-se
 import type { ProofOfWorkSettings } from '../../server/limits/proof-of-work.mjs';
 import type { RequestEntry } from '../../server/log/server-log.mjs';
 import { startServer } from '../../server/start-server.mjs';
+import { preparedDataDir } from './prepared-data-dir';
 import type { FileFieldRules } from '../../server/uploads/accepts-type.mjs';
 import { rawRequest, type RawAnswer } from './http-request';
 import { servedRoot } from './receiver-fixture';
@@ -29,7 +30,7 @@ export async function startUploadsReceiver(options: {
   databaseUrl?: string; uploadsDir?: string;
 } = {}): Promise<UploadsReceiver> {
   const root = await servedRoot();
-  const dataDir = await mkdtemp(join(tmpdir(), 'uploads-data-'));
+  const dataDir = options.databaseUrl ? await mkdtemp(join(tmpdir(), 'uploads-data-')) : await preparedDataDir('uploads-data-');
   const server = await startServer({
     root, port: 0, dataDir, databaseUrl: options.databaseUrl, uploadsDir: options.uploadsDir,
     receiverRules: (config) => {

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../../support/http-request';
 import { startTestReceiver, stopTestReceiver } from '../../support/receiver-fixture';
 import { sampleBody } from '../../support/sample-application.mjs';
+import { preparedDataDir } from '../../support/prepared-data-dir';
 
 const execFile = promisify(execFileCallback);
 const ROOT = normalize(join(dirname(new URL(import.meta.url).pathname), '../../..'));
@@ -179,7 +180,7 @@ const RUN_HERE: Readonly<Record<string, (command: Command) => Promise<void>>> = 
   },
   async 'node server/cli/applications-cli.mjs export'({ run: command, env }) {
     expect(env).toEqual({ DATA_DIR: '/var/lib/creator-wizard' });
-    const dataDir = await mkdtemp(join(tmpdir(), 'deploying-commands-data-'));
+    const dataDir = await preparedDataDir('deploying-commands-data-');
     try {
       const receiver = await startTestReceiver({ dataDir });
       const put = await rawRequest(`${receiver.url}${receiver.path}`, {

@@ -6,9 +6,7 @@
 // 410 too. The real receiver (node server/serve.mjs) on both stores, with data made old beforehand.
 import { execFile as execFileCallback } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -21,6 +19,7 @@ import { freshPostgresDatabase } from '../../../support/local-postgres.mjs';
 import { spawnReceiver } from '../../../support/receiver-process';
 import { servedRoot } from '../../../support/receiver-fixture';
 import { sampleBody } from '../../../support/sample-application.mjs';
+import { preparedDataDir } from '../../../support/prepared-data-dir';
 
 const postgres = await freshPostgresDatabase();
 if ('reason' in postgres) process.stderr.write(`Skipping the PostgreSQL retention tests: ${postgres.reason}.\n`);
@@ -51,7 +50,7 @@ describe('RETENTION_DAYS', () => {
   });
 
   it('runs at start and again at each interval, one line each time', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'retention-schedule-'));
+    const dataDir = await preparedDataDir('retention-schedule-');
     const store = await openStore({ dataDir });
     const lines: string[] = [];
     const retention = startRetention(store, { days: 30, log: (line) => lines.push(line), intervalMs: 200 });
@@ -74,7 +73,7 @@ const stores = [
 describe.each(stores)('retention on the $name store', ({ databaseUrl, skip }) => {
   it.skipIf(skip)('erases what is older than RETENTION_DAYS at start, with one line of counts, and leaves tombstones', async () => {
     const root = await servedRoot();
-    const dataDir = await mkdtemp(join(tmpdir(), 'retention-'));
+    const dataDir = await preparedDataDir('retention-');
     const where = { dataDir, databaseUrl };
     const now = Date.now();
     const ago = (days: number) => new Date(now - days * DAY);

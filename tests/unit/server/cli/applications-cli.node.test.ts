@@ -14,6 +14,7 @@ import { freshPostgresDatabase } from '../../../support/local-postgres.mjs';
 import { spawnReceiver } from '../../../support/receiver-process';
 import { servedRoot } from '../../../support/receiver-fixture';
 import { sampleBody } from '../../../support/sample-application.mjs';
+import { preparedDataDir } from '../../../support/prepared-data-dir';
 
 const execFile = promisify(execFileCallback);
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
@@ -48,7 +49,7 @@ const stores = [
 describe.each(stores)('npm run applications on the $name', ({ databaseUrl, skip }) => {
   it.skipIf(skip)('exports the latest revision of each application as JSON lines or CSV, limits by date, and erases a creator', async () => {
     const root = await servedRoot();
-    const dataDir = await mkdtemp(join(tmpdir(), 'receiver-cli-'));
+    const dataDir = await preparedDataDir('receiver-cli-');
     const receiver = await spawnReceiver({ root, dataDir, databaseUrl });
     try {
       await send(receiver.url, sampleBody({ email: 'ada@example.com', variant: 1 }), 'k1', 'app-ada', 1);
@@ -97,7 +98,7 @@ describe.each(stores)('npm run applications on the $name', ({ databaseUrl, skip 
 
   it.skipIf(skip || databaseUrl !== undefined)('exports and erases while the receiver listens on one specific address (HOST)', async () => {
     const root = await servedRoot();
-    const dataDir = await mkdtemp(join(tmpdir(), 'receiver-cli-host-'));
+    const dataDir = await preparedDataDir('receiver-cli-host-');
     // Another address of this machine than 127.0.0.1, as a deployer's HOST=192.0.2.2 would be.
     const receiver = await spawnReceiver({ root, dataDir, extraEnv: { HOST: '127.0.0.2' } });
     try {
@@ -114,7 +115,7 @@ describe.each(stores)('npm run applications on the $name', ({ databaseUrl, skip 
 
   it.skipIf(skip)('writes only data to stdout through `npm run -s`, and stops quietly when the reader closes the pipe', async () => {
     const root = await servedRoot();
-    const dataDir = await mkdtemp(join(tmpdir(), 'receiver-cli-pipe-'));
+    const dataDir = await preparedDataDir('receiver-cli-pipe-');
     const receiver = await spawnReceiver({ root, dataDir, databaseUrl });
     try {
       await send(receiver.url, sampleBody({ email: 'pipe@example.com' }), 'k-pipe', 'app-pipe', 1);
@@ -240,7 +241,7 @@ describe('a CLI that cannot mislead about the store it opened, the restored file
 
   it('redeliver refuses while webhooks are off: through the running receiver, and with none running', async () => {
     const root = await servedRoot();
-    const dataDir = await mkdtemp(join(tmpdir(), 'cli-redeliver-'));
+    const dataDir = await preparedDataDir('cli-redeliver-');
     try {
       // A webhook that cannot be delivered (nothing listens on port 9), then a receiver with webhooks off.
       const sending = await spawnReceiver({ root, dataDir, extraEnv: { WEBHOOK_URL: 'http://127.0.0.1:9/hook', WEBHOOK_SECRET: `whsec_${Buffer.from('0123456789abcdef0123456789abcdef').toString('base64')}` } });
@@ -274,7 +275,7 @@ describe('a CLI that cannot mislead about the store it opened, the restored file
 
   it.skipIf('reason' in postgres)('redeliver on PostgreSQL says when no receiver sends webhooks', async () => {
     const root = await servedRoot();
-    const dataDir = await mkdtemp(join(tmpdir(), 'cli-redeliver-pg-'));
+    const dataDir = await preparedDataDir('cli-redeliver-pg-');
     const databaseUrl = 'url' in postgres ? postgres.url : '';
     try {
       const sending = await spawnReceiver({ root, dataDir, databaseUrl, extraEnv: { WEBHOOK_URL: 'http://127.0.0.1:9/hook', WEBHOOK_SECRET: `whsec_${Buffer.from('0123456789abcdef0123456789abcdef').toString('base64')}` } });

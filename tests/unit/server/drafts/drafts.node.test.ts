@@ -6,9 +6,7 @@
 // (413, 415, 400), a malformed id not found (404), the applications' rate limit for GET and
 // DELETE, a disk floor for PUT (its own budget: hostile/drafts-budget.node.test.ts), and no id in any log line.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile, rm } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DRAFT_SECONDS, MAX_DRAFT_BYTES, MAX_DRAFT_SECONDS, draftTtlSeconds, draftsPrefix } from '../../../../server/drafts/drafts-in-transit.mjs';
@@ -21,6 +19,7 @@ import type { Store } from '../../../../server/store/store-types.mjs';
 import { rawRequest, type RawAnswer } from '../../../support/http-request';
 import { freshPostgresDatabase } from '../../../support/local-postgres.mjs';
 import { startTestReceiver, stopTestReceiver, type StartedReceiver } from '../../../support/receiver-fixture';
+import { preparedDataDir } from '../../../support/prepared-data-dir';
 
 const postgres = await freshPostgresDatabase();
 if ('reason' in postgres) process.stderr.write(`Skipping the drafts' PostgreSQL tests: ${postgres.reason}.\n`);
@@ -39,7 +38,7 @@ const ciphertext = (size = 1000) => randomBytes(size);
 const HOUR = 3600 * 1000;
 
 async function withStore<T>(databaseUrl: string | undefined, work: (store: Store) => Promise<T>): Promise<T> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'drafts-store-'));
+  const dataDir = await preparedDataDir('drafts-store-');
   const store = await openStore({ databaseUrl, dataDir });
   try {
     return await work(store);

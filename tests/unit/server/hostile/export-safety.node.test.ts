@@ -3,9 +3,7 @@
 // =, a full-width ＝, a leading |), an apostrophe shown in every phone cell, and bidi controls
 // written raw by the JSON export. Through the real receiver and the real CLI, on both stores.
 import { execFile as execFileCallback } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,6 +12,7 @@ import { freshPostgresDatabase } from '../../../support/local-postgres.mjs';
 import { spawnReceiver } from '../../../support/receiver-process';
 import { servedRoot } from '../../../support/receiver-fixture';
 import { sampleBody } from '../../../support/sample-application.mjs';
+import { preparedDataDir } from '../../../support/prepared-data-dir';
 
 const execFile = promisify(execFileCallback);
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
@@ -94,7 +93,7 @@ const stores = [
 describe.each(stores)('the exports on the $name', ({ databaseUrl, skip }) => {
   it.skipIf(skip)('defuse every formula start, write the phone without an apostrophe, and escape or show bidi controls', async () => {
     const root = await servedRoot();
-    const dataDir = await mkdtemp(join(tmpdir(), 'export-safety-'));
+    const dataDir = await preparedDataDir('export-safety-');
     const receiver = await spawnReceiver({ root, dataDir, databaseUrl });
     try {
       const put = await rawRequest(`${receiver.url}/api/applications`, {

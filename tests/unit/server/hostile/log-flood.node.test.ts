@@ -3,13 +3,12 @@
 // flood made 2,200 refusal lines a second). Against `npm start` itself: two clients send a
 // thousand refused PUTs; the log holds the first refusal of each client and kind in full and, at
 // shutdown, one line with the count of the rest, while /metrics counts every one of them.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { rawRequest } from '../../../support/http-request';
 import { servedRoot } from '../../../support/receiver-fixture';
 import { spawnReceiver } from '../../../support/receiver-process';
+import { preparedDataDir } from '../../../support/prepared-data-dir';
 
 const PER_CLIENT = 500;
 const CLIENTS = ['127.0.0.1', '127.0.0.2'];
@@ -18,7 +17,7 @@ const RATE = 10;
 describe('a flood of refusals in the log', () => {
   it('is a few lines per client and kind, while the metrics count every refusal', async () => {
     const root = await servedRoot();
-    const dataDir = await mkdtemp(join(tmpdir(), 'log-flood-'));
+    const dataDir = await preparedDataDir('log-flood-');
     const child = await spawnReceiver({ root, dataDir, extraEnv: { LOG_FORMAT: 'json', RATE_LIMIT_PER_MINUTE: String(RATE), RATE_LIMIT_PER_HOUR: '0' } });
     try {
       const metricsAt = /counts at (http:\/\/127\.0\.0\.1:\d+\/metrics)/;

@@ -5,15 +5,14 @@
 // holding a line feed and a log line of its own, keys that are e-mail addresses in every part of
 // the body, a User-Agent and a path holding the same. Every line must be one event of the
 // server's, and none of the client's strings anywhere.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rawRequest } from '../../../support/http-request';
 import { servedRoot } from '../../../support/receiver-fixture';
 import { spawnReceiver } from '../../../support/receiver-process';
 import { sampleBody } from '../../../support/sample-application.mjs';
+import { preparedDataDir } from '../../../support/prepared-data-dir';
 
 const FORGED_TIME = '2026-11-27T06:00:00.000Z';
 const FORGED = `\n${FORGED_TIME} received application forged-by-a-client revision 9`;
@@ -41,7 +40,7 @@ function sendRawHeaders(url: string, head: Buffer): Promise<void> {
 describe.each(['text', 'json'] as const)('the log with LOG_FORMAT=%s, under forged keys and headers', (format) => {
   it('is one event of the server per line, and holds none of the keys or headers the client sent', async () => {
     const root = await servedRoot();
-    const dataDir = await mkdtemp(join(tmpdir(), `log-forgery-${format}-`));
+    const dataDir = await preparedDataDir(`log-forgery-${format}-`);
     const child = await spawnReceiver({ root, dataDir, extraEnv: { LOG_FORMAT: format } });
     try {
       const put = (body: unknown, key: string) =>

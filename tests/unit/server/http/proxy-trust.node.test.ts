@@ -2,9 +2,8 @@
 // Behind a reverse proxy (TRUST_PROXY, PUBLIC_ORIGIN): the site a request was sent to, the client's
 // address, the Origin check and Strict-Transport-Security. Headers only count when they come from
 // a trusted proxy: a client that forges them, directly or through the proxy, changes nothing.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { request, ServerResponse, type IncomingMessage } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiverRules } from '../../../../src/config/receiver-rules';
@@ -14,6 +13,7 @@ import { clientAddress, NO_PROXY_TRUST, normalAddress, parseForwarded, proxyTrus
 import { STRICT_TRANSPORT_SECURITY, transportSecurityHeaders } from '../../../../server/http/security-headers.mjs';
 import { startServer } from '../../../../server/start-server.mjs';
 import { servedRoot } from '../../../support/receiver-fixture';
+import { preparedDataDir } from '../../../support/prepared-data-dir';
 
 /** A request as the server sees it: the socket's peer and the headers (lower-case names). */
 function fakeRequest(remoteAddress: string, headers: Record<string, string | string[]> = {}): IncomingMessage {
@@ -250,7 +250,7 @@ describe('the server, started with TRUST_PROXY or PUBLIC_ORIGIN', () => {
 
   beforeAll(async () => {
     root = await servedRoot();
-    dataDir = await mkdtemp(join(tmpdir(), 'proxy-trust-'));
+    dataDir = await preparedDataDir('proxy-trust-');
     server = await startServer({ root, port: 0, dataDir, receiverRules, trustProxy: PROXY });
    }, 60_000);
 
@@ -299,7 +299,7 @@ describe('the server, started with PUBLIC_ORIGIN', () => {
 
   beforeAll(async () => {
     root = await servedRoot();
-    dataDir = await mkdtemp(join(tmpdir(), 'proxy-trust-'));
+    dataDir = await preparedDataDir('proxy-trust-');
     server = await startServer({ root, port: 0, dataDir, receiverRules, publicOrigin: 'https://apply.example.com' });
    }, 60_000);
 

@@ -6,9 +6,9 @@ import { rawRequest } from '../../../support/http-request';
 import { servedRoot, startTestReceiver, stopTestReceiver, type StartedReceiver } from '../../../support/receiver-fixture';
 import { spawnReceiver } from '../../../support/receiver-process';
 import { sampleBody } from '../../../support/sample-application.mjs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { preparedDataDir } from '../../../support/prepared-data-dir';
 
 const at = () => new Date('2026-11-25T17:00:00.000Z');
 
@@ -93,7 +93,7 @@ describe('a line per request', () => {
 describe('npm start', () => {
   it('says when the programme sends nothing on purpose ("requestUrl": null)', async () => {
     const root = await servedRoot();
-    const dataDir = await mkdtemp(join(tmpdir(), 'log-no-request-url-'));
+    const dataDir = await preparedDataDir('log-no-request-url-');
     const config = JSON.parse(await readFile(join(root, 'config.json'), 'utf8')) as Record<string, unknown>;
     config.requestUrl = null;
     await writeFile(join(root, 'config.json'), JSON.stringify(config));
@@ -110,7 +110,7 @@ describe('npm start', () => {
 
   it('says on start where the data lives, which programme it applies, and whom it trusts, then a JSON line per request', async () => {
     const root = await servedRoot();
-    const dataDir = await mkdtemp(join(tmpdir(), 'log-start-'));
+    const dataDir = await preparedDataDir('log-start-');
     const child = await spawnReceiver({ root, dataDir });
     try {
       await rawRequest(`${child.url}/config.json`, { method: 'GET' });

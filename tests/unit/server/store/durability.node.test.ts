@@ -1,13 +1,12 @@
 // @vitest-environment node
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../../../support/http-request';
 import { freshPostgresDatabase } from '../../../support/local-postgres.mjs';
 import { spawnReceiver } from '../../../support/receiver-process';
 import { servedRoot } from '../../../support/receiver-fixture';
 import { sampleBody } from '../../../support/sample-application.mjs';
+import { preparedDataDir } from '../../../support/prepared-data-dir';
 
 const postgres = await freshPostgresDatabase();
 if ('reason' in postgres) process.stderr.write(`Skipping the receiver's PostgreSQL durability test: ${postgres.reason}.\n`);
@@ -23,7 +22,7 @@ const stores = [
 describe.each(stores)('on the $name store', ({ databaseUrl, skip }) => {
   it.skipIf(skip)('an application answered 201 is there after the process is SIGKILLed at once and restarted', async () => {
     const root = await servedRoot();
-    const dataDir = await mkdtemp(join(tmpdir(), 'receiver-durable-'));
+    const dataDir = await preparedDataDir('receiver-durable-');
     try {
       let receiver = await spawnReceiver({ root, dataDir, databaseUrl });
       const body = JSON.stringify(sampleBody({ email: 'durable@example.com' }));

@@ -4,8 +4,7 @@
 // the last programme, no upload answered for weeks with 503 and Retry-After 3600. It used to be
 // applied ("Programme changed"), /readyz staying 200 while every upload failed; and the start-up
 // line read "files in null".
-import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import { receiverRules } from '../../../../src/config/receiver-rules';
 import { rawRequest } from '../../../support/http-request';
 import { freshPostgresDatabase } from '../../../support/local-postgres.mjs';
 import { servedRoot } from '../../../support/receiver-fixture';
+import { preparedDataDir } from '../../../support/prepared-data-dir';
 
 const FILES_PROGRAMME = fileURLToPath(new URL('../../../../docs/examples/config.files.json', import.meta.url));
 const postgres = await freshPostgresDatabase();
@@ -39,7 +39,7 @@ describe('a programme asking for files where none can be kept', () => {
 
   it.skipIf('reason' in postgres)('is refused as a live edit with an ERROR line, the last programme kept, once per version of the file', async () => {
     const root = await servedRoot();
-    const dataDir = await mkdtemp(join(tmpdir(), 'files-unkept-'));
+    const dataDir = await preparedDataDir('files-unkept-');
     const lines: string[] = [];
     const server = await startServer({ root, port: 0, dataDir, databaseUrl: 'url' in postgres ? postgres.url : '', receiverRules, log: (line) => lines.push(line) });
     try {

@@ -1,9 +1,7 @@
 // @vitest-environment node
 import { execFile as execFileCallback } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
@@ -18,6 +16,7 @@ import { spawnReceiver } from '../../../support/receiver-process';
 import { servedRoot, startTestReceiver, stopTestReceiver, type StartedReceiver } from '../../../support/receiver-fixture';
 import { sampleBody } from '../../../support/sample-application.mjs';
 import { startWebhookEndpoint, type ReceivedWebhook, type WebhookEndpoint } from '../../../support/webhook-endpoint';
+import { preparedDataDir } from '../../../support/prepared-data-dir';
 
 const postgres = await freshPostgresDatabase();
 if ('reason' in postgres) process.stderr.write(`Skipping the webhooks' PostgreSQL tests: ${postgres.reason}.\n`);
@@ -279,7 +278,7 @@ describe.each(stores)('webhooks on the $name store', ({ databaseUrl, skip }) => 
   it.skipIf(skip)('delivers after a SIGKILL between the commit and the delivery, with the same webhook-id', async () => {
     endpoint = await startWebhookEndpoint('hang');
     const root = await servedRoot();
-    const dataDir = await mkdtemp(join(tmpdir(), 'webhook-kill-'));
+    const dataDir = await preparedDataDir('webhook-kill-');
     const env = { WEBHOOK_URL: endpoint.url, WEBHOOK_SECRET: SECRET, WEBHOOK_TIMEOUT_MS: '1000' };
     try {
       let child = await spawnReceiver({ root, dataDir, databaseUrl, extraEnv: env });

@@ -1,0 +1,214 @@
+// Sends the creator's e-mails from the outbox (mail-outbox.mjs): claims the due rows, writes each
+// e-mail (mail-message.mjs) in the application's language, hands it to the SMTP server through one
+// pooled nodemailer transport, and settles it: sent, tried again later (mail-retry.mjs), or failed
+// three days after its status. It runs beside the receiver, never in a creator's request: a slow or
+// absent SMTP server costs a creator nothing. It claims soon after a status row is written
+// (`nudge`) and polls for retries that fall due and for what other receivers on the same
+// PostgreSQL wrote. A claimed row keeps its lease through a restart: a process that died
+// mid-attempt may have handed the e-mail over, so it is sent again only once the lease runs out,
+// with the same Message-ID.
+import nodemailer from 'nodemailer';
+import { mailErrorText } from './mail-error.mjs';
+import { isMailedStatus, mailContent, mailMessageId } from './mail-message.mjs';
+import { claimDueMail, settleMail } from './mail-outbox.mjs';
+import { afterFailedMail } from './mail-retry.mjs';
+
+/** E-mails handed over at once: the transport's connections, so none waits in its queue untimed. */
+const MAX_SENDING = 2;
+/** How long a wake-up waits for company: rows written meanwhile go in the same claim. */
+const GATHER_MS = 50;
+
+/**
+ * @typedef {import('../../src/config/mail-programme.ts').MailProgramme} MailProgramme
+ * @typedef {{
+ *   store: import('../store/store-types.mjs').Store,
+ *   settings: import('./mail-settings.mjs').MailSettings,
+ *   statusUrlFor: (applicationId: string, pageOrigin: string) => Promise<string>,
+ *   programme: (language: string | null) => Promise<MailProgramme>,
+ *   mailWords: typeof import('../../src/i18n/mail-words.ts').mailWords,
+ *   log?: (line: string) => void,
+ *   pollMs?: number,
+ *   now?: () => Date,
+ *   random?: () => number,
+ * }} MailDelivererOptions
+ *   statusUrlFor: the application's status link (the status room derives it from its key);
+ *   programme: the programme in force as an e-mail in that language reads it (the application's
+ *   language, null for none: the programme's own); mailWords: the e-mails' words in a language under
+ *   the programme's own (src/i18n/mail-words.ts, from server/build/ in production)
+ */
+
+/** @param {MailDelivererOptions} options */
+export function createMailDeliverer({ store, settings, statusUrlFor, programme, mailWords, log = () => undefined, pollMs = 1000, now = () => new Date(), random = Math.random }) {
+  // An attempt is cut at this, whatever the SMTP server does: each step has the timeout, but a
+  // server trickling its answers a byte at a time would reset it for ever.
+  const attemptMs = 4 * settings.timeoutMs;
+  // Longer than an attempt can take and its settling, so a lease outlives the attempt it covers;
+  // short enough that another receiver takes over within minutes of one dying mid-attempt.
+  const leaseMs = attemptMs + settings.timeoutMs + 5_000;
+  const stopping = new AbortController();
+  const transport = nodemailer.createTransport({
+    pool: true,
+    maxConnections: MAX_SENDING,
+    host: settings.host,
+    port: settings.port,
+    secure: settings.secure,
+    ...(settings.user === null ? {} : { auth: { user: settings.user, pass: settings.password ?? '' } }),
+    connectionTimeout: settings.timeoutMs,
+    greetingTimeout: settings.timeoutMs,
+    socketTimeout: settings.timeoutMs,
+    dnsTimeout: settings.timeoutMs,
+  });
+  // A pooled connection that breaks while idle is reported here; the next attempt opens another.
+  transport.on('error', (error) => {
+    log(`mail: the SMTP connection broke (${mailErrorText(error)})`);
+  });
+  let stopped = false;
+  let sending = 0;
+  let claiming = false;
+  let claimAgain = false;
+  /** @type {NodeJS.Timeout | null} */
+  let timer = null;
+  let timerAt = Infinity;
+  /** @type {Set<Promise<void>>} claims and attempts under way, which stop() waits for */
+  const underWay = new Set();
+
+  /** @param {number} delayMs */
+  function wake(delayMs) {
+    if (stopped) return;
+    const at = Date.now() + delayMs;
+    if (timer && timerAt <= at) return;
+    if (timer) clearTimeout(timer);
+    timerAt = at;
+    timer = setTimeout(claim, delayMs);
+    timer.unref();
+  }
+
+  /** @param {Promise<void>} work never rejects */
+  function track(work) {
+    underWay.add(work);
+    void work.finally(() => underWay.delete(work));
+  }
+
+  function claim() {
+    timer = null;
+    timerAt = Infinity;
+    if (stopped) return;
+    if (claiming) {
+      claimAgain = true;
+      return;
+    }
+    const room = MAX_SENDING - sending;
+    // The next attempt to end claims again.
+    if (room <= 0) return;
+    claiming = true;
+    claimAgain = false;
+    let full = false;
+    track(
+      claimDueMail(store, { now: now(), limit: room, leaseMs })
+        .then((claimed) => {
+          full = claimed.length === room;
+          for (const row of claimed) {
+            sending += 1;
+            track(
+              attempt(row)
+                .then((outcome) => settleMail(store, outcome))
+                .catch((/** @type {unknown} */ error) => {
+                  log(`mail for status ${String(row.seq)}: could not record the attempt (${error instanceof Error ? error.message : String(error)}); tried again when its lease runs out`);
+                })
+                .finally(() => {
+                  sending -= 1;
+                  wake(full ? 0 : GATHER_MS);
+                }),
+            );
+          }
+        })
+        .catch((/** @type {unknown} */ error) => {
+          // The store is busy or gone for a moment (a restart of PostgreSQL): the next poll tries again.
+          log(`mail: could not read the outbox (${error instanceof Error ? error.message : String(error)})`);
+        })
+        .finally(() => {
+          claiming = false;
+          wake(claimAgain ? 0 : pollMs);
+        }),
+    );
+  }
+
+  /**
+   * @param {import('./mail-outbox.mjs').ClaimedMail} row
+   * @returns {Promise<import('./mail-outbox.mjs').MailOutcome>}
+   */
+  async function attempt(row) {
+    const base = { seq: row.seq, attempts: row.attempts };
+    // Nothing to send it to, or no link to send: no later attempt would do better.
+    if (row.email === null || row.email.trim() === '') return { ...base, status: 'failed', nextAttemptAt: null, lastError: 'the application gives no e-mail address', at: now() };
+    if (!isMailedStatus(row.status)) return { ...base, status: 'failed', nextAttemptAt: null, lastError: `no e-mail announces the status ${row.status}`, at: now() };
+    if (row.reference === null || row.pageOrigin === null) return { ...base, status: 'failed', nextAttemptAt: null, lastError: 'the application has no status link', at: now() };
+    try {
+      const { lang, programmeTitle, messages } = await programme(row.language);
+      const words = mailWords(lang, messages);
+      const link = await statusUrlFor(row.applicationId, row.pageOrigin);
+      const content = mailContent({ words, status: row.status, programmeTitle, reference: row.reference, link, message: row.message });
+      await transport.sendMail({
+        from: settings.from,
+        to: row.email,
+        subject: content.subject,
+        text: content.text,
+        html: content.html,
+        messageId: mailMessageId({ applicationId: row.applicationId, seq: row.seq, domain: domainOf(row.pageOrigin, settings.fromAddress) }),
+        date: now(),
+        // RFC 3834: an automatic message, so out-of-office replies do not answer it.
+        headers: { 'Auto-Submitted': 'auto-generated', 'Content-Language': lang },
+        signal: AbortSignal.any([stopping.signal, AbortSignal.timeout(attemptMs)]),
+      });
+      log(`mail for status ${String(row.seq)} (${row.status}) of application ${row.applicationId} sent`);
+      return { ...base, status: 'sent', nextAttemptAt: null, lastError: null, at: now() };
+    } catch (error) {
+      const at = now();
+      const lastError = mailErrorText(error);
+      // Cut short by stop(): not the SMTP server's fault, tried again at the next start.
+      if (stopped) return { ...base, status: 'pending', nextAttemptAt: at, lastError, at };
+      const next = afterFailedMail({ attempts: row.attempts, failedAt: at, giveUpAt: new Date(row.changedAt.getTime() + settings.giveUpAfterMs), random, firstRetryMs: settings.firstRetryMs });
+      if ('giveUp' in next) {
+        log(`mail for status ${String(row.seq)} of application ${row.applicationId} failed for good after ${String(row.attempts)} attempts (${lastError}); npm run -s applications -- mail resend ${String(row.seq)}`);
+        return { ...base, status: 'failed', nextAttemptAt: null, lastError, at };
+      }
+      log(`mail for status ${String(row.seq)} of application ${row.applicationId}: attempt ${String(row.attempts)} failed (${lastError}); next at ${next.retryAt.toISOString()}`);
+      return { ...base, status: 'pending', nextAttemptAt: next.retryAt, lastError, at };
+    }
+  }
+
+  return {
+    /** Starts sending what is due. */
+    start() {
+      wake(0);
+    },
+    /** A status row was written, or an e-mail put back: look at the outbox soon rather than at the next poll. */
+    nudge() {
+      wake(GATHER_MS);
+    },
+    /** Stops: attempts in flight are cut short and tried again at the next start; then the pool is closed. */
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      stopping.abort();
+      while (underWay.size > 0) await Promise.all(underWay);
+      transport.close({ force: true });
+    },
+  };
+}
+
+/**
+ * The site's domain, for the Message-ID: the page's host, else MAIL_FROM's domain.
+ * @param {string} pageOrigin
+ * @param {string} fromAddress
+ */
+function domainOf(pageOrigin, fromAddress) {
+  try {
+    const host = new URL(pageOrigin).hostname;
+    if (host) return host;
+  } catch {
+    // Not a URL: the sender's domain names the site as well.
+  }
+  return fromAddress.slice(fromAddress.lastIndexOf('@') + 1);
+}
