@@ -84,7 +84,8 @@ const SERVER_LAYERS = {
   programme: ['drafts', 'http', 'limits'],
   backup: ['store', 'uploads'],
   health: ['http', 'store'],
-  cli: ['applications', 'backup', 'http', 'store', 'uploads', 'webhooks'],
+  status: ['applications', 'http', 'limits', 'store'],
+  cli: ['applications', 'backup', 'http', 'status', 'store', 'uploads', 'webhooks'],
 };
 
 // The pure core: no React, no components; unit-tested without a DOM. Whole folders, and single files of others.

@@ -18,6 +18,7 @@
  *   retentionDays?: number,
  *   uploadsDir?: string | undefined,
  *   isUploadBound?: (id: string) => Promise<boolean>,
+ *   statusLinkKey?: string | undefined, mail?: boolean,
  *   log?: (line: string) => void,
  *   logRequest?: (entry: import('./log/server-log.mjs').RequestEntry) => void,
  * }} StartOptions
@@ -30,7 +31,9 @@
  *   draftTtlSeconds: how long a draft in transit is kept when its PUT names no time (drafts-table.mjs);
  *   retentionDays: RETENTION_DAYS, what is older is erased at start and daily (retention-schedule.mjs), 0: never;
  *   uploadsDir: UPLOADS_DIR, where uploaded files live with DATABASE_URL (uploads-folder.mjs);
- *   isUploadBound: whether an application holds an upload (tests), else the store's application_files (upload-binding.mjs)
+ *   isUploadBound: whether an application holds an upload (tests), else the store's application_files (upload-binding.mjs);
+ *   statusLinkKey: STATUS_LINK_KEY, the key status links are derived from (server/status/status-link-key.mjs);
+ *   mail: SMTP_URL is set, so each status the creator is told of waits in the mail outbox
  */
 
 export {};

@@ -33,6 +33,7 @@ import { openStore } from './store/open-store.mjs';
 import { repairDataFolder } from './store/private-files.mjs';
 import { filesUnkeptHere } from './uploads/uploads-folder.mjs';
 import { createUploadsFeature } from './uploads/uploads-feature.mjs';
+import { createStatusFeature } from './status/status-feature.mjs';
 import { createWebhooksFeature } from './webhooks/webhooks-feature.mjs';
 import { wizardRules } from './wizard-rules.mjs';
 
@@ -42,7 +43,7 @@ import { wizardRules } from './wizard-rules.mjs';
 export async function startServer({
   root, host = '127.0.0.1', port = 4173, dataDir = 'data', databaseUrl, corsOrigins, receiverPathOverride, receiverRules, draftId,
   webhooks = null, webhookPollMs, log = () => undefined, logRequest, trustProxy, publicOrigin, proofOfWork = null,
-  limits = DEFAULT_LIMITS, freeBytes, adminPort = 0, draftTtlSeconds = DEFAULT_DRAFT_SECONDS, retentionDays = 0, uploadsDir, isUploadBound,
+  limits = DEFAULT_LIMITS, freeBytes, adminPort = 0, draftTtlSeconds = DEFAULT_DRAFT_SECONDS, retentionDays = 0, uploadsDir, isUploadBound, statusLinkKey, mail = false,
 }) {
   const trust = proxyTrust({ trustProxy, publicOrigin });
   const trustWarning = trustProxyWarning(trust, host, trustProxy);
@@ -80,9 +81,10 @@ export async function startServer({
     teardown.add(() => uploads.close());
     const webhookRoom = createWebhooksFeature({ store, settings: webhooks, log, pollMs: webhookPollMs });
     teardown.add(() => webhookRoom.close());
+    const status = await createStatusFeature({ ...shared, rateLimits, statusLinkKey, dataDir: folder, mail, webhooks });
     const applications = createApplicationsFeature({
       ...shared, webhooks, onStored: webhookRoom.nudge, admit: createAdmission({ rateLimits, diskFloor }),
-      programmes: programme.programmes, fileFields, uploadsFolder: uploads.folder, retentionDays,
+      programmes: programme.programmes, fileFields, uploadsFolder: uploads.folder, retentionDays, status: status.receiving,
     });
     teardown.add(() => applications.close());
     const drafts = await createDraftsFeature({
@@ -104,7 +106,7 @@ export async function startServer({
         noticeForwarded(ctx.req);
         for (const [name, value] of Object.entries(transportSecurityHeaders(ctx.req, ctx.trust))) ctx.res.setHeader(name, value);
         await programme.route(ctx);
-        return (await health.answerHealth(ctx)) || answerAdminNotHere(ctx) || (await proofs.answerChallenge(ctx)) || (await applications.answer(ctx)) || (await drafts.answer(ctx)) || uploads.answer(ctx);
+        return (await health.answerHealth(ctx)) || answerAdminNotHere(ctx) || (await proofs.answerChallenge(ctx)) || (await applications.answer(ctx)) || (await status.answer(ctx)) || (await drafts.answer(ctx)) || uploads.answer(ctx);
       },
     });
     const connections = limitConnections(server, { limits, trust, count: metrics.countConnection });
@@ -112,7 +114,7 @@ export async function startServer({
     teardown.add(() => closeServer(server));
     const admin = await startAdminServer({
       port: adminPort,
-      door: lock ? { token: lock.token, routes: [applications.admin, backupAdmin({ store, uploadsFolder: uploads.folder }), webhookRoom.admin] } : null,
+      door: lock ? { token: lock.token, routes: [applications.admin, status.admin, backupAdmin({ store, uploadsFolder: uploads.folder }), webhookRoom.admin] } : null,
       metrics: async () => metrics.exposition({
         receiver_open_connections: { help: 'Connections open on the public port.', value: connections.open() },
         receiver_disk_free_bytes: { help: 'Free space in DATA_DIR, read at most once a second (embedded store).', value: (await diskFloor?.freeBytes()) ?? null },
@@ -129,6 +131,8 @@ export async function startServer({
       /** GET it for the counts of answers and refusals, in Prometheus's text format (loopback only). */
       metricsUrl: `${admin.url}/metrics`,
       draftsPath: drafts.prefix,
+      /** Where the status page looks an application up (GET, Authorization: Bearer <secret>). */
+      statusPath: status.path,
       uploadsPath: uploads.prefix,
       uploadsFolder: uploads.folder,
       sweepUploads: uploads.sweep,

@@ -255,6 +255,7 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
   }
   /** Each application's latest numbered revision, as the bodies are taken in order. */
   const latest = new Map(rows.filter((row) => row.outcome === 'latest').map((row) => [String(row.application_id), { latestRevision: Number(row.client_revision), receivedAt: iso(row.received_at) }]));
+  /** @type {Map<string, { reference: string, pageOrigin: string }>} */
   const linksOf = links ? await statusLinksOf(store, rows, [...byKey.values()].map((row) => String(row.application_id))) : new Map();
   /** @type {(id: string, receivedAt: unknown) => Receipt} with the reference and status link when it has one */
   const receiptOf = (id, receivedAt) => {

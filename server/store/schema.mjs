@@ -162,6 +162,8 @@ export const MIGRATIONS = [
   // SHA-256 of its secret only (the secret is derived from a key, never stored), beside the short
   // reference a person reads out and the origin of the page that sent it (where the link points).
   // `status_link_key` holds that key only when the store is PostgreSQL and STATUS_LINK_KEY is not set.
+  // A webhook announcing a change of status (`application.status_changed`) names its row
+  // (`status_seq`), beside its application's latest revision (`revision_seq`, which erasure cascades from).
   {
     version: 8,
     sql: `
@@ -188,6 +190,7 @@ export const MIGRATIONS = [
       );
       CREATE INDEX application_statuses_application ON application_statuses (application_id, seq);
       CREATE INDEX application_statuses_mail_due ON application_statuses (mail_status, mail_next_attempt_at);
+      ALTER TABLE webhook_deliveries ADD COLUMN status_seq bigint REFERENCES application_statuses (seq) ON DELETE CASCADE;
       CREATE SEQUENCE application_reference_numbers;
       CREATE TABLE status_link_key (
         id integer PRIMARY KEY CHECK (id = 1),
