@@ -31,7 +31,7 @@ export async function startTestReceiver(
     databaseUrl?: string; dataDir?: string; corsOrigins?: string; webhooks?: WebhookSettings; webhookPollMs?: number;
     log?: (line: string) => void; logRequest?: (entry: RequestEntry) => void; proofOfWork?: ProofOfWorkSettings;
     limits?: Partial<LimitSettings>; freeBytes?: (dir: string) => Promise<number>; trustProxy?: string;
-    host?: string; publicOrigin?: string;
+    host?: string; publicOrigin?: string; statusLinkKey?: string; mail?: boolean;
   } = {},
 ): Promise<StartedReceiver> {
   const root = await servedRoot();
@@ -43,7 +43,7 @@ export async function startTestReceiver(
     // Most tests send many applications from one address, measuring the store: no rate limit
     // unless a test asks for one (rate-limits.node.test.ts).
     limits: { ...DEFAULT_LIMITS, rateWindows: [], draftRateWindows: [], ...options.limits }, freeBytes: options.freeBytes, trustProxy: options.trustProxy,
-    ...(options.host ? { host: options.host } : {}), publicOrigin: options.publicOrigin,
+    ...(options.host ? { host: options.host } : {}), publicOrigin: options.publicOrigin, statusLinkKey: options.statusLinkKey, mail: options.mail,
   });
   return { ...server, root, dataDir };
 }
