@@ -46,7 +46,7 @@ export function describeApplication(applicationId, record) {
     `Application ${record.applicationId}`,
     `Reference: ${record.reference ?? 'none (stored before status links; it gets one with its next revision)'}`,
     `Received: ${record.receivedAt}${record.language ? `, in ${record.language}` : ''}`,
-    `Revisions: ${String(record.revisions.length)}${record.revisions.map((each) => `\n  ${each.revision === null ? '(unnumbered)' : `#${String(each.revision)}`}  ${each.receivedAt}`).join('')}`,
+    `Revisions: ${String(record.revisions.length)}${record.revisions.map((each) => `\n  ${each.revision === null ? '(unnumbered)' : `revision ${String(each.revision)}`}  ${each.receivedAt}`).join('')}`,
     `Status: ${record.status}, since ${record.changedAt}`,
     'History:',
     ...record.history.map((change) => `  ${change.changedAt}  ${change.status}  by ${change.changedBy}${change.message === null ? '' : `\n    ${change.message.replaceAll('\n', '\n    ')}`}`),

@@ -61,7 +61,7 @@ describe.each(stores)('decide and show on the $name', ({ databaseUrl, skip }) =>
 
       const shown = (await cli(['show', 'app-cli'], dataDir, databaseUrl)).stdout;
       expect(shown).toContain(`Reference: ${reference}`);
-      expect(shown).toMatch(/Revisions: 1\n {2}#1 {2}\d{4}-/);
+      expect(shown).toMatch(/Revisions: 1\n {2}revision 1 {2}\d{4}-/);
       expect(shown).toMatch(/Status: accepted, since/);
       expect(shown).toMatch(/received {2}by receiver\n.*accepted {2}by cli\n {4}Welcome!\n {4}See you soon\./);
       expect(shown).not.toContain(secret);
