@@ -38,8 +38,8 @@ describe('referenceFor', () => {
   });
 
   it('does not look sequential: consecutive numbers differ in most places', () => {
-    const [first = '', second = ''] = [referenceFor(1000), referenceFor(1001)];
-    const differing = [...first].filter((character, index) => character !== second[index]).length;
+    const [first, second] = [referenceFor(1000), referenceFor(1001)];
+    const differing = Array.from(first).filter((character, index) => character !== second[index]).length;
     expect(differing).toBeGreaterThanOrEqual(4);
     expect(referenceFor(1)).not.toBe(referenceFor(REFERENCE_SPACE + 2));
     expect(referenceFor(1)).toBe(referenceFor(REFERENCE_SPACE + 1));
