@@ -141,6 +141,7 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
     // The status link, used only if this body is its application's first stored (or the first since
     // links exist): a reference number unused by the others costs nothing (30^8 of them).
     link_hash: links && item.pageOrigin ? links.hashFor(item.applicationId) : null,
+    reference_number: links && item.pageOrigin ? references[ord] : null,
     reference: links && item.pageOrigin ? links.reference(/** @type {number} */ (references[ord])) : null,
     page_origin: item.pageOrigin ?? null,
     // position: the creator's order (the body's), which a random upload id does not keep.
@@ -154,7 +155,7 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
   const { rows } = await store.query(
     `WITH input AS (
        SELECT * FROM jsonb_to_recordset($1::jsonb)
-         AS item (ord integer, key text, application_id text, fingerprint text, client_revision integer, email text, language text, body jsonb, received_at timestamptz, id_hash text, key_hash text, link_hash text, reference text, page_origin text, files jsonb)
+         AS item (ord integer, key text, application_id text, fingerprint text, client_revision integer, email text, language text, body jsonb, received_at timestamptz, id_hash text, key_hash text, link_hash text, reference_number bigint, reference text, page_origin text, files jsonb)
      ), tombstoned AS (
        SELECT ord, key, application_id FROM input WHERE id_hash IN (SELECT hash FROM erased) OR key_hash IN (SELECT hash FROM erased)
      ), existing AS (
@@ -211,8 +212,8 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
        RETURNING 1
      ), linked AS (
        -- Its status link: with the first revision, or with the first since links exist.
-       INSERT INTO application_status_links (application_id, reference, secret_hash, page_origin, created_at)
-       SELECT DISTINCT ON (accepted.application_id) accepted.application_id, accepted.reference, accepted.link_hash, accepted.page_origin, accepted.received_at
+       INSERT INTO application_status_links (application_id, reference, reference_number, secret_hash, page_origin, created_at)
+       SELECT DISTINCT ON (accepted.application_id) accepted.application_id, accepted.reference, accepted.reference_number, accepted.link_hash, accepted.page_origin, accepted.received_at
        FROM accepted JOIN inserted ON inserted.idempotency_key = accepted.key
        WHERE accepted.link_hash IS NOT NULL AND accepted.application_id NOT IN (SELECT application_id FROM application_status_links)
        ORDER BY accepted.application_id, accepted.ord
