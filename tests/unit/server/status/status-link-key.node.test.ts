@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { STATUS_LINK_KEY_FILE, keyInDataFolder, parseStatusLinkKey, secretHash, statusLinkKey, statusSecretFor } from '../../../../server/status/status-link-key.mjs';
 import { openStore } from '../../../../server/store/open-store.mjs';
 import { freshPostgresDatabase } from '../../../support/local-postgres.mjs';
+import { startTestReceiver, stopTestReceiver } from '../../../support/receiver-fixture';
 
 const postgres = await freshPostgresDatabase();
 if ('reason' in postgres) process.stderr.write(`Skipping the status key's PostgreSQL tests: ${postgres.reason}.\n`);
@@ -22,6 +23,16 @@ describe('parseStatusLinkKey', () => {
     expect(parseStatusLinkKey(bytes.toString('hex'))).toEqual(bytes);
     expect(parseStatusLinkKey(bytes.toString('base64'))).toEqual(bytes);
     expect(parseStatusLinkKey(` ${bytes.toString('base64url')}\n`)).toEqual(bytes);
+  });
+  it('stops the receiver\'s start with the reason, its data folder left free', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'status-key-start-'));
+    try {
+      await expect(startTestReceiver({ dataDir, statusLinkKey: 'c2hvcnQ=' })).rejects.toThrow(/STATUS_LINK_KEY must hold at least 32 bytes/);
+      const started = await startTestReceiver({ dataDir, statusLinkKey: Buffer.alloc(32, 4).toString('base64url') });
+      await stopTestReceiver(started);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
   it('refuses a short key or one in no encoding, saying how to make one and never repeating it', () => {
     expect(() => parseStatusLinkKey('c2hvcnQ=')).toThrow(/at least 32 bytes; it holds 5/);
