@@ -22,6 +22,10 @@ export async function createStatusFeature({ store, path, allowedOrigins, log, ra
   return {
     /** Where the status page looks an application up. */
     path: lookupPath,
+    /** The links' key, for whatever else builds a link (the mail outbox: statusSecretFor(key, id)). */
+    key,
+    /** The links themselves: urlFor(pageOrigin, applicationId) is the link a receipt carries. */
+    links,
     /** What the receiver is handed: the links, and whether a receipt waits in the mail outbox. */
     receiving: { links, mail },
     answer: createStatusLookup({ store, path: lookupPath, allowedOrigins, admit: createAdmission({ rateLimits }), log }),
