@@ -218,7 +218,7 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
        WHERE accepted.link_hash IS NOT NULL AND accepted.application_id NOT IN (SELECT application_id FROM application_status_links)
        ORDER BY accepted.application_id, accepted.ord
        ON CONFLICT (application_id) DO NOTHING
-       RETURNING application_id, reference, page_origin
+       RETURNING application_id, reference, page_origin, secret_hash
      ), first_status AS (
        -- 'received', dated at the application's first revision: once, whatever comes after.
        INSERT INTO application_statuses (application_id, status, changed_at, changed_by, mail_status, mail_next_attempt_at)
@@ -235,8 +235,8 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
      UNION ALL SELECT 'latest', NULL, application_id, NULL, received_at, client_revision FROM stored
      UNION ALL SELECT 'erased', key, application_id, NULL, NULL, NULL FROM tombstoned
      UNION ALL SELECT 'claimed', key, application_id, upload_id, NULL, NULL FROM claimed
-     UNION ALL SELECT 'link', reference, application_id, page_origin, NULL, NULL FROM linked
-     UNION ALL SELECT 'link', reference, application_id, page_origin, NULL, NULL FROM application_status_links
+     UNION ALL SELECT 'link', reference, application_id, page_origin || ' ' || secret_hash, NULL, NULL FROM linked
+     UNION ALL SELECT 'link', reference, application_id, page_origin || ' ' || secret_hash, NULL, NULL FROM application_status_links
        WHERE application_id IN (SELECT application_id FROM input UNION SELECT application_id FROM existing)`,
     [JSON.stringify(input), webhooks, giveUpAfterMs, mail],
   );
@@ -256,12 +256,14 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
   }
   /** Each application's latest numbered revision, as the bodies are taken in order. */
   const latest = new Map(rows.filter((row) => row.outcome === 'latest').map((row) => [String(row.application_id), { latestRevision: Number(row.client_revision), receivedAt: iso(row.received_at) }]));
-  /** @type {Map<string, { reference: string, pageOrigin: string }>} */
+  /** @type {Map<string, { reference: string, pageOrigin: string, secretHash: string }>} */
   const linksOf = links ? await statusLinksOf(store, rows, [...byKey.values()].map((row) => String(row.application_id))) : new Map();
   /** @type {(id: string, receivedAt: unknown) => Receipt} with the reference and status link when it has one */
   const receiptOf = (id, receivedAt) => {
     const link = linksOf.get(id);
-    return link && links ? { id, receivedAt: iso(receivedAt), reference: link.reference, statusUrl: links.urlFor(link.pageOrigin, id) } : { id, receivedAt: iso(receivedAt) };
+    if (!link || !links) return { id, receivedAt: iso(receivedAt) };
+    // A link made under another key (a store restored without its key file) would not open: the reference alone, then.
+    return links.hashFor(id) === link.secretHash ? { id, receivedAt: iso(receivedAt), reference: link.reference, statusUrl: links.urlFor(link.pageOrigin, id) } : { id, receivedAt: iso(receivedAt), reference: link.reference };
   };
   return received.map((item) => {
     if (erased.has(item.key)) return { outcome: 'erased' };

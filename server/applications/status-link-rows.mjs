@@ -19,14 +19,20 @@ export async function referenceNumbers(store, count) {
  * @param {import('../store/store-types.mjs').Queryable} store
  * @param {ReadonlyArray<Record<string, unknown>>} rows
  * @param {ReadonlyArray<string>} answered
- * @returns {Promise<Map<string, { reference: string, pageOrigin: string }>>}
+ * @returns {Promise<Map<string, { reference: string, pageOrigin: string, secretHash: string }>>}
  */
 export async function statusLinksOf(store, rows, answered) {
-  const links = new Map(rows.filter((row) => row.outcome === 'link').map((row) => [String(row.application_id), { reference: String(row.idempotency_key), pageOrigin: String(row.fingerprint) }]));
+  /** @type {Map<string, { reference: string, pageOrigin: string, secretHash: string }>} */
+  const links = new Map();
+  for (const row of rows.filter((each) => each.outcome === 'link')) {
+    // The origin and the hash in one column ('origin hash'): an origin holds no space.
+    const [pageOrigin = '', secretHash = ''] = String(row.fingerprint).split(' ');
+    links.set(String(row.application_id), { reference: String(row.idempotency_key), pageOrigin, secretHash });
+  }
   const unread = [...new Set(answered)].filter((id) => !links.has(id));
   if (unread.length > 0) {
-    const again = await store.query('SELECT application_id, reference, page_origin FROM application_status_links WHERE application_id IN (SELECT jsonb_array_elements_text($1::jsonb))', [JSON.stringify(unread)]);
-    for (const row of again.rows) links.set(String(row.application_id), { reference: String(row.reference), pageOrigin: String(row.page_origin) });
+    const again = await store.query('SELECT application_id, reference, page_origin, secret_hash FROM application_status_links WHERE application_id IN (SELECT jsonb_array_elements_text($1::jsonb))', [JSON.stringify(unread)]);
+    for (const row of again.rows) links.set(String(row.application_id), { reference: String(row.reference), pageOrigin: String(row.page_origin), secretHash: String(row.secret_hash) });
   }
   return links;
 }

@@ -1,7 +1,8 @@
 // @vitest-environment node
 // A restored store goes on making new references: the references' sequence is owned by the links'
 // reference_number, so the restore sets it past every reference restored, and the next application
-// gets a reference of its own rather than a unique-key failure (a 503 for every creator).
+// gets a reference of its own rather than a unique-key failure (a 503 for every creator). A store
+// restored without its key gives no link it cannot honour.
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -46,6 +47,10 @@ describe('references after a restore', () => {
       const reference = next.outcome === 'created' ? next.receipt.reference : undefined;
       expect(reference).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/);
       expect(references).not.toContain(reference);
+      // Restored without its key: a new key would make links that do not open, so none is given.
+      const otherKey = createStatusLinks(Buffer.alloc(32, 6));
+      const revised = await receiveApplication(target, { ...received('a'), key: 'a-key-2', clientRevision: 2, fingerprint: 'a2' }, { links: otherKey });
+      expect(revised).toEqual({ outcome: 'created', receipt: { id: 'a', receivedAt: expect.any(String) as unknown, reference: references[0] } });
     } finally {
       await target.close();
       await rm(work, { recursive: true, force: true });
