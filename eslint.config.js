@@ -89,7 +89,8 @@ const SERVER_LAYERS = {
   backup: ['store', 'uploads'],
   health: ['http', 'store'],
   mail: ['http'],
-  cli: ['applications', 'backup', 'http', 'mail', 'store', 'uploads', 'webhooks'],
+  status: ['applications', 'http', 'limits', 'store'],
+  cli: ['applications', 'backup', 'http', 'mail', 'status', 'store', 'uploads', 'webhooks'],
 };
 
 // The pure core: no React, no components; unit-tested without a DOM. Whole folders, and single files of others.

@@ -22,8 +22,8 @@ type Receiver = Awaited<ReturnType<typeof startServer>>;
  * The paths the page reaches the receiver at, as the started receiver reports them (so they follow
  * the programme's requestUrl): a path ending in `/` is a prefix (the drafts, then their id).
  */
-function receiverPaths(receiver: Pick<Receiver, 'path' | 'draftsPath' | 'challengePath'>): string[] {
-  return [receiver.path, receiver.draftsPath, receiver.challengePath];
+function receiverPaths(receiver: Pick<Receiver, 'path' | 'draftsPath' | 'challengePath' | 'statusPath'>): string[] {
+  return [receiver.path, receiver.draftsPath, receiver.challengePath, receiver.statusPath];
 }
 
 /** Whether the request for `url` goes to one of `paths`: that path, below it, or with a query. */
@@ -58,7 +58,7 @@ export function devReceiver(): Plugin {
       started.then(
         (running) => {
           server.config.logger.info(
-            `  ➜  Receiver: PUT ${running.path} → ${running.url} (applications kept in ${process.env.DEV_DATA_DIR ?? 'data-dev'}/; drafts at ${running.draftsPath}…, challenges at ${running.challengePath})`,
+            `  ➜  Receiver: PUT ${running.path} → ${running.url} (applications kept in ${process.env.DEV_DATA_DIR ?? 'data-dev'}/; drafts at ${running.draftsPath}…, challenges at ${running.challengePath}, status at ${running.statusPath})`,
           );
         },
         (error: unknown) => {

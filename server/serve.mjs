@@ -3,8 +3,8 @@
 // DATABASE_URL, in PostgreSQL. Environment: HOST, PORT, DATA_DIR, DATABASE_URL, CORS_ORIGINS,
 // RECEIVER_PATH, WEBHOOK_URL, WEBHOOK_SECRET, WEBHOOK_TIMEOUT_MS, SMTP_URL, MAIL_FROM,
 // SMTP_TIMEOUT_MS (docs/mail.md), LOG_FORMAT, TRUST_PROXY, PUBLIC_ORIGIN, PROOF_OF_WORK, the
-// limits of limit-settings.mjs, ADMIN_PORT, DRAFT_TTL_SECONDS, RETENTION_DAYS, UPLOADS_DIR
-// (docs/receiver.md).
+// limits of limit-settings.mjs, ADMIN_PORT, DRAFT_TTL_SECONDS, RETENTION_DAYS, UPLOADS_DIR,
+// STATUS_LINK_KEY (docs/receiver.md).
 // Logs name applications by id only, never their content (server-log.mjs).
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,6 +92,7 @@ try {
     draftTtlSeconds: draftTtl,
     retentionDays: retention,
     uploadsDir: process.env.UPLOADS_DIR,
+    statusLinkKey: process.env.STATUS_LINK_KEY,
     log,
     logRequest: serverLog.request,
   });
@@ -109,6 +110,7 @@ try {
   log(proofOfWork ? `Proof of work: on, challenges at GET ${server.challengePath} (up to ${String(proofOfWork.maxNumber)} hashes each)` : 'Proof of work: off (PROOF_OF_WORK=on asks every application for one)');
   log(`Drafts in transit: PUT, GET once, DELETE ${server.draftsPath}{id}, kept ${String(draftTtl)} s unless the PUT asks for another time (DRAFT_TTL_SECONDS); ${describeDraftsBudget(limits, databaseUrl)}`);
   log(describeUploads(server));
+  log(`Where an application stands: GET ${server.statusPath} with its link's secret (Authorization: Bearer)`);
   log(retention > 0 ? `Retention: applications, webhook messages and drafts older than ${String(retention)} day(s) are erased at start and daily (RETENTION_DAYS)` : 'Retention: off, applications are kept until erased (RETENTION_DAYS sets a period)');
   log(`Limits: ${describeLimits(limits, databaseUrl)}; counts at ${server.metricsUrl}`);
   // The origin only: a hook's path often is its secret (Zapier's and Make's are).

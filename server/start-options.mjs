@@ -21,12 +21,13 @@
  *   retentionDays?: number,
  *   uploadsDir?: string | undefined,
  *   isUploadBound?: (id: string) => Promise<boolean>,
+ *   statusLinkKey?: string | undefined,
  *   log?: (line: string) => void,
  *   logRequest?: (entry: import('./log/server-log.mjs').RequestEntry) => void,
  * }} StartOptions
  *   root: the built app (dist/); webhooks: where to POST each stored revision (webhook-settings.mjs), null for none;
  *   mail: the SMTP server and sender of the creator's e-mails (mail/mail-settings.mjs), null for none;
- *   statusUrlFor: an application's status link, which the e-mails carry (the status room's; required with mail);
+ *   statusUrlFor: an application's status link, which the e-mails carry (the status room's unless a test gives its own);
  *   log: messages; logRequest: a line per request (log/server-log.mjs);
  *   trustProxy, publicOrigin: TRUST_PROXY and PUBLIC_ORIGIN, behind a reverse proxy (http/proxy-trust.mjs);
  *   limits: what a client may send and hold (limit-settings.mjs); freeBytes: the free space of
@@ -35,7 +36,9 @@
  *   draftTtlSeconds: how long a draft in transit is kept when its PUT names no time (drafts-table.mjs);
  *   retentionDays: RETENTION_DAYS, what is older is erased at start and daily (retention-schedule.mjs), 0: never;
  *   uploadsDir: UPLOADS_DIR, where uploaded files live with DATABASE_URL (uploads-folder.mjs);
- *   isUploadBound: whether an application holds an upload (tests), else the store's application_files (upload-binding.mjs)
+ *   isUploadBound: whether an application holds an upload (tests), else the store's application_files (upload-binding.mjs);
+ *   statusLinkKey: STATUS_LINK_KEY, the key status links are derived from (server/status/status-link-key.mjs);
+ *   mail: SMTP_URL is set, so each status the creator is told of waits in the mail outbox
  */
 
 export {};

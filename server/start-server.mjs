@@ -35,6 +35,7 @@ import { openStore } from './store/open-store.mjs';
 import { repairDataFolder } from './store/private-files.mjs';
 import { filesUnkeptHere } from './uploads/uploads-folder.mjs';
 import { createUploadsFeature } from './uploads/uploads-feature.mjs';
+import { createStatusFeature } from './status/status-feature.mjs';
 import { createWebhooksFeature } from './webhooks/webhooks-feature.mjs';
 import { mailTexts, wizardRules } from './wizard-rules.mjs';
 
@@ -44,7 +45,7 @@ import { mailTexts, wizardRules } from './wizard-rules.mjs';
 export async function startServer({
   root, host = '127.0.0.1', port = 4173, dataDir = 'data', databaseUrl, corsOrigins, receiverPathOverride, receiverRules, draftId,
   webhooks = null, webhookPollMs, mail = null, mailPollMs, statusUrlFor, log = () => undefined, logRequest, trustProxy, publicOrigin, proofOfWork = null,
-  limits = DEFAULT_LIMITS, freeBytes, adminPort = 0, draftTtlSeconds = DEFAULT_DRAFT_SECONDS, retentionDays = 0, uploadsDir, isUploadBound,
+  limits = DEFAULT_LIMITS, freeBytes, adminPort = 0, draftTtlSeconds = DEFAULT_DRAFT_SECONDS, retentionDays = 0, uploadsDir, isUploadBound, statusLinkKey,
 }) {
   const trust = proxyTrust({ trustProxy, publicOrigin });
   const trustWarning = trustProxyWarning(trust, host, trustProxy);
@@ -55,7 +56,6 @@ export async function startServer({
   const { rulesFor, draftIdPattern } = await wizardRules({ receiverRules, draftId });
   const refusal = await refusalBeforeStart({ root, rulesFor, dataDir: databaseUrl ? null : folder });
   if (refusal) throw refusal;
-  if (mail && !statusUrlFor) throw new Error('SMTP_URL is set, but this receiver was given no status links to put in the e-mails (statusUrlFor)');
   const texts = mail ? await mailTexts({ fromSource: receiverRules !== undefined }) : null;
   const teardown = createTeardown();
   try {
@@ -84,10 +84,11 @@ export async function startServer({
     teardown.add(() => uploads.close());
     const webhookRoom = createWebhooksFeature({ store, settings: webhooks, log, pollMs: webhookPollMs });
     teardown.add(() => webhookRoom.close());
+    const status = await createStatusFeature({ ...shared, rateLimits, statusLinkKey, dataDir: folder, mail: mail !== null, webhooks });
     const mailRoom = createMailFeature({
       store, settings: mail, log, pollMs: mailPollMs,
-      // Checked above: given whenever mail is on (the deliverer is made only then).
-      statusUrlFor: statusUrlFor ?? (() => Promise.reject(new Error('no status links'))),
+      // The link a receipt carries, derived from the status room's key (a test may give its own).
+      statusUrlFor: statusUrlFor ?? status.mailedLink,
       // The programme in force, as an e-mail in the application's language reads it.
       programme: async (language) => /** @type {NonNullable<typeof texts>} */ (texts).mailProgramme(parseJson((await programme.programmes.current()).text), language),
       mailWords: (lang, messages) => /** @type {NonNullable<typeof texts>} */ (texts).mailWords(lang, messages),
@@ -95,14 +96,12 @@ export async function startServer({
     teardown.add(() => mailRoom.close());
     const applications = createApplicationsFeature({
       ...shared, webhooks, admit: createAdmission({ rateLimits, diskFloor }),
-      // Whether a status row is written with its e-mail pending (read by the status room's code, merged with it).
-      mail: mailRoom.mailOn,
       // A stored revision may have written a status row (the first revision's `received`): both outboxes look.
       onStored: () => {
         webhookRoom.nudge();
         mailRoom.nudge();
       },
-      programmes: programme.programmes, fileFields, uploadsFolder: uploads.folder, retentionDays,
+      programmes: programme.programmes, fileFields, uploadsFolder: uploads.folder, retentionDays, status: status.receiving,
     });
     teardown.add(() => applications.close());
     const drafts = await createDraftsFeature({
@@ -124,7 +123,7 @@ export async function startServer({
         noticeForwarded(ctx.req);
         for (const [name, value] of Object.entries(transportSecurityHeaders(ctx.req, ctx.trust))) ctx.res.setHeader(name, value);
         await programme.route(ctx);
-        return (await health.answerHealth(ctx)) || answerAdminNotHere(ctx) || (await proofs.answerChallenge(ctx)) || (await applications.answer(ctx)) || (await drafts.answer(ctx)) || uploads.answer(ctx);
+        return (await health.answerHealth(ctx)) || answerAdminNotHere(ctx) || (await proofs.answerChallenge(ctx)) || (await applications.answer(ctx)) || (await status.answer(ctx)) || (await drafts.answer(ctx)) || uploads.answer(ctx);
       },
     });
     const connections = limitConnections(server, { limits, trust, count: metrics.countConnection });
@@ -132,7 +131,7 @@ export async function startServer({
     teardown.add(() => closeServer(server));
     const admin = await startAdminServer({
       port: adminPort,
-      door: lock ? { token: lock.token, routes: [applications.admin, backupAdmin({ store, uploadsFolder: uploads.folder }), webhookRoom.admin, mailRoom.admin] } : null,
+      door: lock ? { token: lock.token, routes: [applications.admin, status.admin, backupAdmin({ store, uploadsFolder: uploads.folder }), webhookRoom.admin, mailRoom.admin] } : null,
       metrics: async () => metrics.exposition({
         receiver_open_connections: { help: 'Connections open on the public port.', value: connections.open() },
         receiver_disk_free_bytes: { help: 'Free space in DATA_DIR, read at most once a second (embedded store).', value: (await diskFloor?.freeBytes()) ?? null },
@@ -150,6 +149,8 @@ export async function startServer({
       /** GET it for the counts of answers and refusals, in Prometheus's text format (loopback only). */
       metricsUrl: `${admin.url}/metrics`,
       draftsPath: drafts.prefix,
+      /** Where the status page looks an application up (GET, Authorization: Bearer <secret>). */
+      statusPath: status.path,
       uploadsPath: uploads.prefix,
       uploadsFolder: uploads.folder,
       sweepUploads: uploads.sweep,

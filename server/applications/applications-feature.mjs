@@ -18,14 +18,14 @@ import { startRetention } from './retention-schedule.mjs';
  *   programmes: Awaited<ReturnType<typeof import('../programme/programme-source.mjs').createProgrammeSource>>,
  *   fileFields: () => Promise<import('../uploads/accepts-type.mjs').FileFieldRules[]>,
  *   uploadsFolder: string | null, retentionDays: number,
- *   mail?: boolean,
- * }} options mail: whether e-mails are sent (SMTP_URL), so a status row is written with its e-mail
- *   pending (the status room reads it; none is written before it); programmes: the programmes the receiver applies (the current one, or a recent one that
- *   accepts a body); uploadsFolder: where the files a body names are (erased with it)
+ *   status?: import('./receiver.mjs').ReceiverOptions['status'],
+ * }} options programmes: the programmes the receiver applies (the current one, or a recent one that
+ *   accepts a body); uploadsFolder: where the files a body names are (erased with it); status: the status
+ *   links and whether mail is on (server/status/, handed in by the start)
  */
-export function createApplicationsFeature({ store, path, allowedOrigins, log, webhooks, onStored, proofOfWork, admit, programmes, fileFields, uploadsFolder, retentionDays }) {
+export function createApplicationsFeature({ store, path, allowedOrigins, log, webhooks, onStored, proofOfWork, admit, programmes, fileFields, uploadsFolder, retentionDays, status = null }) {
   const answer = createReceiver({
-    store, path, allowedOrigins, log, webhooks, onStored, proofOfWork, admit,
+    store, path, allowedOrigins, log, webhooks, onStored, proofOfWork, admit, status,
     validate: async (body) => (await programmes.validate(body)).issues,
     defaultLanguage: () => programmes.language,
     programmeNames: currentProgrammeNames(() => programmes.current()),

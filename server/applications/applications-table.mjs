@@ -11,9 +11,11 @@
 // or in place of, newer ones. Such a body is refused (`stale`), and the device is told the latest.
 import { iso } from './stored-applications.mjs';
 import { tombstoneHash } from './tombstones.mjs';
+import { referenceNumbers, statusLinksOf } from './status-link-rows.mjs';
 
 /**
- * @typedef {{ id: string, receivedAt: string }} Receipt
+ * @typedef {{ id: string, receivedAt: string, reference?: string, statusUrl?: string }} Receipt reference,
+ *   statusUrl: where it stands (server/status/), given the status links and a link stored
  * @typedef {{
  *   uploadId: string, field: string, name: string, type: string, size: number, sha256: string,
  *   width: number | null, height: number | null,
@@ -21,11 +23,15 @@ import { tombstoneHash } from './tombstones.mjs';
  * @typedef {{
  *   key: string, applicationId: string, clientRevision: number | null, fingerprint: string,
  *   body: unknown, email: string | null, language: string | null, receivedAt: Date,
- *   files?: ReadonlyArray<BoundFile>,
- * }} Received files: bound to the application in the statement that stores the body
- * @typedef {{ webhooks?: boolean, giveUpAfterMs?: number }} ReceiveOptions webhooks: write a
- *   delivery to the webhooks' outbox for each revision stored, in the same statement, retried for
- *   giveUpAfterMs
+ *   files?: ReadonlyArray<BoundFile>, pageOrigin?: string | null,
+ * }} Received files: bound to the application in the statement that stores the body;
+ *   pageOrigin: the origin of the page that sent it, where its status link points (null: no link)
+ * @typedef {{ hashFor: (applicationId: string) => string, reference: (sequenceNumber: number) => string, urlFor: (pageOrigin: string, applicationId: string) => string }} StatusLinks
+ *   what the receiver is handed of the status links (server/status/status-links.mjs)
+ * @typedef {{ webhooks?: boolean, giveUpAfterMs?: number, links?: StatusLinks | null, mail?: boolean }} ReceiveOptions
+ *   webhooks: write a delivery to the webhooks' outbox for each revision stored, in the same
+ *   statement, retried for giveUpAfterMs; links: give each application its status link (and its
+ *   receipt its reference and link); mail: the `received` status waits in the mail outbox
  * @typedef {{ outcome: 'created' | 'replayed', receipt: Receipt } | { outcome: 'mismatch' }
  *   | { outcome: 'stale', latestRevision: number, receivedAt: string } | { outcome: 'erased' }
  *   | { outcome: 'file-not-own', uploadIds: string[] }} ReceiveResult
@@ -118,7 +124,8 @@ export async function receiveApplications(store, received, options = {}) {
  * @param {ReceiveOptions} options
  * @returns {Promise<ReceiveResult[]>}
  */
-async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 0 }) {
+async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 0, links = null, mail = false }) {
+  const references = links ? await referenceNumbers(store, received.length) : [];
   const input = received.map((item, ord) => ({
     ord,
     key: item.key,
@@ -131,6 +138,12 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
     received_at: item.receivedAt.toISOString(),
     id_hash: tombstoneHash(item.applicationId),
     key_hash: tombstoneHash(item.key),
+    // The status link, used only if this body is its application's first stored (or the first since
+    // links exist): a reference number unused by the others costs nothing (30^8 of them).
+    link_hash: links && item.pageOrigin ? links.hashFor(item.applicationId) : null,
+    reference_number: links && item.pageOrigin ? references[ord] : null,
+    reference: links && item.pageOrigin ? links.reference(/** @type {number} */ (references[ord])) : null,
+    page_origin: item.pageOrigin ?? null,
     // position: the creator's order (the body's), which a random upload id does not keep.
     files: (item.files ?? []).map((file, position) => ({
       upload_id: file.uploadId, field: file.field, name: file.name, type: file.type, size: file.size, sha256: file.sha256, width: file.width, height: file.height, position,
@@ -142,7 +155,7 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
   const { rows } = await store.query(
     `WITH input AS (
        SELECT * FROM jsonb_to_recordset($1::jsonb)
-         AS item (ord integer, key text, application_id text, fingerprint text, client_revision integer, email text, language text, body jsonb, received_at timestamptz, id_hash text, key_hash text, files jsonb)
+         AS item (ord integer, key text, application_id text, fingerprint text, client_revision integer, email text, language text, body jsonb, received_at timestamptz, id_hash text, key_hash text, link_hash text, reference_number bigint, reference text, page_origin text, files jsonb)
      ), tombstoned AS (
        SELECT ord, key, application_id FROM input WHERE id_hash IN (SELECT hash FROM erased) OR key_hash IN (SELECT hash FROM erased)
      ), existing AS (
@@ -172,7 +185,7 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
        INSERT INTO applications (id, created_at, updated_at)
        SELECT application_id, min(received_at), max(received_at) FROM accepted GROUP BY application_id ORDER BY application_id
        ON CONFLICT (id) DO UPDATE SET updated_at = GREATEST(applications.updated_at, EXCLUDED.updated_at)
-       RETURNING id, (xmax = 0) AS created
+       RETURNING id, created_at, (xmax = 0) AS created
      ), inserted AS (
        INSERT INTO revisions (application_id, idempotency_key, fingerprint, client_revision, email, language, body, received_at)
        SELECT accepted.application_id, accepted.key, accepted.fingerprint, accepted.client_revision, accepted.email, accepted.language, accepted.body, accepted.received_at
@@ -197,14 +210,35 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
        ORDER BY f.upload_id, accepted.ord
        ON CONFLICT (upload_id) DO NOTHING
        RETURNING 1
+     ), linked AS (
+       -- Its status link: with the first revision, or with the first since links exist.
+       INSERT INTO application_status_links (application_id, reference, reference_number, secret_hash, page_origin, created_at)
+       SELECT DISTINCT ON (accepted.application_id) accepted.application_id, accepted.reference, accepted.reference_number, accepted.link_hash, accepted.page_origin, accepted.received_at
+       FROM accepted JOIN inserted ON inserted.idempotency_key = accepted.key
+       WHERE accepted.link_hash IS NOT NULL AND accepted.application_id NOT IN (SELECT application_id FROM application_status_links)
+       ORDER BY accepted.application_id, accepted.ord
+       ON CONFLICT (application_id) DO NOTHING
+       RETURNING application_id, reference, page_origin, secret_hash
+     ), first_status AS (
+       -- 'received', dated at the application's first revision: once, whatever comes after.
+       INSERT INTO application_statuses (application_id, status, changed_at, changed_by, mail_status, mail_next_attempt_at)
+       SELECT DISTINCT ON (accepted.application_id) accepted.application_id, 'received', application.created_at, 'receiver',
+              CASE WHEN $4::boolean THEN 'pending' ELSE 'none' END, CASE WHEN $4::boolean THEN accepted.received_at END
+       FROM accepted JOIN inserted ON inserted.idempotency_key = accepted.key JOIN application ON application.id = accepted.application_id
+       WHERE NOT EXISTS (SELECT 1 FROM application_statuses s WHERE s.application_id = accepted.application_id)
+       ORDER BY accepted.application_id, accepted.ord
+       RETURNING 1
      )
      SELECT 'created' AS outcome, idempotency_key, application_id, fingerprint, received_at, NULL::integer AS client_revision FROM inserted
      UNION ALL SELECT 'existing', idempotency_key, application_id, fingerprint, received_at, NULL FROM existing
      UNION ALL SELECT 'stale', key, application_id, fingerprint, received_at, client_revision FROM judged WHERE stale
      UNION ALL SELECT 'latest', NULL, application_id, NULL, received_at, client_revision FROM stored
      UNION ALL SELECT 'erased', key, application_id, NULL, NULL, NULL FROM tombstoned
-     UNION ALL SELECT 'claimed', key, application_id, upload_id, NULL, NULL FROM claimed`,
-    [JSON.stringify(input), webhooks, giveUpAfterMs],
+     UNION ALL SELECT 'claimed', key, application_id, upload_id, NULL, NULL FROM claimed
+     UNION ALL SELECT 'link', reference, application_id, page_origin || ' ' || secret_hash, NULL, NULL FROM linked
+     UNION ALL SELECT 'link', reference, application_id, page_origin || ' ' || secret_hash, NULL, NULL FROM application_status_links
+       WHERE application_id IN (SELECT application_id FROM input UNION SELECT application_id FROM existing)`,
+    [JSON.stringify(input), webhooks, giveUpAfterMs, mail],
   );
   const erased = new Set(rows.filter((row) => row.outcome === 'erased').map((row) => String(row.idempotency_key)));
   /** The uploads of each key refused because they are another application's (in `fingerprint`'s column). */
@@ -214,7 +248,7 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
     const key = String(row.idempotency_key);
     claimed.set(key, [...(claimed.get(key) ?? []), String(row.fingerprint)]);
   }
-  const byKey = new Map(rows.filter((row) => !['latest', 'erased', 'claimed'].includes(String(row.outcome))).map((row) => [String(row.idempotency_key), row]));
+  const byKey = new Map(rows.filter((row) => !['latest', 'erased', 'claimed', 'link'].includes(String(row.outcome))).map((row) => [String(row.idempotency_key), row]));
   const missing = received.filter((item) => !byKey.has(item.key) && !erased.has(item.key) && !claimed.has(item.key)).map((item) => item.key);
   if (missing.length > 0) {
     const again = await store.query('SELECT idempotency_key, application_id, fingerprint, received_at FROM revisions WHERE idempotency_key IN (SELECT jsonb_array_elements_text($1::jsonb))', [JSON.stringify(missing)]);
@@ -222,6 +256,15 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
   }
   /** Each application's latest numbered revision, as the bodies are taken in order. */
   const latest = new Map(rows.filter((row) => row.outcome === 'latest').map((row) => [String(row.application_id), { latestRevision: Number(row.client_revision), receivedAt: iso(row.received_at) }]));
+  /** @type {Map<string, { reference: string, pageOrigin: string, secretHash: string }>} */
+  const linksOf = links ? await statusLinksOf(store, rows, [...byKey.values()].map((row) => String(row.application_id))) : new Map();
+  /** @type {(id: string, receivedAt: unknown) => Receipt} with the reference and status link when it has one */
+  const receiptOf = (id, receivedAt) => {
+    const link = linksOf.get(id);
+    if (!link || !links) return { id, receivedAt: iso(receivedAt) };
+    // A link made under another key (a store restored without its key file) would not open: the reference alone, then.
+    return links.hashFor(id) === link.secretHash ? { id, receivedAt: iso(receivedAt), reference: link.reference, statusUrl: links.urlFor(link.pageOrigin, id) } : { id, receivedAt: iso(receivedAt), reference: link.reference };
+  };
   return received.map((item) => {
     if (erased.has(item.key)) return { outcome: 'erased' };
     const foreign = claimed.get(item.key);
@@ -234,11 +277,12 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
       return { outcome: 'stale', ...newest };
     }
     if (row.outcome === 'created') {
-      const receipt = { id: item.applicationId, receivedAt: iso(row.received_at) };
+      const receipt = receiptOf(item.applicationId, row.received_at);
       if (item.clientRevision !== null) latest.set(item.applicationId, { latestRevision: item.clientRevision, receivedAt: receipt.receivedAt });
       return { outcome: 'created', receipt };
     }
-    return repeatOf(row, item.fingerprint);
+    const repeat = repeatOf(row, item.fingerprint);
+    return repeat.outcome === 'replayed' ? { outcome: 'replayed', receipt: receiptOf(repeat.receipt.id, row.received_at) } : repeat;
   });
 }
 

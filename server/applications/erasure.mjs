@@ -1,6 +1,7 @@
 // Erasing applications, by their creator's address (`npm run -s applications -- erase --email`) or
-// by age (retention.mjs): each application found goes with all its revisions and their webhooks
-// not yet delivered (the outbox's rows cascade), and leaves a tombstone (tombstones.mjs), in one
+// by age (retention.mjs): each application found goes with all its revisions, its status history
+// and link, and their webhooks not yet delivered (those rows cascade), and leaves a tombstone
+// (tombstones.mjs, its status link's too), in one
 // transaction; then the store purges the deleted rows from its files (the embedded store), and
 // the bytes of the applications' files (server/uploads/) are removed from the uploads folder, the
 // folder synced. Rows first: a crash between the two leaves bytes no application names, which the

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { CORS_REQUEST_HEADERS } from '../http/cors.mjs';
 import { pathnameOf } from '../http/request-context.mjs';
+import { siteOf } from '../http/proxy-trust.mjs';
 import { answer, answered, crossOrigin, readBody, refusal, Refused } from '../http/respond.mjs';
 import { isJsonContentType, isToken, parseContentLanguage, parseRevision, singleHeader } from '../http/request-headers.mjs';
 import { receiveApplication } from './applications-table.mjs';
@@ -35,6 +36,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
  *   admit?: import('../limits/admission.mjs').Admit,
  *   programmeNames?: () => ReadonlySet<string> | Promise<ReadonlySet<string>>,
  *   checkFiles?: import('./named-files-checks.mjs').CheckFiles | null,
+ *   status?: { links: import('./applications-table.mjs').StatusLinks, mail: boolean } | null,
  * }} ReceiverOptions
  *   validate: the programme's rules (programme-source.mjs: the current one, or a recent one that accepts it);
  *   defaultLanguage: the programme's `lang`, for a body sent without Content-Language;
@@ -46,12 +48,28 @@ export const MAX_BODY_BYTES = 64 * 1024;
  *   programmeNames: the names the programme defines, which a 422's log line may show (refused-answers-reason.mjs)
  *   checkFiles: the checks of the uploads a body names (applications/named-files-checks.mjs: 422), after the
  *   programme's rules; the files it returns are bound to the application in the transaction that stores it
+ *   status: each application's status link and first status (server/status/), mail: its receipt is mailed
  */
 
 /** @param {unknown} body */
 function emailOf(body) {
   const personalInfo = /** @type {{ personalInfo?: { emailAddress?: unknown } }} */ (body).personalInfo;
   return typeof personalInfo?.emailAddress === 'string' ? normalisedEmail(personalInfo.emailAddress) : null;
+}
+
+/**
+ * Where an application's status link points: the page that sent it, which is the PUT's Origin once
+ * the origin check let it through (the site's own or an allowed one), else the site as
+ * PUBLIC_ORIGIN, the trusted proxy or Host name it; null when nothing names it.
+ * @param {import('../http/request-context.mjs').RequestContext} ctx
+ * @returns {string | null}
+ */
+export function pageOriginOf(ctx) {
+  const origin = ctx.req.headers.origin;
+  if (typeof origin === 'string' && /^https?:\/\/[^/]+$/.test(origin)) return origin;
+  const { origins } = siteOf(ctx.req, ctx.trust);
+  const encrypted = 'encrypted' in ctx.req.socket && ctx.req.socket.encrypted === true;
+  return origins.find((each) => each.startsWith(encrypted ? 'https:' : 'http:')) ?? origins[0] ?? null;
 }
 
 /**
@@ -62,14 +80,14 @@ function emailOf(body) {
 export function createReceiver({
   store, path, validate, allowedOrigins = new Set(), maxBytes = MAX_BODY_BYTES, log = () => undefined, now = () => new Date(),
   defaultLanguage = null, webhooks = null, onStored = () => undefined, proofOfWork = null, admit = () => Promise.resolve(null),
-  programmeNames = () => new Set(), checkFiles = null,
+  programmeNames = () => new Set(), checkFiles = null, status = null,
 }) {
   /** Keys whose first request is being stored by this process right now. */
   const inProgress = new Set();
   const decoder = new TextDecoder('utf-8', { fatal: true });
   // The embedded store runs one statement at a time: applications arriving together are committed
   // together (applications/group-commit.mjs). PostgreSQL runs a pool of connections side by side instead.
-  const receiveOptions = webhooks ? { webhooks: true, giveUpAfterMs: webhooks.giveUpAfterMs } : {};
+  const receiveOptions = { ...(webhooks ? { webhooks: true, giveUpAfterMs: webhooks.giveUpAfterMs } : {}), ...(status ? { links: status.links, mail: status.mail } : {}) };
   /** @type {(received: import('./applications-table.mjs').Received) => Promise<import('./applications-table.mjs').ReceiveResult>} */
   const storeApplication = store.kind === 'embedded' ? createGroupCommit(store, { receiveOptions }) : (received) => receiveApplication(store, received, receiveOptions);
 
@@ -115,7 +133,7 @@ export function createReceiver({
       const language = parseContentLanguage(singleHeader(req, 'content-language')) ?? (typeof defaultLanguage === 'function' ? defaultLanguage() : defaultLanguage);
       let result;
       try {
-        result = await storeApplication({ key, applicationId, clientRevision, fingerprint, body, email: emailOf(body), language, receivedAt: now(), files: files.files });
+        result = await storeApplication({ key, applicationId, clientRevision, fingerprint, body, email: emailOf(body), language, receivedAt: now(), files: files.files, pageOrigin: pageOriginOf(ctx) });
       } catch (error) {
         log(`could not store application ${applicationId}: ${error instanceof Error ? error.message : String(error)}`);
         throw refusal(503, 'store failed', 'The application could not be stored; retry later.', { 'Retry-After': '5' });

@@ -13,7 +13,13 @@ export function iso(value) {
 }
 
 /**
- * @typedef {{ id: string, createdAt: string, updatedAt: string, revisions: number, receivedAt: string, language: string | null, body: unknown, files?: import('./application-files-table.mjs').ApplicationFile[] }} StoredApplication
+ * @typedef {{
+ *   id: string, createdAt: string, updatedAt: string, revisions: number, receivedAt: string, language: string | null,
+ *   status: string, statusChangedAt: string, reference: string | null,
+ *   body: unknown, files?: import('./application-files-table.mjs').ApplicationFile[],
+ * }} StoredApplication
+ *   status, statusChangedAt: its latest status (server/status/; one stored before the history is
+ *   `received` at its first revision); reference: its status link's, null without a link;
  *   body: without its upload ids; files: the facts of the files it names (application-files.mjs), always
  *   given by this receiver (absent in records of older ones)
  */
@@ -26,9 +32,11 @@ export function iso(value) {
  */
 export async function latestApplications(store, { since = null } = {}) {
   const { rows } = await store.query(
-    `SELECT DISTINCT ON (a.id) a.id, a.created_at, a.updated_at, r.received_at, r.language, r.body,
+    `SELECT DISTINCT ON (a.id) a.id, a.created_at, a.updated_at, r.received_at, r.language, r.body, l.reference, s.status, s.changed_at,
             (SELECT count(*) FROM revisions c WHERE c.application_id = a.id) AS revisions
      FROM applications a JOIN revisions r ON r.application_id = a.id
+     LEFT JOIN application_status_links l ON l.application_id = a.id
+     LEFT JOIN LATERAL (SELECT status, changed_at FROM application_statuses WHERE application_id = a.id ORDER BY seq DESC LIMIT 1) s ON true
      WHERE $1::timestamptz IS NULL OR a.updated_at >= $1::timestamptz
      ORDER BY a.id, r.client_revision DESC NULLS LAST, r.seq DESC`,
     [since],
@@ -44,6 +52,9 @@ export async function latestApplications(store, { since = null } = {}) {
         revisions: Number(row.revisions),
         receivedAt: iso(row.received_at),
         language: typeof row.language === 'string' ? row.language : null,
+        status: typeof row.status === 'string' ? row.status : 'received',
+        statusChangedAt: iso(row.changed_at ?? row.created_at),
+        reference: typeof row.reference === 'string' ? row.reference : null,
         body: withoutUploadIds(body),
         files: filesOfBody(body, files.get(String(row.id)) ?? []),
       };

@@ -1,5 +1,6 @@
 // What erasure leaves behind (table `erased`, schema version 6): for each application erased, the
-// SHA-256 of its Application-Id and of each of its Idempotency-Keys, as hex, and when. Nothing
+// SHA-256 of its Application-Id, of each of its Idempotency-Keys and of its status link's hash (so
+// the link answers 410 `withdrawn`: server/status/status-lookup.mjs), as hex, and when. Nothing
 // personal: no address, no answer, not even the ids themselves. The receiver hashes the id and
 // the key of every PUT the same way and refuses one that meets a tombstone (410 Gone), so a device
 // that was offline during the erasure cannot store the creator again by retrying, replaying or
@@ -22,16 +23,20 @@ export function tombstoneHash(value) {
 }
 
 /**
- * Leaves a tombstone for each application named, and for each Idempotency-Key of its revisions, in
- * the caller's transaction: call it before deleting their revisions.
+ * Leaves a tombstone for each application named, for each Idempotency-Key of its revisions and for
+ * its status link, in the caller's transaction: call it before deleting them.
  * @param {import('../store/store-types.mjs').Queryable} tx
  * @param {ReadonlyArray<string>} applicationIds
  * @param {Date} now
  */
 export async function leaveTombstones(tx, applicationIds, now) {
   if (applicationIds.length === 0) return;
-  const { rows } = await tx.query('SELECT idempotency_key FROM revisions WHERE application_id IN (SELECT jsonb_array_elements_text($1::jsonb))', [JSON.stringify(applicationIds)]);
-  const hashes = [...new Set([...applicationIds, ...rows.map((row) => String(row.idempotency_key))].map(tombstoneHash))];
+  const { rows } = await tx.query(
+    `SELECT idempotency_key AS value FROM revisions WHERE application_id IN (SELECT jsonb_array_elements_text($1::jsonb))
+     UNION ALL SELECT secret_hash FROM application_status_links WHERE application_id IN (SELECT jsonb_array_elements_text($1::jsonb))`,
+    [JSON.stringify(applicationIds)],
+  );
+  const hashes = [...new Set([...applicationIds, ...rows.map((row) => String(row.value))].map(tombstoneHash))];
   await tx.query(
     'INSERT INTO erased (hash, erased_at) SELECT hash, $2 FROM jsonb_array_elements_text($1::jsonb) AS hash ON CONFLICT (hash) DO NOTHING',
     [JSON.stringify(hashes), now.toISOString()],

@@ -2,6 +2,7 @@
 // latest revision of each) as JSON lines or CSV; `npm run -s applications -- erase --email ADDRESS`
 // deletes every application and revision of that creator (a data-protection request);
 // `files ID FOLDER` writes one application's files into a folder (application-files-command.mjs);
+// `decide ID STATUS [--message TEXT]` and `show ID`: where an application stands (status-commands.mjs);
 // `backup FILE` writes a consistent copy of the whole store (also while the receiver runs) and
 // `restore FILE` loads one into an empty store (server/backup/backup*.mjs); `mail list` and
 // `mail resend SEQ` show and send again the creators' e-mails (server/mail/mail-commands.mjs).
@@ -33,6 +34,8 @@ import { uploadsFolderIfKept } from '../uploads/uploads-folder.mjs';
 import { filesOfApplications } from '../applications/application-files-table.mjs';
 import { writeApplicationFiles } from './application-files-command.mjs';
 import { requireUploadsFolder, uploadsDirMissing } from './uploads-dir-required.mjs';
+import { decideDirectly, describeApplication, describeDecision } from './status-commands.mjs';
+import { applicationRecord } from '../status/status-history.mjs';
 
 const USAGE = [
   'usage: npm run -s applications -- export [--csv] [--since DATE] [--revisions]',
@@ -44,6 +47,8 @@ const USAGE = [
   '       npm run -s applications -- redeliver ID|--failed  (send a webhook, or every failed one, again now)',
   '       npm run -s applications -- mail list [--failed]   (the creators\' e-mails: state, attempts, last error; addresses masked)',
   '       npm run -s applications -- mail resend SEQ       (a sent or failed e-mail put back to be sent again now)',
+  '       npm run -s applications -- decide APPLICATION-ID in-review|accepted|declined [--message TEXT]',
+  '       npm run -s applications -- show APPLICATION-ID   (its reference, revisions and status history)',
 ].join('\n');
 
 /**
@@ -105,7 +110,7 @@ async function onStore({ direct, viaReceiver }) {
 /** @param {string[]} argv */
 export async function main(argv) {
   const [command, ...rest] = argv;
-  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { csv: { type: 'boolean' }, revisions: { type: 'boolean' }, since: { type: 'string' }, email: { type: 'string' }, json: { type: 'boolean' }, failed: { type: 'boolean' } } });
+  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { csv: { type: 'boolean' }, revisions: { type: 'boolean' }, since: { type: 'string' }, email: { type: 'string' }, json: { type: 'boolean' }, failed: { type: 'boolean' }, message: { type: 'string' } } });
   if (command === 'backup' || command === 'restore') {
     const [file, ...extra] = positionals;
     if (!file || extra.length > 0) throw new Error(`${command} needs one FILE\n${USAGE}`);
@@ -175,6 +180,31 @@ export async function main(argv) {
           /** @type {{ told: string }} */ (parseJson(await (await admin(`${url}/admin/mail/resend`, token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seq }) })).text())).told,
       }),
     );
+    return;
+  }
+  if (command === 'decide') {
+    const [applicationId, status, ...extra] = positionals;
+    if (!applicationId || !status || extra.length > 0) throw new Error(`decide needs an application's id and a status\n${USAGE}`);
+    const asked = { applicationId, status, message: values.message ?? null };
+    /** @type {import('../status/decide.mjs').Decided} */
+    const decided = await onStore({
+      direct: (store) => decideDirectly(store, asked, process.env),
+      viaReceiver: async (url, token) =>
+        /** @type {import('../status/decide.mjs').Decided} */ (parseJson(await (await admin(`${url}/admin/decide`, token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(asked) })).text())),
+    });
+    process.stdout.write(describeDecision(decided));
+    return;
+  }
+  if (command === 'show') {
+    const [applicationId, ...extra] = positionals;
+    if (!applicationId || extra.length > 0) throw new Error(`show needs an application's id\n${USAGE}`);
+    /** @type {Awaited<ReturnType<typeof applicationRecord>>} */
+    const record = await onStore({
+      direct: (store) => applicationRecord(store, applicationId),
+      viaReceiver: async (url, token) =>
+        /** @type {Awaited<ReturnType<typeof applicationRecord>>} */ (parseJson(await (await admin(`${url}/admin/status?${new URLSearchParams({ application: applicationId }).toString()}`, token)).text())),
+    });
+    process.stdout.write(describeApplication(applicationId, record));
     return;
   }
   if (command === 'files') {

@@ -14,7 +14,7 @@ function cell(value) {
   return `"${spreadsheetText(text).replaceAll('"', '""')}"`;
 }
 
-const APPLICATION_COLUMNS = ['id', 'createdAt', 'updatedAt', 'revisions', 'language'];
+const APPLICATION_COLUMNS = ['id', 'createdAt', 'updatedAt', 'revisions', 'language', 'status', 'statusChangedAt', 'reference'];
 const REVISION_COLUMNS = ['id', 'revision', 'receivedAt', 'latest', 'language'];
 
 /**

@@ -22,7 +22,9 @@ import { filesOfApplications, filesOfBody, withoutUploadIds } from '../applicati
  *   seq: number, id: string, applicationId: string, type: string, attempts: number, giveUpAt: Date,
  *   superseded: boolean, revision: number, language: string | null, body: unknown, receivedAt: string,
  *   files: import('../applications/application-files-table.mjs').ApplicationFile[],
- * }} ClaimedDelivery body: without its upload ids (application-files.mjs); files: the facts of the files it names
+ *   statusChange: { status: string, changedAt: string } | null,
+ * }} ClaimedDelivery body: without its upload ids (application-files.mjs); files: the facts of the files it names;
+ *   statusChange: the change an `application.status_changed` announces (server/status/decide.mjs)
  * @typedef {{
  *   seq: number, attempts: number, status: DeliveryStatus, nextAttemptAt: Date | null,
  *   lastStatus: number | null, lastError: string | null, at: Date,
@@ -76,16 +78,18 @@ export async function claimDueDeliveries(store, { now, limit, leaseMs }) {
      ), claimed AS (
        UPDATE webhook_deliveries w SET leased_until = $3, attempts = w.attempts + 1, last_attempt_at = $1
        FROM due WHERE w.seq = due.seq
-       RETURNING w.seq, w.id, w.application_id, w.type, w.attempts, w.give_up_at, w.revision_seq, w.redelivered
+       RETURNING w.seq, w.id, w.application_id, w.type, w.attempts, w.give_up_at, w.revision_seq, w.status_seq, w.redelivered
      )
      SELECT c.seq, c.id, c.application_id, c.type, c.attempts, c.give_up_at, r.client_revision, r.language, r.body, r.received_at,
+            st.status AS changed_status, st.changed_at AS status_changed_at,
             (SELECT count(*) FROM revisions o WHERE o.application_id = c.application_id AND o.seq <= r.seq) AS ordinal,
-            (NOT c.redelivered AND EXISTS (
+            -- A change of status is never superseded, nor supersedes a revision.
+            (NOT c.redelivered AND c.status_seq IS NULL AND EXISTS (
               SELECT 1 FROM webhook_deliveries x JOIN revisions xr ON xr.seq = x.revision_seq
-              WHERE x.application_id = c.application_id AND x.status = 'delivered' AND (
+              WHERE x.application_id = c.application_id AND x.status = 'delivered' AND x.status_seq IS NULL AND (
                 (xr.client_revision IS NOT NULL AND (r.client_revision IS NULL OR xr.client_revision > r.client_revision))
                 OR (xr.client_revision IS NOT DISTINCT FROM r.client_revision AND xr.seq > r.seq)))) AS superseded
-     FROM claimed c JOIN revisions r ON r.seq = c.revision_seq
+     FROM claimed c JOIN revisions r ON r.seq = c.revision_seq LEFT JOIN application_statuses st ON st.seq = c.status_seq
      ORDER BY c.seq`,
     [now.toISOString(), limit, new Date(now.getTime() + leaseMs).toISOString()],
   );
@@ -107,6 +111,7 @@ export async function claimDueDeliveries(store, { now, limit, leaseMs }) {
       body: withoutUploadIds(body),
       receivedAt: date(row.received_at).toISOString(),
       files: filesOfBody(body, files.get(String(row.application_id)) ?? []),
+      statusChange: typeof row.changed_status === 'string' ? { status: row.changed_status, changedAt: date(row.status_changed_at).toISOString() } : null,
     };
   });
 }

@@ -12,6 +12,7 @@ import { DEFAULT_LIMITS, type LimitSettings } from '../../server/limits/limit-se
 import { startServer } from '../../server/start-server.mjs';
 import { preparedDataDir } from './prepared-data-dir';
 import type { RequestEntry } from '../../server/log/server-log.mjs';
+import type { MailSettings } from '../../server/mail/mail-settings.mjs';
 import type { WebhookSettings } from '../../server/webhooks/webhook-settings.mjs';
 import type { ProofOfWorkSettings } from '../../server/limits/proof-of-work.mjs';
 
@@ -32,7 +33,7 @@ export async function startTestReceiver(
     databaseUrl?: string; dataDir?: string; corsOrigins?: string; webhooks?: WebhookSettings; webhookPollMs?: number;
     log?: (line: string) => void; logRequest?: (entry: RequestEntry) => void; proofOfWork?: ProofOfWorkSettings;
     limits?: Partial<LimitSettings>; freeBytes?: (dir: string) => Promise<number>; trustProxy?: string;
-    host?: string; publicOrigin?: string;
+    host?: string; publicOrigin?: string; statusLinkKey?: string; mail?: MailSettings | null;
   } = {},
 ): Promise<StartedReceiver> {
   const root = await servedRoot();
@@ -45,7 +46,7 @@ export async function startTestReceiver(
     // Most tests send many applications from one address, measuring the store: no rate limit
     // unless a test asks for one (rate-limits.node.test.ts).
     limits: { ...DEFAULT_LIMITS, rateWindows: [], draftRateWindows: [], ...options.limits }, freeBytes: options.freeBytes, trustProxy: options.trustProxy,
-    ...(options.host ? { host: options.host } : {}), publicOrigin: options.publicOrigin,
+    ...(options.host ? { host: options.host } : {}), publicOrigin: options.publicOrigin, statusLinkKey: options.statusLinkKey, mail: options.mail,
   });
   return { ...server, root, dataDir };
 }

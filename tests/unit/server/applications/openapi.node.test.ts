@@ -54,6 +54,8 @@ function problems(node: Schema, value: unknown, at = '$'): string[] {
   if ('const' in schema && value !== schema.const) return [`${at}: not ${JSON.stringify(schema.const)}`];
   if (Array.isArray(schema.enum) && !schema.enum.includes(value)) return [`${at}: not one of ${JSON.stringify(schema.enum)}`];
   switch (schema.type) {
+    case 'null':
+      return value === null ? [] : [`${at}: not null`];
     case 'string': {
       if (typeof value !== 'string') return [`${at}: not a string`];
       const found: string[] = [];
@@ -233,6 +235,26 @@ describe('the running receiver answers as docs/receiver-openapi.json says', () =
     const reused = await send(headers, JSON.stringify(sampleBody({ variant: 1 })));
     expect(reused.status).toBe(422);
     expectDocumented(put, reused);
+  });
+
+  it('GET /api/status answers as documented: 200 with the receipt\'s link, 400, 404, 405', async () => {
+    const lookup = (doc.paths['/api/status'] as unknown as { get: Operation } | undefined)?.get;
+    if (!lookup) throw new Error('docs/receiver-openapi.json describes no GET /api/status');
+    const created = await send([...json, ['Idempotency-Key', unique('key')]], JSON.stringify(sampleBody()));
+    expectDocumented(put, created);
+    const secret = (created.json as { statusUrl: string }).statusUrl.split('#')[1] ?? '';
+    const get = (headers: Array<[string, string]>, method = 'GET') => rawRequest(`${receiver.url}/api/status`, { method, headers });
+    const found = await get([['Authorization', `Bearer ${secret}`]]);
+    expect(found.status).toBe(200);
+    expectDocumented(lookup, found);
+    for (const [headers, status] of [[[], 400], [[['Authorization', `Bearer ${'b'.repeat(43)}`]], 404]] as Array<[Array<[string, string]>, number]>) {
+      const answer = await get(headers);
+      expect(answer.status).toBe(status);
+      expectDocumented(lookup, answer);
+    }
+    const deleted = await get([], 'DELETE');
+    expect(deleted.status).toBe(405);
+    expectDocumented(lookup, deleted);
   });
 
   it("422 with the documented problem list, the example's problem among them", async () => {

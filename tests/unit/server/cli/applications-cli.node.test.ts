@@ -147,9 +147,11 @@ describe.each(stores)('npm run applications on the $name', ({ databaseUrl, skip 
 describe('applicationsCsv', () => {
   it('quotes every cell, doubles quotes and defuses formulas', () => {
     const csv = applicationsCsv([
-      { id: 'a', createdAt: 't0', updatedAt: 't1', revisions: 1, receivedAt: 't1', language: 'fr-CA', body: { personalInfo: { firstName: '+1 "x"', city: '@SUM(A1)' }, platforms: {}, fields: [{ key: 'niche', value: '-2' }] } },
+      { id: 'a', createdAt: 't0', updatedAt: 't1', revisions: 1, receivedAt: 't1', language: 'fr-CA', status: 'accepted', statusChangedAt: 't2', reference: '=K7QM-4XTR', body: { personalInfo: { firstName: '+1 "x"', city: '@SUM(A1)' }, platforms: {}, fields: [{ key: 'niche', value: '-2' }] } },
     ]);
-    const [, row] = csv.split('\r\n');
+    const [header, row] = csv.split('\r\n');
+    expect(header).toMatch(/^"id","createdAt","updatedAt","revisions","language","status","statusChangedAt","reference",/);
+    expect(row).toMatch(/^"a","t0","t1","1","fr-CA","accepted","t2","'=K7QM-4XTR",/);
     expect(row).toContain(`"'+1 ""x"""`);
     expect(row).toContain(`"'@SUM(A1)"`);
     expect(row).toContain(`"'-2"`);
