@@ -22,7 +22,8 @@ export async function storedApplication(store: Store, { email = 'ada@example.com
   const alphabet = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
   const reference = `K7QM-${[0, 1, 2, 3].map((place) => alphabet[Math.floor(counter / alphabet.length ** place) % alphabet.length]).join('')}`;
   await store.query(
-    `INSERT INTO application_status_links (application_id, reference, secret_hash, page_origin, created_at) VALUES ($1, $2, $3, $4, now())`,
+    `INSERT INTO application_status_links (application_id, reference, reference_number, secret_hash, page_origin, created_at)
+     VALUES ($1, $2, nextval('application_reference_numbers'), $3, $4, now())`,
     [applicationId, reference, unique('hash'), PAGE_ORIGIN],
   );
   return { applicationId, reference };
