@@ -123,7 +123,9 @@ export function drawStatus(page: StatusPage, { view, words, language, programmeT
   document.title = programmeTitle ? `${text('statusTitle')} · ${programmeTitle}` : text('statusTitle');
   fill(page.checkAgain, 'statusCheckAgain');
   page.checkAgain.setAttribute('aria-disabled', String(checking));
-  page.checkAgain.hidden = view.kind === 'notice' && view.notice === 'no-link';
+  // Not shown while the first check has nothing else to show: the answer then grows the card above
+  // it, and a button that moved as it was about to be pressed would take the press elsewhere.
+  page.checkAgain.hidden = view.kind === 'notice' && (view.notice === 'no-link' || view.notice === 'checking');
 
   const lines: HTMLElement[] = [];
   const details: HTMLElement[] = [];
@@ -133,7 +135,9 @@ export function drawStatus(page: StatusPage, { view, words, language, programmeT
   } else {
     lines.push(said('p', view.kind === 'withdrawn' ? 'statusWithdrawn' : SENTENCE[view.answer.status], undefined, `status-now status-now--${view.kind === 'withdrawn' ? 'withdrawn' : view.answer.status}`));
     if (view.stale && view.stale !== 'checking') lines.push(said('p', STALE[view.stale], undefined, 'status-stale'));
-    lines.push(said('p', 'statusLastChecked', { moment: moment(view.checkedAt) }, 'status-checked'));
+    // The moment in the sentence's own language: an English sentence on an Arabic page (a programme
+    // without Arabic words for it) would otherwise hold an Arabic date in a left-to-right line.
+    lines.push(said('p', 'statusLastChecked', { moment: formatMoment(view.checkedAt, words.languageOf('statusLastChecked')) }, 'status-checked'));
   }
   if (view.kind === 'standing') {
     const { answer } = view;

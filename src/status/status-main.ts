@@ -45,8 +45,10 @@ async function findSecret(): Promise<string | null> {
 
 
 async function start(): Promise<void> {
-  const page = buildStatusPage(document.body);
   const [programme, secret] = await Promise.all([readProgramme(), findSecret()]);
+  // Built once the programme's words are known, so its title fills the header at its first paint
+  // rather than pushing the page down a moment later (status/index.html says "Checking…" until then).
+  const page = buildStatusPage(document.body);
   const offered = offeredLanguages(programme);
   const fields = (language: string) => {
     const read = inLanguage(programme, language) as { programmeTitle?: unknown; messages?: unknown; requestUrl?: unknown } | null;
@@ -69,6 +71,9 @@ async function start(): Promise<void> {
     draw({ kind: 'notice', notice: 'no-link' });
     return;
   }
+  // Drawn in the frame's first paint, before anything is awaited: an empty header filled a moment
+  // later would push the page down.
+  draw({ kind: 'notice', notice: 'checking' });
   const keyed = await sha256Hex(secret);
   let kept: KeptStatus | null = readKept(await readKeptAnswer(keyed));
   const lookupUrl = statusLookupUrl(fields(offered[0] ?? 'en').requestUrl, location.href);
