@@ -84,13 +84,13 @@ const SERVER_LAYERS = {
   uploads: ['http', 'limits', 'process', 'store'],
   drafts: ['http', 'limits', 'process'],
   applications: ['http', 'log', 'process', 'store', 'uploads'],
-  webhooks: ['applications', 'http'],
+  webhooks: ['applications', 'http', 'process'],
   programme: ['drafts', 'http', 'limits'],
   backup: ['store', 'uploads'],
   health: ['http', 'store'],
-  mail: ['http'],
+  mail: ['http', 'process'],
   status: ['applications', 'http', 'limits', 'store'],
-  cli: ['applications', 'backup', 'http', 'mail', 'status', 'store', 'uploads', 'webhooks'],
+  cli: ['applications', 'backup', 'http', 'mail', 'process', 'status', 'store', 'uploads', 'webhooks'],
 };
 
 // The pure core: no React, no components; unit-tested without a DOM. Whole folders, and single files of others.

@@ -5,9 +5,8 @@
 // without a password, and offers no STARTTLS: it listens on this machine only.
 //
 //   node scripts/mail-catcher.mjs [PORT]      (2525 unless given)
-import { realpathSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { SMTPServer } from 'smtp-server';
+import { isRunDirectly } from '../server/process/run-directly.mjs';
 
 /**
  * @typedef {'accept' | 'refuse-rcpt' | 'refuse-data' | 'hang-greeting' | 'hang-data' | 'drop-data'} CatcherBehaviour
@@ -151,15 +150,7 @@ export async function startMailCatcher({ host = '127.0.0.1', port = 0, onMail = 
   };
 }
 
-function isRunDirectly() {
-  try {
-    return import.meta.url === pathToFileURL(realpathSync(process.argv[1] ?? '')).href;
-  } catch {
-    return false;
-  }
-}
-
-if (isRunDirectly()) {
+if (isRunDirectly(import.meta.url)) {
   const port = Number(process.argv[2] ?? 2525);
   const catcher = await startMailCatcher({
     port,

@@ -11,9 +11,7 @@
 // endpoints, loopback only, with the token in DATA_DIR/receiver.json); otherwise it takes the
 // folder itself for the time it runs, so a receiver cannot start on it meanwhile. Each command
 // first says on stderr which store it opened, and refuses one no receiver has used (cli-store.mjs).
-import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { applicationsCsv, revisionsCsv } from './applications-csv.mjs';
 import { exportJsonLine } from './export-safety.mjs';
@@ -36,6 +34,7 @@ import { writeApplicationFiles } from './application-files-command.mjs';
 import { requireUploadsFolder, uploadsDirMissing } from './uploads-dir-required.mjs';
 import { decideDirectly, describeApplication, describeDecision } from './status-commands.mjs';
 import { applicationRecord } from '../status/status-history.mjs';
+import { isRunDirectly } from '../process/run-directly.mjs';
 
 const USAGE = [
   'usage: npm run -s applications -- export [--csv] [--since DATE] [--revisions]',
@@ -269,20 +268,7 @@ export async function main(argv) {
   throw new Error(USAGE);
 }
 
-/**
- * Whether node was asked to run this file, rather than a test importing it. Compared by real path:
- * a project reached through a symlink (a release folder linked as /srv/creator-wizard) names the
- * link in argv, while import.meta.url names the file; so does a path with a space, which a URL encodes.
- */
-function isRunDirectly() {
-  try {
-    return import.meta.url === pathToFileURL(realpathSync(process.argv[1] ?? '')).href;
-  } catch {
-    return false;
-  }
-}
-
-if (isRunDirectly()) {
+if (isRunDirectly(import.meta.url)) {
   // Backups, and a store this command opens or restores, are its user's alone (store/private-files.mjs).
   keepNewFilesPrivate();
   // `export | head` closes the pipe once it has read enough: that is the reader's choice, not a failure.

@@ -12,6 +12,7 @@ import { mailErrorText } from './mail-error.mjs';
 import { isMailedStatus, mailContent, mailMessageId } from './mail-message.mjs';
 import { claimDueMail, settleMail } from './mail-outbox.mjs';
 import { afterFailedMail } from './mail-retry.mjs';
+import { createOutboxLoop } from '../process/outbox-loop.mjs';
 
 /** E-mails handed over at once: the transport's connections, so none waits in its queue untimed. */
 const MAX_SENDING = 2;
@@ -62,76 +63,27 @@ export function createMailDeliverer({ store, settings, statusUrlFor, programme, 
   transport.on('error', (error) => {
     log(`mail: the SMTP connection broke (${mailErrorText(error)})`);
   });
-  let stopped = false;
-  let sending = 0;
-  let claiming = false;
-  let claimAgain = false;
-  /** @type {NodeJS.Timeout | null} */
-  let timer = null;
-  let timerAt = Infinity;
-  /** @type {Set<Promise<void>>} claims and attempts under way, which stop() waits for */
-  const underWay = new Set();
-
-  /** @param {number} delayMs */
-  function wake(delayMs) {
-    if (stopped) return;
-    const at = Date.now() + delayMs;
-    if (timer && timerAt <= at) return;
-    if (timer) clearTimeout(timer);
-    timerAt = at;
-    timer = setTimeout(claim, delayMs);
-    timer.unref();
-  }
-
-  /** @param {Promise<void>} work never rejects */
-  function track(work) {
-    underWay.add(work);
-    void work.finally(() => underWay.delete(work));
-  }
-
-  function claim() {
-    timer = null;
-    timerAt = Infinity;
-    if (stopped) return;
-    if (claiming) {
-      claimAgain = true;
-      return;
-    }
-    const room = MAX_SENDING - sending;
-    // The next attempt to end claims again.
-    if (room <= 0) return;
-    claiming = true;
-    claimAgain = false;
-    let full = false;
-    track(
-      claimDueMail(store, { now: now(), limit: room, leaseMs })
-        .then((claimed) => {
-          full = claimed.length === room;
-          for (const row of claimed) {
-            sending += 1;
-            track(
-              attempt(row)
-                .then((outcome) => settleMail(store, outcome))
-                .catch((/** @type {unknown} */ error) => {
-                  log(`mail for status ${String(row.seq)}: could not record the attempt (${error instanceof Error ? error.message : String(error)}); tried again when its lease runs out`);
-                })
-                .finally(() => {
-                  sending -= 1;
-                  wake(full ? 0 : GATHER_MS);
-                }),
-            );
-          }
-        })
+  // The scheduling (one timer, a claim at a time, MAX_SENDING at once, the poll) is the webhooks'
+  // too. An attempt counts against MAX_SENDING until it is settled; the next claim follows an
+  // ended attempt at once when its claim was full (more are due), else after GATHER_MS.
+  const loop = createOutboxLoop({
+    maxInFlight: MAX_SENDING,
+    pollMs,
+    claimDue: (room) => claimDueMail(store, { now: now(), limit: room, leaseMs }),
+    attempt: (/** @type {import('./mail-outbox.mjs').ClaimedMail} */ row) =>
+      attempt(row)
+        .then((outcome) => settleMail(store, outcome))
         .catch((/** @type {unknown} */ error) => {
-          // The store is busy or gone for a moment (a restart of PostgreSQL): the next poll tries again.
-          log(`mail: could not read the outbox (${error instanceof Error ? error.message : String(error)})`);
-        })
-        .finally(() => {
-          claiming = false;
-          wake(claimAgain ? 0 : pollMs);
+          log(`mail for status ${String(row.seq)}: could not record the attempt (${error instanceof Error ? error.message : String(error)}); tried again when its lease runs out`);
         }),
-    );
-  }
+    attemptEnded: (claimWasFull) => {
+      loop.wake(claimWasFull ? 0 : GATHER_MS);
+    },
+    claimFailed: (error) => {
+      // The store is busy or gone for a moment (a restart of PostgreSQL): the next poll tries again.
+      log(`mail: could not read the outbox (${error instanceof Error ? error.message : String(error)})`);
+    },
+  });
 
   /**
    * @param {import('./mail-outbox.mjs').ClaimedMail} row
@@ -166,7 +118,7 @@ export function createMailDeliverer({ store, settings, statusUrlFor, programme, 
       const at = now();
       const lastError = mailErrorText(error);
       // Cut short by stop(): not the SMTP server's fault, tried again at the next start.
-      if (stopped) return { ...base, status: 'pending', nextAttemptAt: at, lastError, at };
+      if (loop.stopped) return { ...base, status: 'pending', nextAttemptAt: at, lastError, at };
       const next = afterFailedMail({ attempts: row.attempts, failedAt: at, giveUpAt: new Date(row.changedAt.getTime() + settings.giveUpAfterMs), random, firstRetryMs: settings.firstRetryMs });
       if ('giveUp' in next) {
         log(`mail for status ${String(row.seq)} of application ${row.applicationId} failed for good after ${String(row.attempts)} attempts (${lastError}); npm run -s applications -- mail resend ${String(row.seq)}`);
@@ -180,19 +132,17 @@ export function createMailDeliverer({ store, settings, statusUrlFor, programme, 
   return {
     /** Starts sending what is due. */
     start() {
-      wake(0);
+      loop.wake(0);
     },
     /** A status row was written, or an e-mail put back: look at the outbox soon rather than at the next poll. */
     nudge() {
-      wake(GATHER_MS);
+      loop.wake(GATHER_MS);
     },
     /** Stops: attempts in flight are cut short and tried again at the next start; then the pool is closed. */
     async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
+      loop.stop();
       stopping.abort();
-      while (underWay.size > 0) await Promise.all(underWay);
+      while (loop.busy) await loop.settled();
       transport.close({ force: true });
     },
   };

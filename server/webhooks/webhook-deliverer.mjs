@@ -13,6 +13,7 @@ import { claimDueDeliveries, pruneSettledDeliveries, releaseLeases, settleDelive
 import { afterFailure } from './retry-schedule.mjs';
 import { MAX_ENDPOINT_CONNECTIONS, sendWebhook } from './send-webhook.mjs';
 import { webhookPayload } from './webhook-message.mjs';
+import { createOutboxLoop } from '../process/outbox-loop.mjs';
 
 /** Attempts under way at most: one per connection the sender keeps to the endpoint. */
 const MAX_SENDING = MAX_ENDPOINT_CONNECTIONS;
@@ -42,25 +43,11 @@ export function createWebhookDeliverer({ store, settings, log = () => undefined,
   // Longer than an attempt can take (its timeout) and the settling after it, so a lease outlives the
   // attempt it covers; short enough that another receiver takes over soon after one dies mid-attempt.
   const leaseMs = 2 * settings.timeoutMs + 5_000;
-  let stopped = false;
-  /** Attempts under way: claimed, their endpoint call not yet ended. */
-  let sending = 0;
-  let claiming = false;
-  /** Something may have become due while a claim ran: claim again once it ends. */
-  let claimAgain = false;
-  /** The last claim got all it asked for: more are due, claimed as soon as there is room. */
-  let moreDue = false;
-  /** @type {NodeJS.Timeout | null} the next claim */
-  let timer = null;
-  /** When the next claim is due, in ms since the epoch. */
-  let timerAt = Infinity;
   /** @type {import('./webhook-deliveries.mjs').DeliveryOutcome[]} attempts ended, not yet settled */
   let unsettled = [];
   let settling = false;
   /** @type {NodeJS.Timeout | null} the settlement gathering ended attempts */
   let settleTimer = null;
-  /** @type {Set<Promise<void>>} claims, attempts and settlements under way, which stop() waits for */
-  const underWay = new Set();
   let prunedAt = 0;
   const stopping = new AbortController();
 
@@ -86,98 +73,45 @@ export function createWebhookDeliverer({ store, settings, log = () => undefined,
     };
   }
 
-  /**
-   * Claims in `delayMs`, or keeps the claim already due sooner.
-   * @param {number} delayMs
-   */
-  function wake(delayMs) {
-    if (stopped) return;
-    const at = Date.now() + delayMs;
-    if (timer && timerAt <= at) return;
-    if (timer) clearTimeout(timer);
-    timerAt = at;
-    timer = setTimeout(claim, delayMs);
-    timer.unref();
-  }
+  // The scheduling (one timer, a claim at a time, MAX_SENDING at once, the poll) is the e-mails'
+  // too. An attempt counts against MAX_SENDING until its endpoint call ends; its settling is
+  // gathered with others' (settleSoon).
+  const loop = createOutboxLoop({
+    maxInFlight: MAX_SENDING,
+    pollMs,
+    claimDue: (room) => claimDueDeliveries(store, { now: now(), limit: room, leaseMs }),
+    attempt: (/** @type {import('./webhook-deliveries.mjs').ClaimedDelivery} */ delivery) =>
+      attempt(delivery).then(
+        (outcome) => {
+          unsettled.push(outcome);
+        },
+        (/** @type {unknown} */ error) => {
+          log(`webhook ${delivery.id}: the attempt broke (${error instanceof Error ? error.message : String(error)}); tried again when its lease runs out`);
+        },
+      ),
+    attemptEnded: () => {
+      // The messages a full claim left over go once half the connections are free: a claim for
+      // several rather than one for each attempt that ends.
+      if (loop.moreDue && loop.inFlight <= MAX_SENDING / 2) loop.wake(0);
+      settleSoon();
+    },
+    claimFailed: (error) => {
+      // The store is busy or gone for a moment (a restart of PostgreSQL): the next poll tries again.
+      log(`webhooks: could not read the outbox (${error instanceof Error ? error.message : String(error)})`);
+    },
+    afterClaim: async () => {
+      if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
+        prunedAt = Date.now();
+        await pruneSettledDeliveries(store, new Date(now().getTime() - KEEP_SETTLED_MS));
+      }
+    },
+  });
 
-  /** @param {Promise<void>} work never rejects */
-  function track(work) {
-    underWay.add(work);
-    void work.finally(() => underWay.delete(work));
-  }
-
-  function claim() {
-    timer = null;
-    timerAt = Infinity;
-    if (stopped) return;
-    if (claiming) {
-      // What woke this may have been stored after the running claim read the outbox.
-      claimAgain = true;
-      return;
-    }
-    const room = MAX_SENDING - sending;
-    if (room <= 0) {
-      // The next attempt to end makes room, and claims.
-      moreDue = true;
-      return;
-    }
-    claiming = true;
-    claimAgain = false;
-    track(
-      claimAndSend(room)
-        .catch((/** @type {unknown} */ error) => {
-          moreDue = false;
-          // The store is busy or gone for a moment (a restart of PostgreSQL): the next poll tries again.
-          log(`webhooks: could not read the outbox (${error instanceof Error ? error.message : String(error)})`);
-        })
-        .finally(() => {
-          claiming = false;
-          wake(claimAgain || (moreDue && sending < MAX_SENDING) ? 0 : pollMs);
-        }),
-    );
-  }
-
-  /** @param {number} room */
-  async function claimAndSend(room) {
-    const claimed = await claimDueDeliveries(store, { now: now(), limit: room, leaseMs });
-    moreDue = claimed.length === room;
-    for (const delivery of claimed) {
-      sending += 1;
-      track(
-        attempt(delivery).then(
-          (outcome) => {
-            attemptEnded();
-            settleSoon(outcome);
-          },
-          (/** @type {unknown} */ error) => {
-            attemptEnded();
-            log(`webhook ${delivery.id}: the attempt broke (${error instanceof Error ? error.message : String(error)}); tried again when its lease runs out`);
-          },
-        ),
-      );
-    }
-    if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
-      prunedAt = Date.now();
-      await pruneSettledDeliveries(store, new Date(now().getTime() - KEEP_SETTLED_MS));
-    }
-  }
-
-  function attemptEnded() {
-    sending -= 1;
-    // The messages a full claim left over go once half the connections are free: a claim for
-    // several rather than one for each attempt that ends.
-    if (moreDue && sending <= MAX_SENDING / 2) wake(0);
-  }
-
-  /**
-   * Settles an ended attempt with the others that end within GATHER_MS, or at once when no other is under way.
-   * @param {import('./webhook-deliveries.mjs').DeliveryOutcome} outcome
-   */
-  function settleSoon(outcome) {
-    unsettled.push(outcome);
-    // A settlement under way takes it next.
-    if (settling) return;
-    if (sending === 0 || stopped) settleNow();
+  /** Settles the ended attempts with the others that end within GATHER_MS, or at once when no other is under way. */
+  function settleSoon() {
+    // A settlement under way takes them next.
+    if (settling || unsettled.length === 0) return;
+    if (loop.inFlight === 0 || loop.stopped) settleNow();
     else if (!settleTimer) {
       settleTimer = setTimeout(settleNow, GATHER_MS);
       settleTimer.unref();
@@ -187,7 +121,7 @@ export function createWebhookDeliverer({ store, settings, log = () => undefined,
   function settleNow() {
     if (settleTimer) clearTimeout(settleTimer);
     settleTimer = null;
-    if (!settling && unsettled.length > 0) track(settleAll());
+    if (!settling && unsettled.length > 0) loop.track(settleAll());
   }
 
   async function settleAll() {
@@ -204,29 +138,27 @@ export function createWebhookDeliverer({ store, settings, log = () => undefined,
     }
     settling = false;
     // A message settled let its application's next one go: sooner than at the next poll.
-    if (nextDue) wake(GATHER_MS);
+    if (nextDue) loop.wake(GATHER_MS);
   }
 
   return {
     /** Starts delivering; on the embedded store, first frees the leases a killed process left. */
     async start({ exclusive = false } = {}) {
       if (exclusive) await releaseLeases(store);
-      wake(0);
+      loop.wake(0);
     },
     /** A revision was stored: look at the outbox soon rather than at the next poll. */
     nudge() {
-      wake(GATHER_MS);
+      loop.wake(GATHER_MS);
     },
     /** Stops: attempts in flight are cut short and settled as failed, to be tried again after a restart. */
     async stop() {
-      stopped = true;
+      loop.stop();
       stopping.abort();
-      if (timer) clearTimeout(timer);
-      timer = null;
       // An ended attempt can start a settlement: wait until nothing is left, then settle what waits.
-      while (underWay.size > 0 || unsettled.length > 0) {
+      while (loop.busy || unsettled.length > 0) {
         settleNow();
-        await Promise.all(underWay);
+        await loop.settled();
       }
     },
   };
