@@ -117,6 +117,8 @@ export default defineConfig({
     // module (the sanitizer, the widgets): on a loaded 2-core machine that took over Vitest's
     // default 5 s once and failed a CI run. A hang still fails, at 20 s.
     testTimeout: 20_000,
+    // A server test's beforeAll starts a receiver or a database: seconds on a loaded machine.
+    hookTimeout: 60_000,
     // Two files at a time on a 2-core machine (Vitest's default is one fewer than the cores): the
     // server's tests spend most of their time waiting on receivers, databases and sockets.
     maxWorkers: 2,

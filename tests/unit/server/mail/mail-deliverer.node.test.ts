@@ -20,6 +20,7 @@ import { mailProgramme } from '../../../../src/config/mail-programme';
 import { mailWords } from '../../../../src/i18n/mail-words';
 import { freshPostgresDatabase } from '../../../support/local-postgres.mjs';
 import { mailRow, PAGE_ORIGIN, pendingStatus, storedApplication, until } from '../../../support/mail-outbox-rows';
+import { preparedDataDir } from '../../../support/prepared-data-dir';
 
 const postgres = await freshPostgresDatabase();
 if ('reason' in postgres) process.stderr.write(`Skipping the mail room's PostgreSQL tests: ${postgres.reason}.\n`);
@@ -73,7 +74,7 @@ describe.each(stores)('the mail outbox on the $name store', ({ databaseUrl, skip
 
   beforeAll(async () => {
     if (skip) return;
-    dataDir = await mkdtemp(join(tmpdir(), 'mail-store-'));
+    dataDir = await (databaseUrl ? mkdtemp(join(tmpdir(), 'mail-store-')) : preparedDataDir('mail-store-'));
     store = await openStore({ databaseUrl, dataDir });
   });
   afterAll(async () => {

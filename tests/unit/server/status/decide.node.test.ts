@@ -19,6 +19,7 @@ import type { Store } from '../../../../server/store/store-types.mjs';
 import { isStorableText } from '../../../../src/application/values/storable-text';
 import { freshPostgresDatabase } from '../../../support/local-postgres.mjs';
 import { sampleBody } from '../../../support/sample-application.mjs';
+import { preparedDataDir } from '../../../support/prepared-data-dir';
 
 const postgres = await freshPostgresDatabase();
 if ('reason' in postgres) process.stderr.write(`Skipping the decisions' PostgreSQL tests: ${postgres.reason}.\n`);
@@ -54,7 +55,7 @@ describe.each(stores)('decisions on the $name store', ({ databaseUrl, skip }) =>
   let dataDir: string;
   beforeAll(async () => {
     if (skip) return;
-    dataDir = await mkdtemp(join(tmpdir(), 'decide-'));
+    dataDir = await (databaseUrl ? mkdtemp(join(tmpdir(), 'decide-')) : preparedDataDir('decide-'));
     store = await openStore({ databaseUrl, dataDir });
   });
   afterAll(async () => {
