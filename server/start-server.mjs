@@ -85,7 +85,7 @@ export async function startServer({
     const webhookRoom = createWebhooksFeature({ store, settings: webhooks, log, pollMs: webhookPollMs });
     teardown.add(() => webhookRoom.close());
     const status = await createStatusFeature({ ...shared, rateLimits, statusLinkKey, dataDir: folder, mail: mail !== null, webhooks });
-    const mailRoom = createMailFeature({
+    const mailRoom = await createMailFeature({
       store, settings: mail, log, pollMs: mailPollMs,
       // The link a receipt carries, derived from the status room's key (a test may give its own).
       statusUrlFor: statusUrlFor ?? status.mailedLink,

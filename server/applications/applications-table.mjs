@@ -95,7 +95,8 @@ export async function receiveApplications(store, received, options = {}) {
   if (received.length === 0) return [];
   if (new Set(received.map((item) => item.key)).size !== received.length) throw new Error('one Idempotency-Key twice in one statement');
   const uploadIds = [...new Set(received.flatMap((item) => (item.files ?? []).map((file) => file.uploadId)))];
-  if (store.kind !== 'postgres') return storeOrFind(store, received, options);
+  const references = options.links ? await referenceNumbers(store, received.length) : []; // before the locks are taken
+  if (store.kind !== 'postgres') return storeOrFind(store, received, options, references);
   return store.transaction(async (tx) => {
     // Whatever default_transaction_isolation says: a snapshot per statement is what the lock needs.
     await tx.query('SET TRANSACTION ISOLATION LEVEL READ COMMITTED');
@@ -113,7 +114,7 @@ export async function receiveApplications(store, received, options = {}) {
         [UPLOAD_LOCK_CLASS, JSON.stringify(uploadIds)],
       );
     }
-    return storeOrFind(tx, received, options);
+    return storeOrFind(tx, received, options, references);
   });
 }
 
@@ -122,10 +123,10 @@ export async function receiveApplications(store, received, options = {}) {
  * @param {import('../store/store-types.mjs').Queryable} store
  * @param {ReadonlyArray<Received>} received
  * @param {ReceiveOptions} options
+ * @param {number[]} references a number of the references' sequence per body (referenceNumbers)
  * @returns {Promise<ReceiveResult[]>}
  */
-async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 0, links = null, mail = false }) {
-  const references = links ? await referenceNumbers(store, received.length) : [];
+async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 0, links = null, mail = false }, references) {
   const input = received.map((item, ord) => ({
     ord,
     key: item.key,
@@ -215,7 +216,7 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
        INSERT INTO application_status_links (application_id, reference, reference_number, secret_hash, page_origin, created_at)
        SELECT DISTINCT ON (accepted.application_id) accepted.application_id, accepted.reference, accepted.reference_number, accepted.link_hash, accepted.page_origin, accepted.received_at
        FROM accepted JOIN inserted ON inserted.idempotency_key = accepted.key
-       WHERE accepted.link_hash IS NOT NULL AND accepted.application_id NOT IN (SELECT application_id FROM application_status_links)
+       WHERE accepted.link_hash IS NOT NULL AND NOT EXISTS (SELECT 1 FROM application_status_links l WHERE l.application_id = accepted.application_id)
        ORDER BY accepted.application_id, accepted.ord
        ON CONFLICT (application_id) DO NOTHING
        RETURNING application_id, reference, page_origin, secret_hash
@@ -286,8 +287,7 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
   });
 }
 
-/**
- * Stores one received body, or finds the revision its key already made (receiveApplications for one).
+/** Stores one received body, or finds the revision its key already made (receiveApplications for one).
  * @param {import('../store/store-types.mjs').Store} store
  * @param {Received} received
  * @param {ReceiveOptions} [options]

@@ -1,6 +1,5 @@
 // The mail room, as the start composes it: the deliverer that sends the creator's e-mails from the
 // outbox (mail-deliverer.mjs) when SMTP_URL is set, and its admin endpoints (mail-admin.mjs).
-import { createMailDeliverer } from './mail-deliverer.mjs';
 import { mailAdmin } from './mail-admin.mjs';
 
 /**
@@ -8,8 +7,10 @@ import { mailAdmin } from './mail-admin.mjs';
  *   settings: import('./mail-settings.mjs').MailSettings | null,
  * }} options settings: null when mail is off (mail-settings.mjs)
  */
-export function createMailFeature({ settings, ...rest }) {
-  const deliverer = settings ? createMailDeliverer({ ...rest, settings }) : null;
+export async function createMailFeature({ settings, ...rest }) {
+  // Loaded only when mail is on: nodemailer is a few megabytes a receiver without SMTP_URL, on a
+  // 512 MB server, does without.
+  const deliverer = settings ? (await import('./mail-deliverer.mjs')).createMailDeliverer({ ...rest, settings }) : null;
   const nudge = () => deliverer?.nudge();
   return {
     /** Whether e-mails are sent: the status rows are written 'pending' only then. */
