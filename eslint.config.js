@@ -176,26 +176,29 @@ function layerRules() {
 }
 
 /**
- * The imports a room of server/ may not make: every room it does not list, and the start above them all.
+ * The imports a room of server/ may not make: every room it does not list, and the start above them
+ * all, from a file `depth` folders below server/ (a room's own, or one folder inside it).
  * @param {string} room
+ * @param {number} depth
  * @returns {ImportPattern[]}
  */
-function forbiddenForRoom(room) {
+function forbiddenForRoom(room, depth) {
   const allowed = SERVER_LAYERS[room] ?? [];
   const message = `server/${room} may import only from ${allowed.join(', ') || 'itself'} (eslint.config.js, SERVER_LAYERS).`;
   const others = Object.keys(SERVER_LAYERS).filter((name) => name !== room && !allowed.includes(name));
+  const up = '\\.\\./'.repeat(depth);
   return [
-    { regex: `^\\.\\./(${others.join('|')})/`, message },
-    { regex: '^\\.\\./[^/]+\\.mjs$', message: `server/${room} may not import the start (server/*.mjs): the start composes the rooms, not the other way.` },
+    { regex: `^${up}(${others.join('|')})/`, message },
+    { regex: `^${up}[^/]+\\.mjs$`, message: `server/${room} may not import the start (server/*.mjs): the start composes the rooms, not the other way.` },
   ];
 }
 
 /** @returns {import('eslint').Linter.Config[]} */
 function serverLayerRules() {
-  return Object.keys(SERVER_LAYERS).map((room) => ({
-    files: [`server/${room}/**/*.mjs`],
-    rules: { 'no-restricted-imports': ['error', { patterns: forbiddenForRoom(room) }] },
-  }));
+  return Object.keys(SERVER_LAYERS).flatMap((room) => [
+    { files: [`server/${room}/*.mjs`], rules: { 'no-restricted-imports': ['error', { patterns: forbiddenForRoom(room, 1) }] } },
+    { files: [`server/${room}/*/*.mjs`], rules: { 'no-restricted-imports': ['error', { patterns: forbiddenForRoom(room, 2) }] } },
+  ]);
 }
 
 // A file longer than a screenful of screens holds more than one idea: 300 lines, comments and

@@ -5,6 +5,11 @@
 // SMTP_URL mail is off: nothing is written to the outbox and nothing is sent. A wrong setting
 // refuses to start, saying which: an e-mail that can never leave is found at the first
 // application, not after three days of retries.
+//
+// Mail also needs PUBLIC_ORIGIN: every e-mail carries a link to this site, and without it the
+// site is whatever a request's Host header names, so anyone could send an application naming a
+// stranger's address from a forged Host and have the programme's own mail server send that
+// stranger a link to a site of their choosing.
 import { FIRST_RETRY_MS, GIVE_UP_AFTER_MS } from './mail-retry.mjs';
 
 /** How long the SMTP server may take to accept a connection, greet, or answer any command. */
@@ -66,6 +71,9 @@ export function mailSettings(env) {
     throw new Error(`SMTP_URL must be smtp:// (STARTTLS where the server offers it) or smtps:// (TLS from the start), not ${parsed.protocol}//`);
   }
   if (!parsed.hostname) throw new Error('SMTP_URL names no host: write it as smtp://user:password@host:587 (docs/mail.md).');
+  if (!env.PUBLIC_ORIGIN?.trim()) {
+    throw new Error('SMTP_URL is set but PUBLIC_ORIGIN is not: e-mails carry links to this site, and without PUBLIC_ORIGIN a request\'s Host header would decide where they point. Set it to the address creators open, e.g. PUBLIC_ORIGIN=https://apply.example.com (docs/mail.md).');
+  }
   if (!from) throw new Error('SMTP_URL is set but MAIL_FROM is not: set the address the e-mails come from, e.g. MAIL_FROM="Creator team <team@example.com>".');
   const fromAddress = addressOf(from);
   if (fromAddress === null) throw new Error(`MAIL_FROM is not an e-mail address: write team@example.com or "Creator team <team@example.com>", not ${JSON.stringify(from)}`);

@@ -4,7 +4,9 @@
 // Feistel network over the 30^8 references (two halves of 30^4, four rounds, addition modulo 30^4):
 // a bijection, so two numbers never give one reference (unique by construction, no retry), and
 // consecutive applications get references that do not look consecutive. The scramble is fixed, not
-// keyed: a reference is not a secret and proves nothing; the link's secret does that.
+// keyed: a reference is not a secret and proves nothing; the link's secret does that. Each store
+// starts its sequence at a random number (schema.mjs, version 9), so no two deployments share a
+// first reference and a reference does not count the applications before it.
 import { createHash } from 'node:crypto';
 
 export const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';

@@ -17,6 +17,7 @@ import { ar, ARABIC_CONTINUE, arabicProgramme } from '../fixtures/arabic-program
 import { FRENCH_CONTINUE, fr, frenchProgramme } from '../fixtures/french-programme';
 import { fillBasicInfo, fillDetails } from '../support/default-programme.mjs';
 import { DIST_DIR } from '../support/dist-dir';
+import { freePort } from '../support/free-port';
 import { preparedDataDir } from '../support/prepared-data-dir';
 import { spawnReceiver, type ReceiverProcess } from '../support/receiver-process';
 import { startMailCatcher } from '../../scripts/mail-catcher.mjs';
@@ -69,9 +70,14 @@ async function startJourney(programme?: (built: Record<string, unknown>) => Reco
   started.push(() => rm(dataDir, { recursive: true, force: true }));
   const catcher = await startMailCatcher();
   started.push(() => catcher.close());
+  // Mail needs the site's address (every e-mail's link points there), so the port is chosen first.
+  const port = await freePort();
   const receiver = await spawnReceiver({
-    root, dataDir,
-    extraEnv: { SMTP_URL: `smtp://127.0.0.1:${String(catcher.port)}`, MAIL_FROM: 'Hartwell creators <creators@hartwellwindow.example>', SMTP_TIMEOUT_MS: '3000' },
+    root, dataDir, port,
+    extraEnv: {
+      SMTP_URL: `smtp://127.0.0.1:${String(catcher.port)}`, MAIL_FROM: 'Hartwell creators <creators@hartwellwindow.example>', SMTP_TIMEOUT_MS: '3000',
+      PUBLIC_ORIGIN: `http://127.0.0.1:${String(port)}`,
+    },
   });
   started.push(() => receiver.stop());
   journey = { root, dataDir, catcher, receiver };

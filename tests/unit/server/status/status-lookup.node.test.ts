@@ -34,7 +34,7 @@ describe.each(stores)('the status link on the $name store', ({ databaseUrl, skip
     receiver = await startTestReceiver({
       databaseUrl, corsOrigins: 'https://apply.example.com',
       // Mail on, to an address where nothing answers: each receipt waits in the outbox.
-      mail: mailSettings({ SMTP_URL: 'smtp://127.0.0.1:9', MAIL_FROM: 'team@example.com' }),
+      mail: mailSettings({ SMTP_URL: 'smtp://127.0.0.1:9', MAIL_FROM: 'team@example.com', PUBLIC_ORIGIN: 'http://127.0.0.1' }),
       log: (line) => lines.push(line), logRequest: (entry) => lines.push(JSON.stringify(entry)),
     });
   });
