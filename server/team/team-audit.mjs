@@ -61,7 +61,9 @@ export async function readAudit(store, { before, limit }) {
 export function formatAudit(entries) {
   if (entries.length === 0) return 'The audit log is empty.\n';
   return [...entries].reverse().map((entry) => {
-    const detail = Object.keys(entry.detail).length > 0 ? `  ${JSON.stringify(entry.detail).replace(/\p{Cc}/gu, ' ')}` : '';
+    // Keys in order of their names: the store's jsonb keeps its own order, not the one written.
+    const sorted = Object.fromEntries(Object.entries(entry.detail).sort(([a], [b]) => (a < b ? -1 : 1)));
+    const detail = Object.keys(sorted).length > 0 ? `  ${JSON.stringify(sorted).replace(/\p{Cc}/gu, ' ')}` : '';
     return `${String(entry.seq)}  ${entry.at}  ${entry.actor}  ${entry.action}${entry.applicationId === null ? '' : `  application ${entry.applicationId}`}${detail}\n`;
   }).join('');
 }
