@@ -11,7 +11,7 @@ export const SESSION_COOKIE = 'team_session';
  * Whether the request reached the site over TLS.
  * @param {import('../http/request-context.mjs').RequestContext} ctx
  */
-function overTls(ctx) {
+export function overTls(ctx) {
   return siteOf(ctx.req, ctx.trust).https || /** @type {{ encrypted?: boolean }} */ (ctx.req.socket).encrypted === true;
 }
 

@@ -6,10 +6,12 @@
 //   notFound(ctx): 404 JSON for what no endpoint under /team/api/ took, last in the chain;
 //   authorize, audit: for the inbox's endpoints; admin: the admin door's routes; close().
 import { pathnameOf } from '../http/request-context.mjs';
-import { answered, refuse } from '../http/respond.mjs';
+import { answered, refusal, refuse } from '../http/respond.mjs';
 import { createRateLimits } from '../limits/rate-limits.mjs';
 import { startPeriodicJob } from '../process/periodic-job.mjs';
 import { createMembersEndpoint, memberInPath } from './members-endpoint.mjs';
+import { createOidcEndpoint } from './oidc-endpoint.mjs';
+import { describeOidc } from './oidc-settings.mjs';
 import { createSessionEndpoint } from './session-endpoint.mjs';
 import { createSignInEndpoint } from './sign-in-endpoint.mjs';
 import { createSignInMailer } from './sign-in-mail.mjs';
@@ -43,13 +45,15 @@ export const DEFAULT_SIGN_IN_WINDOWS = Object.freeze({
  *   now?: () => Date, databaseUrl?: string | undefined,
  *   sessions?: import('./team-settings.mjs').TeamSessionSettings,
  *   signInWindows?: SignInWindows, signInFloorMs?: number,
+ *   oidc?: import('./oidc-settings.mjs').OidcSettings | null,
  * }} options mail: SMTP_URL's settings, null when off (no sign-in by link); publicOrigin:
  *   PUBLIC_ORIGIN (else the trust's); now: the clock (tests move it); databaseUrl: the rate
- *   counters are shared in PostgreSQL; sessions: TEAM_SESSION_IDLE_MINUTES and _MAX_HOURS
+ *   counters are shared in PostgreSQL; sessions: TEAM_SESSION_IDLE_MINUTES and _MAX_HOURS;
+ *   oidc: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (oidc-settings.mjs), null when off
  */
 export async function createTeamFeature({
   store, log, mail, trust, publicOrigin = trust.publicOrigin, now = () => new Date(), databaseUrl,
-  sessions: sessionSettings = DEFAULT_TEAM_SESSIONS, signInWindows = DEFAULT_SIGN_IN_WINDOWS, signInFloorMs,
+  sessions: sessionSettings = DEFAULT_TEAM_SESSIONS, signInWindows = DEFAULT_SIGN_IN_WINDOWS, signInFloorMs, oidc = null,
 }) {
   const audit = createAudit(store, now);
   const sessions = createSessions({ store, settings: sessionSettings, now });
@@ -58,14 +62,16 @@ export async function createTeamFeature({
   const perAddress = await createRateLimits({ windows: signInWindows.perAddress, databaseUrl, log, name: 'team_sign_in_address' });
   const mailer = mail ? createSignInMailer(mail) : null;
   const signIn = createSignInEndpoint({ store, audit, mailer, perClient, perAddress, now, log, floorMs: signInFloorMs });
-  const session = createSessionEndpoint({ store, sessions, audit, now, oidc: false });
+  const session = createSessionEndpoint({ store, sessions, audit, now, oidc: oidc !== null });
+  const singleSignOn = oidc ? createOidcEndpoint({ settings: oidc, store, sessions, audit, publicOrigin, log }) : null;
   const members = createMembersEndpoint({ store, audit, now });
   const sweep = startPeriodicJob(() => sessions.sweep().catch((/** @type {unknown} */ error) => {
     log(`team: ended sessions could not be swept (${error instanceof Error ? error.message : String(error)}); tried again later`);
   }), SWEEP_EVERY_MS);
   log(mail
     ? `Team: sign-in links mailed through SMTP_URL; sessions end after ${String(sessionSettings.idleMinutes)} min unused or ${String(sessionSettings.maxHours)} h after sign-in (TEAM_SESSION_IDLE_MINUTES, TEAM_SESSION_MAX_HOURS)`
-    : 'Team: sign-in by e-mail link is off, SMTP_URL is not set (POST /team/api/sign-in answers 503 mail-off); set SMTP_URL and MAIL_FROM to let the team sign in');
+    : `Team: sign-in by e-mail link is off, SMTP_URL is not set (POST /team/api/sign-in answers 503 mail-off)${oidc ? '; members sign in through single sign-on only' : '; set SMTP_URL and MAIL_FROM to let the team sign in'}`);
+  log(describeOidc(oidc));
 
   /**
    * @param {import('../http/request-context.mjs').RequestContext} ctx
@@ -90,6 +96,11 @@ export async function createTeamFeature({
       if (route === 'audit') return members.audit(ctx);
       return method === 'GET' ? members.list(ctx) : members.add(ctx, admin.email);
     }
+    if (route === 'oidc/start' || route === 'oidc/callback') {
+      if (!singleSignOn) throw refusal(404, 'single sign-on off', 'not-found');
+      if (method !== 'GET') throw methodRefused('GET');
+      return route === 'oidc/start' ? singleSignOn.start(ctx) : singleSignOn.callback(ctx);
+    }
     // An address in the path is no one's business in the log.
     ctx.logPath = `${PREFIX}members/…`;
     if (method !== 'PATCH' && method !== 'DELETE') throw methodRefused('PATCH, DELETE');
@@ -105,7 +116,7 @@ export async function createTeamFeature({
       const path = pathnameOf(ctx);
       if (!path.startsWith(PREFIX)) return false;
       const asked = path.slice(PREFIX.length);
-      if (!['sign-in', 'session', 'members', 'audit'].includes(asked) && !/^members\/[^/]+$/.test(asked)) return false;
+      if (!['sign-in', 'session', 'members', 'audit', 'oidc/start', 'oidc/callback'].includes(asked) && !/^members\/[^/]+$/.test(asked)) return false;
       return answered(ctx, (each) => route(each, asked).then(() => undefined));
     },
     /** @param {import('../http/request-context.mjs').RequestContext} ctx */
