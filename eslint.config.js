@@ -90,7 +90,8 @@ const SERVER_LAYERS = {
   health: ['http', 'store'],
   mail: ['http', 'process'],
   status: ['applications', 'http', 'limits', 'store'],
-  cli: ['applications', 'backup', 'http', 'mail', 'process', 'status', 'store', 'uploads', 'webhooks'],
+  team: ['http', 'limits', 'mail', 'process', 'store'],
+  cli: ['applications', 'backup', 'http', 'mail', 'process', 'status', 'store', 'team', 'uploads', 'webhooks'],
 };
 
 // The pure core: no React, no components; unit-tested without a DOM. Whole folders, and single files of others.

@@ -4,7 +4,8 @@
 // RECEIVER_PATH, WEBHOOK_URL, WEBHOOK_SECRET, WEBHOOK_TIMEOUT_MS, SMTP_URL, MAIL_FROM,
 // SMTP_TIMEOUT_MS (docs/mail.md), LOG_FORMAT, TRUST_PROXY, PUBLIC_ORIGIN, PROOF_OF_WORK, the
 // limits of limit-settings.mjs, ADMIN_PORT, DRAFT_TTL_SECONDS, RETENTION_DAYS, UPLOADS_DIR,
-// STATUS_LINK_KEY (docs/receiver.md).
+// STATUS_LINK_KEY (docs/receiver.md), TEAM_SESSION_IDLE_MINUTES, TEAM_SESSION_MAX_HOURS, OIDC_ISSUER,
+// OIDC_CLIENT_ID, OIDC_CLIENT_SECRET (docs/team.md).
 // Logs name applications by id only, never their content (server-log.mjs).
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,8 @@ import { createServerLog, parseLogFormat } from './log/server-log.mjs';
 import { proofOfWorkSettings } from './limits/proof-of-work.mjs';
 import { retentionDays } from './applications/retention-schedule.mjs';
 import { startServer } from './start-server.mjs';
+import { teamSessionSettings } from './team/team-settings.mjs';
+import { oidcSettings } from './team/oidc-settings.mjs';
 import { stopWithLauncher } from './process/stop-with-launcher.mjs';
 import { describeUploads } from './uploads/uploads-folder.mjs';
 import { describeStore } from './store/store-description.mjs';
@@ -93,6 +96,7 @@ try {
     retentionDays: retention,
     uploadsDir: process.env.UPLOADS_DIR,
     statusLinkKey: process.env.STATUS_LINK_KEY,
+    team: { sessions: teamSessionSettings(process.env), oidc: oidcSettings(process.env) },
     log,
     logRequest: serverLog.request,
   });

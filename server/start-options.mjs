@@ -22,6 +22,11 @@
  *   uploadsDir?: string | undefined,
  *   isUploadBound?: (id: string) => Promise<boolean>,
  *   statusLinkKey?: string | undefined,
+ *   team?: {
+ *     sessions?: import('./team/team-settings.mjs').TeamSessionSettings, now?: () => Date,
+ *     signInWindows?: import('./team/team-feature.mjs').SignInWindows, signInFloorMs?: number,
+ *     oidc?: import('./team/oidc-settings.mjs').OidcSettings | null,
+ *   },
  *   log?: (line: string) => void,
  *   logRequest?: (entry: import('./log/server-log.mjs').RequestEntry) => void,
  * }} StartOptions
@@ -38,6 +43,9 @@
  *   uploadsDir: UPLOADS_DIR, where uploaded files live with DATABASE_URL (uploads-folder.mjs);
  *   isUploadBound: whether an application holds an upload (tests), else the store's application_files (upload-binding.mjs);
  *   statusLinkKey: STATUS_LINK_KEY, the key status links are derived from (server/status/status-link-key.mjs);
+ *   team: the team's sessions (TEAM_SESSION_IDLE_MINUTES, TEAM_SESSION_MAX_HOURS: team/team-settings.mjs),
+ *   single sign-on (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: team/oidc-settings.mjs),
+ *   and for tests a clock, the sign-in rate windows and the sign-in answer's floor (team/team-feature.mjs);
  *   mail: SMTP_URL is set, so each status the creator is told of waits in the mail outbox
  */
 

@@ -36,6 +36,7 @@ import { repairDataFolder } from './store/private-files.mjs';
 import { filesUnkeptHere } from './uploads/uploads-folder.mjs';
 import { createUploadsFeature } from './uploads/uploads-feature.mjs';
 import { createStatusFeature } from './status/status-feature.mjs';
+import { createTeamFeature } from './team/team-feature.mjs';
 import { createWebhooksFeature } from './webhooks/webhooks-feature.mjs';
 import { mailTexts, wizardRules } from './wizard-rules.mjs';
 
@@ -45,7 +46,7 @@ import { mailTexts, wizardRules } from './wizard-rules.mjs';
 export async function startServer({
   root, host = '127.0.0.1', port = 4173, dataDir = 'data', databaseUrl, corsOrigins, receiverPathOverride, receiverRules, draftId,
   webhooks = null, webhookPollMs, mail = null, mailPollMs, statusUrlFor, log = () => undefined, logRequest, trustProxy, publicOrigin, proofOfWork = null,
-  limits = DEFAULT_LIMITS, freeBytes, adminPort = 0, draftTtlSeconds = DEFAULT_DRAFT_SECONDS, retentionDays = 0, uploadsDir, isUploadBound, statusLinkKey,
+  limits = DEFAULT_LIMITS, freeBytes, adminPort = 0, draftTtlSeconds = DEFAULT_DRAFT_SECONDS, retentionDays = 0, uploadsDir, isUploadBound, statusLinkKey, team: teamOptions = {},
 }) {
   const trust = proxyTrust({ trustProxy, publicOrigin });
   const trustWarning = trustProxyWarning(trust, host, trustProxy);
@@ -108,6 +109,8 @@ export async function startServer({
       ...shared, draftId: draftIdPattern, ttlSeconds: draftTtlSeconds, limits, databaseUrl, dataDir: folder, freeBytes, rateLimits,
     });
     teardown.add(() => drafts.close());
+    const team = await createTeamFeature({ store, log, mail, trust, databaseUrl, ...teamOptions });
+    teardown.add(() => team.close());
     const health = createHealth({ store, diskFloor, log, uploads: uploads.readiness });
     const metrics = createMetrics();
     const server = createAppServer({
@@ -123,7 +126,7 @@ export async function startServer({
         noticeForwarded(ctx.req);
         for (const [name, value] of Object.entries(transportSecurityHeaders(ctx.req, ctx.trust))) ctx.res.setHeader(name, value);
         await programme.route(ctx);
-        return (await health.answerHealth(ctx)) || answerAdminNotHere(ctx) || (await proofs.answerChallenge(ctx)) || (await applications.answer(ctx)) || (await status.answer(ctx)) || (await drafts.answer(ctx)) || uploads.answer(ctx);
+        return (await health.answerHealth(ctx)) || answerAdminNotHere(ctx) || (await team.answer(ctx)) || (await proofs.answerChallenge(ctx)) || (await applications.answer(ctx)) || (await status.answer(ctx)) || (await drafts.answer(ctx)) || (await uploads.answer(ctx)) || team.notFound(ctx);
       },
     });
     const connections = limitConnections(server, { limits, trust, count: metrics.countConnection });
@@ -131,7 +134,7 @@ export async function startServer({
     teardown.add(() => closeServer(server));
     const admin = await startAdminServer({
       port: adminPort,
-      door: lock ? { token: lock.token, routes: [applications.admin, status.admin, backupAdmin({ store, uploadsFolder: uploads.folder }), webhookRoom.admin, mailRoom.admin] } : null,
+      door: lock ? { token: lock.token, routes: [applications.admin, status.admin, backupAdmin({ store, uploadsFolder: uploads.folder }), webhookRoom.admin, mailRoom.admin, team.admin] } : null,
       metrics: async () => metrics.exposition({
         receiver_open_connections: { help: 'Connections open on the public port.', value: connections.open() },
         receiver_disk_free_bytes: { help: 'Free space in DATA_DIR, read at most once a second (embedded store).', value: (await diskFloor?.freeBytes()) ?? null },

@@ -5,7 +5,8 @@
 // `decide ID STATUS [--message TEXT]` and `show ID`: where an application stands (status-commands.mjs);
 // `backup FILE` writes a consistent copy of the whole store (also while the receiver runs) and
 // `restore FILE` loads one into an empty store (server/backup/backup*.mjs); `mail list` and
-// `mail resend SEQ` show and send again the creators' e-mails (server/mail/mail-commands.mjs).
+// `mail resend SEQ` show and send again the creators' e-mails (server/mail/mail-commands.mjs);
+// `team add|role|list|remove` and `audit`: the programme team and its audit log (team-commands.mjs).
 // With DATABASE_URL it works on PostgreSQL directly. On the embedded store it goes through the
 // receiver when one is running on DATA_DIR (PGlite admits one process: the receiver's admin
 // endpoints, loopback only, with the token in DATA_DIR/receiver.json); otherwise it takes the
@@ -35,6 +36,7 @@ import { requireUploadsFolder, uploadsDirMissing } from './uploads-dir-required.
 import { decideDirectly, describeApplication, describeDecision } from './status-commands.mjs';
 import { applicationRecord } from '../status/status-history.mjs';
 import { isRunDirectly } from '../process/run-directly.mjs';
+import { TEAM_USAGE, teamCommand } from './team-commands.mjs';
 
 const USAGE = [
   'usage: npm run -s applications -- export [--csv] [--since DATE] [--revisions]',
@@ -48,6 +50,7 @@ const USAGE = [
   '       npm run -s applications -- mail resend SEQ       (a sent or failed e-mail put back to be sent again now)',
   '       npm run -s applications -- decide APPLICATION-ID in-review|accepted|declined [--message TEXT]',
   '       npm run -s applications -- show APPLICATION-ID   (its reference, revisions and status history)',
+  TEAM_USAGE,
 ].join('\n');
 
 /**
@@ -109,6 +112,10 @@ async function onStore({ direct, viaReceiver }) {
 /** @param {string[]} argv */
 export async function main(argv) {
   const [command, ...rest] = argv;
+  if (command === 'team' || command === 'audit') {
+    process.stdout.write(await teamCommand(command, rest, { onStore, admin }));
+    return;
+  }
   const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { csv: { type: 'boolean' }, revisions: { type: 'boolean' }, since: { type: 'string' }, email: { type: 'string' }, json: { type: 'boolean' }, failed: { type: 'boolean' }, message: { type: 'string' } } });
   if (command === 'backup' || command === 'restore') {
     const [file, ...extra] = positionals;

@@ -15,6 +15,7 @@ import type { RequestEntry } from '../../server/log/server-log.mjs';
 import type { MailSettings } from '../../server/mail/mail-settings.mjs';
 import type { WebhookSettings } from '../../server/webhooks/webhook-settings.mjs';
 import type { ProofOfWorkSettings } from '../../server/limits/proof-of-work.mjs';
+import type { StartOptions } from '../../server/start-options.mjs';
 
 export type StartedReceiver = Awaited<ReturnType<typeof startServer>> & { root: string; dataDir: string };
 
@@ -34,6 +35,7 @@ export async function startTestReceiver(
     log?: (line: string) => void; logRequest?: (entry: RequestEntry) => void; proofOfWork?: ProofOfWorkSettings;
     limits?: Partial<LimitSettings>; freeBytes?: (dir: string) => Promise<number>; trustProxy?: string;
     host?: string; publicOrigin?: string; statusLinkKey?: string; mail?: MailSettings | null;
+    team?: StartOptions['team'];
   } = {},
 ): Promise<StartedReceiver> {
   const root = await servedRoot();
@@ -47,6 +49,7 @@ export async function startTestReceiver(
     // unless a test asks for one (rate-limits.node.test.ts).
     limits: { ...DEFAULT_LIMITS, rateWindows: [], draftRateWindows: [], ...options.limits }, freeBytes: options.freeBytes, trustProxy: options.trustProxy,
     ...(options.host ? { host: options.host } : {}), publicOrigin: options.publicOrigin, statusLinkKey: options.statusLinkKey, mail: options.mail,
+    team: options.team,
   });
   return { ...server, root, dataDir };
 }
