@@ -74,7 +74,10 @@ export function ApplicationScreen({ id }: { id: string }) {
     <>
       {back}
       <ScreenHeading title={`Application ${name}`}>
-        Application <span dir="ltr">{name}</span>
+        Application{' '}
+        <span dir="ltr" className="team-nowrap">
+          {name}
+        </span>
       </ScreenHeading>
       <dl className="application-facts">
         <div>

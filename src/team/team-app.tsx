@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Session } from './team-answers';
 import type { TeamApi } from './team-api';
 import { TeamContext, type TeamShell } from './team-context';
@@ -8,7 +8,19 @@ import { useLocation } from './use-location';
 import { SignInScreen, type SignInNotice } from './sign-in-screen';
 import { LinkScreen } from './link-screen';
 import { TeamScreens } from './team-screens';
-import { TeamHeader } from './team-header';
+import { BareHeader, TeamHeader } from './team-header';
+
+/** A screen shown before anyone is signed in: the app's name above one narrow column. */
+function SignedOutPage({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <BareHeader />
+      <main className="team-main team-main--narrow" id="main">
+        {children}
+      </main>
+    </>
+  );
+}
 
 /** Where the app stands with the server: asking, signed out (and why), signed in, or unable to ask. */
 type SessionState =
@@ -73,7 +85,7 @@ export function TeamApp({ api, linkToken = null }: { api: TeamApi; linkToken?: s
 
   if (token !== null) {
     return (
-      <main className="team-main team-main--narrow" id="main">
+      <SignedOutPage>
         <LinkScreen
           api={api}
           token={token}
@@ -84,33 +96,37 @@ export function TeamApp({ api, linkToken = null }: { api: TeamApi; linkToken?: s
             navigate(pathOf({ screen: 'sign-in' }), { replace: true });
           }}
         />
-      </main>
+      </SignedOutPage>
     );
   }
   if (state.phase === 'asking') {
     return (
-      <main className="team-main team-main--narrow" id="main">
+      <SignedOutPage>
         <p role="status">Opening the team inbox…</p>
-      </main>
+      </SignedOutPage>
     );
   }
   if (state.phase === 'unreachable') {
+    const retry = () => {
+      setState({ phase: 'asking' });
+      setAttempt((count) => count + 1);
+    };
     return (
-      <main className="team-main team-main--narrow" id="main">
+      <SignedOutPage>
         <div role="alert">
           <p>{failureText(state.failure)}</p>
         </div>
-        <button type="button" className="button button--primary" onClick={() => { setState({ phase: 'asking' }); setAttempt((count) => count + 1); }}>
+        <button type="button" className="button button--primary" onClick={retry}>
           Try again
         </button>
-      </main>
+      </SignedOutPage>
     );
   }
   if (state.phase === 'signed-out' || !shell) {
     return (
-      <main className="team-main team-main--narrow" id="main">
+      <SignedOutPage>
         <SignInScreen api={api} oidc={state.phase === 'signed-out' && state.oidc} notice={state.phase === 'signed-out' ? state.notice : null} />
-      </main>
+      </SignedOutPage>
     );
   }
   return (

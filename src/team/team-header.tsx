@@ -5,6 +5,17 @@ import { failureText, type Failure } from './team-outcome';
 import { permissionsOf, roleName } from './team-permissions';
 import { pathOf, type TeamRoute } from './team-routes';
 
+/** The bar above a screen shown signed out: the app's name only. */
+export function BareHeader() {
+  return (
+    <header className="team-header">
+      <div className="team-header__inner">
+        <p className="team-header__title">Team inbox</p>
+      </div>
+    </header>
+  );
+}
+
 /** The bar above every signed-in screen: the app's pages the role may open, who is signed in, and Sign out. */
 export function TeamHeader({ route, onSignOut }: { route: TeamRoute; onSignOut: () => Promise<Failure | null> }) {
   const { session } = useTeam();

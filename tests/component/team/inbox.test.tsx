@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { contractStandIn, storedApplication } from './team-contract-stand-in';
+import { contractStandIn, storedApplication } from '../../support/team-contract-stand-in';
 import { renderTeam } from './render-team';
 
 const REVIEWER = { email: 'reviewer@example.com', role: 'reviewer' } as const;

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { contractStandIn } from './team-contract-stand-in';
+import { contractStandIn } from '../../support/team-contract-stand-in';
 import { renderTeam } from './render-team';
 
 describe('the page a sign-in link opens', () => {

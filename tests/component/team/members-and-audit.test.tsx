@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { contractStandIn, storedApplication } from './team-contract-stand-in';
+import { contractStandIn, storedApplication } from '../../support/team-contract-stand-in';
 import { renderTeam } from './render-team';
 
 const ADMIN = { email: 'admin@example.com', role: 'admin' } as const;

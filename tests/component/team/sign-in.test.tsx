@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { contractStandIn } from './team-contract-stand-in';
+import { contractStandIn } from '../../support/team-contract-stand-in';
 import { renderTeam } from './render-team';
 
 const SENT = 'If this address belongs to the team, a sign-in link is on its way. It works once, within 15 minutes.';

@@ -1,8 +1,9 @@
 // A CONTRACT STAND-IN, not the server: an in-memory answer to the team API as the team contract
 // writes it (status codes, bodies, roles, the decision's `after`, keyset pages), so the team app's
-// component tests run against an HTTP surface (Request in, Response out) without the server rooms,
+// component tests (tests/component/team/) and the screens spec (tests/e2e/team-page.spec.ts) run
+// against an HTTP surface (Request in, Response out) without the server rooms,
 // which are built apart. The real endpoints have their own tests; this one only says the contract.
-import type { Fetch } from '../../../src/team/team-api';
+import type { Fetch } from '../../src/team/team-api';
 
 type Role = 'viewer' | 'reviewer' | 'admin';
 type Status = 'received' | 'in-review' | 'accepted' | 'declined';
