@@ -53,6 +53,9 @@ const LAYERS = {
   // its link; the programme read without the wizard's schema, the outbox's receipt rules, the
   // worker told to keep it. Nothing of the wizard.
   status: ['config', 'i18n', 'outbox', 'pwa', 'storage'],
+  // The programme team's app (team/index.html, an entry of its own, built apart): sign-in, the
+  // inbox, an application, the team and the audit log, over the team API. Nothing of the wizard.
+  team: [],
   // The application session: the coordination of the features above, in plain code.
   session: ['application', 'boot', 'browser', 'config', 'drafts', 'handover', 'outbox', 'proof-of-work', 'storage', 'tabs', 'telemetry', 'uploads', 'wizard'],
   boot: ['application', 'config', 'drafts', 'first-paint', 'i18n', 'storage', 'telemetry', 'wizard'],
@@ -106,6 +109,7 @@ const PURE = {
   wizard: ['src/wizard/wizard-machine.ts'],
   handover: ['src/handover/**/*.ts'],
   outbox: ['src/outbox/retry-policy.ts', 'src/outbox/attempt-once.ts', 'src/outbox/outbox-record.ts', 'src/outbox/refused-body-files.ts', 'src/outbox/status-receipt.ts'],
+  team: ['src/team/team-answers.ts', 'src/team/team-outcome.ts', 'src/team/team-api.ts', 'src/team/team-api-urls.ts', 'src/team/team-routes.ts', 'src/team/team-permissions.ts', 'src/team/inbox-filters.ts', 'src/team/decision-rules.ts', 'src/team/application-view.ts', 'src/team/team-words.ts', 'src/team/sign-in-words.ts'],
   status: ['src/status/status-answer.ts', 'src/status/lookup-url.ts', 'src/status/status-language.ts', 'src/status/status-view.ts', 'src/status/status-texts.ts'],
   uploads: ['src/uploads/upload-machine.ts', 'src/uploads/with-upload-ids.ts', 'src/uploads/uploads-endpoint.ts', 'src/uploads/resume-decision.ts'],
   session: ['src/session/**/*.ts'],

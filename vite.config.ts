@@ -10,6 +10,7 @@ import { reactDomSentinels } from './scripts/react-dom-sentinels.ts';
 import { responsiveCovers } from './scripts/responsive-covers.ts';
 import { optionalChunks } from './scripts/optional-chunks.ts';
 import { statusPage } from './scripts/status-page.ts';
+import { teamApp } from './scripts/team-app.ts';
 import { manifestFields } from './server/programme/manifest-fields.mjs';
 import { textDirection } from './src/i18n/text-direction.ts';
 
@@ -34,6 +35,8 @@ const screenshots = manifestScreenshots(programmeText, screenshotsRecord);
 const optional = optionalChunks();
 /** The status page (status/index.html), built on its own and added to this build's output. */
 const status = statusPage();
+/** The programme team's app (team/index.html), built on its own, and never in the creators' precache. */
+const team = teamApp();
 
 export default defineConfig({
   plugins: [
@@ -50,6 +53,7 @@ export default defineConfig({
     prerenderWelcome(programmeFile),
     optional.plugin,
     status.plugin,
+    team.plugin,
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -92,8 +96,8 @@ export default defineConfig({
         globIgnores: ['**/posthog-client-*.js', '**/sentry-reporter-*.js'],
         // Each feature's chunks (file fields, continue on another device, French, Spanish) named
         // with their features: the worker precaches the rest, and those only for a programme that
-        // asks for them (sw/sw.ts).
-        manifestTransforms: [optional.manifestTransform, status.manifestTransform],
+        // asks for them (sw/sw.ts). The team app's files (team/) are dropped: no creator needs them.
+        manifestTransforms: [optional.manifestTransform, status.manifestTransform, team.manifestTransform],
       },
     }),
   ],

@@ -1,6 +1,7 @@
 // A small HTTP server for the built app: static files from dist/ (compressed, see
-// compressed-file.mjs), with index.html for navigations to any other path, plus an optional
-// handler for the receiver. `npm start` and the end-to-end tests both use it, so the tests drive
+// compressed-file.mjs), with index.html for navigations to any other path (team/index.html for
+// those under /team/, the programme team's app), plus an optional handler for the receiver.
+// `npm start` and the end-to-end tests both use it, so the tests drive
 // the same server a person starts. Hardened as a public server must be: nothing outside dist/
 // (no `..`, encoded or not, no symlink leading out), malformed percent-encoding is 400, a missing
 // asset is 404 rather than index.html, source maps are 404, ETag and 304, and security headers on
@@ -82,6 +83,19 @@ function isSourceMap(path) {
  */
 function isNavigation(decoded) {
   return !decoded.startsWith('/assets/') && extname(decoded) === '';
+}
+
+/**
+ * The page a navigation falls back to: the team's app for its own addresses (/team/, a deep link
+ * such as /team/applications/<id>), the wizard for any other. The team's API and assets are not
+ * pages: a path there that nothing answered is a 404.
+ * @param {string} decoded
+ * @returns {string | null}
+ */
+function fallbackPage(decoded) {
+  if (!isNavigation(decoded)) return null;
+  if (decoded !== '/team' && !decoded.startsWith('/team/')) return '/index.html';
+  return /^\/team\/(api|assets)(\/|$)/.test(decoded) ? null : '/team/index.html';
 }
 
 /**
@@ -213,7 +227,8 @@ export function createAppServer({ root, api, trust, logRequest, rewrite, servedC
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
         return;
       }
-      const file = (await fileAt(rootPath, decoded)) ?? (isNavigation(decoded) ? await fileAt(rootPath, '/index.html') : null);
+      const fallback = fallbackPage(decoded);
+      const file = (await fileAt(rootPath, decoded)) ?? (fallback ? await fileAt(rootPath, fallback) : null);
       // A link inside dist/ pointing at a map is a map too: what is sent is judged, not only its name.
       if (file && isSourceMap(file.path)) {
         ctx.refusal = 'source maps are not served';

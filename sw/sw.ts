@@ -1,7 +1,8 @@
 /// <reference lib="WebWorker" />
 // The service worker: the app shell and the default covers are precached, every navigation
-// is answered with the precached index.html (so any path opens offline) except /api/ paths and
-// the status page (/status/, answered with its own precached status/index.html),
+// is answered with the precached index.html (so any path opens offline) except /api/ paths, the
+// team's pages (/team/, the server's: never kept on a creator's device) and the status page
+// (/status/, answered with its own precached status/index.html),
 // config.json is fetched network-first so an edited configuration applies on the next online
 // load, yet only an answer this build accepts replaces the last good copy (which serves
 // offline, on errors and on a bad deployment; src/config/last-good-config.ts), and other
@@ -42,11 +43,14 @@ const scopePattern = scopePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const STATUS_PAGE = new RegExp(`^${scopePattern}status(/|/index\\.html)?$`);
 registerRoute(new NavigationRoute(createHandlerBoundToURL('status/index.html'), { allowlist: [STATUS_PAGE] }));
 
+// The programme team's app (/team/, a page of its own that no creator's device keeps): the server's to answer.
+const TEAM_PAGES = new RegExp(`^${scopePattern}team(/|$)`);
+
 // A navigation to the API (a link to a stored application, a form posted by hand) is the
-// server's to answer, never the app shell's.
+// server's to answer, never the app shell's; so are the team's pages.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [new RegExp(`^${scopePattern}api(/|$)`), STATUS_PAGE],
+    denylist: [new RegExp(`^${scopePattern}api(/|$)`), TEAM_PAGES, STATUS_PAGE],
   }),
 );
 
@@ -74,8 +78,9 @@ registerRoute(
     }),
 );
 
+// Not the team's: an application's photos (/team/api/…/files/…) are private, and never kept on a device.
 registerRoute(
-  ({ request, sameOrigin }) => sameOrigin && request.destination === 'image',
+  ({ request, url, sameOrigin }) => sameOrigin && request.destination === 'image' && !TEAM_PAGES.test(url.pathname),
   new CacheFirst({ cacheName: IMAGE_CACHE, plugins: [new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 60 * 60 * 24 * 30 })] }),
 );
 

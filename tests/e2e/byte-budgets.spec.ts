@@ -44,6 +44,25 @@ test.describe('byte budgets of the production build', () => {
     expect(journey.chunks.map((chunk) => chunk.file).filter((file) => file.startsWith('status/'))).toEqual([]);
   });
 
+  test('the team app loads at most 120 kB gzip of JavaScript, its own, and no creator downloads or precaches it', async () => {
+    const own = (await readdir(join(DIST_DIR, 'team', 'assets'))).filter((file) => /\.m?js$/.test(file)).map((file) => `team/assets/${file}`);
+    expect(own.length).toBeGreaterThan(0);
+    const chunks = await chunkSizes(DIST_DIR, own);
+    expect(totalSize(chunks).gzip, breakdown(chunks)).toBeLessThanOrEqual(BUDGETS.teamAppGzip);
+    // Every script team/index.html names is its own: nothing shared with the wizard.
+    const entry = await entryScripts(DIST_DIR, 'team/index.html');
+    expect(entry.length).toBeGreaterThan(0);
+    for (const file of entry) expect(file).toMatch(/^team\/assets\//);
+    const wizard = await pageScripts(DIST_DIR);
+    for (const file of own) expect(wizard).not.toContain(file);
+    // Not in the service worker's precache, under any feature: no creator's device keeps the team's pages.
+    const manifest = await precacheManifest(DIST_DIR);
+    expect(manifest.map((entry) => entry.url).filter((url) => url.startsWith('team/'))).toEqual([]);
+    // No inline script: the server's policy (script-src 'self' and index.html's hashes) runs it as it is.
+    const html = await readFile(join(DIST_DIR, 'team', 'index.html'), 'utf8');
+    expect([...html.matchAll(/<script\b([^>]*)>/gi)].filter((match) => !/\ssrc=/i.test(match[1] ?? ''))).toEqual([]);
+  });
+
   test('no posthog or Sentry code is in the static import graph of index.html', async () => {
     const chunks = await chunkSizes(DIST_DIR, await entryScripts(DIST_DIR));
     const telemetry = chunks.filter((chunk) => chunk.posthog || chunk.sentry).map((chunk) => chunk.file);

@@ -22,6 +22,8 @@ beforeAll(async () => {
   await writeFile(join(parent, 'dist-old', 'x'), 'secret of a sibling folder');
   await writeFile(join(parent, 'outside.txt'), 'secret outside');
   await writeFile(join(dist, 'index.html'), '<!doctype html><title>app</title>');
+  await mkdir(join(dist, 'team', 'assets'), { recursive: true });
+  await writeFile(join(dist, 'team', 'index.html'), '<!doctype html><title>team</title>');
   await writeFile(join(dist, 'assets', 'app.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
   await writeFile(join(dist, 'config.json'), JSON.stringify({ analytics: { host: 'https://eu.i.posthog.com', key: 'k' }, errorReporting: { dsn: 'https://abc@o1.ingest.sentry.io/2' }, requestUrl: 'https://api.example.com/applications' }));
   await symlink(join(parent, 'outside.txt'), join(dist, 'link.txt'));
@@ -63,6 +65,26 @@ describe('the static server', () => {
     const navigation = await get('/some/step');
     expect(navigation.status).toBe(200);
     expect(navigation.text).toContain('<title>app</title>');
+  });
+
+  it.each(['/team/', '/team', '/team/applications/app_123', '/team/members', '/team/audit', '/team/sign-in'])('answers a navigation under /team/ with the team app: %s', async (path) => {
+    const answer = await get(path);
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain('<title>team</title>');
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    // What the team app needs, and no more: its own scripts and styles (no inline script), its API
+    // on this origin, and the application's photos from /team/api/…/files/ on this origin.
+    const csp = String(answer.headers['content-security-policy']);
+    for (const source of ["script-src 'self'", "style-src 'self'", "connect-src 'self'", "img-src 'self'", "frame-ancestors 'none'"]) expect(csp).toContain(source);
+  });
+
+  it('answers 404 to a team API path or team asset nothing answered, and the wizard to a path that only starts like the team\'s', async () => {
+    for (const path of ['/team/api/unknown', '/team/api', '/team/assets/missing.js', '/team/assets/missing']) {
+      const answer = await get(path);
+      expect(answer.status, path).toBe(404);
+      expect(answer.text, path).not.toContain('<title>');
+    }
+    expect((await get('/teams/x')).text).toContain('<title>app</title>');
   });
 
   it('honours Accept-Encoding weights, q=0 included', async () => {
