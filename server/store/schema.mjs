@@ -2,7 +2,8 @@
 // PostgreSQL). `schema_version` records each one applied, so a restart applies only the new ones,
 // and a lock held for the whole migration keeps two instances starting together from racing.
 
-import { normalisedEmail } from './email-match.mjs';
+import { rematchEmails } from './rematch-emails.mjs';
+import { APPLICATION_SUMMARIES } from './application-summaries-migration.mjs';
 
 // Version 1: one row per application; one per distinct body received for it (a revision), whose
 // Idempotency-Key is unique and whose fingerprint is what a repeat of that key must match.
@@ -253,32 +254,9 @@ export const MIGRATIONS = [
       ALTER TABLE revisions ADD COLUMN programme_digest text
     `,
   },
+  // Version 11: the team's inbox, fast at 100,000 applications (application-summaries-migration.mjs).
+  APPLICATION_SUMMARIES,
 ];
-
-/**
- * Migration 6's rewrite of the match column: each revision's address, from its body, normalised
- * in JavaScript (SQL's lower() folds ASCII only under PGlite's C locale), a thousand at a time.
- * @param {import('./store-types.mjs').Queryable} tx
- */
-async function rematchEmails(tx) {
-  for (let after = 0; ;) {
-    const { rows } = await tx.query(
-      `SELECT seq, body->'personalInfo'->>'emailAddress' AS address, email FROM revisions WHERE seq > $1 ORDER BY seq LIMIT 1000`,
-      [after],
-    );
-    if (rows.length === 0) return;
-    const changed = rows
-      .map((row) => ({ seq: Number(row.seq), email: typeof row.address === 'string' ? normalisedEmail(row.address) : null, was: row.email }))
-      .filter((row) => row.email !== row.was);
-    if (changed.length > 0) {
-      await tx.query(
-        `UPDATE revisions r SET email = c.email FROM jsonb_to_recordset($1::jsonb) AS c (seq bigint, email text) WHERE r.seq = c.seq`,
-        [JSON.stringify(changed.map(({ seq, email }) => ({ seq, email })))],
-      );
-    }
-    after = Number(rows[rows.length - 1]?.seq);
-  }
-}
 
 // Any constant: the key of the advisory lock that serialises migrations (and restores: backup.mjs)
 // across instances.
