@@ -91,6 +91,7 @@ const SERVER_LAYERS = {
   mail: ['http', 'process'],
   status: ['applications', 'http', 'limits', 'store'],
   cli: ['applications', 'backup', 'http', 'mail', 'process', 'status', 'store', 'uploads', 'webhooks'],
+  inbox: ['applications', 'cli', 'http', 'status', 'store', 'uploads'],
 };
 
 // The pure core: no React, no components; unit-tested without a DOM. Whole folders, and single files of others.
