@@ -1,5 +1,4 @@
-import { PLATFORM_LABELS, isPlatformKey } from '../application/values/platforms';
-import { regionNamesIn } from '../application/lookups/region-names';
+import { PLATFORM_LABELS, isPlatformKey } from '../application/values/platforms.ts';
 import { inLanguage, offeredLanguages } from './translated-config.ts';
 
 /** One answer as the team reads it: under the section that asked it, with the question's words. */
@@ -35,10 +34,19 @@ function answerAt(body: Json, path: string, fields: ReadonlyMap<string, string>)
   return typeof value === 'string' ? value : '';
 }
 
+/** A country's English name for its two-letter code (the team reads English), or the code. */
+function countryName(code: string): string {
+  try {
+    return new Intl.DisplayNames('en', { type: 'region', fallback: 'code' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /** A choice's words: an option's name for its value, several choices each (sent joined by ", "). */
 function choiceText(field: Json, value: string): string {
   const options = field.options;
-  if (options === 'countries') return value.split(', ').map((code) => regionNamesIn('en')(code) ?? code).join(', ');
+  if (options === 'countries') return value.split(', ').map(countryName).join(', ');
   if (!Array.isArray(options)) return value;
   const names = new Map(options.filter(isRecord).map((option) => [text(option.value), text(option.name)]));
   const whole = names.get(value);

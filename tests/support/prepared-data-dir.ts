@@ -23,6 +23,8 @@ import { openStore } from '../../server/store/open-store.mjs';
 import { installedPgliteVersion, TEMPLATE_DIR } from '../../server/store/pglite-template.mjs';
 
 const SCHEMA = fileURLToPath(new URL('../../server/store/schema.mjs', import.meta.url));
+// Migrations kept in files of their own, which schema.mjs imports.
+const MIGRATION_FILES = ['application-summaries-migration.mjs', 'rematch-emails.mjs'].map((file) => fileURLToPath(new URL(`../../server/store/${file}`, import.meta.url)));
 
 let prepared: Promise<string> | null = null;
 
@@ -31,6 +33,7 @@ async function preparedName(): Promise<string> {
   hash.update(await installedPgliteVersion());
   hash.update(await readFile(join(TEMPLATE_DIR, 'manifest.json')));
   hash.update(await readFile(SCHEMA));
+  for (const file of MIGRATION_FILES) hash.update(await readFile(file));
   return join(tmpdir(), `prepared-receiver-data-${hash.digest('hex').slice(0, 16)}`);
 }
 
