@@ -95,6 +95,7 @@ const SERVER_LAYERS = {
   status: ['applications', 'http', 'limits', 'store'],
   team: ['http', 'limits', 'mail', 'process', 'store'],
   cli: ['applications', 'backup', 'http', 'mail', 'process', 'status', 'store', 'team', 'uploads', 'webhooks'],
+  inbox: ['applications', 'http', 'status', 'store', 'uploads'],
 };
 
 // The pure core: no React, no components; unit-tested without a DOM. Whole folders, and single files of others.

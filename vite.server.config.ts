@@ -11,7 +11,9 @@ import { defineConfig } from 'vite';
  * The creator's e-mails' words (src/i18n/mail-words.ts, with the mail catalogues) and what an
  * e-mail takes from a programme (src/config/mail-programme.ts) become server/build/mail-words.mjs
  * and mail-programme.mjs, which the start hands the mail room when SMTP_URL is set; the page
- * imports neither, so its bytes do not carry the e-mails' texts.
+ * imports neither, so its bytes do not carry the e-mails' texts. How the team reads an
+ * application's answers with its programme's labels (src/config/programme-answers.ts) becomes
+ * server/build/programme-answers.mjs, for the inbox (server/inbox/).
  * The code the checker and the rules share is one chunk under server/build/assets/, so the folder
  * goes whole (as the deployment guide copies it), still needing no package.
  * Node 20 cannot run TypeScript, and a bundle made at build time (as dist/ is) keeps a TS loader
@@ -33,6 +35,7 @@ export default defineConfig({
         'config-check': fileURLToPath(new URL('src/config/check-config.ts', import.meta.url)),
         'mail-words': fileURLToPath(new URL('src/i18n/mail-words.ts', import.meta.url)),
         'mail-programme': fileURLToPath(new URL('src/config/mail-programme.ts', import.meta.url)),
+        'programme-answers': fileURLToPath(new URL('src/config/programme-answers.ts', import.meta.url)),
       },
       output: { entryFileNames: '[name].mjs', format: 'es' },
     },

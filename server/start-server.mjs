@@ -37,8 +37,9 @@ import { filesUnkeptHere } from './uploads/uploads-folder.mjs';
 import { createUploadsFeature } from './uploads/uploads-feature.mjs';
 import { createStatusFeature } from './status/status-feature.mjs';
 import { createTeamFeature } from './team/team-feature.mjs';
+import { createInboxFeature } from './inbox/inbox-feature.mjs';
 import { createWebhooksFeature } from './webhooks/webhooks-feature.mjs';
-import { mailTexts, wizardRules } from './wizard-rules.mjs';
+import { mailTexts, programmeAnswersReader, wizardRules } from './wizard-rules.mjs';
 
 /**
  * @param {import('./start-options.mjs').StartOptions} options what each is: start-options.mjs
@@ -111,6 +112,15 @@ export async function startServer({
     teardown.add(() => drafts.close());
     const team = await createTeamFeature({ store, log, mail, trust, databaseUrl, ...teamOptions });
     teardown.add(() => team.close());
+    const inbox = createInboxFeature({
+      store, log, authorize: team.authorize, audit: team.audit, programmes: programme.programmes, uploadsFolder: uploads.folder, mail, webhooks,
+      readAnswers: await programmeAnswersReader({ fromSource: receiverRules !== undefined }),
+      // A decision wrote a status row, and perhaps its e-mail and webhook: both outboxes look.
+      onDecided: () => {
+        webhookRoom.nudge();
+        mailRoom.nudge();
+      },
+    });
     const health = createHealth({ store, diskFloor, log, uploads: uploads.readiness });
     const metrics = createMetrics();
     const server = createAppServer({
@@ -126,7 +136,7 @@ export async function startServer({
         noticeForwarded(ctx.req);
         for (const [name, value] of Object.entries(transportSecurityHeaders(ctx.req, ctx.trust))) ctx.res.setHeader(name, value);
         await programme.route(ctx);
-        return (await health.answerHealth(ctx)) || answerAdminNotHere(ctx) || (await team.answer(ctx)) || (await proofs.answerChallenge(ctx)) || (await applications.answer(ctx)) || (await status.answer(ctx)) || (await drafts.answer(ctx)) || (await uploads.answer(ctx)) || team.notFound(ctx);
+        return (await health.answerHealth(ctx)) || answerAdminNotHere(ctx) || (await team.answer(ctx)) || (await proofs.answerChallenge(ctx)) || (await applications.answer(ctx)) || (await status.answer(ctx)) || (await drafts.answer(ctx)) || (await uploads.answer(ctx)) || (await inbox.answer(ctx)) || team.notFound(ctx);
       },
     });
     const connections = limitConnections(server, { limits, trust, count: metrics.countConnection });

@@ -56,3 +56,14 @@ export async function mailTexts({ fromSource }) {
     mailProgramme: /** @type {typeof import('../src/config/mail-programme.ts').mailProgramme} */ (await fromBuild('mail-programme.mjs', 'mailProgramme')),
   };
 }
+
+/**
+ * How the team's inbox reads an application's answers with its programme's labels
+ * (src/config/programme-answers.ts); from src/ when the caller runs TypeScript, else from the build.
+ * @param {{ fromSource: boolean }} where fromSource: the caller handed in the rules from src/
+ * @returns {Promise<typeof import('../src/config/programme-answers.ts').programmeAnswers>}
+ */
+export async function programmeAnswersReader({ fromSource }) {
+  if (fromSource) return (await import('../src/config/programme-answers.ts')).programmeAnswers;
+  return /** @type {typeof import('../src/config/programme-answers.ts').programmeAnswers} */ (await fromBuild('programme-answers.mjs', 'programmeAnswers'));
+}

@@ -26,7 +26,8 @@ import { startRetention } from './retention-schedule.mjs';
 export function createApplicationsFeature({ store, path, allowedOrigins, log, webhooks, onStored, proofOfWork, admit, programmes, fileFields, uploadsFolder, retentionDays, status = null }) {
   const answer = createReceiver({
     store, path, allowedOrigins, log, webhooks, onStored, proofOfWork, admit, status,
-    validate: async (body) => (await programmes.validate(body)).issues,
+    // The programme that accepts a body judges it: its digest is stored with the revision (the team reads it with its labels).
+    validate: (body) => programmes.validate(body),
     defaultLanguage: () => programmes.language,
     programmeNames: currentProgrammeNames(() => programmes.current()),
     // The files a PUT names: uploads in the uploads folder, judged by their bytes.

@@ -12,6 +12,8 @@
 import { iso } from './stored-applications.mjs';
 import { tombstoneHash } from './tombstones.mjs';
 import { referenceNumbers, statusLinksOf } from './status-link-rows.mjs';
+import { SUMMARISED } from './application-summaries.mjs';
+import { summaryOfBody } from '../store/application-summary.mjs';
 
 /**
  * @typedef {{ id: string, receivedAt: string, reference?: string, statusUrl?: string }} Receipt reference,
@@ -23,8 +25,9 @@ import { referenceNumbers, statusLinksOf } from './status-link-rows.mjs';
  * @typedef {{
  *   key: string, applicationId: string, clientRevision: number | null, fingerprint: string,
  *   body: unknown, email: string | null, language: string | null, receivedAt: Date,
- *   files?: ReadonlyArray<BoundFile>, pageOrigin?: string | null,
+ *   files?: ReadonlyArray<BoundFile>, pageOrigin?: string | null, programmeDigest?: string | null,
  * }} Received files: bound to the application in the statement that stores the body;
+ *   programmeDigest: the programme that judged the body (server/programme/), whose labels the team reads it with;
  *   pageOrigin: the origin of the page that sent it, where its status link points (null: no link)
  * @typedef {{ hashFor: (applicationId: string) => string, reference: (sequenceNumber: number) => string, urlFor: (pageOrigin: string, applicationId: string) => string }} StatusLinks
  *   what the receiver is handed of the status links (server/status/status-links.mjs)
@@ -56,17 +59,6 @@ export const REVISION_LOCK_CLASS = 7406320;
  * so two transactions never wait for each other in a circle.
  */
 export const UPLOAD_LOCK_CLASS = 7406321;
-
-/**
- * The answer already given for a key, or 'mismatch' when the key came with another request.
- * @param {Record<string, unknown>} row
- * @param {string} fingerprint
- * @returns {ReceiveResult}
- */
-function repeatOf(row, fingerprint) {
-  if (row.fingerprint !== fingerprint) return { outcome: 'mismatch' };
-  return { outcome: 'replayed', receipt: { id: String(row.application_id), receivedAt: iso(row.received_at) } };
-}
 
 /**
  * Stores received bodies, or finds the revisions their keys already made, all in one statement:
@@ -128,6 +120,7 @@ export async function receiveApplications(store, received, options = {}) {
  */
 async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 0, links = null, mail = false }, references) {
   const input = received.map((item, ord) => ({
+    ...summaryOfBody(item.body), // the inbox's name, handle and search (application-summaries.mjs); `email` below
     ord,
     key: item.key,
     application_id: item.applicationId,
@@ -137,6 +130,7 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
     language: item.language,
     body: item.body,
     received_at: item.receivedAt.toISOString(),
+    programme_digest: item.programmeDigest ?? null,
     id_hash: tombstoneHash(item.applicationId),
     key_hash: tombstoneHash(item.key),
     // The status link, used only if this body is its application's first stored (or the first since
@@ -156,7 +150,8 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
   const { rows } = await store.query(
     `WITH input AS (
        SELECT * FROM jsonb_to_recordset($1::jsonb)
-         AS item (ord integer, key text, application_id text, fingerprint text, client_revision integer, email text, language text, body jsonb, received_at timestamptz, id_hash text, key_hash text, link_hash text, reference_number bigint, reference text, page_origin text, files jsonb)
+         AS item (ord integer, key text, application_id text, fingerprint text, client_revision integer, email text, language text, body jsonb, received_at timestamptz, programme_digest text,
+                name text, handle text, search text, id_hash text, key_hash text, link_hash text, reference_number bigint, reference text, page_origin text, files jsonb)
      ), tombstoned AS (
        SELECT ord, key, application_id FROM input WHERE id_hash IN (SELECT hash FROM erased) OR key_hash IN (SELECT hash FROM erased)
      ), existing AS (
@@ -188,8 +183,8 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
        ON CONFLICT (id) DO UPDATE SET updated_at = GREATEST(applications.updated_at, EXCLUDED.updated_at)
        RETURNING id, created_at, (xmax = 0) AS created
      ), inserted AS (
-       INSERT INTO revisions (application_id, idempotency_key, fingerprint, client_revision, email, language, body, received_at)
-       SELECT accepted.application_id, accepted.key, accepted.fingerprint, accepted.client_revision, accepted.email, accepted.language, accepted.body, accepted.received_at
+       INSERT INTO revisions (application_id, idempotency_key, fingerprint, client_revision, email, language, body, received_at, programme_digest)
+       SELECT accepted.application_id, accepted.key, accepted.fingerprint, accepted.client_revision, accepted.email, accepted.language, accepted.body, accepted.received_at, accepted.programme_digest
        FROM accepted JOIN application ON application.id = accepted.application_id ORDER BY accepted.ord
        ON CONFLICT (idempotency_key) DO NOTHING
        RETURNING seq, idempotency_key, application_id, fingerprint, received_at
@@ -229,7 +224,7 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
        WHERE NOT EXISTS (SELECT 1 FROM application_statuses s WHERE s.application_id = accepted.application_id)
        ORDER BY accepted.application_id, accepted.ord
        RETURNING 1
-     )
+     ), ${SUMMARISED}
      SELECT 'created' AS outcome, idempotency_key, application_id, fingerprint, received_at, NULL::integer AS client_revision FROM inserted
      UNION ALL SELECT 'existing', idempotency_key, application_id, fingerprint, received_at, NULL FROM existing
      UNION ALL SELECT 'stale', key, application_id, fingerprint, received_at, client_revision FROM judged WHERE stale
@@ -282,8 +277,9 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
       if (item.clientRevision !== null) latest.set(item.applicationId, { latestRevision: item.clientRevision, receivedAt: receipt.receivedAt });
       return { outcome: 'created', receipt };
     }
-    const repeat = repeatOf(row, item.fingerprint);
-    return repeat.outcome === 'replayed' ? { outcome: 'replayed', receipt: receiptOf(repeat.receipt.id, row.received_at) } : repeat;
+    // The answer already given for the key, or 'mismatch' when the key came with another request.
+    if (row.fingerprint !== item.fingerprint) return { outcome: 'mismatch' };
+    return { outcome: 'replayed', receipt: receiptOf(String(row.application_id), row.received_at) };
   });
 }
 

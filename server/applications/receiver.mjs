@@ -21,10 +21,11 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * @typedef {Array<{ path: string, message: string }>} ValidationIssues
+ * @typedef {ValidationIssues | { issues: ValidationIssues, digest: string }} Judged the issues, and the programme that judged (its digest, stored with the revision)
  * @typedef {{
  *   store: import('../store/store-types.mjs').Store,
  *   path: string,
- *   validate: (body: unknown) => ValidationIssues | Promise<ValidationIssues>,
+ *   validate: (body: unknown) => Judged | Promise<Judged>,
  *   allowedOrigins?: ReadonlySet<string>,
  *   maxBytes?: number,
  *   log?: (line: string) => void,
@@ -119,7 +120,8 @@ export function createReceiver({
     } catch {
       throw refusal(400, 'body not JSON in UTF-8', 'The body is not valid JSON in UTF-8.');
     }
-    const issues = await validate(body);
+    const judged = await validate(body);
+    const issues = Array.isArray(judged) ? judged : judged.issues;
     // The client is given its issues; the log only rules and the programme's paths, never its keys.
     if (issues.length > 0) throw new Refused(422, refusedAnswersReason(issues, await programmeNames()), issues);
     const files = checkFiles ? await checkFiles(body, applicationIdHeader ?? key) : { issues: [], files: [] };
@@ -133,7 +135,7 @@ export function createReceiver({
       const language = parseContentLanguage(singleHeader(req, 'content-language')) ?? (typeof defaultLanguage === 'function' ? defaultLanguage() : defaultLanguage);
       let result;
       try {
-        result = await storeApplication({ key, applicationId, clientRevision, fingerprint, body, email: emailOf(body), language, receivedAt: now(), files: files.files, pageOrigin: pageOriginOf(ctx) });
+        result = await storeApplication({ key, applicationId, clientRevision, fingerprint, body, email: emailOf(body), language, receivedAt: now(), files: files.files, pageOrigin: pageOriginOf(ctx), programmeDigest: Array.isArray(judged) ? null : judged.digest });
       } catch (error) {
         log(`could not store application ${applicationId}: ${error instanceof Error ? error.message : String(error)}`);
         throw refusal(503, 'store failed', 'The application could not be stored; retry later.', { 'Retry-After': '5' });

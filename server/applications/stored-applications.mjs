@@ -25,21 +25,22 @@ export function iso(value) {
  */
 
 /**
- * Every application with its latest revision, oldest first; `since` keeps those changed since then.
+ * Every application with its latest revision, oldest first; `since` keeps those changed since then,
+ * `ids` those of these ids (the team's export of its filtered list).
  * @param {import('../store/store-types.mjs').Queryable} store
- * @param {{ since?: Date | null }} [options]
+ * @param {{ since?: Date | null, ids?: ReadonlyArray<string> | null }} [options]
  * @returns {Promise<StoredApplication[]>}
  */
-export async function latestApplications(store, { since = null } = {}) {
+export async function latestApplications(store, { since = null, ids = null } = {}) {
   const { rows } = await store.query(
     `SELECT DISTINCT ON (a.id) a.id, a.created_at, a.updated_at, r.received_at, r.language, r.body, l.reference, s.status, s.changed_at,
             (SELECT count(*) FROM revisions c WHERE c.application_id = a.id) AS revisions
      FROM applications a JOIN revisions r ON r.application_id = a.id
      LEFT JOIN application_status_links l ON l.application_id = a.id
      LEFT JOIN LATERAL (SELECT status, changed_at FROM application_statuses WHERE application_id = a.id ORDER BY seq DESC LIMIT 1) s ON true
-     WHERE $1::timestamptz IS NULL OR a.updated_at >= $1::timestamptz
+     WHERE ($1::timestamptz IS NULL OR a.updated_at >= $1::timestamptz) AND ($2::jsonb IS NULL OR a.id IN (SELECT jsonb_array_elements_text($2::jsonb)))
      ORDER BY a.id, r.client_revision DESC NULLS LAST, r.seq DESC`,
-    [since],
+    [since, ids === null ? null : JSON.stringify(ids)],
   );
   const files = await filesOfApplications(store, rows.map((row) => String(row.id)));
   return rows

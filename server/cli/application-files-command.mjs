@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fsyncPath } from '../store/data-folder-sync.mjs';
-import { exportJsonLine } from './export-safety.mjs';
+import { exportJsonLine } from '../applications/export-safety.mjs';
 import { uploadBytesPath } from '../uploads/stored-uploads.mjs';
 
 /** Extensions of the types the wizard's file fields usually take; others use the subtype, or `bin`. */

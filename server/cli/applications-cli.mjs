@@ -14,8 +14,8 @@
 // first says on stderr which store it opened, and refuses one no receiver has used (cli-store.mjs).
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { applicationsCsv, revisionsCsv } from './applications-csv.mjs';
-import { exportJsonLine } from './export-safety.mjs';
+import { applicationsCsv, revisionsCsv } from '../applications/applications-csv.mjs';
+import { exportJsonLine } from '../applications/export-safety.mjs';
 import { acquireLock, readLock } from '../store/data-dir-lock.mjs';
 import { allRevisions, latestApplications } from '../applications/stored-applications.mjs';
 import { eraseByEmail } from '../applications/erasure.mjs';

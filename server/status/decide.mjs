@@ -22,12 +22,27 @@ const UNSTORABLE = new RegExp(`[\\u{0}\\u{d800}-\\u{dfff}\\u{fdd0}-\\u{fdef}${PL
 /** A decision refused: its message says why, for the person deciding. */
 export class DecisionRefused extends Error {}
 
+/** A decision made on a history that has changed since the person deciding read it: nothing was written. */
+export class DecidedMeanwhile extends Error {}
+
+/**
+ * Whether text can be stored: none of NUL, a lone surrogate, a Unicode non-character.
+ * @param {string} text
+ */
+export function isStorable(text) {
+  return !UNSTORABLE.test(text);
+}
+
 /**
  * @typedef {{
  *   applicationId: string, status: string, message?: string | null, by: string, mail: boolean,
- *   webhooks?: { giveUpAfterMs: number } | null, now?: Date,
- * }} Decision by: who decides ('cli', later a team member's id); mail: the receiver's mail is on;
- *   webhooks: the webhook is written too, retried for giveUpAfterMs
+ *   webhooks?: { giveUpAfterMs: number } | null, now?: Date, after?: number,
+ *   alongside?: (tx: import('../store/store-types.mjs').Queryable) => Promise<void>,
+ * }} Decision by: who decides ('cli', or a team member's e-mail); mail: the receiver's mail is on;
+ *   webhooks: the webhook is written too, retried for giveUpAfterMs; after: the seq of the latest
+ *   history row the person deciding saw (0: none), checked in the transaction, after the lock, so of
+ *   two decisions made on one reading the second throws DecidedMeanwhile; alongside: more to write in
+ *   the same transaction (the team's audit entry)
  * @typedef {{ applicationId: string, reference: string | null, status: string, changedAt: string }} Decided
  */
 
@@ -54,7 +69,7 @@ export function messageRefusal(status, message) {
  * @param {Decision} decision
  * @returns {Promise<Decided>}
  */
-export async function decide(store, { applicationId, status, message = null, by, mail, webhooks = null, now = new Date() }) {
+export async function decide(store, { applicationId, status, message = null, by, mail, webhooks = null, now = new Date(), after, alongside }) {
   if (!DECISIONS.includes(status)) throw new DecisionRefused(`${status} is not a decision: in-review, accepted or declined`);
   const refused = messageRefusal(status, message);
   if (refused) throw new DecisionRefused(refused);
@@ -63,6 +78,10 @@ export async function decide(store, { applicationId, status, message = null, by,
     if (store.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [REVISION_LOCK_CLASS, applicationId]);
     const standing = await standingOf(tx, applicationId);
     if (!standing) throw new DecisionRefused(`no application ${applicationId}`);
+    if (after !== undefined) {
+      const { rows: latest } = await tx.query('SELECT coalesce(max(seq), 0) AS seq FROM application_statuses WHERE application_id = $1', [applicationId]);
+      if (Number(latest[0]?.seq) !== after) throw new DecidedMeanwhile('decided meanwhile');
+    }
     if (standing.status === status) throw new DecisionRefused(`already ${status}`);
     const changedAt = now.toISOString();
     const mailed = mail && (status === 'accepted' || status === 'declined');
@@ -85,11 +104,16 @@ export async function decide(store, { applicationId, status, message = null, by,
                 changed.seq, $1, 'application.status_changed', $4::timestamptz, $4::timestamptz + $8::integer * interval '1 millisecond', $4::timestamptz
          FROM changed WHERE $7::boolean
          RETURNING 1
+       ), summarised AS (
+         -- The team's inbox lists it under its new status (server/applications/application-summaries.mjs).
+         UPDATE application_summaries SET status = $2 FROM changed WHERE application_id = $1
+         RETURNING 1
        )
        SELECT seq FROM changed`,
       [applicationId, status, message, changedAt, by, mailed, webhooks !== null, webhooks?.giveUpAfterMs ?? 0, standing.receivedAt],
     );
     if (rows.length !== 1) throw new Error('the decision was not stored');
+    await alongside?.(tx);
     return { applicationId, reference: standing.reference, status, changedAt };
   });
 }

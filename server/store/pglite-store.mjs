@@ -62,7 +62,7 @@ export async function openPgliteStore(dataDir, { syncPath = fsyncPath, warn = (/
     // their indexes into new files (the old ones are unlinked at the checkpoint), and the WAL is
     // switched to a new segment and checkpointed twice so every segment written before is deleted.
     async purgeErased() {
-      await db.exec('VACUUM FULL revisions, applications, webhook_deliveries, application_statuses, application_status_links');
+      await db.exec('VACUUM FULL revisions, applications, webhook_deliveries, application_statuses, application_status_links, application_summaries, team_notes');
       await db.exec('CHECKPOINT');
       await db.query('SELECT pg_switch_wal()');
       await db.exec('CHECKPOINT');

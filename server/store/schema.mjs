@@ -11,6 +11,7 @@ import migration6 from './migrations/0006-erasure.mjs';
 import migration7 from './migrations/0007-application-files.mjs';
 import migration8 from './migrations/0008-statuses-and-links.mjs';
 import migration9 from './migrations/0009-team.mjs';
+import migration10 from './migrations/0010-application-summaries.mjs';
 
 /**
  * @typedef {{ version: number, sql: string, run?: (tx: import('./store-types.mjs').Queryable) => Promise<void> }} Migration
@@ -19,7 +20,7 @@ import migration9 from './migrations/0009-team.mjs';
  */
 
 /** Every migration, one file each in migrations/, in the order they run. @type {ReadonlyArray<Migration>} */
-export const MIGRATIONS = [migration1, migration2, migration3, migration4, migration5, migration6, migration7, migration8, migration9];
+export const MIGRATIONS = [migration1, migration2, migration3, migration4, migration5, migration6, migration7, migration8, migration9, migration10];
 
 // Any constant: the key of the advisory lock that serialises migrations (and restores: backup.mjs)
 // across instances.

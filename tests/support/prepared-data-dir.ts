@@ -15,7 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,9 @@ import { openStore } from '../../server/store/open-store.mjs';
 import { installedPgliteVersion, TEMPLATE_DIR } from '../../server/store/pglite-template.mjs';
 
 const SCHEMA = fileURLToPath(new URL('../../server/store/schema.mjs', import.meta.url));
+// The migrations, one file each, which schema.mjs imports, and the summary a migration computes.
+const MIGRATIONS_DIR = fileURLToPath(new URL('../../server/store/migrations/', import.meta.url));
+const SUMMARY = fileURLToPath(new URL('../../server/store/application-summary.mjs', import.meta.url));
 
 let prepared: Promise<string> | null = null;
 
@@ -31,6 +34,8 @@ async function preparedName(): Promise<string> {
   hash.update(await installedPgliteVersion());
   hash.update(await readFile(join(TEMPLATE_DIR, 'manifest.json')));
   hash.update(await readFile(SCHEMA));
+  for (const file of (await readdir(MIGRATIONS_DIR)).sort()) hash.update(await readFile(join(MIGRATIONS_DIR, file)));
+  hash.update(await readFile(SUMMARY));
   return join(tmpdir(), `prepared-receiver-data-${hash.digest('hex').slice(0, 16)}`);
 }
 

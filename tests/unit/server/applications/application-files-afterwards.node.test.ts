@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationsCsv } from '../../../../server/cli/applications-csv.mjs';
+import { applicationsCsv } from '../../../../server/applications/applications-csv.mjs';
 import { receiveApplication } from '../../../../server/applications/applications-table.mjs';
 import { latestApplications } from '../../../../server/applications/stored-applications.mjs';
 import { bindingsOf } from '../../../../server/applications/application-files-table.mjs';

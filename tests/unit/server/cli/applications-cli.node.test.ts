@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { applicationsCsv } from '../../../../server/cli/applications-csv.mjs';
+import { applicationsCsv } from '../../../../server/applications/applications-csv.mjs';
 import { rawRequest } from '../../../support/http-request';
 import { freshPostgresDatabase } from '../../../support/local-postgres.mjs';
 import { spawnReceiver } from '../../../support/receiver-process';

@@ -69,7 +69,7 @@ export function exportJsonLine(record) {
 /**
  * A file as one line of a CSV cell: `name (type, N bytes, W×H, sha256 …)`. The name is the
  * creator's, so the cell's text goes through spreadsheetText like any answer.
- * @param {import('../applications/application-files-table.mjs').ApplicationFile} file
+ * @param {import('./application-files-table.mjs').ApplicationFile} file
  */
 export function fileText(file) {
   const size = file.width !== null && file.height !== null ? `, ${String(file.width)}×${String(file.height)}` : '';

@@ -18,7 +18,7 @@ const APPLICATION_COLUMNS = ['id', 'createdAt', 'updatedAt', 'revisions', 'langu
 const REVISION_COLUMNS = ['id', 'revision', 'receivedAt', 'latest', 'language'];
 
 /**
- * @param {Array<import('../applications/stored-applications.mjs').StoredApplication>} applications
+ * @param {Array<import('./stored-applications.mjs').StoredApplication>} applications
  * @returns {string} CSV with CRLF line ends and a header row
  */
 export function applicationsCsv(applications) {
@@ -27,7 +27,7 @@ export function applicationsCsv(applications) {
 
 /**
  * Every revision, a row each (`export --revisions --csv`).
- * @param {Array<import('../applications/stored-applications.mjs').StoredRevision>} revisions
+ * @param {Array<import('./stored-applications.mjs').StoredRevision>} revisions
  */
 export function revisionsCsv(revisions) {
   return answersCsv(revisions, REVISION_COLUMNS);
@@ -66,7 +66,7 @@ function answersCsv(records, leading) {
       row[`fields.${key}`] = value;
     }
     // A column per file field, a line per file in its cell: name, type, size, image size, SHA-256.
-    const files = /** @type {{ files?: Array<import('../applications/application-files-table.mjs').ApplicationFile> }} */ (record).files ?? [];
+    const files = /** @type {{ files?: Array<import('./application-files-table.mjs').ApplicationFile> }} */ (record).files ?? [];
     for (const file of files) {
       fileColumns.add(file.field);
       const column = `files.${file.field}`;
