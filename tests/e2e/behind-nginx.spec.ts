@@ -206,6 +206,21 @@ test('behind nginx with TLS: the whole wizard, the service worker over https, th
       body: '{}',
     });
     expect(forged.status).toBe(403);
+    // The team's inbox goes through the same location: its page for a deep link, its API answering
+    // someone signed out, a sign-in asked from another site refused, and a file's path logged
+    // without the upload's id.
+    const teamPage = await viaNginx(httpsPort, ca, '/team/applications/some-id');
+    expect(teamPage.status).toBe(200);
+    expect(teamPage.text).toContain('/team/assets/');
+    expect(teamPage.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(teamPage.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect((await viaNginx(httpsPort, ca, '/team/api/session')).status).toBe(401);
+    const foreignSignIn = await viaNginx(httpsPort, ca, '/team/api/sign-in', {
+      method: 'POST', headers: { Origin: 'https://evil.example', 'X-Forwarded-Host': 'evil.example', 'Content-Type': 'application/json' }, body: '{"email":"rosa@example.com"}',
+    });
+    expect(foreignSignIn.status).toBe(403);
+    const teamUploadId = 'feed'.padEnd(32, '0');
+    expect((await viaNginx(httpsPort, ca, `/team/api/applications/some-id/files/${teamUploadId}`)).status).toBe(401);
     // A draft in transit's id is the secret half of a link: the access log names its folder only.
     const draftId = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
     await viaNginx(httpsPort, ca, `/api/drafts/${draftId}`);
@@ -261,6 +276,8 @@ test('behind nginx with TLS: the whole wizard, the service worker over https, th
     expect(await readFile(join(dir, 'access.log'), 'utf8').catch(() => '')).toBe('');
     expect(logged.some((line) => line.includes(' /api/drafts/(id) ')), logged.join('\n')).toBe(true);
     expect(logged.filter((line) => line.includes(draftId))).toEqual([]);
+    expect(logged.some((line) => line.includes(' /team/api/applications/some-id/files/(id) ')), logged.join('\n')).toBe(true);
+    expect(logged.filter((line) => line.includes(teamUploadId))).toEqual([]);
 
     await context.setOffline(true);
     await page.reload();
