@@ -110,6 +110,8 @@ export function createInboxFeature({ store, authorize, audit, programmes, upload
       return;
     }
     if (part === 'files' && uploadSegment !== undefined) {
+      // An upload's id owns the upload: the log names the folder, as the receiver's own path does.
+      ctx.logPath = `/team/api/applications/${encodeURIComponent(applicationId)}/files/(id)`;
       requireMethod(ctx, ['GET']);
       if (!(await authorize(ctx, { role: 'viewer', changes: false }))) return;
       await sendApplicationFile(ctx, { store, uploadsFolder, applicationId, uploadId: uploadSegment });

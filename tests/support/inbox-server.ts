@@ -39,7 +39,9 @@ export async function startInbox(store: Store, { current, mail = false }: { curr
     store, authorize: guard.authorize, audit: guard.audit, programmes: { current: () => Promise.resolve(current()) }, uploadsFolder, mail, webhooks: null,
     readAnswers: programmeAnswers,
   });
-  const server = createAppServer({ root, api: (ctx) => inbox.answer(ctx) });
+  /** The path each request's log line shows, as the receiver's log would write it. */
+  const loggedPaths: string[] = [];
+  const server = createAppServer({ root, api: (ctx) => inbox.answer(ctx), logRequest: (entry) => loggedPaths.push(entry.path) });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
   /** A request as `member` (or signed out), with the site's Origin on changes unless told otherwise. */
@@ -52,7 +54,7 @@ export async function startInbox(store: Store, { current, mail = false }: { curr
     if (init.body !== undefined) headers['content-type'] = 'application/json';
     return fetch(`${origin}${path}`, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
   }
-  return { origin, uploadsFolder, as, close: () => new Promise<void>((resolve) => { server.close(() => { resolve(); }); }) };
+  return { origin, uploadsFolder, as, loggedPaths, close: () => new Promise<void>((resolve) => { server.close(() => { resolve(); }); }) };
 }
 
 /** Stores an application's revision as the receiver does; the body is the sample's with these changes. */

@@ -153,5 +153,8 @@ describe('an application as the team reads it', () => {
     expect((await inbox.as('ada.viewer@team.example', `/team/api/applications/${other}/files/${photo.uploadId}`)).status).toBe(404);
     expect((await inbox.as('ada.viewer@team.example', `/team/api/applications/${id}/files/..%2F..%2Fetc`)).status).toBe(404);
     expect((await inbox.as(null, read.files[0]?.url ?? '')).status).toBe(401);
+    // The upload's id owns the upload: no log line names it.
+    await expect.poll(() => inbox.loggedPaths.filter((path) => path.endsWith('/files/(id)')).length).toBeGreaterThanOrEqual(5);
+    expect(inbox.loggedPaths.filter((path) => path.includes(photo.uploadId) || path.includes(kit.uploadId))).toEqual([]);
   });
 });
