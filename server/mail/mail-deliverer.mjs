@@ -7,8 +7,8 @@
 // PostgreSQL wrote. A claimed row keeps its lease through a restart: a process that died
 // mid-attempt may have handed the e-mail over, so it is sent again only once the lease runs out,
 // with the same Message-ID.
-import nodemailer from 'nodemailer';
 import { mailErrorText } from './mail-error.mjs';
+import { createSmtpTransport } from './smtp-transport.mjs';
 import { isMailedStatus, mailContent, mailMessageId } from './mail-message.mjs';
 import { claimDueMail, settleMail } from './mail-outbox.mjs';
 import { afterFailedMail } from './mail-retry.mjs';
@@ -47,18 +47,7 @@ export function createMailDeliverer({ store, settings, statusUrlFor, programme, 
   // short enough that another receiver takes over within minutes of one dying mid-attempt.
   const leaseMs = attemptMs + settings.timeoutMs + 5_000;
   const stopping = new AbortController();
-  const transport = nodemailer.createTransport({
-    pool: true,
-    maxConnections: MAX_SENDING,
-    host: settings.host,
-    port: settings.port,
-    secure: settings.secure,
-    ...(settings.user === null ? {} : { auth: { user: settings.user, pass: settings.password ?? '' } }),
-    connectionTimeout: settings.timeoutMs,
-    greetingTimeout: settings.timeoutMs,
-    socketTimeout: settings.timeoutMs,
-    dnsTimeout: settings.timeoutMs,
-  });
+  const transport = createSmtpTransport(settings, { pool: { maxConnections: MAX_SENDING } });
   // A pooled connection that breaks while idle is reported here; the next attempt opens another.
   transport.on('error', (error) => {
     log(`mail: the SMTP connection broke (${mailErrorText(error)})`);

@@ -2,7 +2,7 @@
 // plain text and HTML, through the SMTP server of SMTP_URL (mail/mail-settings.mjs), one
 // connection at a time. It is sent after the request is answered, so how long the SMTP server
 // takes tells the asker nothing about whether the address is a member's.
-import nodemailer from 'nodemailer';
+import { createSmtpTransport } from '../mail/smtp-transport.mjs';
 import { LINK_MINUTES } from './sign-in-links.mjs';
 
 /** @param {string} text */
@@ -39,16 +39,7 @@ export function signInMailContent({ link, site }) {
  * @param {import('../mail/mail-settings.mjs').MailSettings} settings
  */
 export function createSignInMailer(settings) {
-  const transport = nodemailer.createTransport({
-    host: settings.host,
-    port: settings.port,
-    secure: settings.secure,
-    ...(settings.user === null ? {} : { auth: { user: settings.user, pass: settings.password ?? '' } }),
-    connectionTimeout: settings.timeoutMs,
-    greetingTimeout: settings.timeoutMs,
-    socketTimeout: settings.timeoutMs,
-    dnsTimeout: settings.timeoutMs,
-  });
+  const transport = createSmtpTransport(settings);
   return {
     /**
      * @param {string} to

@@ -10,11 +10,9 @@ import { answered, refusal, refuse } from '../http/respond.mjs';
 import { createRateLimits } from '../limits/rate-limits.mjs';
 import { startPeriodicJob } from '../process/periodic-job.mjs';
 import { createMembersEndpoint, memberInPath } from './members-endpoint.mjs';
-import { createOidcEndpoint } from './oidc-endpoint.mjs';
 import { describeOidc } from './oidc-settings.mjs';
 import { createSessionEndpoint } from './session-endpoint.mjs';
 import { createSignInEndpoint } from './sign-in-endpoint.mjs';
-import { createSignInMailer } from './sign-in-mail.mjs';
 import { teamAdmin } from './team-admin.mjs';
 import { createAudit } from './team-audit.mjs';
 import { createGuard } from './team-guard.mjs';
@@ -60,10 +58,12 @@ export async function createTeamFeature({
   const authorize = createGuard(sessions);
   const perClient = await createRateLimits({ windows: signInWindows.perClient, databaseUrl, log, name: 'team_sign_in' });
   const perAddress = await createRateLimits({ windows: signInWindows.perAddress, databaseUrl, log, name: 'team_sign_in_address' });
-  const mailer = mail ? createSignInMailer(mail) : null;
+  // The SMTP and OpenID Connect libraries are loaded only where configured: a receiver without
+  // them keeps their memory (server/start/receiver-memory's budget).
+  const mailer = mail ? (await import('./sign-in-mail.mjs')).createSignInMailer(mail) : null;
   const signIn = createSignInEndpoint({ store, audit, mailer, perClient, perAddress, now, log, floorMs: signInFloorMs });
   const session = createSessionEndpoint({ store, sessions, audit, now, oidc: oidc !== null });
-  const singleSignOn = oidc ? createOidcEndpoint({ settings: oidc, store, sessions, audit, publicOrigin, log }) : null;
+  const singleSignOn = oidc ? (await import('./oidc-endpoint.mjs')).createOidcEndpoint({ settings: oidc, store, sessions, audit, publicOrigin, log }) : null;
   const members = createMembersEndpoint({ store, audit, now });
   const sweep = startPeriodicJob(() => sessions.sweep().catch((/** @type {unknown} */ error) => {
     log(`team: ended sessions could not be swept (${error instanceof Error ? error.message : String(error)}); tried again later`);
