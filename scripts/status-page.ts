@@ -13,49 +13,16 @@
  * the status feature: no programme's first visit downloads them; the page has the worker keep
  * them once it is opened (src/status/keep-status-page.ts).
  */
-import { build, type Plugin, type Rolldown } from 'vite';
+import type { Plugin } from 'vite';
 import type { ManifestTransform } from 'workbox-build';
+import { pageBuiltApart } from './page-built-apart.ts';
 import { STATUS_FEATURE } from '../sw/programme-features.ts';
 
 /** Where the status page's scripts and stylesheet go in the build. */
 export const STATUS_ASSETS = 'status/assets/';
 
-async function buildStatusPage(root: string, mode: string): Promise<(Rolldown.OutputChunk | Rolldown.OutputAsset)[]> {
-  const result = await build({
-    root,
-    mode,
-    configFile: false,
-    logLevel: 'warn',
-    publicDir: false,
-    build: {
-      write: false,
-      target: 'es2022',
-      assetsDir: STATUS_ASSETS.slice(0, -1),
-      sourcemap: false,
-      rolldownOptions: { input: { status: 'status/index.html' } },
-    },
-  });
-  const outputs = Array.isArray(result) ? result : [result];
-  return outputs.flatMap((output) => ('output' in output ? output.output : []));
-}
-
 export function statusPage(): { plugin: Plugin; manifestTransform: ManifestTransform } {
-  let built: ReturnType<typeof buildStatusPage> | null = null;
-  const plugin: Plugin = {
-    name: 'status-page',
-    apply: 'build',
-    buildStart() {
-      // Started with the wizard's build, so both bundle at once; awaited when the files are written.
-      built ??= buildStatusPage(process.cwd(), process.env.NODE_ENV === 'development' ? 'development' : 'production');
-      built.catch(() => undefined);
-    },
-    async generateBundle() {
-      if (!built) return;
-      for (const file of await built) {
-        this.emitFile({ type: 'asset', fileName: file.fileName, source: file.type === 'chunk' ? file.code : file.source });
-      }
-    },
-  };
+  const plugin = pageBuiltApart({ name: 'status-page', input: { status: 'status/index.html' }, assetsDir: STATUS_ASSETS.slice(0, -1) });
   const manifestTransform: ManifestTransform = (entries) => ({
     manifest: entries.map((entry) => (entry.url.startsWith(STATUS_ASSETS) ? { ...entry, features: [STATUS_FEATURE] } : entry)),
     warnings: [],
