@@ -140,6 +140,14 @@ test('members sign in by e-mail, a reviewer decides with the photos in view, the
   const statusLink = (await page.locator('a[href*="/status/#"]').getAttribute('href')) ?? '';
   await expect.poll(() => mailsTo(catcher, CREATOR).length, { timeout: 20_000 }).toBe(1);
 
+  // The creator's service worker leaves the team's pages to the server, and keeps none of them.
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated');
+  await page.goto(`${receiver.url}/team/`);
+  await expect(page.getByLabel('E-mail address', { exact: true })).toBeVisible();
+  const kept = await page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((request) => request.url)))).flat());
+  expect(kept.length).toBeGreaterThan(0);
+  expect(kept.filter((url) => new URL(url).pathname.startsWith('/team/'))).toEqual([]);
+
   // The sign-in page: the same words for a stranger and a member; only the member is mailed.
   const team = await (await freshContext(browser)).newPage();
   await team.goto(`${receiver.url}/team/`);

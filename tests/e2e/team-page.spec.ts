@@ -109,3 +109,45 @@ test('an application, for a reviewer, and the admins\' pages', async ({ page }, 
   await page.goto(`${origin}/team/audit`);
   await lookAt(page, 'audit', testInfo, () => expect(page.getByRole('table')).toBeVisible());
 });
+
+test('by keyboard alone: signed in, an application found, opened and decided', async ({ page }) => {
+  standIn.state.session = null;
+  await page.goto(`${origin}/team/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the team inbox' })).toBeFocused();
+  // From the focused heading, the first stop is the e-mail field; Enter sends the form.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', { name: 'E-mail address' })).toBeFocused();
+  await page.keyboard.type('reviewer@example.com');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('a sign-in link is on its way')).toBeVisible();
+
+  await page.goto(`${origin}/team/sign-in#${standIn.mailLink('reviewer@example.com')}`);
+  const signIn = page.getByRole('button', { name: 'Sign in' });
+  for (let presses = 0; presses < 10 && !(await signIn.evaluate((button) => button === document.activeElement)); presses += 1) await page.keyboard.press('Tab');
+  await expect(signIn).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Applications' })).toBeFocused();
+
+  // Tab on to the first application's link, and open it with Enter.
+  const first = page.getByRole('list', { name: 'Applications' }).getByRole('link').first();
+  for (let presses = 0; presses < 40 && !(await first.evaluate((link) => link === document.activeElement)); presses += 1) await page.keyboard.press('Tab');
+  await expect(first).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: /^Application / })).toBeFocused();
+
+  // The decision's radios: Tab to the group, arrows to Accepted, Tab on to Decide.
+  const inReview = page.getByRole('radio', { name: 'In review' });
+  for (let presses = 0; presses < 80 && !(await inReview.evaluate((radio) => radio === document.activeElement)); presses += 1) await page.keyboard.press('Tab');
+  await expect(inReview).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('radio', { name: 'Accepted' })).toBeChecked();
+  const message = page.getByLabel('Message to the creator (optional)');
+  await page.keyboard.press('Tab');
+  await expect(message).toBeFocused();
+  await page.keyboard.type('Welcome aboard');
+  const decide = page.getByRole('button', { name: 'Decide', exact: true });
+  for (let presses = 0; presses < 5 && !(await decide.evaluate((button) => button === document.activeElement)); presses += 1) await page.keyboard.press('Tab');
+  await expect(decide).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: /Accepted|accepted/ })).toBeVisible();
+});
