@@ -21,6 +21,23 @@ async function fromBuild(file, name) {
 }
 
 /**
+ * Modules from src/, or null where this process runs no TypeScript: a caller may hand in rules
+ * from the build and still be taken for one reading src/ (a test's child process running the
+ * built server), and Node without a loader refuses a .ts file.
+ * @template T
+ * @param {() => Promise<T>} load
+ * @returns {Promise<T | null>}
+ */
+async function typescriptOrNull(load) {
+  try {
+    return await load();
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'ERR_UNKNOWN_FILE_EXTENSION') return null;
+    throw error;
+  }
+}
+
+/**
  * The rules a programme makes (`receiverRules`: whether root/config.json is a valid programme is the
  * programme room's to say) and the rule for a draft's id.
  * @param {{
@@ -47,8 +64,9 @@ export async function wizardRules({ receiverRules, draftId }) {
  * }>}
  */
 export async function mailTexts({ fromSource }) {
-  if (fromSource) {
-    const [words, programme] = await Promise.all([import('../src/i18n/mail-words.ts'), import('../src/config/mail-programme.ts')]);
+  const source = fromSource ? await typescriptOrNull(() => Promise.all([import('../src/i18n/mail-words.ts'), import('../src/config/mail-programme.ts')])) : null;
+  if (source) {
+    const [words, programme] = source;
     return { mailWords: words.mailWords, mailProgramme: programme.mailProgramme };
   }
   return {
@@ -64,6 +82,7 @@ export async function mailTexts({ fromSource }) {
  * @returns {Promise<typeof import('../src/config/programme-answers.ts').programmeAnswers>}
  */
 export async function programmeAnswersReader({ fromSource }) {
-  if (fromSource) return (await import('../src/config/programme-answers.ts')).programmeAnswers;
+  const source = fromSource ? await typescriptOrNull(() => import('../src/config/programme-answers.ts')) : null;
+  if (source) return source.programmeAnswers;
   return /** @type {typeof import('../src/config/programme-answers.ts').programmeAnswers} */ (await fromBuild('programme-answers.mjs', 'programmeAnswers'));
 }
