@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { ROLES, type Member, type Role } from './team-answers';
-import { roleName } from './team-permissions';
+import type { Member, Role } from './team-answers';
+import { RoleSelect } from './role-select';
 import { dayOf } from './team-words';
 
 interface Props {
@@ -34,21 +34,7 @@ export function MemberRow({ member, isYou, onChangeRole, onRemove }: Props) {
       <div className="member__actions">
         <div className="member__role">
           <label htmlFor={`${id}-role`}>Role</label>
-          <select
-            id={`${id}-role`}
-            className="team-input member__select"
-            value={role}
-            aria-describedby={`${id}-email`}
-            onChange={(event) => {
-              setRole(event.target.value as Role);
-            }}
-          >
-            {ROLES.map((option) => (
-              <option key={option} value={option}>
-                {roleName(option)}
-              </option>
-            ))}
-          </select>
+          <RoleSelect id={`${id}-role`} className="team-input member__select" value={role} describedBy={`${id}-email`} onChange={setRole} />
           {role !== member.role && (
             <button type="button" className="button button--secondary" aria-disabled={busy ? true : undefined} aria-describedby={`${id}-email`} onClick={() => void run(() => onChangeRole(member, role))}>
               Save role

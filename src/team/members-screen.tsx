@@ -1,11 +1,12 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
-import { ROLES, type Member, type Role } from './team-answers';
+import type { Member, Role } from './team-answers';
 import { useTeam } from './team-context';
 import { failureText, type Failure } from './team-outcome';
 import { roleName } from './team-permissions';
 import { emailProblem } from './sign-in-words';
 import { ScreenHeading } from './screen-heading';
 import { MemberRow } from './member-row';
+import { RoleSelect } from './role-select';
 
 /** The team (admins): who is on it with which role, adding a member, changing a role, removing one. */
 export function MembersScreen() {
@@ -95,20 +96,7 @@ export function MembersScreen() {
           </div>
           <div className="team-field">
             <label htmlFor={`${id}-role`}>Role</label>
-            <select
-              id={`${id}-role`}
-              className="team-input"
-              value={role}
-              onChange={(event) => {
-                setRole(event.target.value as Role);
-              }}
-            >
-              {ROLES.map((option) => (
-                <option key={option} value={option}>
-                  {roleName(option)}
-                </option>
-              ))}
-            </select>
+            <RoleSelect id={`${id}-role`} value={role} onChange={setRole} />
           </div>
         </div>
         <div aria-live="assertive">
