@@ -101,6 +101,6 @@ export function mailSettings(env) {
  * @param {MailSettings | null} settings
  */
 export function describeMail(settings) {
-  if (!settings) return 'Mail: off (set SMTP_URL and MAIL_FROM to send creators a receipt and the team\'s decision)';
+  if (!settings) return 'Mail: off (set SMTP_URL, MAIL_FROM and PUBLIC_ORIGIN to send creators a receipt and the team\'s decision)';
   return `Mail: on, through ${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${String(settings.port)} (${settings.secure ? 'TLS' : 'STARTTLS where offered'}), from ${settings.fromAddress}`;
 }

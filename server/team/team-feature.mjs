@@ -70,7 +70,7 @@ export async function createTeamFeature({
   }), SWEEP_EVERY_MS);
   log(mail
     ? `Team: sign-in links mailed through SMTP_URL; sessions end after ${String(sessionSettings.idleMinutes)} min unused or ${String(sessionSettings.maxHours)} h after sign-in (TEAM_SESSION_IDLE_MINUTES, TEAM_SESSION_MAX_HOURS)`
-    : `Team: sign-in by e-mail link is off, SMTP_URL is not set (POST /team/api/sign-in answers 503 mail-off)${oidc ? '; members sign in through single sign-on only' : '; set SMTP_URL and MAIL_FROM to let the team sign in'}`);
+    : `Team: sign-in by e-mail link is off, SMTP_URL is not set (POST /team/api/sign-in answers 503 mail-off)${oidc ? '; members sign in through single sign-on only' : '; set SMTP_URL, MAIL_FROM and PUBLIC_ORIGIN to let the team sign in'}`);
   log(describeOidc(oidc));
 
   /**
