@@ -13,14 +13,12 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { completeApplication } from './helpers/complete-application';
+import { startReceiverWithMail, type MailCatcher } from './helpers/receiver-with-mail';
 import { ar, ARABIC_CONTINUE, arabicProgramme } from '../fixtures/arabic-programme';
 import { FRENCH_CONTINUE, fr, frenchProgramme } from '../fixtures/french-programme';
 import { fillBasicInfo, fillDetails } from '../support/default-programme.mjs';
 import { DIST_DIR } from '../support/dist-dir';
-import { freePort } from '../support/free-port';
-import { preparedDataDir } from '../support/prepared-data-dir';
-import { spawnReceiver, type ReceiverProcess } from '../support/receiver-process';
-import { startMailCatcher } from '../../scripts/mail-catcher.mjs';
+import type { ReceiverProcess } from '../support/receiver-process';
 import { MAIL_EN } from '../../src/i18n/mail-messages-en';
 import { MAIL_FR } from '../../src/i18n/mail-messages-fr';
 import { FR } from '../../src/i18n/messages-fr';
@@ -37,7 +35,7 @@ const REFERENCE = /[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}/;
 /** sw/feature-chunks.ts's FEATURE_CACHE (that module needs a worker's scope to import). */
 const FEATURE_CACHE = 'feature-chunks';
 
-type Catcher = Awaited<ReturnType<typeof startMailCatcher>>;
+type Catcher = MailCatcher;
 interface Journey { root: string; dataDir: string; catcher: Catcher; receiver: ReceiverProcess }
 
 let journey: Journey | null = null;
@@ -66,20 +64,7 @@ async function startJourney(programme?: (built: Record<string, unknown>) => Reco
     const built = JSON.parse(await readFile(join(root, 'config.json'), 'utf8')) as Record<string, unknown>;
     await writeFile(join(root, 'config.json'), JSON.stringify(programme(built), null, 2));
   }
-  const dataDir = await preparedDataDir('status-journey-data-');
-  started.push(() => rm(dataDir, { recursive: true, force: true }));
-  const catcher = await startMailCatcher();
-  started.push(() => catcher.close());
-  // Mail needs the site's address (every e-mail's link points there), so the port is chosen first.
-  const port = await freePort();
-  const receiver = await spawnReceiver({
-    root, dataDir, port,
-    extraEnv: {
-      SMTP_URL: `smtp://127.0.0.1:${String(catcher.port)}`, MAIL_FROM: 'Hartwell creators <creators@hartwellwindow.example>', SMTP_TIMEOUT_MS: '3000',
-      PUBLIC_ORIGIN: `http://127.0.0.1:${String(port)}`,
-    },
-  });
-  started.push(() => receiver.stop());
+  const { dataDir, catcher, receiver } = await startReceiverWithMail(root, 'status-journey', started);
   journey = { root, dataDir, catcher, receiver };
   return journey;
 }

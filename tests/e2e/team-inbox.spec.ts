@@ -16,12 +16,10 @@ import { promisify } from 'node:util';
 import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
 import { fileRow, fillDetailsButFiles, PHOTOS, THANKS, toDetails } from './helpers/files-programme';
+import { startReceiverWithMail, type MailCatcher } from './helpers/receiver-with-mail';
 import { cameraJpeg } from './helpers/test-files';
 import { DIST_DIR } from '../support/dist-dir';
-import { freePort } from '../support/free-port';
-import { preparedDataDir } from '../support/prepared-data-dir';
-import { spawnReceiver, type ReceiverProcess } from '../support/receiver-process';
-import { startMailCatcher } from '../../scripts/mail-catcher.mjs';
+import type { ReceiverProcess } from '../support/receiver-process';
 import { STATUS_EN } from '../../src/i18n/status-messages-en';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -34,7 +32,7 @@ const CREATOR = 'ada@example.com';
 const LINK_SENT = 'If this address belongs to the team, a sign-in link is on its way. It works once, within 15 minutes.';
 const REFERENCE = /[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}/;
 
-type Catcher = Awaited<ReturnType<typeof startMailCatcher>>;
+type Catcher = MailCatcher;
 interface Journey { dataDir: string; catcher: Catcher; receiver: ReceiverProcess }
 
 /** What the test starts, stopped after it whatever happened. */
@@ -54,20 +52,7 @@ async function startJourney(): Promise<Journey> {
   started.push(() => rm(root, { recursive: true, force: true }));
   await cp(DIST_DIR, root, { recursive: true });
   await cp(join(ROOT, 'docs/examples/config.files.json'), join(root, 'config.json'));
-  const dataDir = await preparedDataDir('team-inbox-data-');
-  started.push(() => rm(dataDir, { recursive: true, force: true }));
-  const catcher = await startMailCatcher();
-  started.push(() => catcher.close());
-  const port = await freePort();
-  const receiver = await spawnReceiver({
-    root, dataDir, port,
-    extraEnv: {
-      SMTP_URL: `smtp://127.0.0.1:${String(catcher.port)}`, MAIL_FROM: 'Hartwell creators <creators@hartwellwindow.example>', SMTP_TIMEOUT_MS: '3000',
-      PUBLIC_ORIGIN: `http://127.0.0.1:${String(port)}`,
-    },
-  });
-  started.push(() => receiver.stop());
-  return { dataDir, catcher, receiver };
+  return startReceiverWithMail(root, 'team-inbox', started);
 }
 
 /** `npm run -s applications -- …` on the journey's data folder, through the running receiver. */
