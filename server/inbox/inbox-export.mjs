@@ -10,14 +10,16 @@ import { filterClause } from './inbox-list.mjs';
  * @param {import('../http/request-context.mjs').RequestContext} ctx
  * @param {import('../store/store-types.mjs').Queryable} store
  * @param {import('./inbox-filters.mjs').InboxFilters} filters
- * @returns {Promise<number>} how many applications it holds
+ * @param {(count: number) => Promise<void>} recordExport writes the audit entry; it runs before a
+ *   byte is sent, so personal data never leaves without its entry (a failed write fails the export)
  */
-export async function sendExport(ctx, store, filters) {
+export async function sendExport(ctx, store, filters, recordExport) {
   /** @type {unknown[]} */
   const params = [];
   const { rows } = await store.query(`SELECT s.application_id FROM application_summaries s WHERE ${filterClause(filters, params, { withStatus: true })}`, params);
   const ids = rows.map((row) => String(row.application_id));
   const csv = applicationsCsv(ids.length === 0 ? [] : await latestApplications(store, { ids }));
+  await recordExport(ids.length);
   ctx.res.writeHead(200, {
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': 'attachment; filename="applications.csv"',
@@ -26,5 +28,4 @@ export async function sendExport(ctx, store, filters) {
     'Content-Length': String(Buffer.byteLength(csv)),
   });
   ctx.res.end(ctx.req.method === 'HEAD' ? undefined : csv);
-  return ids.length;
 }

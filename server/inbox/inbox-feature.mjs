@@ -91,9 +91,10 @@ export function createInboxFeature({ store, authorize, audit, programmes, upload
       const member = await authorize(ctx, { role: 'reviewer', changes: false });
       if (!member) return;
       const filters = inboxFilters(url.searchParams, { paged: false });
-      const count = await sendExport(ctx, store, filters);
       // What was exported, not what was searched for: a search may hold a creator's name.
-      await audit({ actor: member.email, action: 'export', detail: { count, status: filters.status, language: filters.language, from: filters.from?.toISOString() ?? null, to: filters.until?.toISOString() ?? null, searched: filters.q !== null } });
+      await sendExport(ctx, store, filters, (count) =>
+        audit({ actor: member.email, action: 'export', detail: { count, status: filters.status, language: filters.language, from: filters.from?.toISOString() ?? null, to: filters.until?.toISOString() ?? null, searched: filters.q !== null } }),
+      );
       return;
     }
     const [idSegment, part, uploadSegment, ...rest] = path.slice('/team/api/applications/'.length).split('/');
