@@ -36,9 +36,11 @@ export default defineConfig<{ appBuild: string | undefined }>({
     // What a person sees and presses on a 390 px touch screen: the steps, the fields, the presses,
     // the files, the languages and directions, offline and blocked storage. The rest (deployments,
     // the service worker's queue driven through CDP, byte counts, telemetry, the receiver's faults)
-    // does not depend on the screen and runs once, on the desktop project.
+    // does not depend on the screen and runs once, on the desktop project; so do the tests of these
+    // files tagged @any-width (tests/e2e/helpers/any-width.ts).
     {
       name: 'phone',
+      grepInvert: /@any-width/,
       testMatch: [
         'application-form.spec.ts', 'careful-creator.spec.ts', 'engine-journeys.spec.ts', 'every-press-counts.spec.ts',
         'files.spec.ts', 'files-chosen-before-continue.spec.ts', 'languages.spec.ts', 'large-step.spec.ts', 'offline.spec.ts',

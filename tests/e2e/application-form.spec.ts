@@ -1,3 +1,4 @@
+import { ANY_WIDTH } from './helpers/any-width';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './helpers/axe';
 import { completeApplication } from './helpers/complete-application';
@@ -19,7 +20,7 @@ test.describe('the application form', () => {
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   });
 
-  test('a receiver that gives no receipt changes nothing on the last step: no reference, no status link', async ({ page, app }) => {
+  test('a receiver that gives no receipt changes nothing on the last step: no reference, no status link', ANY_WIDTH, async ({ page, app }) => {
     await page.goto(app.url);
     await completeApplication(page);
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
@@ -27,7 +28,7 @@ test.describe('the application form', () => {
     await expect(page.getByRole('link', { name: 'See where your application stands' })).toHaveCount(0);
   });
 
-  test('a receipt that is not one (another origin, a malformed reference) is ignored on the last step', async ({ page, app }) => {
+  test('a receipt that is not one (another origin, a malformed reference) is ignored on the last step', ANY_WIDTH, async ({ page, app }) => {
     // The STAND-IN receiver's links (tests/support/stand-in-status-receiver.ts), made wrong on purpose.
     const receiver = app.useStatusStandIn();
     const receiptFor = receiver.receiptFor.bind(receiver);
@@ -82,7 +83,7 @@ test.describe('the application form', () => {
     expect([...app.stored.values()]).toEqual([EXPECTED_BODY]);
   });
 
-  test('the default server-error text shows when none is configured', async ({ page, app }) => {
+  test('the default server-error text shows when none is configured', ANY_WIDTH, async ({ page, app }) => {
     await app.editConfig((config) => {
       delete config.serverErrorText;
     });
@@ -189,7 +190,7 @@ test.describe('the application form', () => {
       expect(app.applications).toHaveLength(1);
     });
 
-      test('with skipLastStep the application is sent from Sign In, just before the redirect', async ({ page, app }) => {
+      test('with skipLastStep the application is sent from Sign In, just before the redirect', ANY_WIDTH, async ({ page, app }) => {
       await app.editConfig((config) => {
         config.skipLastStep = true;
         config.redirectUrl = '/creator-hub-sign-up';

@@ -1,3 +1,4 @@
+import { ANY_WIDTH } from './helpers/any-width';
 import type { Page } from '@playwright/test';
 import { fillBasicInfo, fillDetails } from '../support/default-programme.mjs';
 import { expect, test } from './fixtures';
@@ -186,7 +187,7 @@ test.describe('the server-error line', () => {
 });
 
 test.describe('the save status says only what is true', () => {
-  test('without IndexedDB it never says "Saved on this device", only that the answers are kept in this page', async ({ page, app }) => {
+  test('without IndexedDB it never says "Saved on this device", only that the answers are kept in this page', ANY_WIDTH, async ({ page, app }) => {
     await breakIndexedDb(page);
     await page.goto(app.url);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
@@ -198,7 +199,7 @@ test.describe('the save status says only what is true', () => {
     await expect(page.getByText('Saved on this device', { exact: true })).toHaveCount(0);
   });
 
-  test('on Creator Hub, after the personal data left the device, it says nothing of saving', async ({ page, app }) => {
+  test('on Creator Hub, after the personal data left the device, it says nothing of saving', ANY_WIDTH, async ({ page, app }) => {
     await page.goto(app.url);
     await completeApplication(page, { stopBeforeSubmit: true });
     await expect(page.getByText('Saved on this device', { exact: true })).toBeVisible();
@@ -210,7 +211,7 @@ test.describe('the save status says only what is true', () => {
 });
 
 test.describe('configured conditions', () => {
-  test('a field with showOnCondition shows only while its condition holds, is then required, and its answer is sent', async ({ page, app }) => {
+  test('a field with showOnCondition shows only while its condition holds, is then required, and its answer is sent', ANY_WIDTH, async ({ page, app }) => {
     await app.editConfig((config) => {
       const steps = config.steps as Array<{ blocks: Array<{ component: string; data: { fields?: unknown[] } }> }>;
       const section = steps[1]?.blocks.at(-1);
@@ -244,7 +245,7 @@ test.describe('configured conditions', () => {
 
 test.describe('the phone field', () => {
   for (const width of [320, 390, 1280]) {
-    test(`shows the chosen country code whole at ${String(width)} px`, async ({ page, app }) => {
+    test(`shows the chosen country code whole at ${String(width)} px`, ANY_WIDTH, async ({ page, app }) => {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(app.url);
       await page.getByRole('button', { name: 'Continue', exact: true }).click();
@@ -261,7 +262,7 @@ test.describe('the phone field', () => {
   }
 });
 
-test('the Creator Hub step ends with the note not to book a consultation while awaiting confirmation', async ({ page, app }) => {
+test('the Creator Hub step ends with the note not to book a consultation while awaiting confirmation', ANY_WIDTH, async ({ page, app }) => {
   await page.goto(app.url);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await fillBasicInfo(page);

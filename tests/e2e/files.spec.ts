@@ -1,3 +1,4 @@
+import { ANY_WIDTH } from './helpers/any-width';
 import { execFile as execFileCallback } from 'node:child_process';
 import { readdir, readFile, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -141,7 +142,7 @@ test('files chosen offline are kept across a reload, uploaded once online, store
   expect(await cli('export')).toBe('');
 });
 
-test('an upload cut mid-body, then the page reloaded mid-upload, resumes from the receiver’s offset; the application waits for it and is sent once it is whole', async ({ page }) => {
+test('an upload cut mid-body, then the page reloaded mid-upload, resumes from the receiver’s offset; the application waits for it and is sent once it is whole', ANY_WIDTH, async ({ page }) => {
   test.setTimeout(150_000);
   const proxy = await startCuttingProxy(receiver.server.url);
   try {
@@ -238,7 +239,7 @@ test('bad files: one too large, an empty one and a program named .jpg are refuse
   expect(application?.files.map((file) => `${file.field} ${file.name} ${file.type} ${String(file.width)}×${String(file.height)}`)).toEqual(['roomPhotos kitchen.png image/png 640×480']);
 });
 
-test('on a 390 px phone the file field and its kept files fit the screen', async ({ browser }) => {
+test('on a 390 px phone the file field and its kept files fit the screen', ANY_WIDTH, async ({ browser }) => {
   test.setTimeout(120_000);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   try {
@@ -266,7 +267,7 @@ test('on a 390 px phone the file field and its kept files fit the screen', async
   }
 });
 
-test('on a 390 px phone, the first file’s Remove stays where it is when the line saying files are being kept goes', async ({ browser }) => {
+test('on a 390 px phone, the first file’s Remove stays where it is when the line saying files are being kept goes', ANY_WIDTH, async ({ browser }) => {
   test.setTimeout(180_000);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   try {

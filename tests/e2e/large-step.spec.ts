@@ -1,3 +1,4 @@
+import { ANY_WIDTH } from './helpers/any-width';
 import { MANY_FIELDS_HEADING, manyFieldsLabel, withManyFields } from '../support/many-fields.mjs';
 import { expect, test } from './fixtures';
 
@@ -6,7 +7,7 @@ test.describe('a step of 200 fields', () => {
     await app.editConfig(withManyFields(200));
   });
 
-  test('each box belongs to a form of at most twelve fields, so a keystroke re-read by autofill stays small', async ({ page, app }) => {
+  test('each box belongs to a form of at most twelve fields, so a keystroke re-read by autofill stays small', ANY_WIDTH, async ({ page, app }) => {
     await page.goto(app.url);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('heading', { name: MANY_FIELDS_HEADING })).toBeVisible();
@@ -23,7 +24,7 @@ test.describe('a step of 200 fields', () => {
     expect(owners.count).toBe(17);
   });
 
-  test('typed answers are kept, and Enter in a box still presses Continue', async ({ page, app }) => {
+  test('typed answers are kept, and Enter in a box still presses Continue', ANY_WIDTH, async ({ page, app }) => {
     await page.goto(app.url);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     const last = page.getByLabel(manyFieldsLabel(200), { exact: true });

@@ -1,3 +1,4 @@
+import { ANY_WIDTH } from './helpers/any-width';
 import { expect, test } from './fixtures';
 
 test.describe('offline', () => {
@@ -32,7 +33,7 @@ test.describe('offline', () => {
     await expect(page.getByLabel('City', { exact: true })).toHaveValue('Portland');
   });
 
-  test('an edited config.json applies on the next online load; offline, the last one seen is used', async ({ page, context, app }) => {
+  test('an edited config.json applies on the next online load; offline, the last one seen is used', ANY_WIDTH, async ({ page, context, app }) => {
     await page.goto(app.url);
     await expect(page.getByText('Ready to work offline').filter({ visible: true })).toBeVisible({ timeout: 20_000 });
     await app.editConfig((config) => {

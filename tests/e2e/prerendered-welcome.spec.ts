@@ -1,3 +1,4 @@
+import { ANY_WIDTH } from './helpers/any-width';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -41,7 +42,7 @@ function positions(page: Page) {
 
 test.describe('Welcome prerendered into index.html', () => {
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a test needs from this pattern.
-  test('the built index.html holds Welcome: heading, text, info box, cover picture and step bar, marked with its config.json', async ({}, testInfo) => {
+  test('the built index.html holds Welcome: heading, text, info box, cover picture and step bar, marked with its config.json', ANY_WIDTH, async ({}, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'reads files only: once is enough');
     const html = await readFile(join(DIST_DIR, 'index.html'), 'utf8');
     const configText = await readFile(join(DIST_DIR, 'config.json'), 'utf8');
@@ -197,7 +198,7 @@ test.describe('Welcome prerendered into index.html', () => {
       });
     }
 
-    test('is what the app runs on when config.json is the file the build checked', async ({ page, app }) => {
+    test('is what the app runs on when config.json is the file the build checked', ANY_WIDTH, async ({ page, app }) => {
       // Told apart from config.json by a title only the carried copy has: the app did not check the file again.
       await serveIndexWith(page, (block) => {
         const checked = JSON.parse(block) as { config: { title: string } };
@@ -210,7 +211,7 @@ test.describe('Welcome prerendered into index.html', () => {
       await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeFocused();
     });
 
-    test('a damaged copy is set aside: the app checks config.json itself and opens as usual', async ({ page, app }) => {
+    test('a damaged copy is set aside: the app checks config.json itself and opens as usual', ANY_WIDTH, async ({ page, app }) => {
       await serveIndexWith(page, (block) => block.slice(0, block.length / 2));
       await page.goto(app.url);
       await expect(page).toHaveTitle('Creator Trade Programme · Hartwell Window Co.');
@@ -219,7 +220,7 @@ test.describe('Welcome prerendered into index.html', () => {
     });
   });
 
-  test('a config.json edited after the build wins: its Welcome replaces the built one, whose text does not remain', async ({ page, app }) => {
+  test('a config.json edited after the build wins: its Welcome replaces the built one, whose text does not remain', ANY_WIDTH, async ({ page, app }) => {
     await app.editConfig((config) => {
       const steps = config.steps as Array<{ name: string; blocks: Array<{ component: string; data: Record<string, unknown> }> }>;
       const welcome = steps[0];

@@ -1,3 +1,4 @@
+import { ANY_WIDTH } from './helpers/any-width';
 // One deployment offering English and French (docs/examples/config.en-fr.json, built into
 // dist-languages/ by `npm run build:languages`): the page opens in the browser's language, before
 // the first paint on a first visit as on a return; the language links change the whole page at
@@ -51,7 +52,7 @@ test.describe('a programme in English and French', () => {
       await expect(page.getByRole('heading', { name: fr(BASIC_INFO_HEADING) })).toBeFocused();
     });
 
-    test('opens in French offline too, once the app is kept on the device', async ({ page, context, app }) => {
+    test('opens in French offline too, once the app is kept on the device', ANY_WIDTH, async ({ page, context, app }) => {
       await page.goto(app.url);
       // As offline.spec.ts waits: the line comes once the worker has precached the app and fetched
       // the programme's French catalogue, which on a loaded 2-core machine took 6 to 13 s.
@@ -69,7 +70,7 @@ test.describe('a programme in English and French', () => {
   test.describe('for a browser in German', () => {
     test.use({ locale: 'de-DE' });
 
-    test('opens in English, the default', async ({ page, app }) => {
+    test('opens in English, the default', ANY_WIDTH, async ({ page, app }) => {
       const firstHeading = await watchFirstHeading(page);
       await page.goto(app.url);
       await expect(page.getByRole('heading', { level: 1, name: WELCOME.heading })).toBeVisible();
@@ -141,7 +142,7 @@ test.describe('a programme in English and French', () => {
       await expect(page.getByLabel(fr('Full Name'), { exact: true })).toHaveValue('Ada');
     });
 
-    test('a language link followed before the app runs opens the page in that language, and is remembered', async ({ page, app }) => {
+    test('a language link followed before the app runs opens the page in that language, and is remembered', ANY_WIDTH, async ({ page, app }) => {
       const release = app.holdEntryScript();
       await page.goto(app.url, { waitUntil: 'commit' });
       const prerendered = page.locator('.prerendered');

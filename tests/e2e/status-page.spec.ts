@@ -1,3 +1,4 @@
+import { ANY_WIDTH } from './helpers/any-width';
 // Where an application stands: the last step's reference and link, and the status page they open
 // (status/index.html), in a fresh browser, offline with the last status kept, erased (410), an
 // unknown link (404), rate limited (429), in French and in Arabic right to left.
@@ -116,7 +117,7 @@ test('the last step gives the reference and the link, which shows the applicatio
   }
 });
 
-test('an erased application’s link says it is no longer held; an unknown link and too many checks say so', async ({ page, app }) => {
+test('an erased application’s link says it is no longer held; an unknown link and too many checks say so', ANY_WIDTH, async ({ page, app }) => {
   const receiver = app.useStatusStandIn();
   const { statusUrl, reference } = receiver.receiptFor('application-1', app.url, null);
   receiver.erase(reference);

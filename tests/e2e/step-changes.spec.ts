@@ -1,3 +1,4 @@
+import { ANY_WIDTH } from './helpers/any-width';
 import { BASIC_INFO_HEADING, DETAILS_HEADING, WELCOME } from '../support/default-programme.mjs';
 import { everythingStoredOnTheDevice } from './helpers/device-storage';
 import { expect, test } from './fixtures';
@@ -8,7 +9,7 @@ import { expect, test } from './fixtures';
 const RESUME_HINT_KEY = 'creator-wizard:holds-application';
 
 test.describe('steps kept drawn behind the one on screen', () => {
-  test('a first visit that types nothing leaves nothing on the device, though the wizard waits built behind Welcome', async ({ page, app }) => {
+  test('a first visit that types nothing leaves nothing on the device, though the wizard waits built behind Welcome', ANY_WIDTH, async ({ page, app }) => {
     await page.goto(app.url);
     await expect(page.getByRole('heading', { name: WELCOME.heading })).toBeVisible();
     // Built, hidden: in the page but neither shown nor in the accessibility tree.
@@ -67,7 +68,7 @@ test.describe('steps kept drawn behind the one on screen', () => {
   });
   });
 
-  test('only the step on screen is in the accessibility tree', async ({ page, app }) => {
+  test('only the step on screen is in the accessibility tree', ANY_WIDTH, async ({ page, app }) => {
     await page.goto(app.url);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByRole('heading', { name: BASIC_INFO_HEADING })).toBeFocused();

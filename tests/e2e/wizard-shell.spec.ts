@@ -1,3 +1,4 @@
+import { ANY_WIDTH } from './helpers/any-width';
 import { expect, test } from './fixtures';
 
 test.describe('the wizard shell', () => {
@@ -19,7 +20,7 @@ test.describe('the wizard shell', () => {
     await expect(page.getByRole('heading', { name: 'Become a Hartwell creator partner' })).toBeFocused();
   });
 
-  test('any other path lands on / with history replaced', async ({ page, app }) => {
+  test('any other path lands on / with history replaced', ANY_WIDTH, async ({ page, app }) => {
     await page.goto(`${app.url}/some/deep/path?ref=mail`);
     await expect(page.getByRole('heading', { name: 'Become a Hartwell creator partner' })).toBeVisible();
     // Welcome is painted from the HTML before the app runs; the app then replaces the path.
@@ -29,7 +30,7 @@ test.describe('the wizard shell', () => {
     expect(page.url()).toBe('about:blank');
   });
 
-  test('title and lang follow an edited dist/config.json without a rebuild', async ({ page, app }) => {
+  test('title and lang follow an edited dist/config.json without a rebuild', ANY_WIDTH, async ({ page, app }) => {
     await app.editConfig((config) => {
       config.title = 'Bewerbung für Creator';
       config.lang = 'de';
@@ -40,7 +41,7 @@ test.describe('the wizard shell', () => {
   });
 
   for (const sanitizer of ['the browser\'s HTML Sanitizer', 'DOMPurify'] as const) {
-  test(`configured footer HTML runs neither scripts nor event handlers; links open safely (${sanitizer})`, async ({ page, app }) => {
+  test(`configured footer HTML runs neither scripts nor event handlers; links open safely (${sanitizer})`, ANY_WIDTH, async ({ page, app }) => {
     // Browsers without the HTML Sanitizer API (Safari, older Firefox) get DOMPurify instead.
     if (sanitizer === 'DOMPurify') {
       await page.addInitScript(() => {
@@ -91,7 +92,7 @@ test.describe('the wizard shell', () => {
     await expect(page.getByRole('listitem').filter({ hasText: 'redirectUrl: expected a string, but it is missing' })).toBeVisible();
   });
 
-  test('an unknown block component and broken JSON are reported, never a blank page', async ({ page, app }) => {
+  test('an unknown block component and broken JSON are reported, never a blank page', ANY_WIDTH, async ({ page, app }) => {
     await app.editConfig((config) => {
       (config.steps as Array<{ blocks: unknown[] }>)[0]?.blocks.push({ component: 'Carousel', data: {} });
     });

@@ -158,6 +158,8 @@ export const opensFromServiceWorker: Journey = {
 
 export const serverDownAtSubmit: Journey = {
   name: 'the server down at submit, then back: sent once with one Idempotency-Key, the draft kept meanwhile, across a reload too',
+  // The receiver's answers and the engine's storage or sanitizer, the same at any width.
+  only: 'desktop',
   async run(page, app) {
     await page.goto(app.url);
     await waitUntilReadyOffline(page);
@@ -184,6 +186,8 @@ export const serverDownAtSubmit: Journey = {
 
 export const sentWhenOpenAgain: Journey = {
   name: 'a pending application left with the page closed is sent when the page opens again (no Background Sync needed)',
+  // The receiver's answers and the engine's storage or sanitizer, the same at any width.
+  only: 'desktop',
   async run(page, app) {
     await page.goto(app.url);
     await waitUntilReadyOffline(page);
@@ -227,6 +231,8 @@ export function expectedFeatures(engine: EngineName, userAgent: string): { backg
 
 export const configuredHtmlSanitized: Journey = {
   name: 'configured HTML is sanitized by the engine\'s Sanitizer API or, without one, by DOMPurify',
+  // The receiver's answers and the engine's storage or sanitizer, the same at any width.
+  only: 'desktop',
   async run(page, app) {
     await app.editConfig((config) => {
       config.footerHtml =
