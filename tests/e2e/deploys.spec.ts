@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { keptConfigTitle } from './helpers/kept-config';
 
 /**
  * Deployments as a deployer ships them, met by a creator whose installed app (a real service
@@ -98,6 +99,7 @@ test('an invalid config.json deployed after a visit, or index.html in its place:
   });
   await page.reload();
   await expect(page).toHaveTitle('Last good');
+  await expect.poll(() => keptConfigTitle(page)).toBe('Last good');
 
   const breakages: Array<[string, () => Promise<void>]> = [
     [

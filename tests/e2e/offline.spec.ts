@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { keptConfigTitle } from './helpers/kept-config';
 
 test.describe('offline', () => {
   test('after one visit, / and a deep path open offline with their covers, and a draft typed offline survives a reload', async ({ page, context, app }) => {
@@ -40,6 +41,8 @@ test.describe('offline', () => {
     });
     await page.reload();
     await expect(page).toHaveTitle('Edited programme');
+    // The page keeps the file it opened with a moment after it opens.
+    await expect.poll(() => keptConfigTitle(page)).toBe('Edited programme');
     await context.setOffline(true);
     await page.reload();
     await expect(page).toHaveTitle('Edited programme');
