@@ -72,18 +72,31 @@ registerRoute(
 
 // Before this worker takes over, the features the programme asks for are fetched, so they open
 // offline at once: those of the copy the page kept, and those of the network's config.json, which
-// the page may open with next (not kept: only the page, which parses it, keeps a configuration).
+// the page may open with next. The network's file is kept only where nothing is kept yet (a device
+// that opened only the status page, which reads the programme without the schema): a stand-in
+// until a page of the wizard judges a file and keeps its own, and no worse than none where it is
+// one the wizard refuses. A kept copy is never replaced here: only the page judges a file.
 self.addEventListener('install', (event) => {
-  const answer = async (config: Promise<Response | undefined>) => {
-    const response = await config.catch(() => undefined);
-    return response?.status === 200 ? [response] : [];
-  };
   event.waitUntil(
-    Promise.all([answer(keptConfig()), answer(fetch(CONFIG_PATH))])
-      .then((configs) => features.warmFor(configs.flat()))
-      .catch(() => undefined),
+    (async () => {
+      const cache = await caches.open(CONFIG_CACHE);
+      const [kept, answer] = await Promise.all([cache.match(CONFIG_PATH), fetch(CONFIG_PATH).catch(() => undefined)]);
+      const fresh = answer?.status === 200 && (await isJsonObject(answer.clone())) ? answer : undefined;
+      if (!kept && fresh) await cache.put(CONFIG_PATH, fresh.clone());
+      await features.warmFor([kept, fresh].filter((config) => config !== undefined));
+    })().catch(() => undefined),
   );
 });
+
+/** Whether a response's body is a JSON object, as a configuration is (index.html for a missing file is not). */
+async function isJsonObject(response: Response): Promise<boolean> {
+  try {
+    const value: unknown = await response.json();
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
 
 // This build's feature chunks replace the last build's.
 self.addEventListener('activate', (event) => {

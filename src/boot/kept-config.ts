@@ -4,8 +4,9 @@ import { CONFIG_CACHE, CONFIG_KEPT } from '../config/config-cache';
  * The page's side of the last good configuration: the copy of config.json kept in Cache Storage
  * (CONFIG_CACHE, keyed by the file's URL) that the page opens with when the network's file is
  * unusable, and that the service worker serves when the network cannot answer
- * (config/last-good-config.ts). Only the page writes it, once it has parsed a file and opens with
- * it: the page runs the schema anyway, and the worker, which no longer judges a file, carries none.
+ * (config/last-good-config.ts). The page writes it, once it has parsed a file and opens with it:
+ * the page runs the schema anyway, and the worker, which no longer judges a file, carries none
+ * (it writes one only as it installs where nothing is kept yet, as a stand-in: sw/sw.ts).
  *
  * Every step is guarded: without Cache Storage (an insecure origin, storage turned off), with a
  * cache that throws or is full, the page still opens; it only has no copy to fall back to later.

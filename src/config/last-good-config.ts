@@ -7,7 +7,8 @@
  *
  * The worker does not judge a 200: the page parses config.json anyway, and when that fails (an
  * invalid edit, index.html served by a host for a missing file) it opens with the kept copy
- * itself; only the page, after opening with a file, keeps it. So the worker carries no schema (zod
+ * itself; the page, after opening with a file, keeps it (the worker only puts a stand-in where
+ * nothing is kept yet, as it installs: sw/sw.ts). So the worker carries no schema (zod
  * and the programme's rules were a quarter of sw.js), and a file is judged by the build that runs it.
  */
 
