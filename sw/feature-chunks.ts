@@ -22,8 +22,11 @@ export interface FeatureChunks {
   core: ManifestEntry[];
   /** Serves the optional chunks: from the cache, else the network (and kept). */
   route: () => void;
-  /** Fetches the chunks the configuration in this response asks for that are not kept yet. */
-  warmFor: (config: Response) => Promise<void>;
+  /**
+   * Fetches the chunks that the configurations in these responses ask for and that are not kept
+   * yet, each once (a response that is no JSON asks for nothing).
+   */
+  warmFor: (configs: Response[]) => Promise<void>;
   /** Keeps those of these URLs (scripts a page loaded) that are optional chunks. */
   keep: (urls: string[]) => Promise<void>;
   /** Drops kept chunks this build no longer has. */
@@ -54,12 +57,14 @@ export function featureChunks(manifest: ManifestEntry[], base: string): FeatureC
     route: () => {
       registerRoute(({ url }) => optional.has(url.href), new CacheFirst({ cacheName: FEATURE_CACHE }));
     },
-    warmFor: async (config) => {
-      let features: Set<string>;
-      try {
-        features = programmeFeatures(await config.json());
-      } catch {
-        return;
+    warmFor: async (configs) => {
+      const features = new Set<string>();
+      for (const config of configs) {
+        try {
+          for (const feature of programmeFeatures(await config.json())) features.add(feature);
+        } catch {
+          // Not JSON (index.html for a missing file): it asks for nothing.
+        }
       }
       await keepAll([...optional].filter(([, needs]) => needs.some((feature) => features.has(feature))).map(([url]) => url));
     },

@@ -4,8 +4,8 @@
 // team's pages (/team/, the server's: never kept on a creator's device) and the status page
 // (/status/, answered with its own precached status/index.html),
 // config.json is fetched network-first so an edited configuration applies on the next online
-// load, yet only an answer this build accepts replaces the last good copy (which serves
-// offline, on errors and on a bad deployment; src/config/last-good-config.ts), and other
+// load, and the last good copy the page kept serves offline, on errors and when the network is
+// slow (src/config/last-good-config.ts; the page judges a file, the worker carries no schema), and other
 // images are cached on first use: covers named by an edited configuration, and the default
 // covers' WebP and JPEG files, which only browsers without AVIF take (the precache holds only
 // every AVIF width; see injectManifest.globPatterns in vite.config.ts). The chunks of optional
@@ -16,8 +16,8 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { CONFIG_CACHE } from '../src/config/config-cache';
-import { answerConfigRequest, isAcceptableConfig } from '../src/config/last-good-config';
+import { CONFIG_CACHE, CONFIG_KEPT } from '../src/config/config-cache';
+import { answerConfigRequest } from '../src/config/last-good-config';
 import { replayOutbox } from '../src/outbox/replay-outbox';
 import { OUTBOX_SYNC_TAG, SUBMISSION_CHANNEL } from '../src/outbox/outbox-names';
 import { filesReadyInWorker } from '../src/uploads/files-ready-in-worker';
@@ -56,27 +56,13 @@ registerRoute(
 
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname === `${scopePath}${CONFIG_PATH}`,
-  ({ request, event }) =>
-    answerConfigRequest(request, {
-      store: async () => {
-        const cache = await caches.open(CONFIG_CACHE);
-        return {
-          match: (configRequest) => cache.match(configRequest),
-          // An accepted configuration, fresh from the network: fetch the features it asks for in
-          // the background (a live edit may add one), without holding the page's answer back.
-          put: async (configRequest, response) => {
-            await cache.put(configRequest, response.clone());
-            event.waitUntil(features.warmFor(response));
-          },
-        };
-      },
-      fetch: (configRequest) => fetch(configRequest),
-      timeoutMs: CONFIG_TIMEOUT_MS,
-      waitUntil: (promise) => {
-        event.waitUntil(promise);
-      },
-    }),
+  ({ request }) => answerConfigRequest(request, { store: () => caches.open(CONFIG_CACHE), fetch: (configRequest) => fetch(configRequest), timeoutMs: CONFIG_TIMEOUT_MS }),
 );
+
+/** The last good configuration the page kept (src/boot/kept-config.ts), or undefined. */
+async function keptConfig(): Promise<Response | undefined> {
+  return (await caches.open(CONFIG_CACHE)).match(CONFIG_PATH);
+}
 
 // Not the team's: an application's photos (/team/api/…/files/…) are private, and never kept on a device.
 registerRoute(
@@ -84,19 +70,33 @@ registerRoute(
   new CacheFirst({ cacheName: IMAGE_CACHE, plugins: [new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 60 * 60 * 24 * 30 })] }),
 );
 
-// The page loaded config.json before this worker existed: keep a copy now, so the very
-// first offline start has a configuration to read; only one this build accepts.
+// Before this worker takes over, the features the programme asks for are fetched, so they open
+// offline at once: those of the copy the page kept, and those of the network's config.json, which
+// the page may open with next. The network's file is kept only where nothing is kept yet (a device
+// that opened only the status page, which reads the programme without the schema): a stand-in
+// until a page of the wizard judges a file and keeps its own, and no worse than none where it is
+// one the wizard refuses. A kept copy is never replaced here: only the page judges a file.
 self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
-      const response = await fetch(CONFIG_PATH);
-      if (!(await isAcceptableConfig(response.clone()))) return;
-      await (await caches.open(CONFIG_CACHE)).put(CONFIG_PATH, response.clone());
-      // Before this worker takes over: the features this programme asks for open offline at once.
-      await features.warmFor(response);
+      const cache = await caches.open(CONFIG_CACHE);
+      const [kept, answer] = await Promise.all([cache.match(CONFIG_PATH), fetch(CONFIG_PATH).catch(() => undefined)]);
+      const fresh = answer?.status === 200 && (await isJsonObject(answer.clone())) ? answer : undefined;
+      if (!kept && fresh) await cache.put(CONFIG_PATH, fresh.clone());
+      await features.warmFor([kept, fresh].filter((config) => config !== undefined));
     })().catch(() => undefined),
   );
 });
+
+/** Whether a response's body is a JSON object, as a configuration is (index.html for a missing file is not). */
+async function isJsonObject(response: Response): Promise<boolean> {
+  try {
+    const value: unknown = await response.json();
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
 
 // This build's feature chunks replace the last build's.
 self.addEventListener('activate', (event) => {
@@ -107,6 +107,14 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data = event.data as { type?: string; urls?: unknown } | null;
   // The page asks for this only after saving the draft, when the creator pressed Reload.
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  // The page opened with a config.json and kept it: a live edit may ask for a feature not kept yet.
+  if (data?.type === CONFIG_KEPT) {
+    event.waitUntil(
+      keptConfig()
+        .then((kept) => features.warmFor(kept ? [kept] : []))
+        .catch(() => undefined),
+    );
+  }
   // The scripts a page loaded (src/pwa/keep-loaded-scripts.ts): the optional ones are kept for
   // offline, then the page is answered, and says it is ready to work offline.
   if (data?.type === 'KEEP_SCRIPTS' && Array.isArray(data.urls)) {

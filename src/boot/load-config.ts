@@ -1,10 +1,10 @@
 import { type CheckedConfig, readCheckedConfig } from '../config/checked-config';
-import { CONFIG_CACHE } from '../config/config-cache';
 import { configDigest } from '../config/config-digest';
 import type { ConfigProblem } from '../config/describe-config-issue';
 import type { ConfigResult } from '../config/parse-config';
 import { fallbackTexts, inLanguage, offeredLanguages } from '../config/translated-config';
 import { welcomeBeforeCheck } from '../config/welcome-before-check';
+import { keptConfigIn, type KeptConfig } from './kept-config';
 import { pageLanguage } from './page-language';
 
 /** Where the running app finds its configuration: beside index.html, so a deployer edits it without a rebuild. */
@@ -39,45 +39,54 @@ type ReadConfig = ConfigResult & {
 /** Which of the offered languages (the default first) the page opens in. */
 export type ChooseLanguage = (offered: readonly string[]) => string;
 
-/** The last configuration the service worker accepted, or undefined when there is none (or no Cache Storage). */
-export type LastGoodConfig = (url: string) => Promise<string | undefined>;
-
-const readLastGoodConfig: LastGoodConfig = async (url) => {
-  if (typeof caches === 'undefined') return undefined;
-  const response = await caches.match(url, { cacheName: CONFIG_CACHE });
-  return response ? response.text() : undefined;
-};
-
 /**
  * Fetches and validates config.json; an unreachable or unreadable file is reported like an
- * invalid one. When the answer is unusable, the last good copy the service worker kept is used
- * instead: the worker already does this for the pages it controls, this covers the others (a
- * hard reload, the first load after an install), so a broken deployment never strands a creator
- * who has been here before.
+ * invalid one. When the answer is unusable (a broken edit, index.html served by a host for a
+ * missing file, an error, no network and no worker), the last good copy is used instead, so a
+ * broken deployment never strands a creator who has been here before; a file the page opens with
+ * becomes that copy (boot/kept-config.ts). The service worker passes every 200 on unjudged and
+ * serves the kept copy only when the network cannot answer: judging a file is the page's.
  *
  * A file that is byte for byte the one the build checked is not validated again: the build's
  * result, carried by index.html (config/checked-config.ts), is used. Any other file (edited after
  * the build, or a kept copy from another one) is validated here, with the schema's code fetched
  * then (readConfigText); the network's copy, when Welcome can be drawn from it as it stands, only
- * once `confirmed` is called, so that Welcome does not wait for the schema's code.
+ * once `confirmed` is called, so that Welcome does not wait for the schema's code. Not when
+ * another copy is kept, though: a file that then failed its check would have shown its Welcome
+ * before the wizard opened on the kept copy's, so the page waits for the check (the schema's code
+ * is in the worker's precache by then) and draws one programme from the start.
  */
 export async function loadConfig(
   url: string = CONFIG_URL,
   fetchImpl: typeof fetch = fetch,
-  lastGood: LastGoodConfig = readLastGoodConfig,
+  kept: KeptConfig = keptConfigIn(),
   checked: CheckedConfig | undefined = readCheckedConfig(),
   choose: ChooseLanguage = pageLanguage,
 ): Promise<LoadedConfig> {
+  const keptUrl = new URL(url, window.location.href).href;
   const fetched = await fetchConfig(url, fetchImpl);
+  let keptText: Promise<string | undefined> | undefined;
+  const readKept = () => (keptText ??= kept.read(keptUrl).catch(() => undefined));
   const full = async (): Promise<LoadedConfig> => {
     const fresh = typeof fetched === 'string' ? await readInChosenLanguage(fetched, checked, choose) : unreadable(fetched);
-    if (fresh.ok) return fresh;
-    const kept = await lastGood(new URL(url, window.location.href).href).catch(() => undefined);
-    const fallback = kept === undefined ? null : await readInChosenLanguage(kept, checked, choose);
+    if (fresh.ok) {
+      // Not waited for: the page opens whether or not the copy could be kept.
+      if (typeof fetched === 'string') kept.keep(keptUrl, fetched).catch(() => undefined);
+      return fresh;
+    }
+    const keptCopy = await readKept();
+    const fallback = keptCopy === undefined ? null : await readInChosenLanguage(keptCopy, checked, choose);
     return fallback?.ok ? fallback : fresh;
   };
-  const early = typeof fetched === 'string' && !(await isTheCheckedFile(fetched, checked)) ? beforeCheck(fetched, choose, full) : null;
+  const early =
+    typeof fetched === 'string' && !(await isTheCheckedFile(fetched, checked)) && (await nothingElseKept(fetched, readKept)) ? beforeCheck(fetched, choose, full) : null;
   return early ?? confirmedNow(await full());
+}
+
+/** Whether the kept copy, if any, is this very text: no other programme the page could fall back to. */
+async function nothingElseKept(text: string, readKept: () => Promise<string | undefined>): Promise<boolean> {
+  const keptText = await readKept();
+  return keptText === undefined || keptText === text;
 }
 
 function confirmedNow(result: ReadConfig): LoadedConfig {

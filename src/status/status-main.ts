@@ -11,6 +11,7 @@ import { lookupStatus } from './lookup-status';
 import { statusLookupUrl } from './lookup-url';
 import { statusWords } from './status-texts';
 import { keepStatusPage } from './keep-status-page';
+import { readProgramme } from './read-programme';
 import { keptFrom, readKept, statusView, type KeptStatus, type LookupOutcome, type StatusView } from './status-view';
 
 /**
@@ -20,15 +21,6 @@ import { keptFrom, readKept, statusView, type KeptStatus, type LookupOutcome, ty
  */
 
 const BASE = import.meta.env.BASE_URL;
-
-async function readProgramme(): Promise<unknown> {
-  try {
-    const response = await fetch(`${BASE}config.json`, { credentials: 'same-origin' });
-    return response.ok ? ((await response.json()) as unknown) : null;
-  } catch {
-    return null;
-  }
-}
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
@@ -45,7 +37,7 @@ async function findSecret(): Promise<string | null> {
 
 
 async function start(): Promise<void> {
-  const [programme, secret] = await Promise.all([readProgramme(), findSecret()]);
+  const [programme, secret] = await Promise.all([readProgramme(`${BASE}config.json`), findSecret()]);
   // Built once the programme's words are known, so its title fills the header at its first paint
   // rather than pushing the page down a moment later (status/index.html says "Checking…" until then).
   const page = buildStatusPage(document.body);

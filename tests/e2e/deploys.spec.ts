@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { keptConfigTitle } from './helpers/kept-config';
 
 /**
  * Deployments as a deployer ships them, met by a creator whose installed app (a real service
@@ -89,6 +90,50 @@ test('a configuration that turns invalid, vanishes or fails after a good visit l
       await expectDraftKept(page);
     });
   }
+});
+
+test('an invalid config.json deployed after a visit, or index.html in its place: the page opens with the kept copy, online and offline', async ({ page, context, app }) => {
+  await installApp(page, app.url);
+  await app.editConfig((config) => {
+    config.title = 'Last good';
+  });
+  await page.reload();
+  await expect(page).toHaveTitle('Last good');
+  await expect.poll(() => keptConfigTitle(page)).toBe('Last good');
+
+  const breakages: Array<[string, () => Promise<void>]> = [
+    [
+      // Welcome reads as it stands (src/config/welcome-before-check.ts): only the full check refuses it.
+      'an edit broken past Welcome',
+      () =>
+        app.editConfig((config) => {
+          config.title = 'Broken past Welcome';
+          const steps = config.steps as Array<{ blocks: Array<{ component: string; data: { text?: string; fields?: Array<Record<string, unknown>> } }> }>;
+          const heading = steps[0]?.blocks.find((block) => block.component === 'Heading');
+          if (heading) heading.data.text = 'A Welcome that fails its check';
+          const field = steps[1]?.blocks.flatMap((block) => block.data.fields ?? [])[0];
+          if (field) field.kind = 'textarea';
+        }),
+    ],
+    ['index.html served for a missing file', () => app.removeConfig()],
+  ];
+  for (const [name, breakIt] of breakages) {
+    await test.step(name, async () => {
+      await breakIt();
+      for (const offline of [false, true]) {
+        await context.setOffline(offline);
+        await page.reload();
+        await expect(page).toHaveTitle('Last good');
+        await expect(page.getByRole('heading', { level: 1, name: 'Become a Hartwell creator partner' })).toBeVisible();
+        await expect(page.getByText('A Welcome that fails its check')).toHaveCount(0);
+        await expect(page.getByRole('heading', { name: ERROR_HEADING })).toHaveCount(0);
+      }
+      await context.setOffline(false);
+    });
+  }
+  // The wizard behind Welcome is the kept copy's too.
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page.getByLabel('Full Name', { exact: true })).toBeVisible();
 });
 
 test('the error screen still registers the worker and offers a waiting version that fixes it', async ({ page, app }) => {

@@ -1,5 +1,6 @@
 import { ANY_WIDTH } from './helpers/any-width';
 import { expect, test } from './fixtures';
+import { keptConfigTitle } from './helpers/kept-config';
 
 test.describe('offline', () => {
   test('after one visit, / and a deep path open offline with their covers, and a draft typed offline survives a reload', async ({ page, context, app }) => {
@@ -41,6 +42,8 @@ test.describe('offline', () => {
     });
     await page.reload();
     await expect(page).toHaveTitle('Edited programme');
+    // The page keeps the file it opened with a moment after it opens.
+    await expect.poll(() => keptConfigTitle(page)).toBe('Edited programme');
     await context.setOffline(true);
     await page.reload();
     await expect(page).toHaveTitle('Edited programme');
