@@ -170,10 +170,8 @@ export function useCombobox({ id, options, selected, multiple, shownText, onPick
       onFocus() {
         focusBox();
       },
-      onPointerEnter(event: PointerEvent<HTMLElement>) {
-        pointerAt.current = { x: event.screenX, y: event.screenY };
-      },
-      // Only a pointer that moved highlights: the list scrolling under a still pointer does not.
+      // Only a pointer that moved highlights: the list scrolling under a still pointer does not
+      // (engines send a move at the same place then, to update what is hovered).
       onPointerMove(event: PointerEvent<HTMLElement>) {
         if (event.pointerType === 'touch') return;
         const at = pointerAt.current;

@@ -124,6 +124,20 @@ describe('the select as a combobox', () => {
     expect(box()).not.toHaveAttribute('aria-activedescendant');
   });
 
+  it('keeps the keyboard\'s highlight when the list moves under a still pointer', async () => {
+    const user = userEvent.setup();
+    render(<Harness />, { wrapper: FormWords });
+    await user.click(box());
+    fireEvent.pointerMove(option('Banana'), { pointerType: 'mouse', screenX: 10, screenY: 40 });
+    await user.keyboard('{ArrowDown}');
+    expect(option('Blueberry')).toHaveClass('select__option--active');
+    // The engine's move after the list scrolled: same place on the screen, another option under it.
+    fireEvent.pointerMove(option('Apricot'), { pointerType: 'mouse', screenX: 10, screenY: 40 });
+    expect(option('Blueberry')).toHaveClass('select__option--active');
+    fireEvent.pointerMove(option('Apricot'), { pointerType: 'mouse', screenX: 10, screenY: 44 });
+    expect(option('Apricot')).toHaveClass('select__option--active');
+  });
+
   it('brings the highlighted option into view as the arrows move it', async () => {
     const user = userEvent.setup();
     const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
