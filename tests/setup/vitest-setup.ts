@@ -5,7 +5,7 @@ import { afterEach, beforeAll } from 'vitest';
 import { prepareSanitizer } from '../../src/html/sanitize-html';
 
 // jsdom lays nothing out, so it has no scrollIntoView; a select brings its highlighted option into view.
-if (typeof Element !== 'undefined' && !('scrollIntoView' in Element.prototype)) {
+if (typeof Element !== 'undefined' && typeof (Element.prototype as Partial<Element>).scrollIntoView !== 'function') {
   Element.prototype.scrollIntoView = function scrollIntoView(): void {};
 }
 

@@ -40,6 +40,8 @@ export type ComboboxEvent =
   | { readonly type: 'toggle' }
   /** The box's text changed to `text` (typed, pasted, deleted). */
   | { readonly type: 'type'; readonly text: string }
+  /** The box's text set to `text` while it does not have the focus: the browser's autofill, filling an address. */
+  | { readonly type: 'fill'; readonly text: string }
   /** A key pressed in the box; `composing` while an input method is composing text, whose keys are its own. */
   | { readonly type: 'key'; readonly key: ComboboxKey; readonly shift: boolean; readonly composing: boolean }
   /** The focus left the box. */
@@ -51,6 +53,12 @@ export type ComboboxEvent =
   /** The list of options changed while the query stayed (say, the page's language changed). */
   | { readonly type: 'options-changed' };
 
+/** An option as the combobox sees it: the value it stands for, and its name. */
+export interface ComboboxOption {
+  readonly value: string;
+  readonly name: string;
+}
+
 /** What the combobox needs to know of the widget around it. */
 export interface ComboboxContext {
   /** A multi-select stays open while picking, and a Tab never picks in it. */
@@ -58,7 +66,7 @@ export interface ComboboxContext {
   /** The values chosen now. */
   readonly selected: readonly string[];
   /** The options a search leaves, in the list's order. */
-  optionsFor(query: string): readonly { readonly value: string }[];
+  optionsFor(query: string): readonly ComboboxOption[];
 }
 
 /**
@@ -84,6 +92,8 @@ export function comboboxTransition(state: ComboboxState, event: ComboboxEvent, c
       return unhandled(state.open ? CLOSED : opened(null, context, 'opening'));
     case 'type':
       return typed(state, event.text, context);
+    case 'fill':
+      return filled(state, event.text, context);
     case 'key':
       return event.composing ? unhandled(state) : keyed(state, event.key, event.shift, context);
     case 'blur':
@@ -118,7 +128,7 @@ function opened(query: string | null, context: ComboboxContext, activeBy: Active
  * The highlight once the options shown have changed: where it was if that option is still
  * shown, else on the first chosen option shown, else on the first option, else on none.
  */
-function activeAfterChange(options: readonly { readonly value: string }[], previous: string | null, selected: readonly string[]): string | null {
+function activeAfterChange(options: readonly ComboboxOption[], previous: string | null, selected: readonly string[]): string | null {
   if (previous !== null && options.some((option) => option.value === previous)) return previous;
   const chosen = options.find((option) => selected.includes(option.value));
   return (chosen ?? options[0])?.value ?? null;
@@ -137,8 +147,19 @@ function typed(state: ComboboxState, text: string, context: ComboboxContext): Co
   return unhandled({ open: true, query: text, active, activeBy: 'keyboard' });
 }
 
+/**
+ * Autofill picks the option it names, if one is named exactly so (case aside), and opens
+ * nothing: no one is there to close a list. A multi-select only gains it.
+ */
+function filled(state: ComboboxState, text: string, context: ComboboxContext): ComboboxTransition {
+  const wanted = text.trim().toLocaleLowerCase();
+  const named = context.optionsFor(text.trim()).find((option) => option.name.toLocaleLowerCase() === wanted);
+  if (!named || (context.multiple && context.selected.includes(named.value))) return unhandled(state);
+  return unhandled(state, { kind: 'pick', value: named.value });
+}
+
 function keyed(state: ComboboxState, key: ComboboxKey, shift: boolean, context: ComboboxContext): ComboboxTransition {
-  const options = (): readonly { readonly value: string }[] => context.optionsFor(state.query ?? '');
+  const options = (): readonly ComboboxOption[] => context.optionsFor(state.query ?? '');
   switch (key) {
     case 'ArrowDown':
       return handled(state.open ? moved(state, options(), 'next') : opened(state.query, context, 'keyboard'));
@@ -172,7 +193,7 @@ function keyed(state: ComboboxState, key: ComboboxKey, shift: boolean, context: 
 }
 
 /** The highlight moved by the keyboard; it stops at either end rather than wrapping round. */
-function moved(state: ComboboxState, options: readonly { readonly value: string }[], to: 'next' | 'previous' | 'first' | 'last'): ComboboxState {
+function moved(state: ComboboxState, options: readonly ComboboxOption[], to: 'next' | 'previous' | 'first' | 'last'): ComboboxState {
   if (options.length === 0) return { ...state, activeBy: 'keyboard' };
   const at = state.active === null ? -1 : options.findIndex((option) => option.value === state.active);
   const last = options.length - 1;

@@ -98,7 +98,8 @@ export function useCombobox({ id, options, selected, multiple, shownText, onPick
       'aria-controls': listboxId,
       'aria-activedescendant': state.open && state.active !== null ? optionIdOf(id, options, state.active) : undefined,
       onChange(event: ChangeEvent<HTMLInputElement>) {
-        dispatch({ type: 'type', text: event.target.value });
+        const text = event.target.value;
+        dispatch(event.target === document.activeElement ? { type: 'type', text } : { type: 'fill', text });
       },
       onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
         if (!KEYS.has(event.key)) return;

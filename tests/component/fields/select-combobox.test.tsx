@@ -160,6 +160,19 @@ describe('the select as a combobox', () => {
     expect(box()).toHaveAttribute('aria-expanded', 'true');
   });
 
+  it('takes the option autofill names while the box is not focused, and opens no list no one would close', () => {
+    const onChange = vi.fn();
+    render(<Harness onChange={onChange} />, { wrapper: FormWords });
+    expect(box()).not.toHaveFocus();
+    fireEvent.change(box(), { target: { value: 'Narnia' } });
+    expect(onChange).not.toHaveBeenCalled();
+    expect(box()).toHaveValue('');
+    fireEvent.change(box(), { target: { value: 'Cherry' } });
+    expect(onChange).toHaveBeenCalledExactlyOnceWith('cherry');
+    expect(box()).toHaveValue('Cherry');
+    expect(box()).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('redraws only the two options concerned when the highlight moves', async () => {
     const user = userEvent.setup();
     const drawn: string[] = [];

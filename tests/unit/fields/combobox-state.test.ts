@@ -16,7 +16,7 @@ function context(selected: readonly string[] = [], multiple = false, names: read
   return {
     multiple,
     selected,
-    optionsFor: (query) => names.filter((name) => name.startsWith(query)).map((value) => ({ value })),
+    optionsFor: (query) => names.filter((name) => name.startsWith(query.toLowerCase())).map((value) => ({ value, name: value[0]!.toUpperCase() + value.slice(1) })),
   };
 }
 
@@ -173,6 +173,23 @@ describe('picking', () => {
     const picked = run(open(multi), [{ type: 'pick', value: 'cherry' }], multi);
     expect(picked.effect).toEqual({ kind: 'pick', value: 'cherry' });
     expect(picked.state).toMatchObject({ open: true, active: 'cherry', activeBy: 'pointer' });
+  });
+});
+
+describe('autofill', () => {
+  it('picks the option it names exactly, case aside, and opens nothing', () => {
+    expect(run(CLOSED, [{ type: 'fill', text: 'Cherry' }])).toEqual({ state: CLOSED, effect: { kind: 'pick', value: 'cherry' }, handled: false });
+    expect(run(CLOSED, [{ type: 'fill', text: 'BANANA ' }]).effect).toEqual({ kind: 'pick', value: 'banana' });
+  });
+
+  it('picks nothing for a name no option has whole', () => {
+    expect(run(CLOSED, [{ type: 'fill', text: 'Blue' }])).toEqual({ state: CLOSED, effect: null, handled: false });
+    expect(run(CLOSED, [{ type: 'fill', text: 'Kiwi' }]).effect).toBeNull();
+  });
+
+  it('only adds to a multi-select, never takes a value away', () => {
+    expect(run(CLOSED, [{ type: 'fill', text: 'Cherry' }], context([], true)).effect).toEqual({ kind: 'pick', value: 'cherry' });
+    expect(run(CLOSED, [{ type: 'fill', text: 'Cherry' }], context(['cherry'], true)).effect).toBeNull();
   });
 });
 
