@@ -33,7 +33,7 @@ const KEYS: ReadonlySet<string> = new Set<ComboboxKey>(['ArrowDown', 'ArrowUp', 
 export function useCombobox({ id, options, selected, multiple, shownText, onPick, onClear }: ComboboxSettings) {
   const [state, setState] = useState<ComboboxState>(CLOSED);
   // What the handlers read: a second event can come before React has drawn the first one's state.
-  const current = useRef<ComboboxState>(CLOSED);
+  const latest = useRef<ComboboxState>(CLOSED);
   const [activeOption] = useState<ActiveOption>(createActiveOption);
   const search = useMemo(() => rememberedSearch(options), [options]);
   const listboxId = listboxIdOf(id);
@@ -44,10 +44,10 @@ export function useCombobox({ id, options, selected, multiple, shownText, onPick
   const pointerAt = useRef<{ x: number; y: number } | null>(null);
 
   function dispatch(event: ComboboxEvent): boolean {
-    const transition = comboboxTransition(current.current, event, { multiple, selected, optionsFor: search });
+    const transition = comboboxTransition(latest.current, event, { multiple, selected, optionsFor: search });
     const next = transition.state;
-    if (next !== current.current) {
-      current.current = next;
+    if (next !== latest.current) {
+      latest.current = next;
       activeOption.set(next.open ? next.active : null);
       setState(next);
     }
