@@ -116,6 +116,8 @@ const PURE = {
   session: ['src/session/**/*.ts'],
   'first-paint': ['src/first-paint/**/*.ts'],
   boot: ['src/boot/welcome-gives-way.ts', 'src/boot/run-welcome-gives-way.ts'],
+  // The selects' rules: the search, the maximum, and the combobox's core (its hook, use-combobox.ts, is the React side).
+  fields: ['src/fields/filter-options.ts', 'src/fields/pick-with-max.ts', 'src/fields/combobox/combobox-state.ts', 'src/fields/combobox/active-option.ts', 'src/fields/combobox/element-ids.ts', 'src/fields/combobox/remembered-search.ts'],
 };
 // Read by tests: tests/unit/lint/layers-in-use.node.test.ts (no allowance no file makes use of) and
 // tests/unit/docs/architecture-layout.node.test.ts (docs/architecture.md's layout says the same),

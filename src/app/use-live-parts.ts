@@ -15,8 +15,8 @@ export function partsOfStep(step: StepConfig): number {
  * (display: none) until it is the current step.
  *
  * A step kept hidden in hidden <Activity>s is drawn, but its effects wait: when Continue showed
- * it, every field's effects mounted in the press (react-hook-form registering, Headless UI wiring
- * each combobox through refs that set state, so it is drawn a second time), which was half of a
+ * it, every field's effects mounted in the press (react-hook-form registering; then, Headless UI
+ * wiring each select through refs that set state, so it was drawn a second time), which was half of a
  * step change at 4x CPU. So hidden steps turn live while the browser is idle, one
  * part (a field, or a block that is not a form) per idle moment, since a whole step at once is
  * a long task (wizard/live-parts.ts), and Continue or Back only unhides them. The effects of a

@@ -30,7 +30,7 @@ interface WelcomeGivingWayProps {
  * machine's; this draws Welcome or the wizard, and tells it when the browser is idle.
  *
  * Not a hidden Activity, which holds back every effect: showing one mounted every field's
- * effects in the press (Headless UI's comboboxes each drawn again), about half of the first
+ * effects in the press (then, Headless UI's comboboxes each drawn again), about half of the first
  * Continue at 4x CPU.
  */
 export function WelcomeGivingWay({ config, loadWizard, buildAhead, continuePressedEarly, onReplacedPrerendered }: WelcomeGivingWayProps) {

@@ -1,9 +1,11 @@
-import { Combobox } from '@headlessui/react';
 import { useState } from 'react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { pickWithMax } from './pick-with-max';
 import { useMessages } from '../i18n/messages-context';
-import { isInvalid, OptionIcon, SelectControl, SelectShell, useOptionSearch, type SelectBaseProps } from './select-shell';
+import { useStillWhilePressed } from '../browser/use-still-while-pressed';
+import { useCombobox } from './combobox/use-combobox';
+import { SelectControl, SelectShell, type SelectBaseProps } from './select-shell';
+import { OptionIcon } from './select-list';
 import type { SelectOption } from './select-option';
 
 /** Props of {@link MultiSelectField}: those of every select, holding a list of values. */
@@ -22,16 +24,28 @@ export interface MultiSelectFieldProps extends SelectBaseProps {
 export function MultiSelectField(props: MultiSelectFieldProps) {
   // onChange and onBlur stay on props (see SelectField).
   const { id, options, value, error, renderOption, max } = props;
-  const search = useOptionSearch(options);
   const messages = useMessages();
+  const shownError = useStillWhilePressed(error);
   const [limitHit, setLimitHit] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const chosen = value.map((chosenValue) => optionFor(options, chosenValue));
-  const invalid = isInvalid(error);
   // Derived rather than reset in an effect: a stale notice disappears once the list has room again.
   const limitMessage = limitHit && max !== undefined && value.length >= max ? messages.text('maxItemsReached', { count: max }) : '';
 
-  function pick(next: string[]) {
+  const combobox = useCombobox({
+    id,
+    options,
+    selected: value,
+    multiple: true,
+    // The box holds only a search: the chosen values show as chips.
+    shownText: '',
+    onPick(picked) {
+      pick(value.includes(picked) ? value.filter((chosenValue) => chosenValue !== picked) : [...value, picked]);
+    },
+    onClear() {},
+  });
+
+  function pick(next: readonly string[]) {
     const result = pickWithMax(value, next, max);
     if (result === value) {
       setLimitHit(true);
@@ -64,18 +78,15 @@ export function MultiSelectField(props: MultiSelectFieldProps) {
   }
 
   return (
-    <SelectShell id={id} error={error} onBlur={() => props.onBlur?.()}>
-      <Combobox multiple value={[...value]} onChange={pick} onClose={search.clear} immediate invalid={invalid}>
-        {({ open }) => (
-          <SelectControl
-            field={props}
-            search={search}
-            open={open}
-            placeholder={messages.text(open || value.length > 0 ? 'searchPlaceholder' : 'selectPlaceholder')}
-            onKeyDown={removeLastOnBackspace}
-          />
-        )}
-      </Combobox>
+    <SelectShell id={id} error={error} shownError={shownError} onBlur={() => props.onBlur?.()}>
+      <SelectControl
+        field={props}
+        shownError={shownError}
+        combobox={combobox}
+        selected={value}
+        placeholder={messages.text(combobox.open || value.length > 0 ? 'searchPlaceholder' : 'selectPlaceholder')}
+        onKeyDown={removeLastOnBackspace}
+      />
       {chosen.length > 0 ? (
         <ul className="chips">
           {chosen.map((option) => (

@@ -1,6 +1,8 @@
-import { Combobox } from '@headlessui/react';
+import { useMemo } from 'react';
+import { useStillWhilePressed } from '../browser/use-still-while-pressed';
 import { useMessages } from '../i18n/messages-context';
-import { isInvalid, SelectControl, SelectShell, useOptionSearch, type SelectBaseProps } from './select-shell';
+import { useCombobox } from './combobox/use-combobox';
+import { SelectControl, SelectShell, type SelectBaseProps } from './select-shell';
 import type { SelectOption } from './select-option';
 
 /** Props of {@link SelectField}. */
@@ -16,46 +18,39 @@ export function SelectField(props: SelectFieldProps) {
   // onChange and onBlur stay on props: they are declared as methods, so pulling them off unbound
   // is what @typescript-eslint/unbound-method forbids.
   const { id, options, value, error, renderOption, shownAs } = props;
-  const search = useOptionSearch(options);
   const messages = useMessages();
-  const selected = value === null ? undefined : options.find((option) => option.value === value);
-  const invalid = isInvalid(error);
+  const shownError = useStillWhilePressed(error);
+  const selectedOption = value === null ? undefined : options.find((option) => option.value === value);
+  // One list per value, so the options' list is not drawn again for nothing.
+  const selected = useMemo(() => (value === null ? [] : [value]), [value]);
+  const combobox = useCombobox({
+    id,
+    options,
+    selected,
+    multiple: false,
+    shownText: selectedOption ? (shownAs ? shownAs(selectedOption) : selectedOption.name) : '',
+    onPick(next) {
+      if (next !== value) props.onChange(next);
+    },
+    onClear() {
+      props.onChange(null);
+    },
+  });
 
   return (
-    <SelectShell id={id} error={error} onBlur={() => props.onBlur?.()}>
-      <Combobox
-        value={value}
-        onChange={(next) => {
-          // Headless UI also reports "null" on Escape or an emptied input when nothing was chosen.
-          if (next !== value) props.onChange(next);
+    <SelectShell id={id} error={error} shownError={shownError} onBlur={() => props.onBlur?.()}>
+      <SelectControl
+        field={props}
+        shownError={shownError}
+        combobox={combobox}
+        selected={selected}
+        placeholder={messages.text(combobox.open ? 'searchPlaceholder' : 'selectPlaceholder')}
+        lead={renderOption && selectedOption ? renderOption(selectedOption) : undefined}
+        onFocus={(event) => {
+          // Typing then replaces the chosen name instead of appending to it.
+          event.currentTarget.select();
         }}
-        onClose={search.clear}
-        // Opens on focus and click, like a native select; a Tab straight through picks nothing.
-        immediate
-        invalid={invalid}
-      >
-        {({ open }) => (
-          <SelectControl
-            field={props}
-            search={search}
-            open={open}
-            placeholder={messages.text(open ? 'searchPlaceholder' : 'selectPlaceholder')}
-            displayValue={(current) => shownValue(options, current, shownAs)}
-            lead={renderOption && selected ? renderOption(selected) : undefined}
-            onFocus={(event) => {
-              // Typing then replaces the chosen name instead of appending to it.
-              event.currentTarget.select();
-            }}
-          />
-        )}
-      </Combobox>
+      />
     </SelectShell>
   );
-}
-
-function shownValue(options: readonly SelectOption[], value: string | null, shownAs: ((option: SelectOption) => string) | undefined): string {
-  if (value === null) return '';
-  const option = options.find((candidate) => candidate.value === value);
-  if (!option) return '';
-  return shownAs ? shownAs(option) : option.name;
 }

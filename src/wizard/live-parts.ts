@@ -8,9 +8,9 @@ export type LiveParts = ReadonlyMap<number, number>;
 
 /**
  * The next slice of hidden work, or null when every kept step is wholly live: one more part of
- * one step. A part's effects (react-hook-form registering a field, Headless UI wiring a
- * combobox with state it sets at once, then drawing it again) commit in one task that cannot
- * yield: a whole step at once was a task of 30-50 ms unthrottled under a trace, 100 ms or more
+ * one step. A part's effects (react-hook-form registering a field, configured HTML set;
+ * when the selects were Headless UI's, each wired with state it set at once and drawn again)
+ * commit in one task that cannot yield: a whole step at once was a task of 30-50 ms unthrottled under a trace, 100 ms or more
  * at 4x CPU, which Lighthouse counts as blocking time; a part at a time keeps each
  * task short. The current step comes first (a shown one is whole already, see withStepLive; the
  * wizard built behind Welcome shows none), then the one Continue shows next, then the others in

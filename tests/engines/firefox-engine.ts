@@ -14,10 +14,12 @@ export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
 /**
  * Focuses `field` and waits until the focus has stayed there for a moment, focusing it again if
- * it was taken. Headless UI gives the focus back to a combobox's input after an option is picked,
- * a frame or more later; in headless Firefox on a busy machine that came after the next field had
- * been focused, and a journey's keys went into the combobox (its search showed "No results
- * found" and the field stayed empty). A person's tap on the next field comes long after.
+ * it was taken. Headless UI, which the selects were once built on, gave the focus back to a
+ * combobox's input a frame or more after an option was picked; in headless Firefox on a busy
+ * machine that came after the next field had been focused, and a journey's keys went into the
+ * combobox (its search showed "No results found" and the field stayed empty). The selects'
+ * own combobox keeps the focus in the box throughout; the check stays, cheap, against any
+ * late focus.
  */
 async function focusUntilItStays(field: ElementHandle): Promise<void> {
   const hasFocus = () => field.evaluate((element) => element === element.ownerDocument.activeElement);

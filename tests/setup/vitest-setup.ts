@@ -4,13 +4,10 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { prepareSanitizer } from '../../src/html/sanitize-html';
 
-// jsdom has no ResizeObserver; Headless UI's floating panels need one.
-class ResizeObserverStub {
-  observe(): void {}
-  unobserve(): void {}
-  disconnect(): void {}
+// jsdom lays nothing out, so it has no scrollIntoView; a select brings its highlighted option into view.
+if (typeof Element !== 'undefined' && typeof (Element.prototype as Partial<Element>).scrollIntoView !== 'function') {
+  Element.prototype.scrollIntoView = function scrollIntoView(): void {};
 }
-if (!('ResizeObserver' in globalThis)) globalThis.ResizeObserver = ResizeObserverStub;
 
 // jsdom has no HTML Sanitizer API: configured HTML goes through DOMPurify, as in such browsers.
 beforeAll(async () => {

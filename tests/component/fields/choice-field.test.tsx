@@ -28,12 +28,11 @@ function chipNames(): string[] {
   return Array.from(document.querySelectorAll('.chip__text')).map((chip) => chip.textContent);
 }
 
-// Generous: these run in well under a second each, but on a busy shared machine a Headless UI list in
+// Generous: these run in well under a second each, but on a busy shared machine a list of options in
 // jsdom can take seconds, and a test cut off by its timeout keeps typing into the next one.
 describe('ChoiceField', { timeout: 20_000 }, () => {
-  // The form is sent as JSON from react-hook-form's values, never by the browser: Headless UI's
-  // hidden inputs for a native submit (made when a Combobox has a name) would only be drawn, and
-  // each wired through a ref that sets state, drawing its select twice on mount.
+  // The form is sent as JSON from react-hook-form's values, never by the browser: hidden inputs
+  // for a native submit (Headless UI's, when the selects were built on it) would only be drawn.
   it('keeps its value in the form only, with no hidden inputs for a native submit', async () => {
     const user = userEvent.setup();
     const { container, form } = renderWithForm(

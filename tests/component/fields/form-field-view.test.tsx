@@ -29,7 +29,7 @@ function websiteUnanswered(): ApplicationValues {
   return values;
 }
 
-// Generous: these run in well under a second each, but on a busy shared machine a Headless UI list in
+// Generous: these run in well under a second each, but on a busy shared machine a list of options in
 // jsdom can take seconds, and a test cut off by its timeout keeps typing into the next one.
 describe('FormFieldView', { timeout: 20_000 }, () => {
   it('renders every Basic Info field with the widget of its kind, named by its label', () => {

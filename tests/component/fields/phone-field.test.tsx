@@ -23,7 +23,7 @@ function renderPhone() {
   };
 }
 
-// Generous: these run in well under a second each, but on a busy shared machine a Headless UI list in
+// Generous: these run in well under a second each, but on a busy shared machine a list of options in
 // jsdom can take seconds, and a test cut off by its timeout keeps typing into the next one.
 describe('PhoneField', { timeout: 20_000 }, () => {
   it('is a group named by its label, with the code showing "US +1" at first, whole', () => {

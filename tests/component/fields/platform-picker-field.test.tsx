@@ -32,7 +32,7 @@ async function typeInto(user: UserEvent, platform: string, label: 'Handle' | 'Fo
   await user.keyboard(text);
 }
 
-// Generous: these run in well under a second each, but on a busy shared machine a Headless UI list in
+// Generous: these run in well under a second each, but on a busy shared machine a list of options in
 // jsdom can take seconds, and a test cut off by its timeout keeps typing into the next one.
 describe('PlatformPickerField', { timeout: 20_000 }, () => {
   it('starts with one Instagram card inside a group named by the label, with the hint read with it', () => {
