@@ -1,7 +1,5 @@
-import { getDeviceFile, listDeviceFiles, updateDeviceFile } from '../storage/device-files';
-import { defaultLocks } from '../browser/web-locks';
-import { createUploadQueue, type FieldOfFile, type UploadQueue } from './create-upload-queue';
-import { whileHoldingUploadLock } from './upload-lock';
+import type { FieldOfFile, UploadQueue } from './create-upload-queue';
+import { deviceUploadQueue } from './device-upload-queue';
 
 /**
  * The page's one upload queue (create-upload-queue.ts), as the file field and the outbox reach it:
@@ -23,12 +21,7 @@ const progress = new Map<string, UploadProgress>();
 
 function pageQueue(): UploadQueue {
   if (queue) return queue;
-  const locks = defaultLocks();
-  const made = createUploadQueue({
-    files: { get: (sha256) => getDeviceFile(sha256), list: () => listDeviceFiles(), update: (sha256, patch) => updateDeviceFile(sha256, patch) },
-    isOnline: () => typeof navigator === 'undefined' || navigator.onLine,
-    exclusively: (sha256, upload) => whileHoldingUploadLock(locks, sha256, upload),
-  });
+  const made = deviceUploadQueue();
   if (typeof window !== 'undefined') {
     window.addEventListener('online', () => {
       made.online();
