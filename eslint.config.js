@@ -59,7 +59,8 @@ const LAYERS = {
   // The application session: the coordination of the features above, in plain code.
   session: ['application', 'boot', 'browser', 'config', 'drafts', 'handover', 'outbox', 'proof-of-work', 'storage', 'tabs', 'telemetry', 'uploads', 'wizard'],
   boot: ['application', 'config', 'drafts', 'first-paint', 'i18n', 'storage', 'telemetry', 'wizard'],
-  app: ['application', 'blocks', 'boot', 'browser', 'config', 'drafts', 'form', 'handover', 'html', 'i18n', 'outbox', 'pwa', 'session', 'storage', 'telemetry', 'wizard'],
+  // uploads: only the context through which the wizard gives the file fields its session's upload queue.
+  app: ['application', 'blocks', 'boot', 'browser', 'config', 'drafts', 'form', 'handover', 'html', 'i18n', 'outbox', 'pwa', 'session', 'storage', 'telemetry', 'uploads', 'wizard'],
   // Build time only: Welcome rendered into index.html (scripts/prerender-welcome.ts).
   prerender: ['app', 'boot', 'config', 'html', 'i18n'],
 };
@@ -112,7 +113,7 @@ const PURE = {
   outbox: ['src/outbox/retry-policy.ts', 'src/outbox/attempt-once.ts', 'src/outbox/outbox-record.ts', 'src/outbox/refused-body-files.ts', 'src/outbox/status-receipt.ts'],
   team: ['src/team/team-answers.ts', 'src/team/team-outcome.ts', 'src/team/team-api.ts', 'src/team/team-api-urls.ts', 'src/team/team-routes.ts', 'src/team/team-permissions.ts', 'src/team/inbox-filters.ts', 'src/team/decision-rules.ts', 'src/team/application-view.ts', 'src/team/team-words.ts', 'src/team/sign-in-words.ts'],
   status: ['src/status/status-answer.ts', 'src/status/lookup-url.ts', 'src/status/status-language.ts', 'src/status/status-view.ts', 'src/status/status-texts.ts'],
-  uploads: ['src/uploads/upload-machine.ts', 'src/uploads/with-upload-ids.ts', 'src/uploads/uploads-endpoint.ts', 'src/uploads/resume-decision.ts'],
+  uploads: ['src/uploads/upload-machine.ts', 'src/uploads/with-upload-ids.ts', 'src/uploads/uploads-endpoint.ts', 'src/uploads/resume-decision.ts', 'src/uploads/upload-progress.ts', 'src/uploads/session-uploads.ts'],
   session: ['src/session/**/*.ts'],
   'first-paint': ['src/first-paint/**/*.ts'],
   boot: ['src/boot/welcome-gives-way.ts', 'src/boot/run-welcome-gives-way.ts'],

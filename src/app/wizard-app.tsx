@@ -7,6 +7,7 @@ import { PendingInputsContext } from '../form/pending-inputs';
 import { ProgrammeFormContext } from '../form/programme-form-context';
 import { RefusedFilesContext } from '../form/refused-files-context';
 import { RequestUrlContext } from '../form/request-url-context';
+import { SessionUploadsContext } from '../uploads/session-uploads-context';
 import type { InitialApplication } from '../drafts/initial-application';
 import { canGoBack, continueActions, continueButtonText } from '../wizard/wizard-machine';
 import { useMessages } from '../i18n/messages-context';
@@ -137,6 +138,7 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
     <ProgrammeFormContext.Provider value={programme}>
     <RequestUrlContext.Provider value={config.requestUrl ?? null}>
     <RefusedFilesContext.Provider value={refusedFiles}>
+    <SessionUploadsContext.Provider value={session.uploads}>
     <WizardLayout
       config={config}
       current={current}
@@ -205,6 +207,7 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
           <p className="visually-hidden" role="status" ref={announcer} />
         </form>
     </WizardLayout>
+    </SessionUploadsContext.Provider>
     </RefusedFilesContext.Provider>
     </RequestUrlContext.Provider>
     </ProgrammeFormContext.Provider>

@@ -1,6 +1,6 @@
 /**
  * The page's life as the application session hears it: the page going away and coming back,
- * and the network coming back. The session takes these as a device (session/application-session.ts)
+ * and the network going and coming back. The session takes these as a device (session/application-session.ts)
  * rather than listening to `window` and `document` itself, so its unit tests run without a DOM
  * and fire the events they need.
  */
@@ -16,6 +16,8 @@ export interface PageEvents {
   onReturn(listener: () => void): () => void;
   /** The browser is back online. */
   onOnline(listener: () => void): () => void;
+  /** The browser has gone offline (the session's uploads pause). */
+  onOffline(listener: () => void): () => void;
 }
 
 /** The page this code runs in. */
@@ -48,6 +50,12 @@ export function browserPageEvents(): PageEvents {
       window.addEventListener('online', listener);
       return () => {
         window.removeEventListener('online', listener);
+      };
+    },
+    onOffline(listener) {
+      window.addEventListener('offline', listener);
+      return () => {
+        window.removeEventListener('offline', listener);
       };
     },
   };

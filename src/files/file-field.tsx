@@ -11,7 +11,7 @@ import { usePendingInputs } from '../form/pending-inputs';
 import { useRefusedFiles } from '../form/refused-files-context';
 import { useRequestUrl } from '../form/request-url-context';
 import { useMessages } from '../i18n/messages-context';
-import { forgetUpload, uploadSoon } from '../uploads/upload-queue';
+import { usePageUploads } from '../uploads/use-page-uploads';
 import { uploadsUrl } from '../uploads/uploads-endpoint';
 import type { RefusedFile } from './check-chosen-files';
 import { deleteDeviceFile, putDeviceFile } from '../storage/device-files';
@@ -43,6 +43,8 @@ export function FileField({ field }: { field: FileFieldConfig }) {
   const requestUrl = useRequestUrl();
   const pendingInputs = usePendingInputs();
   const refusedAtSend = useRefusedFiles();
+  // The session's upload queue (uploads/session-uploads.ts), made when the first file field is drawn.
+  const uploads = usePageUploads();
   const { field: control, fieldState } = useController({ name: field.path });
   const { getValues } = useFormContext();
   const { onChange } = control;
@@ -65,8 +67,8 @@ export function FileField({ field }: { field: FileFieldConfig }) {
   // A draft restored with files not yet uploaded (a reload, a closed tab): their uploads go on.
   // Each upload names its field: the receiver checks the file against that field's rules.
   useEffect(() => {
-    if (endpoint && holdsFiles) uploadSoon(endpoint, Object.fromEntries(fileAnswerOf(getValues(field.path)).map((item) => [item.sha256, rules.key])));
-  }, [endpoint, holdsFiles, getValues, field.path, rules.key]);
+    if (endpoint && holdsFiles) uploads.uploadSoon(endpoint, Object.fromEntries(fileAnswerOf(getValues(field.path)).map((item) => [item.sha256, rules.key])));
+  }, [uploads, endpoint, holdsFiles, getValues, field.path, rules.key]);
 
   const current = useCallback((): readonly FileAnswerItem[] => fileAnswerOf(getValues(field.path)), [getValues, field.path]);
 
@@ -90,7 +92,7 @@ export function FileField({ field }: { field: FileFieldConfig }) {
         setRefused(outcome.refused);
         if (outcome.kept.length > 0) {
           setAnnouncement(messages.text('filesKept', { count: outcome.kept.length }));
-          if (endpoint) uploadSoon(endpoint, Object.fromEntries(current().map((item) => [item.sha256, rules.key])));
+          if (endpoint) uploads.uploadSoon(endpoint, Object.fromEntries(current().map((item) => [item.sha256, rules.key])));
         }
       } finally {
         setKeeping((count) => Math.max(0, count - files.length));
@@ -139,14 +141,14 @@ export function FileField({ field }: { field: FileFieldConfig }) {
       const nextFocus = buttons[at + 1] ?? buttons[at - 1] ?? inputRef.current;
       onChange(current().filter((kept) => kept.sha256 !== item.sha256));
       if (!referencedElsewhere(getValues(), field.path, item.sha256)) {
-        forgetUpload(item.sha256);
+        uploads.forget(item.sha256);
         void deleteDeviceFile(item.sha256).catch(() => undefined);
       }
       setRefused([]);
       setAnnouncement(messages.text('removedOption', { name: item.name }));
       nextFocus?.focus();
     },
-    [onChange, current, getValues, field.path, messages],
+    [uploads, onChange, current, getValues, field.path, messages],
   );
 
   const refusedId = `${id}-refused`;

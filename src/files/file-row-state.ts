@@ -1,5 +1,5 @@
 import type { MessageKey } from '../i18n/catalogue';
-import type { UploadProgress } from '../uploads/upload-queue';
+import type { UploadProgress } from '../uploads/upload-progress';
 import type { KeptOnDevice } from './use-device-file';
 
 /** Where a kept file's upload stands, as the row shows it. */

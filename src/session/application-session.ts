@@ -22,6 +22,7 @@ import { sessionHandover, type HandOverRequest, type HandOverResult } from './se
 import { initialSessionState, mayContinue, mayHandOver, mayWrite, type SessionSnapshot } from './session-state';
 import { sessionEffects } from './session-effects';
 import { sessionTransition, type SessionEvent } from './session-transitions';
+import { sessionUploads, type SessionUploads } from '../uploads/session-uploads';
 
 /**
  * Everything the session uses of the browser, passed in: where it keeps the application, how
@@ -34,7 +35,7 @@ export interface SessionDevices {
   locks: LockManager | undefined;
   /** localStorage on the page: the unload copy of the draft and the resume hint, written synchronously. */
   synchronous: SyncStorage;
-  /** The page going away and coming back, the network coming back, and the page's address. */
+  /** The page going away and coming back, the network going and coming back, and the page's address. */
   page: PageEvents;
   /** Where a waiting application is handed over as the page goes away (undefined: no service worker). */
   serviceWorker: ServiceWorkerContainer | undefined;
@@ -70,17 +71,11 @@ export interface ApplicationSession {
   takeOver: () => void;
   /** Saves the draft now (`force`: even in a read-only tab, handing over what it holds). */
   saveNow: (force?: boolean) => Promise<void>;
-  /**
-   * Ends an accepted application: personal data cleared, every tab told, the wizard moved on.
-   * `withdrawn`: the receiver erased it (410), and it ends the same way.
-   */
+  /** Ends an accepted application: personal data cleared, every tab told, the wizard moved on. `withdrawn`: the receiver erased it (410), and it ends the same way. */
   accept: (elsewhere?: boolean, withdrawn?: boolean) => Promise<void>;
   /** After acceptance: a blank application on the first step, in every tab. */
   newApplication: () => Promise<void>;
-  /**
-   * The page now speaks the programme in another of its languages (the same questions, other
-   * words): the application is sent as written in it, and the creator hub opened in it.
-   */
+  /** The page now speaks the programme in another of its languages (the same questions, other words): the application is sent as written in it, and the creator hub opened in it. */
   changeLanguage: (config: WizardConfig) => void;
   /**
    * "Continue on another device": seals the draft, stores it on the receiver and hands the
@@ -89,6 +84,8 @@ export interface ApplicationSession {
   handOver: (request: HandOverRequest) => Promise<HandOverResult>;
   /** The creator carries on here after all: the link is withdrawn if unused, and the form editable again. */
   takeBack: (pageUrl: string) => Promise<WithdrawResult>;
+  /** The one upload queue of this session, which the file fields and the outbox reach (uploads/session-uploads.ts). */
+  readonly uploads: SessionUploads;
 }
 
 interface SessionOptions {
@@ -134,7 +131,9 @@ export function createApplicationSession({ config, programme, initial, devices, 
   }
 
   const proofs = proofOfWorkGate(config.requestUrl, page.href);
-  const outbox = pageOutbox({ store, locks, timeoutMs: sendTimeoutMs, onAccepted: (ending) => accept(ending === 'elsewhere', ending === 'withdrawn'), proofs });
+  // Nothing of the page, nor the upload code, until a file field or a body naming files asks for the queue.
+  const uploads = sessionUploads({ network: page, locks });
+  const outbox = pageOutbox({ store, locks, timeoutMs: sendTimeoutMs, onAccepted: (ending) => accept(ending === 'elsewhere', ending === 'withdrawn'), proofs, uploads });
   const stopHearingOutbox = outbox.subscribe((status) => {
     dispatch({ type: 'outbox', status });
   });
@@ -210,6 +209,7 @@ export function createApplicationSession({ config, programme, initial, devices, 
   }
 
   return {
+    uploads,
     getSnapshot: () => state.shown,
     subscribe(listener) {
       listeners.add(listener);
@@ -234,6 +234,7 @@ export function createApplicationSession({ config, programme, initial, devices, 
       dispatch({ type: 'disposed' });
       // A send still on its way ends as it would, but a session no page shows has no one to tell.
       stopHearingOutbox();
+      uploads.dispose();
     },
     async next() {
       if (!mayContinue(state)) return false;

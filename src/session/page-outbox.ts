@@ -13,6 +13,8 @@ import type { KeyValueStore } from '../storage/resilient-store';
 import { readHandoverRevision } from '../handover/handover-revision';
 import type { SendReadiness } from '../outbox/attempt-once';
 import type { OutboxRecord } from '../outbox/outbox-record';
+import type { ReadyToSend } from '../uploads/files-ready-to-send';
+import type { SessionUploads } from '../uploads/session-uploads';
 import { filesNamed } from '../uploads/with-upload-ids';
 
 interface PageOutboxOptions {
@@ -24,12 +26,21 @@ interface PageOutboxOptions {
   onAccepted: (ending: AcceptedEnding) => Promise<void>;
   /** Solutions of the receiver's proof of work, when it asks for one (proof-of-work-gate.ts). */
   proofs: Proofs;
+  /** The session's uploads: a body naming files waits for them, in the session's queue. */
+  uploads: SessionUploads;
+}
+
+/** The outbox's wait for files: made once a body names files, over the session's uploads. */
+interface FilesWait {
+  uploads: SessionUploads;
+  ready: ReadyToSend | null;
+  changed: () => void;
 }
 
 /** The page's submission queue: sends with fetch, one tab (or the service worker) at a time. */
-export function pageOutbox({ store, locks, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, onAccepted, proofs }: PageOutboxOptions): Outbox {
+export function pageOutbox({ store, locks, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, onAccepted, proofs, uploads }: PageOutboxOptions): Outbox {
   // Once an application names files, each file's upload ending retries it.
-  const uploadsWatch = { started: false, changed: () => { outbox.retrySoon(); } };
+  const files: FilesWait = { uploads, ready: null, changed: () => { outbox.retrySoon(); } };
   const outbox = new Outbox({
     store,
     send: async (record) =>
@@ -37,7 +48,7 @@ export function pageOutbox({ store, locks, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, 
     exclusively: (attempt) => exclusively(attempt, locks),
     newId: newSubmissionId,
     continued: () => readHandoverRevision(store),
-    prepare: (record) => readyToSend(record, uploadsWatch),
+    prepare: (record) => readyToSend(record, files),
     // Only a body that named files is refused this way: the upload code is loaded by then.
     uploadAgain: async (sent, refused, already) => (await import('../uploads/upload-files-again')).uploadFilesAgain(sent, refused, already),
   });
@@ -49,15 +60,11 @@ export function pageOutbox({ store, locks, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, 
  * A body goes as it is unless it names files: then it waits for their uploads (uploads/, loaded
  * only now, so no page without a file field fetches the upload code) and goes with their ids.
  */
-async function readyToSend(record: OutboxRecord, watch: { started: boolean; changed: () => void }): Promise<SendReadiness> {
+async function readyToSend(record: OutboxRecord, files: FilesWait): Promise<SendReadiness> {
   if (filesNamed(record.body).length === 0) return { ready: true, body: record.body };
-  const uploads = await import('../uploads/files-ready-to-send');
-  if (!watch.started) {
-    // For the page's life: the queue is stopped, not ended, between uses (a stopped outbox ignores it).
-    watch.started = true;
-    uploads.watchUploadStates(watch.changed);
-  }
-  return uploads.filesReadyToSend(record, location.href);
+  const { filesReadyToSend } = await import('../uploads/files-ready-to-send');
+  files.ready ??= filesReadyToSend(files.uploads, files.changed);
+  return files.ready(record, location.href);
 }
 
 /**

@@ -1,11 +1,9 @@
-import { defaultLocks } from '../browser/web-locks';
-import { getDeviceFile, listDeviceFiles, updateDeviceFile } from '../storage/device-files';
+import { listDeviceFiles } from '../storage/device-files';
 import type { SendReadiness } from '../outbox/attempt-once';
 import type { OutboxRecord } from '../outbox/outbox-record';
 import { backoffSeconds } from '../outbox/retry-policy';
-import { createUploadQueue } from './create-upload-queue';
+import { deviceUploadQueue } from './device-upload-queue';
 import { fetchHttpStack } from './fetch-http-stack';
-import { whileHoldingUploadLock } from './upload-lock';
 import { uploadsUrl } from './uploads-endpoint';
 import { toSendReadiness, withUploadIds, type FilesReadiness } from './with-upload-ids';
 
@@ -29,14 +27,8 @@ async function readiness(record: OutboxRecord, failure: (sha256: string) => 'too
 export async function filesReadyInWorker(record: OutboxRecord, base: string, retryDelays: readonly number[] = WORKER_RETRY_DELAYS): Promise<SendReadiness> {
   const before = await readiness(record);
   if (before.ready || before.waiting.length === 0 || before.failed) return toSendReadiness(before);
-  const locks = defaultLocks();
-  const queue = createUploadQueue({
-    files: { get: (sha256) => getDeviceFile(sha256), list: () => listDeviceFiles(), update: (sha256, patch) => updateDeviceFile(sha256, patch) },
-    isOnline: () => typeof navigator === 'undefined' || navigator.onLine,
-    httpStack: fetchHttpStack(),
-    exclusively: (sha256, upload) => whileHoldingUploadLock(locks, sha256, upload),
-    retryDelays: [...retryDelays],
-  });
+  // The page's wiring (device-upload-queue.ts), over fetch, with the retries a sync event has time for.
+  const queue = deviceUploadQueue({ httpStack: fetchHttpStack(), retryDelays: [...retryDelays] });
   queue.uploadSoon(uploadsUrl(record.url, base), Object.fromEntries(before.waiting.map((file) => [file.sha256, file.key])));
   await queue.settled();
   return toSendReadiness(await readiness(record, (sha256) => queue.statusOf(sha256)?.failure));

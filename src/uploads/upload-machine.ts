@@ -1,6 +1,6 @@
 /**
  * The life of one file's upload, as pure transitions (no timers, no network, no storage): the
- * upload queue (upload-queue.ts) feeds it what happened and draws what it says. A file kept on the
+ * upload queue (create-upload-queue.ts) feeds it what happened and draws what it says. A file kept on the
  * device is `queued`; it is `uploading` while its bytes go out, one file at a time; `paused` while
  * the page is offline or after a cut connection (it goes on later from the receiver's offset, never
  * from zero: resumed, it is `uploading` again); `done` once the receiver acknowledged every byte;
@@ -57,7 +57,7 @@ export function failureOf(status: number): UploadFailure {
 
 /**
  * Whether a status from the receiver ends the upload for good. 404 and 410 do not: the receiver
- * removed an upload left unfinished, and the queue starts the file afresh once (upload-queue.ts);
+ * removed an upload left unfinished, and the queue starts the file afresh once (create-upload-queue.ts);
  * 409 (offset mismatch), 423 (locked) and 429 (too many) pass with time, as do 408 and 5xx.
  */
 export function isFinalRefusal(status: number): boolean {

@@ -6,16 +6,13 @@ import { clearDeviceFiles, putDeviceFile } from '../../../src/storage/device-fil
 import type * as DeviceFiles from '../../../src/storage/device-files';
 import { FileField } from '../../../src/files/file-field';
 import { RequestUrlContext } from '../../../src/form/request-url-context';
+import { SessionUploadsContext } from '../../../src/uploads/session-uploads-context';
+import { recordingUploads } from '../../support/recording-uploads';
 import { completeValues } from '../../fixtures/default-programme';
 import { configuredField, programmeWith, renderWithForm, stepOf } from '../support/render-with-form';
 
 // The uploads are the queue's own (tested there): here, only when Continue may read the answer.
-vi.mock('../../../src/uploads/upload-queue', () => ({
-  uploadSoon: vi.fn(),
-  forgetUpload: vi.fn(),
-  subscribeUploadProgress: () => () => undefined,
-  uploadProgressOf: () => undefined,
-}));
+const uploads = recordingUploads();
 // The real device files (fake-indexeddb), whose writes a test can hold back, as a phone's slow disk does.
 vi.mock('../../../src/storage/device-files', async (importOriginal) => {
   const real = await importOriginal<typeof DeviceFiles>();
@@ -40,9 +37,11 @@ function emptyField(): ApplicationValues {
 
 function renderField() {
   return renderWithForm(
-    <RequestUrlContext.Provider value="/api/applications">
-      <FileField field={FIELD} />
-    </RequestUrlContext.Provider>,
+    <SessionUploadsContext.Provider value={uploads.owner}>
+      <RequestUrlContext.Provider value="/api/applications">
+        <FileField field={FIELD} />
+      </RequestUrlContext.Provider>
+    </SessionUploadsContext.Provider>,
     { programme, initialValues: emptyField() },
   );
 }

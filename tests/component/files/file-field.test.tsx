@@ -9,45 +9,18 @@ import { FileField } from '../../../src/files/file-field';
 import { sha256Of } from '../../../src/files/sha256-of';
 import { RefusedFilesContext } from '../../../src/form/refused-files-context';
 import { RequestUrlContext } from '../../../src/form/request-url-context';
-import type { UploadProgress } from '../../../src/uploads/upload-queue';
+import { SessionUploadsContext } from '../../../src/uploads/session-uploads-context';
 import { completeValues } from '../../fixtures/default-programme';
+import { recordingUploads } from '../../support/recording-uploads';
 import { configuredField, programmeWith, renderWithForm, stepOf } from '../support/render-with-form';
 
 // The upload queue is the uploads' own (tested there): here, what the field asks of it and what it shows of it.
-const uploads = vi.hoisted(() => ({
-  soon: vi.fn<(endpoint: string, fieldOf?: Readonly<Record<string, string>>) => void>(),
-  forget: vi.fn<(sha256: string) => void>(),
-  progress: new Map<string, UploadProgress>(),
-  listeners: new Set<() => void>(),
-}));
-vi.mock('../../../src/uploads/upload-queue', () => ({
-  uploadSoon: uploads.soon,
-  forgetUpload: uploads.forget,
-  subscribeUploadProgress: (listener: () => void) => {
-    uploads.listeners.add(listener);
-    return () => uploads.listeners.delete(listener);
-  },
-  uploadProgressOf: (sha256: string) => uploads.progress.get(sha256),
-}));
-vi.mock('../../../src/uploads/use-upload-progress', async () => {
-  const { useSyncExternalStore } = await import('react');
-  const queue = await import('../../../src/uploads/upload-queue');
-  return {
-    useUploadProgress: (sha256: string) => useSyncExternalStore(queue.subscribeUploadProgress, () => queue.uploadProgressOf(sha256)),
-  };
-});
+const uploads = recordingUploads();
 // The real device files (fake-indexeddb), with a disk that can be made full.
 vi.mock('../../../src/storage/device-files', async (importOriginal) => {
   const real = await importOriginal<typeof DeviceFiles>();
   return { ...real, putDeviceFile: vi.fn(real.putDeviceFile), getDeviceFile: vi.fn(real.getDeviceFile) };
 });
-
-function setProgress(sha256: string, progress: UploadProgress) {
-  act(() => {
-    uploads.progress.set(sha256, progress);
-    for (const listener of uploads.listeners) listener();
-  });
-}
 
 const LABEL = 'Add photos of the rooms';
 const PATH = 'fields.single.homePhotos';
@@ -67,9 +40,11 @@ function valuesWith(files: readonly FileAnswerItem[]): ApplicationValues {
 
 function renderField(files: readonly FileAnswerItem[] = []) {
   return renderWithForm(
-    <RequestUrlContext.Provider value="/api/applications">
-      <FileField field={FIELD} />
-    </RequestUrlContext.Provider>,
+    <SessionUploadsContext.Provider value={uploads.owner}>
+      <RequestUrlContext.Provider value="/api/applications">
+        <FileField field={FIELD} />
+      </RequestUrlContext.Provider>
+    </SessionUploadsContext.Provider>,
     { programme, initialValues: valuesWith(files) },
   );
 }
@@ -234,14 +209,14 @@ describe('FileField', () => {
     // The uploads go on after a reload.
     expect(uploads.soon).toHaveBeenCalledWith('http://localhost:3000/api/uploads', { [sha256]: 'homePhotos' });
 
-    setProgress(sha256, { state: 'uploading', bytesSent: 750, bytesTotal: 1_500 });
+    uploads.show(sha256, { state: 'uploading', bytesSent: 750, bytesTotal: 1_500 });
     const bar = screen.getByRole('progressbar', { name: 'kitchen.jpg' });
     expect(bar).toHaveAttribute('value', '750');
     expect(bar).toHaveAttribute('max', '1500');
     expect(screen.getByText('750 bytes of 1.5 kB uploaded (50%)')).toBeVisible();
     expect(screen.getByText('kitchen.jpg: 750 bytes of 1.5 kB uploaded (50%)')).toHaveAttribute('aria-live', 'polite');
 
-    setProgress(sha256, { state: 'done', bytesSent: 1_500, bytesTotal: 1_500 });
+    uploads.show(sha256, { state: 'done', bytesSent: 1_500, bytesTotal: 1_500 });
     expect(screen.getByText('Uploaded')).toBeVisible();
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.getByText('kitchen.jpg uploaded')).toHaveAttribute('aria-live', 'polite');
@@ -267,8 +242,8 @@ describe('FileField', () => {
     await waitFor(() => {
       expect(container.querySelector('img.file-item__thumbnail')).toHaveAttribute('src', 'blob:thumbnail');
     });
-    setProgress(sha256, { state: 'uploading', bytesSent: 5, bytesTotal: 10 });
-    setProgress(sha256, { state: 'done', bytesSent: 10, bytesTotal: 10 });
+    uploads.show(sha256, { state: 'uploading', bytesSent: 5, bytesTotal: 10 });
+    uploads.show(sha256, { state: 'done', bytesSent: 10, bytesTotal: 10 });
     expect(await screen.findByText('Uploaded')).toBeVisible();
     // Each step reads the file again from the device; its bytes are the same, so is its picture.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
@@ -293,8 +268,8 @@ describe('FileField', () => {
     await waitFor(() => {
       expect(container.querySelector('img.file-item__thumbnail')).toHaveAttribute('src', 'blob:small');
     });
-    setProgress(sha256, { state: 'uploading', bytesSent: 1_000, bytesTotal: 2_000 });
-    setProgress(sha256, { state: 'done', bytesSent: 2_000, bytesTotal: 2_000 });
+    uploads.show(sha256, { state: 'uploading', bytesSent: 1_000, bytesTotal: 2_000 });
+    uploads.show(sha256, { state: 'done', bytesSent: 2_000, bytesTotal: 2_000 });
     expect(await screen.findByText('Uploaded')).toBeVisible();
     // Each step reads the file again; the picture shown stays the one first made.
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
@@ -323,11 +298,13 @@ describe('FileField', () => {
     await putDeviceFile({ sha256: good, name: 'hall.jpg', type: 'image/jpeg', size: 50, blob: new Blob(['jpeg'], { type: 'image/jpeg' }), uploadUrl, uploaded: true });
     const refused = new Map([[fake, 'file-type']]);
     renderWithForm(
-      <RequestUrlContext.Provider value="/api/applications">
-        <RefusedFilesContext.Provider value={refused}>
-          <FileField field={FIELD} />
-        </RefusedFilesContext.Provider>
-      </RequestUrlContext.Provider>,
+      <SessionUploadsContext.Provider value={uploads.owner}>
+        <RequestUrlContext.Provider value="/api/applications">
+          <RefusedFilesContext.Provider value={refused}>
+            <FileField field={FIELD} />
+          </RefusedFilesContext.Provider>
+        </RequestUrlContext.Provider>
+      </SessionUploadsContext.Provider>,
       {
         programme,
         initialValues: valuesWith([

@@ -3,6 +3,8 @@ import type { DeviceFile } from '../../../src/storage/device-files';
 import { createProofs } from '../../../src/proof-of-work/proofs';
 import { pageOutbox } from '../../../src/session/page-outbox';
 import { createResilientStore } from '../../../src/storage/resilient-store';
+import { sessionUploads } from '../../../src/uploads/session-uploads';
+import { fakePage } from '../../support/fake-page';
 import { stubFetchAnswering } from '../../support/stub-fetch';
 
 const SHA = 'f'.repeat(64);
@@ -24,6 +26,7 @@ function outbox() {
     timeoutMs: 1000,
     onAccepted: () => Promise.resolve(),
     proofs: createProofs({ fetchChallenge: () => Promise.resolve(null), solve: () => Promise.resolve(null) }),
+    uploads: sessionUploads({ network: fakePage(), locks: undefined }),
   });
 }
 

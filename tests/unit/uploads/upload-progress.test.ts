@@ -1,8 +1,13 @@
 import { act, renderHook } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { DeviceFile } from '../../../src/storage/device-files';
-import { forgetUpload, showsTheSame, subscribeUploadProgress, uploadProgressOf, uploadSoon } from '../../../src/uploads/upload-queue';
+import { pageUploadsOf } from '../../../src/uploads/page-uploads';
+import { sessionUploads } from '../../../src/uploads/session-uploads';
+import { SessionUploadsContext } from '../../../src/uploads/session-uploads-context';
+import { showsTheSame } from '../../../src/uploads/upload-progress';
 import { useUploadProgress } from '../../../src/uploads/use-upload-progress';
+import { fakePage } from '../../support/fake-page';
 
 const SHA = 'e'.repeat(64);
 const kept = new Map<string, DeviceFile>([[SHA, { sha256: SHA, name: 'kit.pdf', type: 'application/pdf', size: 1234, uploaded: true, uploadUrl: `https://example.com/api/uploads/${'1'.repeat(32)}` }]]);
@@ -14,25 +19,30 @@ vi.mock('../../../src/storage/device-files', () => ({
 
 describe("the page's upload progress, as the file field reads it", () => {
   it('shows a file uploaded before (a reload) as done, the same object until it changes, and forgets it on Remove', async () => {
-    const { result } = renderHook(() => useUploadProgress(SHA));
+    const owner = sessionUploads({ network: fakePage(), locks: undefined });
+    const wrapper = ({ children }: { children: ReactNode }) => createElement(SessionUploadsContext.Provider, { value: owner }, children);
+    const { result } = renderHook(() => useUploadProgress(SHA), { wrapper });
     expect(result.current).toBeUndefined();
+    // The field's queue is the session's: the one the outbox would reach too.
+    const uploads = pageUploadsOf(owner);
     const changed = vi.fn();
-    const stop = subscribeUploadProgress(changed);
+    const stop = uploads.subscribe(changed);
     await act(async () => {
-      uploadSoon('https://example.com/api/uploads', { [SHA]: 'mediaKit' });
+      uploads.uploadSoon('https://example.com/api/uploads', { [SHA]: 'mediaKit' });
       await vi.waitFor(() => {
-        expect(uploadProgressOf(SHA)).toBeDefined();
+        expect(uploads.progressOf(SHA)).toBeDefined();
       });
     });
     expect(result.current).toEqual({ state: 'done', bytesSent: 1234, bytesTotal: 1234 });
     // useSyncExternalStore compares snapshots by identity: the same object while nothing changed.
-    expect(uploadProgressOf(SHA)).toBe(uploadProgressOf(SHA));
+    expect(uploads.progressOf(SHA)).toBe(uploads.progressOf(SHA));
     expect(changed).toHaveBeenCalled();
     act(() => {
-      forgetUpload(SHA);
+      uploads.forget(SHA);
     });
     expect(result.current).toBeUndefined();
     stop();
+    owner.dispose();
   });
 });
 
