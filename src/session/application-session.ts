@@ -2,13 +2,10 @@ import type { ProgrammeForm } from '../application/rules/programme-form';
 import type { WizardConfig } from '../config/config-schema';
 import { holdsAnApplication } from '../boot/holds-an-application';
 import { heldAcrossRerun } from '../browser/held-across-rerun';
-import type { PageEvents } from '../browser/page-events';
 import { startNewApplication } from '../drafts/draft-store';
 import type { InitialApplication } from '../drafts/initial-application';
 import { clearAfterAcceptance } from '../outbox/clear-after-acceptance';
 import { submitApplication } from '../outbox/submit-application';
-import type { KeyValueStore } from '../storage/resilient-store';
-import type { SyncStorage } from '../storage/sync-storage';
 import type { DraftMessage } from '../tabs/draft-channel';
 import type { EditorRole, RoleChangeReason } from '../tabs/editor-lock';
 import { continueActions, runContinue } from '../wizard/wizard-machine';
@@ -23,25 +20,7 @@ import { initialSessionState, mayContinue, mayHandOver, mayWrite, type SessionSn
 import { sessionEffects } from './session-effects';
 import { sessionTransition, type SessionEvent } from './session-transitions';
 import { sessionUploads, type SessionUploads } from '../uploads/session-uploads';
-
-/**
- * Everything the session uses of the browser, passed in: where it keeps the application, how
- * tabs take turns, the page's life, the service worker. The page passes its own
- * (app/render-application.tsx); a unit test passes fakes, in Node, with no DOM at all.
- */
-export interface SessionDevices {
-  store: KeyValueStore;
-  /** The page's Web Locks (undefined where there are none: every tab edits, sends as it comes). */
-  locks: LockManager | undefined;
-  /** localStorage on the page: the unload copy of the draft and the resume hint, written synchronously. */
-  synchronous: SyncStorage;
-  /** The page going away and coming back, the network going and coming back, and the page's address. */
-  page: PageEvents;
-  /** Where a waiting application is handed over as the page goes away (undefined: no service worker). */
-  serviceWorker: ServiceWorkerContainer | undefined;
-  /** Leaves for the creator hub (the last step's Sign In). */
-  redirect: (url: string) => void;
-}
+import type { SessionDevices } from './session-devices';
 
 /** Everything the wizard's screen shows of the session (session-state.ts). */
 export type { SessionSnapshot };
@@ -71,11 +50,17 @@ export interface ApplicationSession {
   takeOver: () => void;
   /** Saves the draft now (`force`: even in a read-only tab, handing over what it holds). */
   saveNow: (force?: boolean) => Promise<void>;
-  /** Ends an accepted application: personal data cleared, every tab told, the wizard moved on. `withdrawn`: the receiver erased it (410), and it ends the same way. */
+  /**
+   * Ends an accepted application: personal data cleared, every tab told, the wizard moved on.
+   * `withdrawn`: the receiver erased it (410), and it ends the same way.
+   */
   accept: (elsewhere?: boolean, withdrawn?: boolean) => Promise<void>;
   /** After acceptance: a blank application on the first step, in every tab. */
   newApplication: () => Promise<void>;
-  /** The page now speaks the programme in another of its languages (the same questions, other words): the application is sent as written in it, and the creator hub opened in it. */
+  /**
+   * The page now speaks the programme in another of its languages (the same questions, other
+   * words): the application is sent as written in it, and the creator hub opened in it.
+   */
   changeLanguage: (config: WizardConfig) => void;
   /**
    * "Continue on another device": seals the draft, stores it on the receiver and hands the
