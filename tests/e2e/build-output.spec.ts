@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -157,6 +157,13 @@ test.describe('the production build', () => {
     // The tab's icon is favicon.ico: Chromium draws an SVG icon as a document on the page's main thread.
     expect(html).toContain('<link rel="icon" href="/favicon.ico" sizes="48x48"');
     expect(html).not.toMatch(/rel="icon"[^>]*svg/);
+  });
+
+  test("tus-js-client's URL and Base64 polyfills are in no file: the platform's own stand in (src/uploads/tus-shims)", async () => {
+    const maps = [join(DIST, 'sw.js.map'), ...(await readdir(join(DIST, 'assets'))).filter((name) => name.endsWith('.js.map')).map((name) => join(DIST, 'assets', name))];
+    const sources = (await Promise.all(maps.map(async (map) => (JSON.parse(await readFile(map, 'utf8')) as { sources: string[] }).sources))).flat();
+    expect(sources.filter((source) => source.includes('tus-js-client')).length, 'the build holds tus-js-client').toBeGreaterThan(0);
+    expect(sources.filter((source) => /node_modules\/(url-parse|js-base64|querystringify|requires-port)\//.test(source))).toEqual([]);
   });
 
   test("docs/deploying.md gives sw.js's size as the build writes it, raw and gzip, within 2 %", async () => {

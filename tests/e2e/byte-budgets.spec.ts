@@ -100,19 +100,19 @@ test.describe('byte budgets of the production build', () => {
     }
   });
 
-  test('a first visit of the default programme downloads at most 253 kB gzip of JavaScript, service worker and precache included', async () => {
+  test('a first visit of the default programme downloads at most 200 kB gzip of JavaScript, service worker and precache included', async () => {
     const config = JSON.parse(await readFile(join(DIST_DIR, 'config.json'), 'utf8')) as unknown;
     const journey = await firstJourneyBytes(DIST_DIR, config, programmeFeatures);
-    expect(journey.total.gzip, breakdown(journey.chunks)).toBeLessThanOrEqual(BUDGETS.firstJourneyDefaultNowGzip);
+    expect(journey.total.gzip, breakdown(journey.chunks)).toBeLessThanOrEqual(BUDGETS.firstJourneyDefaultGzip);
     const files = await fileFeatureChunks(DIST_DIR);
     expect(journey.chunks.map((chunk) => chunk.file).filter((file) => files.includes(file)), 'no files feature for a programme without a file field').toEqual([]);
     expect(journey.chunks.map((chunk) => chunk.file).filter((file) => /\/messages-(fr|es)-/.test(file)), 'no other catalogue for an English programme').toEqual([]);
   });
 
-  test('a first visit of the files example downloads at most 280 kB gzip of JavaScript, the files feature included', async () => {
+  test('a first visit of the files example downloads at most 230 kB gzip of JavaScript, the files feature included', async () => {
     const config = JSON.parse(await readFile(fileURLToPath(new URL('../../docs/examples/config.files.json', import.meta.url)), 'utf8')) as unknown;
     const journey = await firstJourneyBytes(DIST_DIR, config, programmeFeatures);
-    expect(journey.total.gzip, breakdown(journey.chunks)).toBeLessThanOrEqual(BUDGETS.firstJourneyFilesNowGzip);
+    expect(journey.total.gzip, breakdown(journey.chunks)).toBeLessThanOrEqual(BUDGETS.firstJourneyFilesGzip);
     const scripts = (await fileFeatureChunks(DIST_DIR)).filter((file) => /\.m?js$/.test(file));
     expect(journey.chunks.map((chunk) => chunk.file), 'the files feature, fetched for offline').toEqual(expect.arrayContaining(scripts));
   });
