@@ -8,95 +8,14 @@
 // every answer.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { extname, join, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import { compressedBody, compressedFile } from './http/compressed-file.mjs';
+import { cacheControlFor, contentTypeOf, fallbackPage, fileAt, isInside, isSourceMap } from './http/dist-files.mjs';
 import { createRequestContext } from './http/request-context.mjs';
 import { clientPseudonym } from './log/client-pseudonym.mjs';
 import { securityHeaders } from './http/security-headers.mjs';
-
-/** @type {Record<string, string>} */
-const CONTENT_TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-};
-
-/** Files whose content changes without their name changing must be revalidated on every load. */
-/** @param {string} path */
-function cacheControlFor(path) {
-  if (/\/assets\//.test(path)) return 'public, max-age=31536000, immutable';
-  return 'no-cache';
-}
-
-/** @param {string} path @param {string} root */
-function isInside(path, root) {
-  return path === root || path.startsWith(root.endsWith(sep) ? root : `${root}${sep}`);
-}
-
-/**
- * The file a decoded URL path names inside root (the real root, symlinks resolved), or null.
- * @param {string} root
- * @param {string} decoded
- * @returns {Promise<{ path: string, size: number, mtimeMs: number } | null>}
- */
-async function fileAt(root, decoded) {
-  const path = resolve(root, `.${decoded}`);
-  if (!isInside(path, root)) return null;
-  try {
-    // A symlink inside dist/ may point anywhere: only its real target counts.
-    const real = await realpath(path);
-    if (!isInside(real, root)) return null;
-    const info = await stat(real);
-    if (info.isFile()) return { path: real, size: info.size, mtimeMs: info.mtimeMs };
-    if (info.isDirectory()) return await fileAt(root, join(decoded, 'index.html'));
-  } catch {
-    return null;
-  }
-  return null;
-}
-
-/**
- * @param {string} path
- */
-function isSourceMap(path) {
-  return path.toLowerCase().endsWith('.map');
-}
-
-/**
- * Only a navigation (a path without an extension, outside /assets/) falls back to index.html;
- * a missing script, style or image is a 404, not HTML under its name.
- * @param {string} decoded
- */
-function isNavigation(decoded) {
-  return !decoded.startsWith('/assets/') && extname(decoded) === '';
-}
-
-/**
- * The page a navigation falls back to: the team's app for its own addresses (/team/, a deep link
- * such as /team/applications/<id>), the wizard for any other. The team's API and assets are not
- * pages: a path there that nothing answered is a 404.
- * @param {string} decoded
- * @returns {string | null}
- */
-function fallbackPage(decoded) {
-  if (!isNavigation(decoded)) return null;
-  if (decoded !== '/team' && !decoded.startsWith('/team/')) return '/index.html';
-  return /^\/team\/(api|assets)(\/|$)/.test(decoded) ? null : '/team/index.html';
-}
 
 /**
  * @param {string} etag
@@ -240,7 +159,7 @@ export function createAppServer({ root, api, trust, logRequest, rewrite, servedC
         res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
         return;
       }
-      const contentType = CONTENT_TYPES[extname(file.path)] ?? 'application/octet-stream';
+      const contentType = contentTypeOf(file.path);
       const headers = {
         'Content-Type': contentType,
         'Cache-Control': cacheControlFor(file.path),

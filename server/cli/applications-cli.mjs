@@ -16,18 +16,15 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { applicationsCsv, revisionsCsv } from '../applications/applications-csv.mjs';
 import { exportJsonLine } from '../applications/export-safety.mjs';
-import { acquireLock, readLock } from '../store/data-dir-lock.mjs';
 import { allRevisions, latestApplications } from '../applications/stored-applications.mjs';
 import { eraseByEmail } from '../applications/erasure.mjs';
 import { backupToFile, restoreFromFile } from './backup-commands.mjs';
-import { openPgliteStore } from '../store/pglite-store.mjs';
-import { openPostgresStore } from '../store/postgres-store.mjs';
-import { keepNewFilesPrivate, repairDataFolder } from '../store/private-files.mjs';
-import { migrate } from '../store/schema.mjs';
-import { describeStore, requireReceiverDatabase, requireReceiverFolder, storeTarget, tell } from './cli-store.mjs';
+import { keepNewFilesPrivate } from '../store/private-files.mjs';
+import { describeStore, storeTarget, tell } from './cli-store.mjs';
+import { admin, adminJson, onStore } from './on-store.mjs';
+import { parseJson } from '../http/parse-json.mjs';
 import { undeliveredDeliveries } from '../webhooks/webhook-deliveries.mjs';
 import { describeRedelivery, formatDeliveries, redeliverDirectly } from '../webhooks/deliveries-commands.mjs';
-import { parseJson } from '../http/parse-json.mjs';
 import { formatMail, maskedMailRecords, resendDirectly } from '../mail/mail-commands.mjs';
 import { uploadsFolderIfKept } from '../uploads/uploads-folder.mjs';
 import { filesOfApplications } from '../applications/application-files-table.mjs';
@@ -53,67 +50,11 @@ const USAGE = [
   TEAM_USAGE,
 ].join('\n');
 
-/**
- * @param {string} url
- * @param {string} token
- * @param {RequestInit} [init]
- */
-async function admin(url, token, init = {}) {
-  const headers = new Headers(init.headers);
-  headers.set('Authorization', `Bearer ${token}`);
-  const response = await fetch(url, { ...init, headers });
-  if (!response.ok) {
-    const text = await response.text();
-    // A refusal the receiver explains (409: webhooks are off there) is told as it is.
-    const explained = response.status === 409 ? /** @type {{ error?: unknown }} */ (parseJson(text)).error : undefined;
-    throw new Error(typeof explained === 'string' ? explained : `the running receiver answered ${String(response.status)}: ${text}`);
-  }
-  return response;
-}
-
-/**
- * Runs `work` on the store, or through the running receiver when it holds the embedded one; says
- * on stderr which it is first, and refuses a folder or database no receiver has used (cli-store.mjs).
- * @template T
- * @param {{ direct: (store: import('../store/store-types.mjs').Store) => Promise<T>, viaReceiver: (url: string, token: string) => Promise<T> }} ways
- * @returns {Promise<T>}
- */
-async function onStore({ direct, viaReceiver }) {
-  const { databaseUrl, dataDir } = storeTarget(process.env);
-  const description = describeStore({ databaseUrl, dataDir });
-  if (!databaseUrl) {
-    await requireReceiverFolder(dataDir);
-    const holder = await readLock(dataDir);
-    if (holder?.adminUrl) {
-      tell(`Store: ${description}, through the receiver running on it (process ${String(holder.pid)})`);
-      return viaReceiver(holder.adminUrl, holder.token);
-    }
-    tell(`Store: ${description} (no receiver running on it: opened by this command)`);
-  } else tell(`Store: ${description}`);
-  const lock = databaseUrl ? null : await acquireLock(dataDir);
-  try {
-    if (!databaseUrl) {
-      const repaired = await repairDataFolder(dataDir);
-      if (repaired) tell(repaired);
-    }
-    const store = databaseUrl ? await openPostgresStore(databaseUrl) : await openPgliteStore(dataDir);
-    try {
-      if (databaseUrl) await requireReceiverDatabase(store, description);
-      await migrate(store);
-      return await direct(store);
-    } finally {
-      await store.close();
-    }
-  } finally {
-    await lock?.release();
-  }
-}
-
 /** @param {string[]} argv */
 export async function main(argv) {
   const [command, ...rest] = argv;
   if (command === 'team' || command === 'audit') {
-    process.stdout.write(await teamCommand(command, rest, { onStore, admin }));
+    process.stdout.write(await teamCommand(command, rest));
     return;
   }
   const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { csv: { type: 'boolean' }, revisions: { type: 'boolean' }, since: { type: 'string' }, email: { type: 'string' }, json: { type: 'boolean' }, failed: { type: 'boolean' }, message: { type: 'string' } } });
@@ -144,7 +85,7 @@ export async function main(argv) {
     /** @type {Array<import('../webhooks/webhook-deliveries.mjs').DeliveryRecord>} */
     const deliveries = await onStore({
       direct: (store) => undeliveredDeliveries(store),
-      viaReceiver: async (url, token) => /** @type {Array<import('../webhooks/webhook-deliveries.mjs').DeliveryRecord>} */ (parseJson(await (await admin(`${url}/admin/deliveries`, token)).text())),
+      viaReceiver: async (url, token) => /** @type {Array<import('../webhooks/webhook-deliveries.mjs').DeliveryRecord>} */ (await adminJson(url, token, `/admin/deliveries`)),
     });
     process.stdout.write(values.json ? deliveries.map(exportJsonLine).join('') : formatDeliveries(deliveries));
     return;
@@ -158,7 +99,7 @@ export async function main(argv) {
     const count = await onStore({
       direct: (store) => redeliverDirectly(store, which),
       viaReceiver: async (url, token) =>
-        /** @type {{ count: number }} */ (parseJson(await (await admin(`${url}/admin/redeliver`, token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(which) })).text())).count,
+        /** @type {{ count: number }} */ (await adminJson(url, token, `/admin/redeliver`, which)).count,
     });
     const told = describeRedelivery(which, count);
     if (told === null) throw new Error(`No webhook ${id ?? ''}: \`npm run -s applications -- deliveries\` lists those not delivered.`);
@@ -172,7 +113,7 @@ export async function main(argv) {
       /** @type {Array<import('../mail/mail-outbox.mjs').MailRecord & { email: string }>} */
       const records = await onStore({
         direct: (store) => maskedMailRecords(store, which),
-        viaReceiver: async (url, token) => /** @type {Array<import('../mail/mail-outbox.mjs').MailRecord & { email: string }>} */ (parseJson(await (await admin(`${url}/admin/mail${which.failed ? '?failed=1' : ''}`, token)).text())),
+        viaReceiver: async (url, token) => /** @type {Array<import('../mail/mail-outbox.mjs').MailRecord & { email: string }>} */ (await adminJson(url, token, `/admin/mail${which.failed ? '?failed=1' : ''}`)),
       });
       process.stdout.write(values.json ? records.map(exportJsonLine).join('') : formatMail(records, which));
       return;
@@ -183,7 +124,7 @@ export async function main(argv) {
       await onStore({
         direct: (store) => resendDirectly(store, seq),
         viaReceiver: async (url, token) =>
-          /** @type {{ told: string }} */ (parseJson(await (await admin(`${url}/admin/mail/resend`, token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ seq }) })).text())).told,
+          /** @type {{ told: string }} */ (await adminJson(url, token, `/admin/mail/resend`, { seq })).told,
       }),
     );
     return;
@@ -196,7 +137,7 @@ export async function main(argv) {
     const decided = await onStore({
       direct: (store) => decideDirectly(store, asked, process.env),
       viaReceiver: async (url, token) =>
-        /** @type {import('../status/decide.mjs').Decided} */ (parseJson(await (await admin(`${url}/admin/decide`, token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(asked) })).text())),
+        /** @type {import('../status/decide.mjs').Decided} */ (await adminJson(url, token, `/admin/decide`, asked)),
     });
     process.stdout.write(describeDecision(decided));
     return;
@@ -208,7 +149,7 @@ export async function main(argv) {
     const record = await onStore({
       direct: (store) => applicationRecord(store, applicationId),
       viaReceiver: async (url, token) =>
-        /** @type {Awaited<ReturnType<typeof applicationRecord>>} */ (parseJson(await (await admin(`${url}/admin/status?${new URLSearchParams({ application: applicationId }).toString()}`, token)).text())),
+        /** @type {Awaited<ReturnType<typeof applicationRecord>>} */ (await adminJson(url, token, `/admin/status?${new URLSearchParams({ application: applicationId }).toString()}`)),
     });
     process.stdout.write(describeApplication(applicationId, record));
     return;
@@ -224,7 +165,7 @@ export async function main(argv) {
         return (await filesOfApplications(store, [applicationId])).get(applicationId) ?? [];
       },
       viaReceiver: async (url, token) =>
-        /** @type {Array<import('../applications/application-files-table.mjs').Binding>} */ (parseJson(await (await admin(`${url}/admin/files?${new URLSearchParams({ application: applicationId }).toString()}`, token)).text())),
+        /** @type {Array<import('../applications/application-files-table.mjs').Binding>} */ (await adminJson(url, token, `/admin/files?${new URLSearchParams({ application: applicationId }).toString()}`)),
     });
     if (uploadsFolder === null && files.length > 0) throw new Error(uploadsDirMissing(`files ${applicationId} ${folder}`, files.length, 'The application'));
     process.stdout.write(await writeApplicationFiles({ applicationId, files, uploadsFolder: uploadsFolder ?? '', folder: resolve(folder) }));
@@ -266,7 +207,7 @@ export async function main(argv) {
         return eraseByEmail(store, email, { uploadsFolder });
       },
       viaReceiver: async (url, token) =>
-        /** @type {{ applications: number, revisions: number, files?: number }} */ (parseJson(await (await admin(`${url}/admin/erase`, token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) })).text())),
+        /** @type {{ applications: number, revisions: number, files?: number }} */ (await adminJson(url, token, `/admin/erase`, { email })),
     });
     const files = erased.files ? ` and ${String(erased.files)} file(s)` : '';
     process.stdout.write(`Erased ${String(erased.applications)} application(s), ${String(erased.revisions)} revision(s)${files}, of ${email}.\n`);

@@ -4,10 +4,10 @@
 // holds), or through the running receiver's admin endpoints (team-admin.mjs). Every change is
 // written to the audit log as the CLI's.
 import { parseArgs } from 'node:util';
-import { parseJson } from '../http/parse-json.mjs';
 import { MAX_AUDIT_PRINTED, createAudit, formatAudit, readAudit } from '../team/team-audit.mjs';
 import { isRole, memberEmail } from '../team/team-email.mjs';
 import { MemberRefused, addMember, changeRole, listMembers, removeMember } from '../team/team-members.mjs';
+import { adminJson, onStore } from './on-store.mjs';
 
 export const TEAM_USAGE = [
   '       npm run -s applications -- team add EMAIL --role viewer|reviewer|admin',
@@ -18,8 +18,6 @@ export const TEAM_USAGE = [
 
 /**
  * @typedef {import('../store/store-types.mjs').Store} Store
- * @typedef {<T>(ways: { direct: (store: Store) => Promise<T>, viaReceiver: (url: string, token: string) => Promise<T> }) => Promise<T>} OnStore
- * @typedef {(url: string, token: string, init?: RequestInit) => Promise<Response>} Admin
  */
 
 /**
@@ -38,18 +36,6 @@ async function directly(store, change) {
   }
 }
 
-/**
- * @param {string} url
- * @param {string} token
- * @param {Admin} admin
- * @param {string} path
- * @param {unknown} [body] POSTed as JSON when given
- */
-async function viaAdmin(url, token, admin, path, body) {
-  const init = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
-  return parseJson(await (await admin(`${url}${path}`, token, init)).text());
-}
-
 /** @param {Array<{ email: string, role: string, addedAt: string }>} members */
 function formatMembers(members) {
   if (members.length === 0) return 'The team has no members yet: team add EMAIL --role admin adds the first.\n';
@@ -60,10 +46,9 @@ function formatMembers(members) {
  * Runs `team …` or `audit`, giving what it prints.
  * @param {'team' | 'audit'} command
  * @param {string[]} args the words after the command
- * @param {{ onStore: OnStore, admin: Admin }} ways
  * @returns {Promise<string>}
  */
-export async function teamCommand(command, args, { onStore, admin }) {
+export async function teamCommand(command, args) {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { role: { type: 'string' }, limit: { type: 'string' } } });
   if (command === 'audit') {
     const limit = Number(values.limit ?? 50);
@@ -73,7 +58,7 @@ export async function teamCommand(command, args, { onStore, admin }) {
     /** @type {{ entries: import('../team/team-audit.mjs').AuditRecord[] }} */
     const page = await onStore({
       direct: (store) => readAudit(store, { before: null, limit }),
-      viaReceiver: async (url, token) => /** @type {{ entries: import('../team/team-audit.mjs').AuditRecord[] }} */ (await viaAdmin(url, token, admin, `/admin/audit?limit=${String(limit)}`)),
+      viaReceiver: async (url, token) => /** @type {{ entries: import('../team/team-audit.mjs').AuditRecord[] }} */ (await adminJson(url, token, `/admin/audit?limit=${String(limit)}`)),
     });
     return formatAudit(page.entries);
   }
@@ -82,7 +67,7 @@ export async function teamCommand(command, args, { onStore, admin }) {
     /** @type {Array<{ email: string, role: string, addedAt: string }>} */
     const members = await onStore({
       direct: (store) => listMembers(store),
-      viaReceiver: async (url, token) => /** @type {Array<{ email: string, role: string, addedAt: string }>} */ (await viaAdmin(url, token, admin, '/admin/team/members')),
+      viaReceiver: async (url, token) => /** @type {Array<{ email: string, role: string, addedAt: string }>} */ (await adminJson(url, token, '/admin/team/members')),
     });
     return formatMembers(members);
   }
@@ -92,7 +77,7 @@ export async function teamCommand(command, args, { onStore, admin }) {
     if (values.role !== undefined) throw new Error(`team remove takes no --role\n${TEAM_USAGE}`);
     await onStore({
       direct: (store) => directly(store, (deps) => removeMember(deps, { actor: 'cli', email })),
-      viaReceiver: (url, token) => viaAdmin(url, token, admin, '/admin/team/remove', { email }),
+      viaReceiver: (url, token) => adminJson(url, token, '/admin/team/remove', { email }),
     });
     return `Removed ${email} from the team; their sessions have ended.\n`;
   }
@@ -100,7 +85,7 @@ export async function teamCommand(command, args, { onStore, admin }) {
   if (!isRole(role)) throw new Error(`team ${action} needs --role viewer, reviewer or admin\n${TEAM_USAGE}`);
   await onStore({
     direct: (store) => directly(store, (deps) => (action === 'add' ? addMember : changeRole)(deps, { actor: 'cli', email, role })),
-    viaReceiver: (url, token) => viaAdmin(url, token, admin, action === 'add' ? '/admin/team/members' : '/admin/team/role', { email, role }),
+    viaReceiver: (url, token) => adminJson(url, token, action === 'add' ? '/admin/team/members' : '/admin/team/role', { email, role }),
   });
   return action === 'add' ? `Added ${email} to the team as ${role}.\n` : `${email} is now ${role}.\n`;
 }

@@ -15,7 +15,6 @@
 // it is never logged (the log shows `<prefix>/:id`). The server's connection and time limits, CORS
 // origins and security headers apply as to every request.
 import { MemoryLocker, Server } from '@tus/server';
-import { CORS_REQUEST_HEADERS } from '../http/cors.mjs';
 import { pathnameOf } from '../http/request-context.mjs';
 import { Refused, answered, crossOrigin, refusal } from '../http/respond.mjs';
 import { singleHeader } from '../http/request-headers.mjs';
@@ -26,27 +25,11 @@ import { keepWithoutLocation } from './kept-without-location.mjs';
 import { createUploadsBudget } from './uploads-budget.mjs';
 import { startUploadExpiry } from './upload-expiry.mjs';
 import { UPLOAD_ID } from './stored-uploads.mjs';
+import { TUS_EXPOSED_HEADERS, TUS_REQUEST_HEADERS, TUS_VERSION, protocolReason } from './tus-protocol.mjs';
+import { uploadsWithoutFolder } from './uploads-without-folder.mjs';
 
 /** The largest file any field may ask for (maxBytes ≤ 2 GiB, docs/configuration.md, "A file field"), told in Tus-Max-Size. */
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
-const TUS_VERSION = '1.0.0';
-const TUS_REQUEST_HEADERS = `${CORS_REQUEST_HEADERS}, Tus-Resumable, Upload-Length, Upload-Metadata, Upload-Offset, Upload-Defer-Length, Upload-Concat`;
-const EXPOSED = 'Location, Tus-Resumable, Tus-Version, Tus-Extension, Tus-Max-Size, Upload-Offset, Upload-Length, Upload-Metadata, Upload-Expires, Retry-After';
-
-/** @type {Record<number, string>} the log's reason for each refusal @tus/server answers itself */
-const PROTOCOL_REASONS = {
-  400: 'bad tus request',
-  404: 'no such upload',
-  409: 'upload offset mismatch',
-  410: 'upload gone',
-  412: 'tus version missing',
-  413: 'upload body over its length',
-  415: 'not an upload body',
-  460: 'upload checksum mismatch',
-  500: 'upload store failed',
-  503: 'disk under the uploads\' floor',
-};
-
 /**
  * @typedef {import('./accepts-type.mjs').FileFieldRules} FileFieldRules
  * @typedef {{
@@ -69,17 +52,6 @@ const PROTOCOL_REASONS = {
  */
 
 /**
- * The log's reason for a refusal @tus/server answered: its 403 stands for two missing headers,
- * told apart here (it checks Upload-Offset first).
- * @param {import('node:http').IncomingMessage} req
- * @param {number} status
- */
-function protocolReason(req, status) {
-  if (status === 403) return req.headers['upload-offset'] === undefined ? 'upload offset missing' : 'upload content type missing';
-  return PROTOCOL_REASONS[status] ?? 'upload refused';
-}
-
-/**
  * Whether the request brings a body: a refusal then closes the connection rather than read it.
  * @param {import('node:http').IncomingMessage} req
  */
@@ -95,7 +67,7 @@ function hasBody(req) {
 export async function createUploads({
   prefix, folder, fileFields, isBound, limits, databaseUrl, allowedOrigins = new Set(), proofOfWork = null, freeBytes, expiryMs, log = () => undefined,
 }) {
-  if (folder === null) return withoutFolder({ prefix, allowedOrigins, log });
+  if (folder === null) return uploadsWithoutFolder({ prefix, allowedOrigins, log });
   await makeUploadsFolder(folder);
   const datastore = new DurableFileStore({ directory: folder });
   const locker = databaseUrl ? await createPostgresUploadLocker({ databaseUrl, log }) : new MemoryLocker({ acquireLockTimeout: 10_000 });
@@ -175,7 +147,7 @@ export async function createUploads({
     const path = pathnameOf(ctx);
     const id = path === prefix ? null : path.slice(prefix.length + 1);
     const cors = crossOrigin(ctx, allowedOrigins, {
-      methods: id === null ? 'POST' : 'HEAD, PATCH, DELETE', requestHeaders: TUS_REQUEST_HEADERS, exposeHeaders: EXPOSED, refusedMessage: 'This origin may not upload files here.',
+      methods: id === null ? 'POST' : 'HEAD, PATCH, DELETE', requestHeaders: TUS_REQUEST_HEADERS, exposeHeaders: TUS_EXPOSED_HEADERS, refusedMessage: 'This origin may not upload files here.',
     });
     if (cors.preflighted) return;
     ctx.headers = { ...cors.headers, 'Tus-Resumable': TUS_VERSION };
@@ -241,38 +213,5 @@ export async function createUploads({
       await budget.close();
       if ('close' in locker) await locker.close();
     },
-  };
-}
-
-/**
- * The uploads' routes of a PostgreSQL deployment without UPLOADS_DIR, whose programme asked for no
- * file when it started: one edited since to ask for files is told why none can be uploaded (503,
- * and a log line at most once an hour) rather than have its files scattered over instances.
- * @param {{ prefix: string, allowedOrigins: ReadonlySet<string>, log: (line: string) => void }} options
- */
-function withoutFolder({ prefix, allowedOrigins, log }) {
-  let loggedAt = -Infinity;
-  return {
-    /**
-     * @param {import('../http/request-context.mjs').RequestContext} ctx
-     * @returns {Promise<boolean>}
-     */
-    async answer(ctx) {
-      const path = pathnameOf(ctx);
-      if (path !== prefix && !path.startsWith(`${prefix}/`)) return false;
-      if (path !== prefix) ctx.logPath = `${prefix}/:id`;
-      if (performance.now() - loggedAt > 3600_000) {
-        loggedAt = performance.now();
-        log('uploads: refused, since this receiver has no UPLOADS_DIR (required with DATABASE_URL once the programme asks for files): set it and restart');
-      }
-      return answered(ctx, () => {
-        const cors = crossOrigin(ctx, allowedOrigins, { methods: 'POST, HEAD, PATCH, DELETE', requestHeaders: TUS_REQUEST_HEADERS, exposeHeaders: EXPOSED, refusedMessage: 'This origin may not upload files here.' });
-        if (cors.preflighted) return Promise.resolve();
-        ctx.headers = { ...cors.headers, 'Tus-Resumable': TUS_VERSION };
-        throw refusal(503, 'no uploads folder', 'Files cannot be uploaded to this receiver yet.', { 'Retry-After': '3600' });
-      });
-    },
-    sweep: () => Promise.resolve({ incomplete: 0, unbound: 0 }),
-    close: () => Promise.resolve(),
   };
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import type { WizardConfig } from '../config/config-schema';
 import { linkLifetimeSeconds } from '../handover/offers-handover';
 import { useMessages } from '../i18n/messages-context';
-import type { ApplicationSession } from '../session/application-session';
+import type { ApplicationSession } from '../session/application-session-contract';
 import type { HandoverAttempt } from './handover-attempt';
 
 // The dialog, its link and its QR code come when asked for: nothing of them is on a step's first paint.

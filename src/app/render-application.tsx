@@ -7,7 +7,8 @@ import { browserPageEvents, defaultServiceWorker } from '../browser/page-events'
 import { defaultLocks } from '../browser/web-locks';
 import type { WizardConfig } from '../config/config-schema';
 import type { InitialApplication } from '../drafts/initial-application';
-import { createApplicationSession, type ApplicationSession } from '../session/application-session';
+import { createApplicationSession } from '../session/application-session';
+import type { ApplicationSession } from '../session/application-session-contract';
 import type { SessionDevices } from '../session/session-devices';
 import { appStore } from '../storage/app-store';
 import { pageLocalStorage } from '../storage/sync-storage';

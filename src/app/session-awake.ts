@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { ApplicationSession } from '../session/application-session';
+import type { ApplicationSession } from '../session/application-session-contract';
 
 /** What the wizard's components read of its session themselves: whether it is awake (the page's session, or a test's stand-in). */
 export type AwakeSource = Pick<ApplicationSession, 'subscribe'> & { getSnapshot: () => { awake: boolean } };

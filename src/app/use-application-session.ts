@@ -2,7 +2,7 @@ import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { ApplicationValues } from '../application/values/application-values';
 import type { ProgrammeForm } from '../application/rules/programme-form';
 import { useApplicationForm } from '../form/use-application-form';
-import type { ApplicationSession } from '../session/application-session';
+import type { ApplicationSession } from '../session/application-session-contract';
 import type { SessionForm } from '../session/session-form';
 
 /**

@@ -15,7 +15,7 @@ import { stepsKeptRendered } from '../wizard/steps-kept-rendered';
 import { useStillWhilePressed } from '../browser/use-still-while-pressed';
 import { whenIdle } from '../browser/when-idle';
 import { showsServerError } from '../outbox/shows-server-error';
-import type { ApplicationSession } from '../session/application-session';
+import type { ApplicationSession } from '../session/application-session-contract';
 import { appStore } from '../storage/app-store';
 import { useStorageHealth } from '../storage/use-storage-health';
 import { ReadOnlyBanner } from './read-only-banner';

@@ -1,77 +1,23 @@
 import type { ProgrammeForm } from '../application/rules/programme-form';
 import type { WizardConfig } from '../config/config-schema';
 import { holdsAnApplication } from '../boot/holds-an-application';
-import { heldAcrossRerun } from '../browser/held-across-rerun';
 import { startNewApplication } from '../drafts/draft-store';
 import type { InitialApplication } from '../drafts/initial-application';
 import { clearAfterAcceptance } from '../outbox/clear-after-acceptance';
 import { submitApplication } from '../outbox/submit-application';
-import type { DraftMessage } from '../tabs/draft-channel';
-import type { EditorRole, RoleChangeReason } from '../tabs/editor-lock';
 import { continueActions, runContinue } from '../wizard/wizard-machine';
-import { connectToPage, type PageConnection } from './page-connection';
+import { heldPageConnection, type PageConnection } from './page-connection';
 import { createAutosave } from './session-autosave';
 import type { SessionForm } from './session-form';
 import { pageOutbox } from './page-outbox';
 import { proofOfWorkGate } from '../proof-of-work/proof-of-work-gate';
-import type { WithdrawResult } from '../handover/drafts-endpoint';
-import { sessionHandover, type HandOverRequest, type HandOverResult } from './session-handover';
-import { initialSessionState, mayContinue, mayHandOver, mayWrite, type SessionSnapshot } from './session-state';
+import { sessionHandover } from './session-handover';
+import { initialSessionState, mayContinue, mayHandOver, mayWrite } from './session-state';
 import { sessionEffects } from './session-effects';
 import { sessionTransition, type SessionEvent } from './session-transitions';
-import { sessionUploads, type SessionUploads } from '../uploads/session-uploads';
+import { sessionUploads } from '../uploads/session-uploads';
 import type { SessionDevices } from './session-devices';
-
-/** Everything the wizard's screen shows of the session (session-state.ts). */
-export type { SessionSnapshot };
-
-export interface ApplicationSession {
-  getSnapshot: () => SessionSnapshot;
-  subscribe: (listener: () => void) => () => void;
-  /**
-   * Continue on Welcome: the session starts acting (tab lock, other tabs, autosave, sending,
-   * analytics) and resolves true. Built behind Welcome from a blank application, it first asks the
-   * store whether the device has come to hold one meanwhile (another tab's draft): then it stays
-   * asleep, writes nothing over it, and resolves false, so the page loads that one instead.
-   */
-  wake: () => Promise<boolean>;
-  /**
-   * The page shows this session with `form`: while it is attached and awake, the session holds
-   * the page's resources. The returned function lets go; attached again in the same task (an
-   * effect run twice), the same resources are kept, so nothing is released and taken again.
-   */
-  attach: (form: SessionForm) => () => void;
-  /** For good: every resource is released and no new one is taken. */
-  dispose: () => void;
-  /** Continue: validates, sends, moves on or leaves, as the step says; resolves true once done. */
-  next: () => Promise<boolean>;
-  previous: () => void;
-  /** Makes this tab the editor; the other becomes read-only. */
-  takeOver: () => void;
-  /** Saves the draft now (`force`: even in a read-only tab, handing over what it holds). */
-  saveNow: (force?: boolean) => Promise<void>;
-  /**
-   * Ends an accepted application: personal data cleared, every tab told, the wizard moved on.
-   * `withdrawn`: the receiver erased it (410), and it ends the same way.
-   */
-  accept: (elsewhere?: boolean, withdrawn?: boolean) => Promise<void>;
-  /** After acceptance: a blank application on the first step, in every tab. */
-  newApplication: () => Promise<void>;
-  /**
-   * The page now speaks the programme in another of its languages (the same questions, other
-   * words): the application is sent as written in it, and the creator hub opened in it.
-   */
-  changeLanguage: (config: WizardConfig) => void;
-  /**
-   * "Continue on another device": seals the draft, stores it on the receiver and hands the
-   * application over (session-handover.ts). The form is read only from then on, in every tab.
-   */
-  handOver: (request: HandOverRequest) => Promise<HandOverResult>;
-  /** The creator carries on here after all: the link is withdrawn if unused, and the form editable again. */
-  takeBack: (pageUrl: string) => Promise<WithdrawResult>;
-  /** The one upload queue of this session, which the file fields and the outbox reach (uploads/session-uploads.ts). */
-  readonly uploads: SessionUploads;
-}
+import type { ApplicationSession } from './application-session-contract';
 
 interface SessionOptions {
   config: WizardConfig;
@@ -148,29 +94,30 @@ export function createApplicationSession({ config, programme, initial, devices, 
     },
   });
 
-  // Kept, not taken again, when the page lets go and attaches again in the same task.
-  const held = heldAcrossRerun(
-    () => {
-      const onRole = (role: EditorRole, reason: RoleChangeReason) => {
-        dispatch({ type: 'role', role, reason, answers: form?.values() });
-      };
-      const onMessage = (message: DraftMessage) => {
-        dispatch({ type: 'tab-message', message });
-      };
-      const opened = connectToPage({ locks, page, serviceWorker, form: attachedForm(), autosave, outbox, proofs, onRole, onMessage });
+  const held = heldPageConnection({
+    locks,
+    page,
+    serviceWorker,
+    form: attachedForm,
+    autosave,
+    outbox,
+    proofs,
+    onRole: (role, reason) => {
+      dispatch({ type: 'role', role, reason, answers: form?.values() });
+    },
+    onMessage: (message) => {
+      dispatch({ type: 'tab-message', message });
+    },
+    opened: (opened) => {
       connection = opened;
       dispatch({ type: 'connected' });
-      // Without Web Locks every tab edits: the role is known at once.
-      if (!locks) onRole('editor', 'first');
-      return opened;
     },
-    (opened) => {
-      opened.close();
-      if (connection !== opened) return;
+    closed: (closed) => {
+      if (connection !== closed) return;
       connection = null;
       dispatch({ type: 'disconnected' });
     },
-  );
+  });
 
   const carryOut = sessionEffects({ programme, programmeTitle: config.programmeTitle, stepCount, store, synchronous, autosave, outbox, held, form: () => form, connection: () => connection, redirect: devices.redirect, dispatch });
 

@@ -1,3 +1,4 @@
+import { heldAcrossRerun, type HeldAcrossRerun } from '../browser/held-across-rerun';
 import type { PageEvents } from '../browser/page-events';
 import type { Outbox } from '../outbox/outbox';
 import type { Proofs } from '../proof-of-work/proofs';
@@ -65,4 +66,31 @@ export function connectToPage({ locks, page, serviceWorker, form, autosave, outb
       channel.close();
     },
   };
+}
+
+interface HeldConnectionOptions extends Omit<ConnectOptions, 'form'> {
+  /** The form attached when the connection is taken (the session throws without one). */
+  form: () => SessionForm;
+  opened: (connection: PageConnection) => void;
+  closed: (connection: PageConnection) => void;
+}
+
+/**
+ * The session's page connection, kept rather than taken again when the page lets go and attaches
+ * again in the same task (browser/held-across-rerun.ts). Without Web Locks every tab edits, so the
+ * role is told at once.
+ */
+export function heldPageConnection({ form, opened, closed, ...options }: HeldConnectionOptions): HeldAcrossRerun<PageConnection> {
+  return heldAcrossRerun(
+    () => {
+      const connection = connectToPage({ ...options, form: form() });
+      opened(connection);
+      if (!options.locks) options.onRole('editor', 'first');
+      return connection;
+    },
+    (connection) => {
+      connection.close();
+      closed(connection);
+    },
+  );
 }

@@ -1,9 +1,8 @@
-import { DefaultHttpStack, Upload, type DetailedError, type HttpStack } from 'tus-js-client';
+import { Upload, type DetailedError, type HttpStack } from 'tus-js-client';
 import type { DeviceFile } from '../storage/device-files';
 import { MAX_BACKOFF_SECONDS } from '../outbox/retry-policy';
-import { blobFileReader } from './blob-file-reader';
-import { fileUrlStorage, uploadFingerprint, type UploadFiles } from './file-url-storage';
-import { resumingHttpStack } from './resuming-http-stack';
+import { type UploadFiles } from './file-url-storage';
+import { fileUploadOptions } from './file-upload-options';
 import { CHUNK_SIZE, UPLOAD_RETRY_DELAYS } from './upload-pace';
 import { isFinalRefusal, nextUploadStatus, mayStart, type UploadEvent, type UploadStatus } from './upload-machine';
 
@@ -162,19 +161,7 @@ export function createUploadQueue(devices: UploadQueueDevices): UploadQueue {
       };
       current = { sha256, upload: null, stop: end };
       const upload = new Upload(file.blob as Blob, {
-        endpoint: to,
-        chunkSize,
-        retryDelays: [...retryDelays],
-        metadata: { filename: file.name, filetype: file.type, sha256: file.sha256, field },
-        fingerprint: () => Promise.resolve(uploadFingerprint(sha256)),
-        urlStorage: fileUrlStorage(files, sha256),
-        storeFingerprintForResuming: true,
-        // The address stays on the file after success: the application's PUT names the upload by it.
-        removeFingerprintOnSuccess: false,
-        fileReader: blobFileReader,
-        // A new upload's address is on the file before its first byte goes; a HEAD that meets a
-        // restarting receiver asks again later rather than starting the file afresh.
-        httpStack: resumingHttpStack(httpStack ?? new DefaultHttpStack({}), (uploadUrl) => files.update(sha256, { uploadUrl, uploaded: false })),
+        ...fileUploadOptions(file, field, { endpoint: to, files, chunkSize, retryDelays, httpStack }),
         onProgress: (bytesSent, bytesTotal) => {
           if (state.ended) return;
           tell(sha256, { type: 'progress', bytesSent, bytesTotal });

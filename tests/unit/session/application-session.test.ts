@@ -5,7 +5,8 @@ import { flattenApplication } from '../../../src/application/body/flatten-applic
 import type { ApplicationValues } from '../../../src/application/values/application-values';
 import type { WizardConfig } from '../../../src/config/config-schema';
 import { initialApplication, type InitialApplication } from '../../../src/drafts/initial-application';
-import { createApplicationSession, type ApplicationSession } from '../../../src/session/application-session';
+import { createApplicationSession } from '../../../src/session/application-session';
+import type { ApplicationSession } from '../../../src/session/application-session-contract';
 import { AUTOSAVE_DEBOUNCE_MS } from '../../../src/session/session-autosave';
 import type { SessionForm } from '../../../src/session/session-form';
 import { DRAFT_KEY, HANDED_OVER_KEY, HANDOVER_REVISION_KEY, OUTBOX_KEY, SUBMITTED_KEY } from '../../../src/storage/stored-keys';

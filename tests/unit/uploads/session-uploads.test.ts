@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserPageEvents } from '../../../src/browser/page-events';
 import { initialApplication } from '../../../src/drafts/initial-application';
-import { createApplicationSession, type ApplicationSession } from '../../../src/session/application-session';
+import { createApplicationSession } from '../../../src/session/application-session';
+import type { ApplicationSession } from '../../../src/session/application-session-contract';
 import type { DeviceFile } from '../../../src/storage/device-files';
 import { createPageUploads, pageUploadsOf } from '../../../src/uploads/page-uploads';
 import { sessionUploads } from '../../../src/uploads/session-uploads';
