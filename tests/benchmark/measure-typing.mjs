@@ -153,14 +153,22 @@ async function typeThrottledBurst(/** @type {TypingTarget} */ target, /** @type 
   await field.focus();
   await sleep(SETTLE_MS);
   const from = await page.evaluate(() => performance.now());
-  target.burstStarts.push(await page.evaluate(() => (/** @type {BenchWindow} */ (window).__benchKeys ?? []).length));
+  target.burstStarts.push(
+    await page.evaluate(() => {
+      const bench = /** @type {BenchWindow} */ (window);
+      return (bench.__benchKeys ?? []).length;
+    }),
+  );
   for (let key = 0; key < BURST_LENGTH; key += 1) {
     const started = Date.now();
     await page.keyboard.press(LETTERS[(burst * BURST_LENGTH + key) % LETTERS.length] ?? 'a');
     await sleep(Math.max(0, keyIntervalMs - (Date.now() - started)));
   }
   await sleep(SETTLE_MS);
-  const writes = await page.evaluate((since) => (/** @type {BenchWindow} */ (window).__benchWrites ?? []).filter((write) => write.at >= since), from);
+  const writes = await page.evaluate((since) => {
+    const bench = /** @type {BenchWindow} */ (window);
+    return (bench.__benchWrites ?? []).filter((write) => write.at >= since);
+  }, from);
   target.writesPerBurst.push(writes.length);
   target.writeLog.push(writes);
 }
