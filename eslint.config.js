@@ -60,7 +60,25 @@ const LAYERS = {
   session: ['application', 'boot', 'browser', 'config', 'drafts', 'handover', 'outbox', 'proof-of-work', 'storage', 'tabs', 'telemetry', 'uploads', 'wizard'],
   boot: ['application', 'config', 'drafts', 'first-paint', 'i18n', 'storage', 'telemetry', 'wizard'],
   // uploads: only the context through which the wizard gives the file fields its session's upload queue.
-  app: ['application', 'blocks', 'boot', 'browser', 'config', 'drafts', 'form', 'handover', 'html', 'i18n', 'outbox', 'pwa', 'session', 'storage', 'telemetry', 'uploads', 'wizard'],
+  app: [
+    'application',
+    'blocks',
+    'boot',
+    'browser',
+    'config',
+    'drafts',
+    'form',
+    'handover',
+    'html',
+    'i18n',
+    'outbox',
+    'pwa',
+    'session',
+    'storage',
+    'telemetry',
+    'uploads',
+    'wizard',
+  ],
   // Build time only: Welcome rendered into index.html (scripts/prerender-welcome.ts).
   prerender: ['app', 'boot', 'config', 'html', 'i18n'],
 };
@@ -107,18 +125,75 @@ const PURE = {
   'application/rules': ['src/application/rules/**/*.ts'],
   'application/body': ['src/application/body/**/*.ts'],
   config: ['src/config/**/*.ts'],
-  i18n: ['src/i18n/catalogue.ts', 'src/i18n/format-message.ts', 'src/i18n/messages.ts', 'src/i18n/problem-code.ts', 'src/i18n/messages-en.ts', 'src/i18n/messages-en-shell.ts', 'src/i18n/messages-en-form.ts', 'src/i18n/messages-fr.ts', 'src/i18n/messages-es.ts', 'src/i18n/built-in-catalogues.ts', 'src/i18n/text-direction.ts', 'src/i18n/status-messages-en.ts', 'src/i18n/status-messages-fr.ts', 'src/i18n/status-messages-es.ts', 'src/i18n/mail-messages-en.ts', 'src/i18n/mail-messages-fr.ts', 'src/i18n/mail-messages-es.ts', 'src/i18n/mail-words.ts'],
+  i18n: [
+    'src/i18n/catalogue.ts',
+    'src/i18n/format-message.ts',
+    'src/i18n/messages.ts',
+    'src/i18n/problem-code.ts',
+    'src/i18n/messages-en.ts',
+    'src/i18n/messages-en-shell.ts',
+    'src/i18n/messages-en-form.ts',
+    'src/i18n/messages-fr.ts',
+    'src/i18n/messages-es.ts',
+    'src/i18n/built-in-catalogues.ts',
+    'src/i18n/text-direction.ts',
+    'src/i18n/status-messages-en.ts',
+    'src/i18n/status-messages-fr.ts',
+    'src/i18n/status-messages-es.ts',
+    'src/i18n/mail-messages-en.ts',
+    'src/i18n/mail-messages-fr.ts',
+    'src/i18n/mail-messages-es.ts',
+    'src/i18n/mail-words.ts',
+  ],
   wizard: ['src/wizard/wizard-machine.ts'],
   handover: ['src/handover/**/*.ts'],
-  outbox: ['src/outbox/retry-policy.ts', 'src/outbox/attempt-once.ts', 'src/outbox/outbox-record.ts', 'src/outbox/refused-body-files.ts', 'src/outbox/status-receipt.ts'],
-  team: ['src/team/team-answers.ts', 'src/team/team-outcome.ts', 'src/team/team-api.ts', 'src/team/team-api-urls.ts', 'src/team/team-routes.ts', 'src/team/team-permissions.ts', 'src/team/inbox-filters.ts', 'src/team/decision-rules.ts', 'src/team/application-view.ts', 'src/team/team-words.ts', 'src/team/sign-in-words.ts'],
-  status: ['src/status/status-answer.ts', 'src/status/lookup-url.ts', 'src/status/status-language.ts', 'src/status/status-view.ts', 'src/status/status-texts.ts'],
-  uploads: ['src/uploads/upload-machine.ts', 'src/uploads/with-upload-ids.ts', 'src/uploads/uploads-endpoint.ts', 'src/uploads/resume-decision.ts', 'src/uploads/upload-progress.ts', 'src/uploads/session-uploads.ts'],
+  outbox: [
+    'src/outbox/retry-policy.ts',
+    'src/outbox/attempt-once.ts',
+    'src/outbox/outbox-record.ts',
+    'src/outbox/refused-body-files.ts',
+    'src/outbox/status-receipt.ts',
+  ],
+  team: [
+    'src/team/team-answers.ts',
+    'src/team/team-outcome.ts',
+    'src/team/team-api.ts',
+    'src/team/team-api-urls.ts',
+    'src/team/team-routes.ts',
+    'src/team/team-permissions.ts',
+    'src/team/inbox-filters.ts',
+    'src/team/decision-rules.ts',
+    'src/team/application-view.ts',
+    'src/team/team-words.ts',
+    'src/team/sign-in-words.ts',
+  ],
+  status: [
+    'src/status/status-answer.ts',
+    'src/status/lookup-url.ts',
+    'src/status/status-language.ts',
+    'src/status/status-view.ts',
+    'src/status/status-texts.ts',
+  ],
+  uploads: [
+    'src/uploads/upload-machine.ts',
+    'src/uploads/with-upload-ids.ts',
+    'src/uploads/uploads-endpoint.ts',
+    'src/uploads/resume-decision.ts',
+    'src/uploads/upload-progress.ts',
+    'src/uploads/session-uploads.ts',
+  ],
   session: ['src/session/**/*.ts'],
   'first-paint': ['src/first-paint/**/*.ts'],
   boot: ['src/boot/welcome-gives-way.ts', 'src/boot/run-welcome-gives-way.ts'],
   // The selects' rules: the search, the maximum, and the combobox's core (its hook, use-combobox.ts, is the React side).
-  fields: ['src/fields/filter-options.ts', 'src/fields/pick-with-max.ts', 'src/fields/combobox/combobox-state.ts', 'src/fields/combobox/active-option.ts', 'src/fields/combobox/element-ids.ts', 'src/fields/combobox/remembered-search.ts'],
+  fields: [
+    'src/fields/filter-options.ts',
+    'src/fields/pick-with-max.ts',
+    'src/fields/combobox/combobox-state.ts',
+    'src/fields/combobox/active-option.ts',
+    'src/fields/combobox/element-ids.ts',
+    'src/fields/combobox/remembered-search.ts',
+  ],
 };
 // Read by tests: tests/unit/lint/layers-in-use.node.test.ts (no allowance no file makes use of) and
 // tests/unit/docs/architecture-layout.node.test.ts (docs/architecture.md's layout says the same),
@@ -131,7 +206,12 @@ const NO_REACT = [{ group: ['react', 'react-dom', 'react/*', '**/*.tsx'], messag
 const NO_TELEMETRY_LIBRARIES = [{ regex: '^(posthog-js|@sentry/)', message: 'Only src/telemetry imports posthog-js and @sentry/*: use its wrappers.' }];
 
 /** @type {ImportPattern[]} */
-const NO_IDB_KEYVAL = [{ group: ['idb-keyval'], message: 'IndexedDB is opened only through src/storage/guarded-indexed-db.ts (guardedStore, keyval): a blocked storage must not throw.' }];
+const NO_IDB_KEYVAL = [
+  {
+    group: ['idb-keyval'],
+    message: 'IndexedDB is opened only through src/storage/guarded-indexed-db.ts (guardedStore, keyval): a blocked storage must not throw.',
+  },
+];
 // The one file that touches IndexedDB: reading `indexedDB` throws where storage is blocked, so
 // everything else goes through its guard (a `typeof indexedDB` throws there too).
 const GUARDED_INDEXED_DB = 'src/storage/guarded-indexed-db.ts';
@@ -167,9 +247,19 @@ function layerRules() {
       rules: restrict([...forbiddenFor(folder), ...(folder === 'telemetry' ? [] : NO_TELEMETRY_LIBRARIES), ...NO_IDB_KEYVAL]),
     })),
     // Later entries win for the same rule, so a pure file's entry repeats its folder's patterns.
-    ...Object.entries(PURE).map(([folder, files]) => ({ files, rules: restrict([...forbiddenFor(folder), ...NO_TELEMETRY_LIBRARIES, ...NO_REACT, ...NO_IDB_KEYVAL]) })),
+    ...Object.entries(PURE).map(([folder, files]) => ({
+      files,
+      rules: restrict([...forbiddenFor(folder), ...NO_TELEMETRY_LIBRARIES, ...NO_REACT, ...NO_IDB_KEYVAL]),
+    })),
     // The service worker takes the shared outbox, config and storage code, and the files' uploads, nothing of the page's UI.
-    { files: ['sw/**/*.ts'], rules: restrict([{ regex: '^\\.\\./src/(?!(config|outbox|storage|uploads)/)', message: 'sw/ may import only src/config, src/outbox, src/storage and src/uploads.' }, ...NO_TELEMETRY_LIBRARIES, ...NO_IDB_KEYVAL]) },
+    {
+      files: ['sw/**/*.ts'],
+      rules: restrict([
+        { regex: '^\\.\\./src/(?!(config|outbox|storage|uploads)/)', message: 'sw/ may import only src/config, src/outbox, src/storage and src/uploads.' },
+        ...NO_TELEMETRY_LIBRARIES,
+        ...NO_IDB_KEYVAL,
+      ]),
+    },
     // The guard itself: its folder's patterns, idb-keyval allowed.
     { files: [GUARDED_INDEXED_DB], rules: restrict([...forbiddenFor('storage'), ...NO_TELEMETRY_LIBRARIES]) },
     // Nor the global, under any name of the scope (the page, a worker, the service worker).
@@ -178,7 +268,10 @@ function layerRules() {
       ignores: [GUARDED_INDEXED_DB],
       rules: {
         'no-restricted-globals': ['error', { name: 'indexedDB', message: INDEXED_DB_MESSAGE }],
-        'no-restricted-properties': ['error', ...['window', 'self', 'globalThis'].map((object) => ({ object, property: 'indexedDB', message: INDEXED_DB_MESSAGE }))],
+        'no-restricted-properties': [
+          'error',
+          ...['window', 'self', 'globalThis'].map((object) => ({ object, property: 'indexedDB', message: INDEXED_DB_MESSAGE })),
+        ],
       },
     },
   ];
@@ -219,7 +312,20 @@ const MAX_LINES = { max: 300, skipBlankLines: false, skipComments: false };
 const NO_CYCLE_FILES = ['src/**/*.{ts,tsx}', 'server/**/*.mjs', 'sw/**/*.ts'];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-strict/', 'dist-languages/', 'data-dev/', 'server/build/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench/tmp/'] },
+  {
+    ignores: [
+      'dist/',
+      'dist-strict/',
+      'dist-languages/',
+      'data-dev/',
+      'server/build/',
+      'data/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'bench/tmp/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -240,9 +346,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: globals.browser },
     rules: {
-      ...Object.fromEntries(
-        Object.keys(reactHooks.configs.recommended.rules).map((rule) => [rule, 'error']),
-      ),
+      ...Object.fromEntries(Object.keys(reactHooks.configs.recommended.rules).map((rule) => [rule, 'error'])),
     },
   },
   ...layerRules(),

@@ -6,7 +6,18 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** What the build is made from: a change to any of them makes dist/ stale. */
-export const BUILD_INPUTS = ['src', 'public', 'sw', 'index.html', 'status', 'vite.config.ts', 'vite.server.config.ts', 'package-lock.json', 'tsconfig.json', 'scripts'];
+export const BUILD_INPUTS = [
+  'src',
+  'public',
+  'sw',
+  'index.html',
+  'status',
+  'vite.config.ts',
+  'vite.server.config.ts',
+  'package-lock.json',
+  'tsconfig.json',
+  'scripts',
+];
 /** What the build makes, whose absence or age calls for a build. */
 export const BUILD_OUTPUTS = ['dist/index.html', 'server/build/receiver-rules.mjs', 'server/build/config-check.mjs'];
 

@@ -30,6 +30,10 @@ try {
   console.error(`${file}: cannot be read (${error instanceof Error ? error.message : String(error)})`);
   process.exit(2);
 }
-const { lines, exitCode } = reportConfigCheck(file, checkConfigText(text, { DATABASE_URL: process.env.DATABASE_URL, UPLOADS_DIR: process.env.UPLOADS_DIR }), strict);
+const { lines, exitCode } = reportConfigCheck(
+  file,
+  checkConfigText(text, { DATABASE_URL: process.env.DATABASE_URL, UPLOADS_DIR: process.env.UPLOADS_DIR }),
+  strict,
+);
 for (const line of lines) (exitCode === 0 ? console.log : console.error)(line);
 process.exit(exitCode);

@@ -50,9 +50,7 @@ export function splitDialCode(phone, plainCodes) {
  * @returns {Country[]}
  */
 export function deriveCountries(list) {
-  const plainCodes = new Set(
-    list.flatMap((entry) => entry.phone.map(String)).filter((code) => code.length <= MAX_COUNTRY_CODE_DIGITS),
-  );
+  const plainCodes = new Set(list.flatMap((entry) => entry.phone.map(String)).filter((code) => code.length <= MAX_COUNTRY_CODE_DIGITS));
   for (const iso2 of Object.keys(DIAL_CODE_OVERRIDES)) {
     // An override for a country the package dropped or renamed would silently do nothing.
     if (!list.some((entry) => entry.iso2 === iso2)) throw new Error(`DIAL_CODE_OVERRIDES: ${iso2} is not in countries-list`);

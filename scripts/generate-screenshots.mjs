@@ -19,7 +19,16 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const publicDir = join(root, 'public');
 // The same Chromium and flags as playwright.config.ts: Playwright's own download does not work here.
 const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const args = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const args = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const outDir = await mkdtemp(join(tmpdir(), 'wizard-screenshots-'));
 // Read before the build, which captures this very text.
@@ -28,7 +37,9 @@ try {
   await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   const server = createAppServer({ root: outDir });
   await new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => { resolve(undefined); });
+    server.listen(0, '127.0.0.1', () => {
+      resolve(undefined);
+    });
   });
   const address = server.address();
   const url = `http://127.0.0.1:${String(typeof address === 'object' && address ? address.port : 0)}/`;
@@ -56,7 +67,10 @@ try {
       await page.mouse.move(0, 0);
       // decode() settles once the file the <picture> chose has loaded and can be painted (on
       // Welcome, the wizard built behind it, hidden, has a cover of its own: the one on screen).
-      await page.locator('.cover-panel__image').filter({ visible: true }).evaluate((image) => /** @type {HTMLImageElement} */ (image).decode());
+      await page
+        .locator('.cover-panel__image')
+        .filter({ visible: true })
+        .evaluate((image) => /** @type {HTMLImageElement} */ (image).decode());
       await page.evaluate(async () => {
         await globalThis.document.fonts.ready;
         // A phone scrolls past the cover when a step opens; the screenshot shows the page from its top.

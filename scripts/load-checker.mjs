@@ -31,7 +31,9 @@ export async function loadChecker(root = ROOT) {
   }
   if (sources) return sources.loadSource('src/config/check-config.ts');
   if (built > 0) return importBundle(bundle);
-  throw new Error(`${CHECKER_BUNDLE} is missing, and this install has no Vite to read src/ with: run \`npm run build\` where the development dependencies are installed (as for dist/), or \`npm ci\` here.`);
+  throw new Error(
+    `${CHECKER_BUNDLE} is missing, and this install has no Vite to read src/ with: run \`npm run build\` where the development dependencies are installed (as for dist/), or \`npm ci\` here.`,
+  );
 }
 
 /** @param {string} path @returns {Promise<Checker>} */

@@ -20,7 +20,10 @@ import { isRunDirectly } from '../server/process/run-directly.mjs';
 function decodeBody(encoding, body) {
   if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (encoding === 'quoted-printable') {
-    const bytes = Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-Fa-f]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16))), 'latin1');
+    const bytes = Buffer.from(
+      body.replace(/=\r?\n/g, '').replace(/=([0-9A-Fa-f]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16))),
+      'latin1',
+    );
     return bytes.toString('utf8');
   }
   return body;
@@ -28,9 +31,13 @@ function decodeBody(encoding, body) {
 
 /** @param {string} value a header's value, with RFC 2047 encoded words */
 function decodeWords(value) {
-  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, kind, text) =>
-    String(kind).toLowerCase() === 'b' ? Buffer.from(String(text), 'base64').toString('utf8') : decodeBody('quoted-printable', String(text).replace(/_/g, ' ')),
-  );
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, kind, text) =>
+      String(kind).toLowerCase() === 'b'
+        ? Buffer.from(String(text), 'base64').toString('utf8')
+        : decodeBody('quoted-printable', String(text).replace(/_/g, ' ')),
+    );
 }
 
 /** @param {string} part */
@@ -116,22 +123,30 @@ export async function startMailCatcher({ host = '127.0.0.1', port = 0, onMail = 
           callback(refused('Message refused for now', 554));
           return;
         }
-        const mail = readMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((address) => address.address));
+        const mail = readMail(
+          Buffer.concat(chunks).toString('utf8'),
+          session.envelope.rcptTo.map((address) => address.address),
+        );
         mails.push(mail);
         onMail(mail);
         callback();
       });
     },
   });
-  /** @type {import('node:net').Server} */ (/** @type {{ server: import('node:net').Server }} */ (/** @type {unknown} */ (server)).server).on('connection', (/** @type {import('node:net').Socket} */ socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
+  /** @type {import('node:net').Server} */ (/** @type {{ server: import('node:net').Server }} */ (/** @type {unknown} */ (server)).server).on(
+    'connection',
+    (/** @type {import('node:net').Socket} */ socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    },
+  );
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(undefined));
   });
-  const address = /** @type {import('node:net').AddressInfo} */ (/** @type {{ server: import('node:net').Server }} */ (/** @type {unknown} */ (server)).server.address());
+  const address = /** @type {import('node:net').AddressInfo} */ (
+    /** @type {{ server: import('node:net').Server }} */ (/** @type {unknown} */ (server)).server.address()
+  );
   return {
     port: address.port,
     mails,
@@ -155,7 +170,9 @@ if (isRunDirectly(import.meta.url)) {
   const catcher = await startMailCatcher({
     port,
     onMail(mail) {
-      process.stdout.write(`--- e-mail to ${mail.to.join(', ')}\nFrom: ${mail.headers.get('from') ?? ''}\nSubject: ${mail.subject}\nMessage-ID: ${mail.headers.get('message-id') ?? ''}\n\n${mail.text}\n`);
+      process.stdout.write(
+        `--- e-mail to ${mail.to.join(', ')}\nFrom: ${mail.headers.get('from') ?? ''}\nSubject: ${mail.subject}\nMessage-ID: ${mail.headers.get('message-id') ?? ''}\n\n${mail.text}\n`,
+      );
     },
   });
   process.stdout.write(`Mail catcher listening on smtp://127.0.0.1:${String(catcher.port)} (Ctrl-C stops it)\n`);

@@ -44,13 +44,16 @@ try {
   blocks.push(Buffer.alloc(1024));
   const tar = Buffer.concat(blocks);
   process.stdout.write(`Compressing ${String(Math.round(tar.length / 1024 / 1024))} MB…\n`);
-  const compressed = brotliCompressSync(tar, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_LGWIN]: 24, [constants.BROTLI_PARAM_SIZE_HINT]: tar.length } });
+  const compressed = brotliCompressSync(tar, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_LGWIN]: 24, [constants.BROTLI_PARAM_SIZE_HINT]: tar.length },
+  });
   const postgres = (await readFile(join(folder, 'PG_VERSION'), 'utf8')).trim();
   const file = `pgdata-pglite-${version}.tar.br`;
   for (const old of await readdir(TEMPLATE_DIR).catch(() => [])) if (old.endsWith('.tar.br') && old !== file) await rm(join(TEMPLATE_DIR, old));
   await writeFile(join(TEMPLATE_DIR, file), compressed);
   const manifest = { pglite: version, postgres, file, bytes: compressed.length, sha256: createHash('sha256').update(compressed).digest('hex') };
-  const note = 'Made by scripts/make-pglite-template.mjs: the data folder @electric-sql/pglite\'s initdb makes, unpacked into a new embedded store by server/store/pglite-template.mjs.';
+  const note =
+    "Made by scripts/make-pglite-template.mjs: the data folder @electric-sql/pglite's initdb makes, unpacked into a new embedded store by server/store/pglite-template.mjs.";
   await writeFile(join(TEMPLATE_DIR, 'manifest.json'), `${JSON.stringify({ note, templates: [manifest] }, null, 2)}\n`);
   process.stdout.write(`Wrote ${join(TEMPLATE_DIR, file)} (${String((await stat(join(TEMPLATE_DIR, file))).size)} bytes) and manifest.json.\n`);
 } finally {

@@ -73,7 +73,13 @@ function escapeAttribute(text: string): string {
  * index.html with Welcome in #root, the configured title, language and direction, and, after #root, the
  * configuration as the build checked it (src/config/checked-config.ts) when it can be carried.
  */
-export function withPrerenderedWelcome(html: string, welcome: PrerenderedWelcome, digest: string, others: readonly PrerenderedWelcome[] = [], swapScript = ''): string {
+export function withPrerenderedWelcome(
+  html: string,
+  welcome: PrerenderedWelcome,
+  digest: string,
+  others: readonly PrerenderedWelcome[] = [],
+  swapScript = '',
+): string {
   if (!ROOT.test(html)) throw new Error('prerender-welcome: index.html has no <div id="root">…</div> before its <noscript>.');
   // index.html's loading line stays, hidden unless the head script finds the device resuming.
   const loadingLine = (/<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1] ?? '')
@@ -92,25 +98,35 @@ export function withPrerenderedWelcome(html: string, welcome: PrerenderedWelcome
     )
     .join('');
   const swap = others.length > 0 && swapScript ? `\n    <script>${swapScript}</script>` : '';
-  const noscript = [welcome, ...others].map((each) => (others.length > 0 ? `<p lang="${escapeAttribute(each.lang)}">${escapeText(each.words.needsScript)}</p>` : escapeText(each.words.needsScript))).join('');
-  return html
-    .replace(ROOT, () => `<div id="root">${loadingLine}${wrapper(welcome.markup)}</div>${templates}${swap}${checked}`)
-    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeText(welcome.title)}</title>`)
-    // dir only where it is not the default, so a left-to-right page is the one it always was.
-    .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeAttribute(welcome.lang)}"${textDirection(welcome.lang) === 'rtl' ? ' dir="rtl"' : ''}>`)
-    .replace(/<noscript>[\s\S]*?<\/noscript>/, () => `<noscript>${noscript}</noscript>`);
+  const noscript = [welcome, ...others]
+    .map((each) =>
+      others.length > 0 ? `<p lang="${escapeAttribute(each.lang)}">${escapeText(each.words.needsScript)}</p>` : escapeText(each.words.needsScript),
+    )
+    .join('');
+  return (
+    html
+      .replace(ROOT, () => `<div id="root">${loadingLine}${wrapper(welcome.markup)}</div>${templates}${swap}${checked}`)
+      .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeText(welcome.title)}</title>`)
+      // dir only where it is not the default, so a left-to-right page is the one it always was.
+      .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeAttribute(welcome.lang)}"${textDirection(welcome.lang) === 'rtl' ? ' dir="rtl"' : ''}>`)
+      .replace(/<noscript>[\s\S]*?<\/noscript>/, () => `<noscript>${noscript}</noscript>`)
+  );
 }
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="\/(assets\/[^"]+\.js)"><\/script>\s*/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="\/(assets\/[^"]+\.js)">\s*/g;
-const FETCH_PRELOAD = /<!--[^>]*-->\s*<link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous" \/>\s*|<link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous" \/>\s*/g;
+const FETCH_PRELOAD =
+  /<!--[^>]*-->\s*<link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous" \/>\s*|<link rel="preload" href="([^"]+)" as="fetch" crossorigin="anonymous" \/>\s*/g;
 
 /**
  * index.html starting the app through the starter, which is written inline (a file would be one
  * more request, on a phone's network a new connection, before the first paint): the entry script
  * and its modulepreloads are replaced.
  */
-export async function withStarter(html: string, loadFailed: string = EN.formLoadFailed): Promise<{ html: string; entry: string | null; preloads: string[]; fetches: string[] }> {
+export async function withStarter(
+  html: string,
+  loadFailed: string = EN.formLoadFailed,
+): Promise<{ html: string; entry: string | null; preloads: string[]; fetches: string[] }> {
   const entry = ENTRY_SCRIPT.exec(html)?.[1] ?? null;
   if (!entry) return { html, entry: null, preloads: [], fetches: [] };
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => `/${match[1] ?? ''}`);

@@ -20,6 +20,8 @@ const missing = needed.filter(([variable, fallback]) => {
 if (missing.length > 0) {
   const files = missing.map(([variable, fallback]) => process.env[variable] ?? fallback).join(', ');
   const packages = [...new Set(missing.map(([, , pkg]) => pkg))].join(' ');
-  console.error(`The cross-engine suite needs ${files}: install them with "apt-get install -y ${packages}" (or set ${missing.map(([variable]) => variable).join(', ')}).`);
+  console.error(
+    `The cross-engine suite needs ${files}: install them with "apt-get install -y ${packages}" (or set ${missing.map(([variable]) => variable).join(', ')}).`,
+  );
   process.exit(1);
 }

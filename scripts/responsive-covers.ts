@@ -125,7 +125,9 @@ export function responsiveCovers(options: ResponsiveCoversOptions = {}): Plugin 
       for (const { variant, bytes } of encoded) {
         this.emitFile({ type: 'asset', fileName: variant.fileName, source: bytes });
         if (variant.width <= PHONE_WIDTH && bytes.length > PHONE_BUDGET_BYTES) {
-          this.warn(`${variant.fileName} is ${kilobytes(bytes.length)}, over the ${kilobytes(PHONE_BUDGET_BYTES)} a phone should load for one cover: lower the quality in scripts/cover-variants.ts or use a simpler picture.`);
+          this.warn(
+            `${variant.fileName} is ${kilobytes(bytes.length)}, over the ${kilobytes(PHONE_BUDGET_BYTES)} a phone should load for one cover: lower the quality in scripts/cover-variants.ts or use a simpler picture.`,
+          );
         }
       }
       const backgrounds = await readBackgrounds(configPath());
@@ -135,10 +137,7 @@ export function responsiveCovers(options: ResponsiveCoversOptions = {}): Plugin 
         (url) => url.startsWith(`${base}${COVERS_FOLDER}/`) && !made.has(url) && !existsSync(join(publicDir, url.slice(base.length))),
       );
       if (missing.length > 0) {
-        this.error(
-          `public/config.json names ${missing.join(', ')}, which the cover build step does not make. ` +
-            `It makes ${[...made].join(', ')}.`,
-        );
+        this.error(`public/config.json names ${missing.join(', ')}, which the cover build step does not make. ` + `It makes ${[...made].join(', ')}.`);
       }
     },
 

@@ -44,7 +44,7 @@ export async function buildKeepingProgramme(root, build, now = new Date()) {
     return {
       built,
       notice:
-        'dist/config.json has edits of its own: they are kept over the build\'s copy of public/config.json, so the programme being served stays.\n' +
+        "dist/config.json has edits of its own: they are kept over the build's copy of public/config.json, so the programme being served stays.\n" +
         'To ship the edit with every build (and have Welcome drawn from it at build time), copy dist/config.json to public/config.json.',
     };
   }

@@ -34,9 +34,11 @@ for (const signal of /** @type {const} */ (['SIGTERM', 'SIGINT'])) {
 // Run by npm (npm start), whose death would leave the server to PID 1: watched every second (Node
 // has no signal for a parent's death). Run by hand, with nohup, the launcher's parent may go.
 const parent = process.ppid;
-const parentWatch = process.env.npm_lifecycle_event ? setInterval(() => {
-  if (process.ppid !== parent) server.kill('SIGTERM');
-}, 1000) : null;
+const parentWatch = process.env.npm_lifecycle_event
+  ? setInterval(() => {
+      if (process.ppid !== parent) server.kill('SIGTERM');
+    }, 1000)
+  : null;
 parentWatch?.unref();
 server.on('error', (error) => {
   process.stderr.write(`The server could not be started: ${error.message}\n`);

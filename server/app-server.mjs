@@ -178,7 +178,13 @@ export function createAppServer({ root, api, trust, logRequest, rewrite, servedC
         return;
       }
       if (compressed) {
-        res.writeHead(200, { ...headers, ETag: etag, 'Last-Modified': lastModified, 'Content-Encoding': compressed.encoding, 'Content-Length': compressed.body.length });
+        res.writeHead(200, {
+          ...headers,
+          ETag: etag,
+          'Last-Modified': lastModified,
+          'Content-Encoding': compressed.encoding,
+          'Content-Length': compressed.body.length,
+        });
         res.end(req.method === 'HEAD' ? undefined : compressed.body);
         return;
       }

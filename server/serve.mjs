@@ -38,13 +38,18 @@ const root = process.env.DIST_DIR ?? fileURLToPath(new URL('../dist', import.met
  * @param {string | undefined} databaseUrl
  */
 function describeLimits(limits, databaseUrl) {
-  const rates = limits.rateWindows.map((window) => `${String(window.points)} PUTs per ${window.durationSeconds === 60 ? 'minute' : window.durationSeconds === 3600 ? 'hour' : `${String(window.durationSeconds)} s`}`);
+  const rates = limits.rateWindows.map(
+    (window) =>
+      `${String(window.points)} PUTs per ${window.durationSeconds === 60 ? 'minute' : window.durationSeconds === 3600 ? 'hour' : `${String(window.durationSeconds)} s`}`,
+  );
   return [
     rates.length > 0 ? `${rates.join(' and ')} per client${databaseUrl ? ' (counted in PostgreSQL, shared by every instance)' : ''}` : 'no rate limit',
     `${limits.maxConnectionsPerAddress || 'unlimited'} connections per address, ${limits.maxConnections || 'unlimited'} in all`,
     `headers within ${String(limits.headersTimeoutMs / 1000)} s, whole requests within ${String(limits.requestTimeoutMs / 1000)} s, idle connections closed after ${String(limits.keepAliveTimeoutMs / 1000)} s, stalled ones after ${String(limits.stallTimeoutMs / 1000)} s`,
     databaseUrl ? null : limits.diskFloorBytes > 0 ? `${String(limits.diskFloorBytes / 1024 / 1024)} MB kept free in the data folder` : 'no disk floor',
-  ].filter((part) => part !== null).join('; ');
+  ]
+    .filter((part) => part !== null)
+    .join('; ');
 }
 
 /**
@@ -58,7 +63,9 @@ function describeDraftsBudget(limits, databaseUrl) {
     rates.length > 0 ? `${rates.join(' and ')} per client (DRAFT_RATE_LIMIT_PER_MINUTE, _PER_HOUR)` : 'no rate limit of their own',
     limits.draftsMaxBytes > 0 ? `${String(limits.draftsMaxBytes / 1024 / 1024)} MB held at most (DRAFTS_MAX_MB)` : 'no quota',
     databaseUrl || limits.diskFloorBytes === 0 ? null : `refused under ${String(draftsFloorBytes(limits) / 1024 / 1024)} MB free`,
-  ].filter((part) => part !== null).join(', ');
+  ]
+    .filter((part) => part !== null)
+    .join(', ');
 }
 
 // Every file the receiver writes is its user's alone (store/private-files.mjs).
@@ -67,7 +74,8 @@ try {
   const serverLog = createServerLog({ format: parseLogFormat(process.env.LOG_FORMAT) });
   const log = serverLog.message;
   const webhooks = webhookSettings(process.env);
-  if (webhooks && isPlainTextToAnotherMachine(webhooks.url)) log(`warning: WEBHOOK_URL is http://, so applications cross the network unencrypted to ${webhooks.url.host}; use https://`);
+  if (webhooks && isPlainTextToAnotherMachine(webhooks.url))
+    log(`warning: WEBHOOK_URL is http://, so applications cross the network unencrypted to ${webhooks.url.host}; use https://`);
   const mail = mailSettings(process.env);
   const dataDir = process.env.DATA_DIR ?? 'data';
   const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -76,7 +84,8 @@ try {
   const draftTtl = draftTtlSeconds(process.env);
   const retention = retentionDays(process.env);
   const adminPort = Number(process.env.ADMIN_PORT?.trim() || 0);
-  if (!Number.isInteger(adminPort) || adminPort < 0 || adminPort > 65535) throw new Error(`ADMIN_PORT must be a port number (0: any free one), not ${String(process.env.ADMIN_PORT)}`);
+  if (!Number.isInteger(adminPort) || adminPort < 0 || adminPort > 65535)
+    throw new Error(`ADMIN_PORT must be a port number (0: any free one), not ${String(process.env.ADMIN_PORT)}`);
   const server = await startServer({
     root,
     host: process.env.HOST ?? '127.0.0.1',
@@ -105,20 +114,38 @@ try {
   const requestUrl = server.programme.requestUrl;
   if (requestUrl === null) {
     // Only on purpose: a programme without the key is refused (src/config/sending-findings.ts).
-    log(`Note: the programme's requestUrl is null, so pages send nothing and keep nothing (a programme that sends nothing on purpose); set "requestUrl": "${server.path}" in config.json for this receiver to keep applications`);
+    log(
+      `Note: the programme's requestUrl is null, so pages send nothing and keep nothing (a programme that sends nothing on purpose); set "requestUrl": "${server.path}" in config.json for this receiver to keep applications`,
+    );
   } else if (!requestUrl.startsWith('/') || requestUrl.startsWith('//')) {
     log(`Note: the programme sends applications to ${new URL(requestUrl).origin}, not to this receiver (requestUrl)`);
   }
-  log(`Applications accepted from the page's own origin${server.allowedOrigins.length > 0 ? ` and ${server.allowedOrigins.join(', ')}` : ' only (CORS_ORIGINS adds others)'}`);
+  log(
+    `Applications accepted from the page's own origin${server.allowedOrigins.length > 0 ? ` and ${server.allowedOrigins.join(', ')}` : ' only (CORS_ORIGINS adds others)'}`,
+  );
   log(`Proxy: ${server.proxy} (TRUST_PROXY, PUBLIC_ORIGIN)`);
-  log(proofOfWork ? `Proof of work: on, challenges at GET ${server.challengePath} (up to ${String(proofOfWork.maxNumber)} hashes each)` : 'Proof of work: off (PROOF_OF_WORK=on asks every application for one)');
-  log(`Drafts in transit: PUT, GET once, DELETE ${server.draftsPath}{id}, kept ${String(draftTtl)} s unless the PUT asks for another time (DRAFT_TTL_SECONDS); ${describeDraftsBudget(limits, databaseUrl)}`);
+  log(
+    proofOfWork
+      ? `Proof of work: on, challenges at GET ${server.challengePath} (up to ${String(proofOfWork.maxNumber)} hashes each)`
+      : 'Proof of work: off (PROOF_OF_WORK=on asks every application for one)',
+  );
+  log(
+    `Drafts in transit: PUT, GET once, DELETE ${server.draftsPath}{id}, kept ${String(draftTtl)} s unless the PUT asks for another time (DRAFT_TTL_SECONDS); ${describeDraftsBudget(limits, databaseUrl)}`,
+  );
   log(describeUploads(server));
   log(`Where an application stands: GET ${server.statusPath} with its link's secret (Authorization: Bearer)`);
-  log(retention > 0 ? `Retention: applications, webhook messages and drafts older than ${String(retention)} day(s) are erased at start and daily (RETENTION_DAYS)` : 'Retention: off, applications are kept until erased (RETENTION_DAYS sets a period)');
+  log(
+    retention > 0
+      ? `Retention: applications, webhook messages and drafts older than ${String(retention)} day(s) are erased at start and daily (RETENTION_DAYS)`
+      : 'Retention: off, applications are kept until erased (RETENTION_DAYS sets a period)',
+  );
   log(`Limits: ${describeLimits(limits, databaseUrl)}; counts at ${server.metricsUrl}`);
   // The origin only: a hook's path often is its secret (Zapier's and Make's are).
-  log(webhooks ? `Webhooks: each application and revision is POSTed to ${webhooks.url.origin}/…, signed` : 'Webhooks: off (set WEBHOOK_URL and WEBHOOK_SECRET to be told of each application)');
+  log(
+    webhooks
+      ? `Webhooks: each application and revision is POSTed to ${webhooks.url.origin}/…, signed`
+      : 'Webhooks: off (set WEBHOOK_URL and WEBHOOK_SECRET to be told of each application)',
+  );
   // Host and port only: SMTP_URL carries the password.
   log(describeMail(mail));
   const stop = () => {

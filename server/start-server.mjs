@@ -45,9 +45,34 @@ import { mailTexts, programmeAnswersReader, wizardRules } from './wizard-rules.m
  * @param {import('./start-options.mjs').StartOptions} options what each is: start-options.mjs
  */
 export async function startServer({
-  root, host = '127.0.0.1', port = 4173, dataDir = 'data', databaseUrl, corsOrigins, receiverPathOverride, receiverRules, draftId,
-  webhooks = null, webhookPollMs, mail = null, mailPollMs, statusUrlFor, log = () => undefined, logRequest, trustProxy, publicOrigin, proofOfWork = null,
-  limits = DEFAULT_LIMITS, freeBytes, adminPort = 0, draftTtlSeconds = DEFAULT_DRAFT_SECONDS, retentionDays = 0, uploadsDir, isUploadBound, statusLinkKey, team: teamOptions = {},
+  root,
+  host = '127.0.0.1',
+  port = 4173,
+  dataDir = 'data',
+  databaseUrl,
+  corsOrigins,
+  receiverPathOverride,
+  receiverRules,
+  draftId,
+  webhooks = null,
+  webhookPollMs,
+  mail = null,
+  mailPollMs,
+  statusUrlFor,
+  log = () => undefined,
+  logRequest,
+  trustProxy,
+  publicOrigin,
+  proofOfWork = null,
+  limits = DEFAULT_LIMITS,
+  freeBytes,
+  adminPort = 0,
+  draftTtlSeconds = DEFAULT_DRAFT_SECONDS,
+  retentionDays = 0,
+  uploadsDir,
+  isUploadBound,
+  statusLinkKey,
+  team: teamOptions = {},
 }) {
   const trust = proxyTrust({ trustProxy, publicOrigin });
   const trustWarning = trustProxyWarning(trust, host, trustProxy);
@@ -71,7 +96,11 @@ export async function startServer({
     const rateLimits = await createRateLimits({ windows: limits.rateWindows, databaseUrl, log });
     teardown.add(() => rateLimits.close());
     const programme = await createProgrammeFeature({
-      root, store, log, rulesFor, receiverPathOverride,
+      root,
+      store,
+      log,
+      rulesFor,
+      receiverPathOverride,
       // An edit asking for files where none can be kept is refused loudly, not applied to fail every upload.
       objection: (rules) => (fileFieldsOf(rules).length > 0 ? filesUnkeptHere({ DATABASE_URL: databaseUrl, UPLOADS_DIR: uploadsDir }) : null),
     });
@@ -81,39 +110,71 @@ export async function startServer({
     const diskFloor = databaseUrl ? null : createDiskFloor({ dir: folder, floorBytes: limits.diskFloorBytes, freeBytes, log });
     const shared = { store, path, allowedOrigins, log, proofOfWork: proofs };
     const uploads = await createUploadsFeature({
-      ...shared, dataDir, databaseUrl, uploadsDir, limits, freeBytes, startFileFields: fileFieldsOf(started.rules), fileFields, isUploadBound,
+      ...shared,
+      dataDir,
+      databaseUrl,
+      uploadsDir,
+      limits,
+      freeBytes,
+      startFileFields: fileFieldsOf(started.rules),
+      fileFields,
+      isUploadBound,
     });
     teardown.add(() => uploads.close());
     const webhookRoom = createWebhooksFeature({ store, settings: webhooks, log, pollMs: webhookPollMs });
     teardown.add(() => webhookRoom.close());
     const status = await createStatusFeature({ ...shared, rateLimits, statusLinkKey, dataDir: folder, mail: mail !== null, webhooks });
     const mailRoom = await createMailFeature({
-      store, settings: mail, log, pollMs: mailPollMs,
+      store,
+      settings: mail,
+      log,
+      pollMs: mailPollMs,
       // The link a receipt carries, derived from the status room's key (a test may give its own).
       statusUrlFor: statusUrlFor ?? status.mailedLink,
       // The programme in force, as an e-mail in the application's language reads it.
-      programme: async (language) => /** @type {NonNullable<typeof texts>} */ (texts).mailProgramme(parseJson((await programme.programmes.current()).text), language),
+      programme: async (language) =>
+        /** @type {NonNullable<typeof texts>} */ (texts).mailProgramme(parseJson((await programme.programmes.current()).text), language),
       mailWords: (lang, messages) => /** @type {NonNullable<typeof texts>} */ (texts).mailWords(lang, messages),
     });
     teardown.add(() => mailRoom.close());
     const applications = createApplicationsFeature({
-      ...shared, webhooks, admit: createAdmission({ rateLimits, diskFloor }),
+      ...shared,
+      webhooks,
+      admit: createAdmission({ rateLimits, diskFloor }),
       // A stored revision may have written a status row (the first revision's `received`): both outboxes look.
       onStored: () => {
         webhookRoom.nudge();
         mailRoom.nudge();
       },
-      programmes: programme.programmes, fileFields, uploadsFolder: uploads.folder, retentionDays, status: status.receiving,
+      programmes: programme.programmes,
+      fileFields,
+      uploadsFolder: uploads.folder,
+      retentionDays,
+      status: status.receiving,
     });
     teardown.add(() => applications.close());
     const drafts = await createDraftsFeature({
-      ...shared, draftId: draftIdPattern, ttlSeconds: draftTtlSeconds, limits, databaseUrl, dataDir: folder, freeBytes, rateLimits,
+      ...shared,
+      draftId: draftIdPattern,
+      ttlSeconds: draftTtlSeconds,
+      limits,
+      databaseUrl,
+      dataDir: folder,
+      freeBytes,
+      rateLimits,
     });
     teardown.add(() => drafts.close());
     const team = await createTeamFeature({ store, log, mail, trust, databaseUrl, ...teamOptions });
     teardown.add(() => team.close());
     const inbox = createInboxFeature({
-      store, log, authorize: team.authorize, audit: team.audit, programmes: programme.programmes, uploadsFolder: uploads.folder, mail, webhooks,
+      store,
+      log,
+      authorize: team.authorize,
+      audit: team.audit,
+      programmes: programme.programmes,
+      uploadsFolder: uploads.folder,
+      mail,
+      webhooks,
       readAnswers: await programmeAnswersReader({ fromSource: receiverRules !== undefined }),
       // A decision wrote a status row, and perhaps its e-mail and webhook: both outboxes look.
       onDecided: () => {
@@ -124,7 +185,9 @@ export async function startServer({
     const health = createHealth({ store, diskFloor, log, uploads: uploads.readiness });
     const metrics = createMetrics();
     const server = createAppServer({
-      root, rewrite: programme.rewrite, servedConfig: programme.servedConfig,
+      root,
+      rewrite: programme.rewrite,
+      servedConfig: programme.servedConfig,
       logRequest(entry) {
         if (health.isProbe(entry.path)) return;
         metrics.countRequest(entry);
@@ -136,7 +199,18 @@ export async function startServer({
         noticeForwarded(ctx.req);
         for (const [name, value] of Object.entries(transportSecurityHeaders(ctx.req, ctx.trust))) ctx.res.setHeader(name, value);
         await programme.route(ctx);
-        return (await health.answerHealth(ctx)) || answerAdminNotHere(ctx) || (await team.answer(ctx)) || (await proofs.answerChallenge(ctx)) || (await applications.answer(ctx)) || (await status.answer(ctx)) || (await drafts.answer(ctx)) || (await uploads.answer(ctx)) || (await inbox.answer(ctx)) || team.notFound(ctx);
+        return (
+          (await health.answerHealth(ctx)) ||
+          answerAdminNotHere(ctx) ||
+          (await team.answer(ctx)) ||
+          (await proofs.answerChallenge(ctx)) ||
+          (await applications.answer(ctx)) ||
+          (await status.answer(ctx)) ||
+          (await drafts.answer(ctx)) ||
+          (await uploads.answer(ctx)) ||
+          (await inbox.answer(ctx)) ||
+          team.notFound(ctx)
+        );
       },
     });
     const connections = limitConnections(server, { limits, trust, count: metrics.countConnection });
@@ -144,19 +218,30 @@ export async function startServer({
     teardown.add(() => closeServer(server));
     const admin = await startAdminServer({
       port: adminPort,
-      door: lock ? { token: lock.token, routes: [applications.admin, status.admin, backupAdmin({ store, uploadsFolder: uploads.folder }), webhookRoom.admin, mailRoom.admin, team.admin] } : null,
-      metrics: async () => metrics.exposition({
-        receiver_open_connections: { help: 'Connections open on the public port.', value: connections.open() },
-        receiver_disk_free_bytes: { help: 'Free space in DATA_DIR, read at most once a second (embedded store).', value: (await diskFloor?.freeBytes()) ?? null },
-        process_resident_memory_bytes: { help: 'Resident memory of the receiver process.', value: process.memoryUsage.rss() },
-      }),
+      door: lock
+        ? {
+            token: lock.token,
+            routes: [applications.admin, status.admin, backupAdmin({ store, uploadsFolder: uploads.folder }), webhookRoom.admin, mailRoom.admin, team.admin],
+          }
+        : null,
+      metrics: async () =>
+        metrics.exposition({
+          receiver_open_connections: { help: 'Connections open on the public port.', value: connections.open() },
+          receiver_disk_free_bytes: {
+            help: 'Free space in DATA_DIR, read at most once a second (embedded store).',
+            value: (await diskFloor?.freeBytes()) ?? null,
+          },
+          process_resident_memory_bytes: { help: 'Resident memory of the receiver process.', value: process.memoryUsage.rss() },
+        }),
     });
     teardown.add(() => closeServer(admin.server));
     if (lock) await lock.publish({ url, adminUrl: admin.url });
     await webhookRoom.start();
     mailRoom.start();
     return {
-      url, path, store,
+      url,
+      path,
+      store,
       /** The admin endpoints' base URL (loopback only), null on PostgreSQL, where the CLI connects directly. */
       adminUrl: lock ? admin.url : null,
       /** GET it for the counts of answers and refusals, in Prometheus's text format (loopback only). */

@@ -16,7 +16,9 @@ async function fromBuild(file, name) {
     const module = await import(bundle);
     return /** @type {Record<string, unknown>} */ (module)[name];
   } catch (error) {
-    throw new Error(`server/build/${file} is missing: run \`npm run build\` first (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
+    throw new Error(`server/build/${file} is missing: run \`npm run build\` first (${error instanceof Error ? error.message : String(error)}).`, {
+      cause: error,
+    });
   }
 }
 
@@ -48,7 +50,8 @@ async function typescriptOrNull(load) {
 export async function wizardRules({ receiverRules, draftId }) {
   const rulesFor = receiverRules ?? /** @type {NonNullable<typeof receiverRules>} */ (await fromBuild('receiver-rules.mjs', 'receiverRules'));
   // Whoever hands in the rules from src/ runs TypeScript: the id's rule comes from there too.
-  const draftIdPattern = draftId ?? (receiverRules ? (await import('../src/handover/draft-id.ts')).DRAFT_ID : /** @type {RegExp} */ (await fromBuild('draft-id.mjs', 'DRAFT_ID')));
+  const draftIdPattern =
+    draftId ?? (receiverRules ? (await import('../src/handover/draft-id.ts')).DRAFT_ID : /** @type {RegExp} */ (await fromBuild('draft-id.mjs', 'DRAFT_ID')));
   return { rulesFor, draftIdPattern };
 }
 
@@ -64,7 +67,9 @@ export async function wizardRules({ receiverRules, draftId }) {
  * }>}
  */
 export async function mailTexts({ fromSource }) {
-  const source = fromSource ? await typescriptOrNull(() => Promise.all([import('../src/i18n/mail-words.ts'), import('../src/config/mail-programme.ts')])) : null;
+  const source = fromSource
+    ? await typescriptOrNull(() => Promise.all([import('../src/i18n/mail-words.ts'), import('../src/config/mail-programme.ts')]))
+    : null;
   if (source) {
     const [words, programme] = source;
     return { mailWords: words.mailWords, mailProgramme: programme.mailProgramme };

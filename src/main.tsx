@@ -87,7 +87,13 @@ async function boot(): Promise<void> {
   // The programme in another of its languages, when the creator changes it (app/language-root.tsx).
   const readLanguage = async (tag: string): Promise<ProgrammeInLanguage | null> => {
     const other = await result.inLanguage(tag);
-    return other.ok ? { config: other.config, messages: await programmeMessages(other.config.lang, other.config.messages), foreignTexts: result.fallbackTexts?.(other.config.lang) } : null;
+    return other.ok
+      ? {
+          config: other.config,
+          messages: await programmeMessages(other.config.lang, other.config.messages),
+          foreignTexts: result.fallbackTexts?.(other.config.lang),
+        }
+      : null;
   };
   const inPageLanguage = (page: (shown: WizardConfig) => ReactNode) => (
     <StrictMode>

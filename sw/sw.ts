@@ -56,7 +56,8 @@ registerRoute(
 
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname === `${scopePath}${CONFIG_PATH}`,
-  ({ request }) => answerConfigRequest(request, { store: () => caches.open(CONFIG_CACHE), fetch: (configRequest) => fetch(configRequest), timeoutMs: CONFIG_TIMEOUT_MS }),
+  ({ request }) =>
+    answerConfigRequest(request, { store: () => caches.open(CONFIG_CACHE), fetch: (configRequest) => fetch(configRequest), timeoutMs: CONFIG_TIMEOUT_MS }),
 );
 
 /** The last good configuration the page kept (src/boot/kept-config.ts), or undefined. */

@@ -32,7 +32,9 @@ function bindingOf(row) {
  */
 export async function bindingsOf(store, uploadIds) {
   if (uploadIds.length === 0) return new Map();
-  const { rows } = await store.query('SELECT * FROM application_files WHERE upload_id IN (SELECT jsonb_array_elements_text($1::jsonb))', [JSON.stringify([...new Set(uploadIds)])]);
+  const { rows } = await store.query('SELECT * FROM application_files WHERE upload_id IN (SELECT jsonb_array_elements_text($1::jsonb))', [
+    JSON.stringify([...new Set(uploadIds)]),
+  ]);
   return new Map(rows.map((row) => [String(row.upload_id), bindingOf(row)]));
 }
 

@@ -4,7 +4,19 @@
 // needs neither (export-safety.mjs), since the answers are typed by anyone on the internet.
 import { fileText, phoneText, spreadsheetText } from './export-safety.mjs';
 
-const PERSONAL = ['firstName', 'lastName', 'emailAddress', 'phone', 'addressFirstLine', 'addressSecondLine', 'city', 'zip', 'provinceCode', 'countryCode', 'company'];
+const PERSONAL = [
+  'firstName',
+  'lastName',
+  'emailAddress',
+  'phone',
+  'addressFirstLine',
+  'addressSecondLine',
+  'city',
+  'zip',
+  'provinceCode',
+  'countryCode',
+  'company',
+];
 
 /** @param {unknown} value */
 function cell(value) {
@@ -46,7 +58,10 @@ function answersCsv(records, leading) {
   /** @type {Set<string>} */
   const fileColumns = new Set();
   const rows = records.map((record) => {
-    const body = /** @type {{ personalInfo?: Record<string, unknown>, platforms?: Record<string, Record<string, unknown>>, fields?: Array<{ key: string, value: string }> }} */ (record.body);
+    const body =
+      /** @type {{ personalInfo?: Record<string, unknown>, platforms?: Record<string, Record<string, unknown>>, fields?: Array<{ key: string, value: string }> }} */ (
+        record.body
+      );
     /** @type {Record<string, unknown>} */
     const row = Object.fromEntries(leading.map((column) => [column, record[column] ?? '']));
     for (const key of PERSONAL) {
@@ -74,7 +89,13 @@ function answersCsv(records, leading) {
     }
     return row;
   });
-  const columns = [...leading, ...PERSONAL, ...[...platformColumns].sort(), ...[...fieldColumns].map((key) => `fields.${key}`), ...[...fileColumns].map((key) => `files.${key}`)];
+  const columns = [
+    ...leading,
+    ...PERSONAL,
+    ...[...platformColumns].sort(),
+    ...[...fieldColumns].map((key) => `fields.${key}`),
+    ...[...fileColumns].map((key) => `files.${key}`),
+  ];
   const lines = [columns.map(cell).join(','), ...rows.map((row) => columns.map((column) => cell(row[column])).join(','))];
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -23,9 +23,31 @@ import { startRetention } from './retention-schedule.mjs';
  *   accepts a body); uploadsFolder: where the files a body names are (erased with it); status: the status
  *   links and whether mail is on (server/status/, handed in by the start)
  */
-export function createApplicationsFeature({ store, path, allowedOrigins, log, webhooks, onStored, proofOfWork, admit, programmes, fileFields, uploadsFolder, retentionDays, status = null }) {
+export function createApplicationsFeature({
+  store,
+  path,
+  allowedOrigins,
+  log,
+  webhooks,
+  onStored,
+  proofOfWork,
+  admit,
+  programmes,
+  fileFields,
+  uploadsFolder,
+  retentionDays,
+  status = null,
+}) {
   const answer = createReceiver({
-    store, path, allowedOrigins, log, webhooks, onStored, proofOfWork, admit, status,
+    store,
+    path,
+    allowedOrigins,
+    log,
+    webhooks,
+    onStored,
+    proofOfWork,
+    admit,
+    status,
     // The programme that accepts a body judges it: its digest is stored with the revision (the team reads it with its labels).
     validate: (body) => programmes.validate(body),
     defaultLanguage: () => programmes.language,

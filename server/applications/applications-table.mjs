@@ -127,22 +127,39 @@ async function storeOrFind(store, received, { webhooks = false, giveUpAfterMs = 
     const key = String(row.idempotency_key);
     claimed.set(key, [...(claimed.get(key) ?? []), String(row.fingerprint)]);
   }
-  const byKey = new Map(rows.filter((row) => !['latest', 'erased', 'claimed', 'link'].includes(String(row.outcome))).map((row) => [String(row.idempotency_key), row]));
+  const byKey = new Map(
+    rows.filter((row) => !['latest', 'erased', 'claimed', 'link'].includes(String(row.outcome))).map((row) => [String(row.idempotency_key), row]),
+  );
   const missing = received.filter((item) => !byKey.has(item.key) && !erased.has(item.key) && !claimed.has(item.key)).map((item) => item.key);
   if (missing.length > 0) {
-    const again = await store.query('SELECT idempotency_key, application_id, fingerprint, received_at FROM revisions WHERE idempotency_key IN (SELECT jsonb_array_elements_text($1::jsonb))', [JSON.stringify(missing)]);
+    const again = await store.query(
+      'SELECT idempotency_key, application_id, fingerprint, received_at FROM revisions WHERE idempotency_key IN (SELECT jsonb_array_elements_text($1::jsonb))',
+      [JSON.stringify(missing)],
+    );
     for (const row of again.rows) byKey.set(String(row.idempotency_key), row);
   }
   /** Each application's latest numbered revision, as the bodies are taken in order. */
-  const latest = new Map(rows.filter((row) => row.outcome === 'latest').map((row) => [String(row.application_id), { latestRevision: Number(row.client_revision), receivedAt: iso(row.received_at) }]));
+  const latest = new Map(
+    rows
+      .filter((row) => row.outcome === 'latest')
+      .map((row) => [String(row.application_id), { latestRevision: Number(row.client_revision), receivedAt: iso(row.received_at) }]),
+  );
   /** @type {Map<string, { reference: string, pageOrigin: string, secretHash: string }>} */
-  const linksOf = links ? await statusLinksOf(store, rows, [...byKey.values()].map((row) => String(row.application_id))) : new Map();
+  const linksOf = links
+    ? await statusLinksOf(
+        store,
+        rows,
+        [...byKey.values()].map((row) => String(row.application_id)),
+      )
+    : new Map();
   /** @type {(id: string, receivedAt: unknown) => Receipt} with the reference and status link when it has one */
   const receiptOf = (id, receivedAt) => {
     const link = linksOf.get(id);
     if (!link || !links) return { id, receivedAt: iso(receivedAt) };
     // A link made under another key (a store restored without its key file) would not open: the reference alone, then.
-    return links.hashFor(id) === link.secretHash ? { id, receivedAt: iso(receivedAt), reference: link.reference, statusUrl: links.urlFor(link.pageOrigin, id) } : { id, receivedAt: iso(receivedAt), reference: link.reference };
+    return links.hashFor(id) === link.secretHash
+      ? { id, receivedAt: iso(receivedAt), reference: link.reference, statusUrl: links.urlFor(link.pageOrigin, id) }
+      : { id, receivedAt: iso(receivedAt), reference: link.reference };
   };
   return received.map((item) => {
     if (erased.has(item.key)) return { outcome: 'erased' };

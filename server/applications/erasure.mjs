@@ -73,7 +73,11 @@ export async function eraseFound(kind, tx, find, now) {
     [JSON.stringify(ids)],
   );
   const uploads = typeof rows[0]?.uploads === 'string' ? /** @type {unknown} */ (JSON.parse(rows[0].uploads)) : rows[0]?.uploads;
-  return { applications: Number(rows[0]?.applications ?? 0), revisions: Number(rows[0]?.revisions ?? 0), uploadIds: Array.isArray(uploads) ? uploads.map(String) : [] };
+  return {
+    applications: Number(rows[0]?.applications ?? 0),
+    revisions: Number(rows[0]?.revisions ?? 0),
+    uploadIds: Array.isArray(uploads) ? uploads.map(String) : [],
+  };
 }
 
 /**
@@ -99,7 +103,8 @@ export async function removeErasedFiles(uploadsFolder, uploadIds) {
 export async function eraseByEmail(store, email, { now = new Date(), uploadsFolder = null } = {}) {
   const match = normalisedEmail(email);
   /** @type {FindApplications} */
-  const find = async (tx) => (await tx.query('SELECT DISTINCT application_id FROM revisions WHERE email = $1', [match])).rows.map((row) => String(row.application_id));
+  const find = async (tx) =>
+    (await tx.query('SELECT DISTINCT application_id FROM revisions WHERE email = $1', [match])).rows.map((row) => String(row.application_id));
   const erased = await store.transaction(async (tx) => {
     await readCommitted(store.kind, tx);
     return eraseFound(store.kind, tx, find, now);

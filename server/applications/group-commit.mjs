@@ -50,7 +50,11 @@ export function createGroupCommit(store, { maxGroup = MAX_GROUP, onGroup = () =>
   async function store1(group) {
     onGroup(group.length);
     try {
-      const results = await receiveApplications(store, group.map((item) => item.received), receiveOptions);
+      const results = await receiveApplications(
+        store,
+        group.map((item) => item.received),
+        receiveOptions,
+      );
       group.forEach((item, index) => {
         item.resolve(/** @type {ReceiveResult} */ (results[index]));
       });

@@ -38,7 +38,7 @@ const MESSAGES = {
   'file-incomplete': 'This file has not been uploaded completely: finish its upload, then send again.',
   'file-not-own': 'This upload is not the file this application names.',
   'file-too-large': 'This file is larger than the programme allows.',
-  'file-type': 'This file\'s content is of a type the programme does not accept here.',
+  'file-type': "This file's content is of a type the programme does not accept here.",
   'file-dimensions': `This image claims to be more than ${String(MAX_IMAGE_EDGE)} pixels across or high, which no image is.`,
 };
 
@@ -126,7 +126,10 @@ export function createFileChecks({ store, folder, fileFields, facts = factsOfFil
     if (named.length === 0) return { issues: [], files: [] };
     const paths = pathsOf(named);
     const rules = new Map((await fileFields()).map((field) => [field.key, field]));
-    const bindings = await bindingsOf(store, named.map((item) => item.uploadId));
+    const bindings = await bindingsOf(
+      store,
+      named.map((item) => item.uploadId),
+    );
     /** @type {FileIssue[]} */
     const issues = [];
     /** @type {import('./applications-table.mjs').BoundFile[]} */
@@ -145,7 +148,17 @@ export function createFileChecks({ store, folder, fileFields, facts = factsOfFil
         // Its own already (a replay, a new revision): judged when it was bound; the folder is not read again.
         if (bound.size > field.maxBytes) issues.push(issue(path, 'file-too-large'));
         else if (!acceptsType(field.accept, bound.type)) issues.push(issue(path, 'file-type'));
-        else files.push({ uploadId: bound.uploadId, field: bound.field, name: bound.name, type: bound.type, size: bound.size, sha256: bound.sha256, width: bound.width, height: bound.height });
+        else
+          files.push({
+            uploadId: bound.uploadId,
+            field: bound.field,
+            name: bound.name,
+            type: bound.type,
+            size: bound.size,
+            sha256: bound.sha256,
+            width: bound.width,
+            height: bound.height,
+          });
         continue;
       }
       const upload = folder === null ? null : await readStoredUpload(folder, item.uploadId);
@@ -178,8 +191,14 @@ export function createFileChecks({ store, folder, fileFields, facts = factsOfFil
         continue;
       }
       files.push({
-        uploadId: upload.id, field: item.key, name: storableName(upload.metadata.filename), type: judged.type, size: judged.size, sha256: judged.sha256,
-        width: judged.width, height: judged.height,
+        uploadId: upload.id,
+        field: item.key,
+        name: storableName(upload.metadata.filename),
+        type: judged.type,
+        size: judged.size,
+        sha256: judged.sha256,
+        width: judged.width,
+        height: judged.height,
       });
     }
     return { issues, files: issues.length > 0 ? [] : files };

@@ -34,7 +34,15 @@ export function statementInput(received, links, references) {
     page_origin: item.pageOrigin ?? null,
     // position: the creator's order (the body's), which a random upload id does not keep.
     files: (item.files ?? []).map((file, position) => ({
-      upload_id: file.uploadId, field: file.field, name: file.name, type: file.type, size: file.size, sha256: file.sha256, width: file.width, height: file.height, position,
+      upload_id: file.uploadId,
+      field: file.field,
+      name: file.name,
+      type: file.type,
+      size: file.size,
+      sha256: file.sha256,
+      width: file.width,
+      height: file.height,
+      position,
     })),
   }));
 }

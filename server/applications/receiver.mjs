@@ -79,24 +79,45 @@ export function pageOriginOf(ctx) {
  * @param {ReceiverOptions} options
  */
 export function createReceiver({
-  store, path, validate, allowedOrigins = new Set(), maxBytes = MAX_BODY_BYTES, log = () => undefined, now = () => new Date(),
-  defaultLanguage = null, webhooks = null, onStored = () => undefined, proofOfWork = null, admit = () => Promise.resolve(null),
-  programmeNames = () => new Set(), checkFiles = null, status = null,
+  store,
+  path,
+  validate,
+  allowedOrigins = new Set(),
+  maxBytes = MAX_BODY_BYTES,
+  log = () => undefined,
+  now = () => new Date(),
+  defaultLanguage = null,
+  webhooks = null,
+  onStored = () => undefined,
+  proofOfWork = null,
+  admit = () => Promise.resolve(null),
+  programmeNames = () => new Set(),
+  checkFiles = null,
+  status = null,
 }) {
   /** Keys whose first request is being stored by this process right now. */
   const inProgress = new Set();
   const decoder = new TextDecoder('utf-8', { fatal: true });
   // The embedded store runs one statement at a time: applications arriving together are committed
   // together (applications/group-commit.mjs). PostgreSQL runs a pool of connections side by side instead.
-  const receiveOptions = { ...(webhooks ? { webhooks: true, giveUpAfterMs: webhooks.giveUpAfterMs } : {}), ...(status ? { links: status.links, mail: status.mail } : {}) };
+  const receiveOptions = {
+    ...(webhooks ? { webhooks: true, giveUpAfterMs: webhooks.giveUpAfterMs } : {}),
+    ...(status ? { links: status.links, mail: status.mail } : {}),
+  };
   /** @type {(received: import('./applications-table.mjs').Received) => Promise<import('./applications-table.mjs').ReceiveResult>} */
-  const storeApplication = store.kind === 'embedded' ? createGroupCommit(store, { receiveOptions }) : (received) => receiveApplication(store, received, receiveOptions);
+  const storeApplication =
+    store.kind === 'embedded' ? createGroupCommit(store, { receiveOptions }) : (received) => receiveApplication(store, received, receiveOptions);
 
   /** @param {import('../http/request-context.mjs').RequestContext} ctx */
   async function receive(ctx) {
     const { req } = ctx;
     // Retry-After is not a header a page on another origin may read unless it is exposed.
-    const cors = crossOrigin(ctx, allowedOrigins, { methods: 'PUT', requestHeaders: CORS_REQUEST_HEADERS, exposeHeaders: 'Retry-After', refusedMessage: 'This origin may not send applications here.' });
+    const cors = crossOrigin(ctx, allowedOrigins, {
+      methods: 'PUT',
+      requestHeaders: CORS_REQUEST_HEADERS,
+      exposeHeaders: 'Retry-After',
+      refusedMessage: 'This origin may not send applications here.',
+    });
     if (cors.preflighted) return;
     if (req.method !== 'PUT') throw new Refused(405, 'method not allowed', { error: 'Only PUT is accepted here.' }, { Allow: 'PUT' });
     ctx.headers = cors.headers;
@@ -107,7 +128,8 @@ export function createReceiver({
     const key = singleHeader(req, 'idempotency-key');
     if (!isToken(key)) throw refusal(400, 'bad or missing Idempotency-Key', 'Send one Idempotency-Key of 1 to 255 visible ASCII characters.');
     const applicationIdHeader = singleHeader(req, 'application-id');
-    if (applicationIdHeader !== null && !isToken(applicationIdHeader)) throw refusal(400, 'bad Application-Id', 'Application-Id must be 1 to 255 visible ASCII characters.');
+    if (applicationIdHeader !== null && !isToken(applicationIdHeader))
+      throw refusal(400, 'bad Application-Id', 'Application-Id must be 1 to 255 visible ASCII characters.');
     const clientRevision = parseRevision(singleHeader(req, 'application-revision'));
     if (Number.isNaN(clientRevision)) throw refusal(400, 'bad Application-Revision', 'Application-Revision must be a whole number from 1.');
     const unproven = await proofOfWork?.check(req);
@@ -127,15 +149,32 @@ export function createReceiver({
     const files = checkFiles ? await checkFiles(body, applicationIdHeader ?? key) : { issues: [], files: [] };
     if (files.issues.length > 0) throw new Refused(422, refusedAnswersReason(files.issues, await programmeNames()), files.issues);
 
-    if (inProgress.has(key)) throw refusal(409, 'Idempotency-Key in progress', 'A request with this Idempotency-Key is still being processed; retry shortly.', { 'Retry-After': '1' });
+    if (inProgress.has(key))
+      throw refusal(409, 'Idempotency-Key in progress', 'A request with this Idempotency-Key is still being processed; retry shortly.', { 'Retry-After': '1' });
     const applicationId = applicationIdHeader ?? key;
-    const fingerprint = createHash('sha256').update(`${applicationId}\n${String(clientRevision)}\n`).update(raw).digest('hex');
+    const fingerprint = createHash('sha256')
+      .update(`${applicationId}\n${String(clientRevision)}\n`)
+      .update(raw)
+      .digest('hex');
     inProgress.add(key);
     try {
-      const language = parseContentLanguage(singleHeader(req, 'content-language')) ?? (typeof defaultLanguage === 'function' ? defaultLanguage() : defaultLanguage);
+      const language =
+        parseContentLanguage(singleHeader(req, 'content-language')) ?? (typeof defaultLanguage === 'function' ? defaultLanguage() : defaultLanguage);
       let result;
       try {
-        result = await storeApplication({ key, applicationId, clientRevision, fingerprint, body, email: emailOf(body), language, receivedAt: now(), files: files.files, pageOrigin: pageOriginOf(ctx), programmeDigest: Array.isArray(judged) ? null : judged.digest });
+        result = await storeApplication({
+          key,
+          applicationId,
+          clientRevision,
+          fingerprint,
+          body,
+          email: emailOf(body),
+          language,
+          receivedAt: now(),
+          files: files.files,
+          pageOrigin: pageOriginOf(ctx),
+          programmeDigest: Array.isArray(judged) ? null : judged.digest,
+        });
       } catch (error) {
         log(`could not store application ${applicationId}: ${error instanceof Error ? error.message : String(error)}`);
         throw refusal(503, 'store failed', 'The application could not be stored; retry later.', { 'Retry-After': '5' });
@@ -151,17 +190,23 @@ export function createReceiver({
         const refused = notOwnIssues(body, result.uploadIds);
         throw new Refused(422, refusedAnswersReason(refused, await programmeNames()), refused);
       }
-      if (result.outcome === 'mismatch') throw refusal(422, 'Idempotency-Key reused for another body', 'This Idempotency-Key was used for another request; use a new key for a new body.');
+      if (result.outcome === 'mismatch')
+        throw refusal(422, 'Idempotency-Key reused for another body', 'This Idempotency-Key was used for another request; use a new key for a new body.');
       if (result.outcome === 'stale') {
         // A device whose copy is older than the one stored (another device continued the application):
         // final, not worth a retry; the device learns which revision it would have to build on.
         log(`refused application ${applicationId} revision ${String(clientRevision)}: revision ${String(result.latestRevision)} is stored`);
         throw new Refused(409, 'newer revision stored', {
-          error: 'A newer revision of this application is stored already.', code: 'newer-revision-stored', latestRevision: result.latestRevision, receivedAt: result.receivedAt,
+          error: 'A newer revision of this application is stored already.',
+          code: 'newer-revision-stored',
+          latestRevision: result.latestRevision,
+          receivedAt: result.receivedAt,
         });
       }
       if (result.outcome === 'created') onStored();
-      log(`${result.outcome === 'created' ? 'received' : 'repeat of'} application ${applicationId}${clientRevision === null ? '' : ` revision ${String(clientRevision)}`}`);
+      log(
+        `${result.outcome === 'created' ? 'received' : 'repeat of'} application ${applicationId}${clientRevision === null ? '' : ` revision ${String(clientRevision)}`}`,
+      );
       answer(ctx, 201, result.receipt, result.outcome === 'replayed' ? { 'Idempotent-Replayed': 'true' } : {});
     } finally {
       inProgress.delete(key);

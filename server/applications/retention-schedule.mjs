@@ -18,7 +18,8 @@ export function retentionDays(env) {
   const text = env.RETENTION_DAYS?.trim();
   if (!text) return 0;
   const value = Number(text);
-  if (!DAYS.test(text) || value > MAX_RETENTION_DAYS) throw new Error(`RETENTION_DAYS must be a whole number of days from 1 to ${String(MAX_RETENTION_DAYS)} (0 or unset: kept until erased), not "${text}"`);
+  if (!DAYS.test(text) || value > MAX_RETENTION_DAYS)
+    throw new Error(`RETENTION_DAYS must be a whole number of days from 1 to ${String(MAX_RETENTION_DAYS)} (0 or unset: kept until erased), not "${text}"`);
   return value;
 }
 
@@ -35,9 +36,13 @@ export function startRetention(store, { days, log = () => undefined, now = () =>
     const at = now();
     try {
       const erased = await eraseOlderThan(store, new Date(at.getTime() - days * DAY_MS), { now: at, uploadsFolder });
-      log(`retention: erased ${String(erased.applications)} application(s), ${String(erased.revisions)} revision(s), ${String(erased.files)} file(s), ${String(erased.webhooks)} webhook message(s) and ${String(erased.drafts)} draft(s) in transit older than ${String(days)} day(s)`);
+      log(
+        `retention: erased ${String(erased.applications)} application(s), ${String(erased.revisions)} revision(s), ${String(erased.files)} file(s), ${String(erased.webhooks)} webhook message(s) and ${String(erased.drafts)} draft(s) in transit older than ${String(days)} day(s)`,
+      );
     } catch (error) {
-      log(`retention: the erasure of what is older than ${String(days)} day(s) failed, tried again in a day: ${error instanceof Error ? error.message : String(error)}`);
+      log(
+        `retention: the erasure of what is older than ${String(days)} day(s) failed, tried again in a day: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }, intervalMs);
 }

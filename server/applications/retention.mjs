@@ -32,7 +32,8 @@ export async function eraseOlderThan(store, cutoff, { now = new Date(), uploadsF
       [before],
     );
     const { applications, revisions, uploadIds } = await eraseFound(
-      store.kind, tx,
+      store.kind,
+      tx,
       async (query) => (await query.query('SELECT id FROM applications WHERE updated_at < $1', [before])).rows.map((row) => String(row.id)),
       now,
     );

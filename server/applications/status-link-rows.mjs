@@ -31,8 +31,12 @@ export async function statusLinksOf(store, rows, answered) {
   }
   const unread = [...new Set(answered)].filter((id) => !links.has(id));
   if (unread.length > 0) {
-    const again = await store.query('SELECT application_id, reference, page_origin, secret_hash FROM application_status_links WHERE application_id IN (SELECT jsonb_array_elements_text($1::jsonb))', [JSON.stringify(unread)]);
-    for (const row of again.rows) links.set(String(row.application_id), { reference: String(row.reference), pageOrigin: String(row.page_origin), secretHash: String(row.secret_hash) });
+    const again = await store.query(
+      'SELECT application_id, reference, page_origin, secret_hash FROM application_status_links WHERE application_id IN (SELECT jsonb_array_elements_text($1::jsonb))',
+      [JSON.stringify(unread)],
+    );
+    for (const row of again.rows)
+      links.set(String(row.application_id), { reference: String(row.reference), pageOrigin: String(row.page_origin), secretHash: String(row.secret_hash) });
   }
   return links;
 }

@@ -42,7 +42,10 @@ export async function latestApplications(store, { since = null, ids = null } = {
      ORDER BY a.id, r.client_revision DESC NULLS LAST, r.seq DESC`,
     [since, ids === null ? null : JSON.stringify(ids)],
   );
-  const files = await filesOfApplications(store, rows.map((row) => String(row.id)));
+  const files = await filesOfApplications(
+    store,
+    rows.map((row) => String(row.id)),
+  );
   return rows
     .map((row) => {
       const body = typeof row.body === 'string' ? parseJson(row.body) : row.body;
@@ -84,7 +87,10 @@ export async function allRevisions(store, { since = null } = {}) {
      ORDER BY a.created_at, a.id, r.seq`,
     [since],
   );
-  const files = await filesOfApplications(store, rows.map((row) => String(row.application_id)));
+  const files = await filesOfApplications(
+    store,
+    rows.map((row) => String(row.application_id)),
+  );
   return rows.map((row) => {
     const body = typeof row.body === 'string' ? parseJson(row.body) : row.body;
     return {

@@ -37,8 +37,8 @@ export async function leaveTombstones(tx, applicationIds, now) {
     [JSON.stringify(applicationIds)],
   );
   const hashes = [...new Set([...applicationIds, ...rows.map((row) => String(row.value))].map(tombstoneHash))];
-  await tx.query(
-    'INSERT INTO erased (hash, erased_at) SELECT hash, $2 FROM jsonb_array_elements_text($1::jsonb) AS hash ON CONFLICT (hash) DO NOTHING',
-    [JSON.stringify(hashes), now.toISOString()],
-  );
+  await tx.query('INSERT INTO erased (hash, erased_at) SELECT hash, $2 FROM jsonb_array_elements_text($1::jsonb) AS hash ON CONFLICT (hash) DO NOTHING', [
+    JSON.stringify(hashes),
+    now.toISOString(),
+  ]);
 }

@@ -14,7 +14,9 @@ export function backupAdmin({ store, uploadsFolder = null }) {
     if (url.pathname !== '/admin/backup' || req.method !== 'GET') return false;
     res.writeHead(200, { 'Content-Type': 'application/gzip', 'Cache-Control': 'no-store' });
     // A failure midway cuts the connection: the client sees an error, never a shorter file.
-    await writeBackup(store, res, { uploadsFolder }).catch((/** @type {unknown} */ error) => res.destroy(error instanceof Error ? error : new Error(String(error))));
+    await writeBackup(store, res, { uploadsFolder }).catch((/** @type {unknown} */ error) =>
+      res.destroy(error instanceof Error ? error : new Error(String(error))),
+    );
     return true;
   };
 }

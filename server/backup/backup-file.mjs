@@ -64,7 +64,8 @@ async function* lines(path) {
   } catch (error) {
     const code = /** @type {NodeJS.ErrnoException} */ (error).code;
     if (code === 'ENOENT') throw new BadBackup(`${path} does not exist.`, { cause: error });
-    if (code?.startsWith('Z_') || code === 'ERR_PADDING_1') throw new BadBackup(`${path} is truncated or corrupt (gzip: ${error instanceof Error ? error.message : String(error)}).`, { cause: error });
+    if (code?.startsWith('Z_') || code === 'ERR_PADDING_1')
+      throw new BadBackup(`${path} is truncated or corrupt (gzip: ${error instanceof Error ? error.message : String(error)}).`, { cause: error });
     throw error;
   } finally {
     source.destroy();
@@ -118,7 +119,8 @@ export async function* readBackup(path, { batchRows = 1000, batchChars = 4_000_0
     if (!isObject(value)) throw bad(`line ${String(lineNumber)} is not a JSON object`);
     if (lineNumber === 1) {
       if (value.format !== FORMAT) throw bad('it does not start with a backup header');
-      if (!FORMAT_VERSIONS.includes(/** @type {number} */ (value.formatVersion))) throw new BadBackup(`${path} is in backup format ${String(value.formatVersion)}; this receiver reads formats ${FORMAT_VERSIONS.join(' and ')}.`);
+      if (!FORMAT_VERSIONS.includes(/** @type {number} */ (value.formatVersion)))
+        throw new BadBackup(`${path} is in backup format ${String(value.formatVersion)}; this receiver reads formats ${FORMAT_VERSIONS.join(' and ')}.`);
       if (!Number.isInteger(value.schemaVersion) || typeof value.takenAt !== 'string') throw bad('its header lacks the schema version or the time taken');
       yield { type: 'header', header: /** @type {BackupHeader} */ (/** @type {unknown} */ (value)) };
       continue;
@@ -133,12 +135,20 @@ export async function* readBackup(path, { batchRows = 1000, batchChars = 4_000_0
       batch = [];
       chars = 0;
       if (file) {
-        if (file.read !== file.size || file.hash.digest('hex') !== file.sha256) throw bad(`the bytes of file ${file.id} are not the ${String(file.size)} bytes of its SHA-256`);
+        if (file.read !== file.size || file.hash.digest('hex') !== file.sha256)
+          throw bad(`the bytes of file ${file.id} are not the ${String(file.size)} bytes of its SHA-256`);
         file = null;
       }
     }
     if (isFile) {
-      if (!UPLOAD_ID.test(String(value.file)) || !Number.isSafeInteger(value.size) || Number(value.size) < 0 || !SHA256.test(String(value.sha256)) || (value.info !== undefined && value.info !== null && typeof value.info !== 'string')) throw bad(`line ${String(lineNumber)} is not a file's header`);
+      if (
+        !UPLOAD_ID.test(String(value.file)) ||
+        !Number.isSafeInteger(value.size) ||
+        Number(value.size) < 0 ||
+        !SHA256.test(String(value.sha256)) ||
+        (value.info !== undefined && value.info !== null && typeof value.info !== 'string')
+      )
+        throw bad(`line ${String(lineNumber)} is not a file's header`);
       const id = String(value.file);
       if (files.has(id)) throw bad(`file ${id} comes twice`);
       files.add(id);
@@ -160,9 +170,11 @@ export async function* readBackup(path, { batchRows = 1000, batchChars = 4_000_0
     } else if (isEnd) {
       const expected = /** @type {Record<string, unknown>} */ (value.rows);
       for (const name of new Set([...Object.keys(expected), ...Object.keys(counts)])) {
-        if (expected[name] !== counts[name]) throw bad(`table ${name} has ${String(counts[name] ?? 0)} rows where the end says ${JSON.stringify(expected[name] ?? 0)}`);
+        if (expected[name] !== counts[name])
+          throw bad(`table ${name} has ${String(counts[name] ?? 0)} rows where the end says ${JSON.stringify(expected[name] ?? 0)}`);
       }
-      if (value.files !== undefined && value.files !== files.size) throw bad(`it holds ${String(files.size)} files where the end says ${JSON.stringify(value.files)}`);
+      if (value.files !== undefined && value.files !== files.size)
+        throw bad(`it holds ${String(files.size)} files where the end says ${JSON.stringify(value.files)}`);
       ended = true;
       yield { type: 'end', rows: counts, files: files.size };
     } else {

@@ -49,8 +49,11 @@ async function tablesInOrder(tx) {
   const ordered = [];
   const placed = new Set();
   while (ordered.length < names.length) {
-    const ready = names.filter((name) => !placed.has(name) && references.every((ref) => ref.child !== name || placed.has(ref.parent) || !names.includes(String(ref.parent))));
-    if (ready.length === 0) throw new Error(`the tables' foreign keys form a cycle (${names.filter((name) => !placed.has(name)).join(', ')}): no order to restore them in`);
+    const ready = names.filter(
+      (name) => !placed.has(name) && references.every((ref) => ref.child !== name || placed.has(ref.parent) || !names.includes(String(ref.parent))),
+    );
+    if (ready.length === 0)
+      throw new Error(`the tables' foreign keys form a cycle (${names.filter((name) => !placed.has(name)).join(', ')}): no order to restore them in`);
     for (const name of ready) {
       ordered.push(name);
       placed.add(name);
@@ -75,7 +78,12 @@ async function columnsOf(tx, table) {
      ORDER BY a.attnum`,
     [qualified(table)],
   );
-  return rows.map((row) => ({ name: String(row.name), generated: row.generated === true, sequence: typeof row.sequence === 'string' ? row.sequence : null, key: row.key === true }));
+  return rows.map((row) => ({
+    name: String(row.name),
+    generated: row.generated === true,
+    sequence: typeof row.sequence === 'string' ? row.sequence : null,
+    key: row.key === true,
+  }));
 }
 
 /** @param {import('../store/store-types.mjs').Queryable} tx */
@@ -127,7 +135,9 @@ export async function writeBackup(store, sink, { uploadsFolder = null } = {}) {
         const columns = await columnsOf(tx, table);
         await put(JSON.stringify({ table, columns: columns.map((column) => column.name) }));
         const key = columns.filter((column) => column.key).map((column) => quoted(column.name));
-        await tx.query(`DECLARE backup_rows NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS row FROM ${qualified(table)} t${key.length > 0 ? ` ORDER BY ${key.join(', ')}` : ''}`);
+        await tx.query(
+          `DECLARE backup_rows NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS row FROM ${qualified(table)} t${key.length > 0 ? ` ORDER BY ${key.join(', ')}` : ''}`,
+        );
         rows[table] = 0;
         for (;;) {
           const { rows: fetched } = await tx.query(`FETCH FORWARD ${String(FETCH_ROWS)} FROM backup_rows`);
@@ -160,7 +170,10 @@ export async function checkRestorable(path) {
   const checked = await checkBackup(path);
   const version = checked.header.schemaVersion;
   const newest = NEWEST_VERSION;
-  if (version > newest) throw new BadBackup(`${path} was taken from a newer receiver (schema version ${String(version)}; this one has ${String(newest)}): restore it with that receiver's version or a later one.`);
+  if (version > newest)
+    throw new BadBackup(
+      `${path} was taken from a newer receiver (schema version ${String(version)}; this one has ${String(newest)}): restore it with that receiver's version or a later one.`,
+    );
   return checked;
 }
 
@@ -175,7 +188,8 @@ export async function checkRestorable(path) {
  */
 export async function restoreBackup(store, path, checked, { uploadsFolder = null } = {}) {
   const backup = checked ?? (await checkRestorable(path));
-  if (backup.files > 0 && !uploadsFolder) throw new Error(`Nothing was restored: ${path} holds ${String(backup.files)} files of applications, and no uploads folder was given for them.`);
+  if (backup.files > 0 && !uploadsFolder)
+    throw new Error(`Nothing was restored: ${path} holds ${String(backup.files)} files of applications, and no uploads folder was given for them.`);
   const uploads = uploadsFolder ? createUploadsRestorer(uploadsFolder) : null;
   try {
     return await restoreChecked(store, path, backup, uploads);
@@ -206,8 +220,14 @@ function restoreChecked(store, path, backup, uploads) {
       const { rows } = await tx.query(`SELECT count(*) AS count FROM ${qualified(table)}`);
       if (Number(rows[0]?.count) > 0) held.push(`${table}: ${String(rows[0]?.count)} rows`);
     }
-    if (held.length > 0) throw new Error(`The target already holds data (${held.join(', ')}): restore only fills an empty store. Set DATA_DIR to a new folder, or DATABASE_URL to an empty database.`);
-    if (current > version) throw new Error(`The target's schema (version ${String(current)}) is newer than the backup's (${String(version)}); it holds no data, but a restore starts from the backup's version: restore into a new folder or database on which no receiver has started.`);
+    if (held.length > 0)
+      throw new Error(
+        `The target already holds data (${held.join(', ')}): restore only fills an empty store. Set DATA_DIR to a new folder, or DATABASE_URL to an empty database.`,
+      );
+    if (current > version)
+      throw new Error(
+        `The target's schema (version ${String(current)}) is newer than the backup's (${String(version)}); it holds no data, but a restore starts from the backup's version: restore into a new folder or database on which no receiver has started.`,
+      );
     await createVersionTable(tx);
     await applyMigrations(tx, current, version);
 
@@ -217,11 +237,17 @@ function restoreChecked(store, path, backup, uploads) {
     const inBackup = backup.tables.map((entry) => entry.table);
     const missing = [...tables.keys()].filter((table) => !inBackup.includes(table));
     const unknown = inBackup.filter((table) => !tables.has(table));
-    if (missing.length > 0 || unknown.length > 0) throw new BadBackup(`${path} does not match schema version ${String(version)}: ${[...unknown.map((table) => `table ${table} is unknown`), ...missing.map((table) => `table ${table} is missing`)].join(', ')}.`);
+    if (missing.length > 0 || unknown.length > 0)
+      throw new BadBackup(
+        `${path} does not match schema version ${String(version)}: ${[...unknown.map((table) => `table ${table} is unknown`), ...missing.map((table) => `table ${table} is missing`)].join(', ')}.`,
+      );
     for (const { table, columns } of backup.tables) {
       // By name: json_populate_recordset matches them so, whatever their order in either table.
       const expected = (tables.get(table) ?? []).map((column) => column.name);
-      if ([...expected].sort().join(',') !== [...columns].sort().join(',')) throw new BadBackup(`${path} does not match schema version ${String(version)}: ${table} has columns ${columns.join(', ')} where ${expected.join(', ')} were expected.`);
+      if ([...expected].sort().join(',') !== [...columns].sort().join(','))
+        throw new BadBackup(
+          `${path} does not match schema version ${String(version)}: ${table} has columns ${columns.join(', ')} where ${expected.join(', ')} were expected.`,
+        );
     }
 
     /** @type {Record<string, number>} */
@@ -231,7 +257,10 @@ function restoreChecked(store, path, backup, uploads) {
       if (part.type === 'file') await uploads?.begin(part);
       if (part.type === 'bytes') await uploads?.write(part.bytes);
       if (part.type !== 'rows') continue;
-      const names = (tables.get(part.table) ?? []).filter((column) => !column.generated).map((column) => quoted(column.name)).join(', ');
+      const names = (tables.get(part.table) ?? [])
+        .filter((column) => !column.generated)
+        .map((column) => quoted(column.name))
+        .join(', ');
       const { rows: inserted } = await tx.query(
         `WITH inserted AS (
            INSERT INTO ${qualified(part.table)} (${names}) OVERRIDING SYSTEM VALUE
@@ -242,7 +271,8 @@ function restoreChecked(store, path, backup, uploads) {
       rows[part.table] = (rows[part.table] ?? 0) + Number(inserted[0]?.count);
     }
     for (const [table, count] of Object.entries(backup.rows)) {
-      if ((rows[table] ?? 0) !== count) throw new BadBackup(`${path} changed while it was restored: ${table} had ${String(count)} rows, ${String(rows[table] ?? 0)} were restored.`);
+      if ((rows[table] ?? 0) !== count)
+        throw new BadBackup(`${path} changed while it was restored: ${table} had ${String(count)} rows, ${String(rows[table] ?? 0)} were restored.`);
     }
 
     await applyMigrations(tx, version, newest);

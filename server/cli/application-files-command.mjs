@@ -16,11 +16,24 @@ import { uploadBytesPath } from '../uploads/stored-uploads.mjs';
 
 /** Extensions of the types the wizard's file fields usually take; others use the subtype, or `bin`. */
 const EXTENSIONS = /** @type {Record<string, string>} */ ({
-  'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif', 'image/heic': 'heic', 'image/heif': 'heif', 'image/avif': 'avif',
-  'application/pdf': 'pdf', 'text/plain': 'txt', 'text/csv': 'csv', 'application/json': 'json', 'application/zip': 'zip',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx', 'application/msword': 'doc',
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
-  'video/mp4': 'mp4', 'video/quicktime': 'mov',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'image/heic': 'heic',
+  'image/heif': 'heif',
+  'image/avif': 'avif',
+  'application/pdf': 'pdf',
+  'text/plain': 'txt',
+  'text/csv': 'csv',
+  'application/json': 'json',
+  'application/zip': 'zip',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/msword': 'doc',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'video/mp4': 'mp4',
+  'video/quicktime': 'mov',
 });
 
 /** @param {string} type */
@@ -54,8 +67,20 @@ export function safeFileNames(files) {
  */
 function folderRefused(folder, error) {
   const code = /** @type {NodeJS.ErrnoException} */ (error).code;
-  const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'a read-only file system' : code === 'ENOTDIR' ? 'a file is in the way' : code === 'ENOSPC' ? 'no space left' : String(code);
-  return new Error(`${folder} could not be written for the files (${why}): write them into a folder this user may write in (as the receiver's user, a folder made for it), or run the command as a user who may write there.`, { cause: error });
+  const why =
+    code === 'EACCES' || code === 'EPERM'
+      ? 'permission denied'
+      : code === 'EROFS'
+        ? 'a read-only file system'
+        : code === 'ENOTDIR'
+          ? 'a file is in the way'
+          : code === 'ENOSPC'
+            ? 'no space left'
+            : String(code);
+  return new Error(
+    `${folder} could not be written for the files (${why}): write them into a folder this user may write in (as the receiver's user, a folder made for it), or run the command as a user who may write there.`,
+    { cause: error },
+  );
 }
 
 /**
@@ -95,7 +120,16 @@ export async function writeApplicationFiles({ applicationId, files, uploadsFolde
   await mkdir(folder, { recursive: true, mode: 0o700 }).catch((/** @type {unknown} */ error) => {
     throw folderRefused(folder, error);
   });
-  const existing = (await Promise.all(names.map((name) => lstat(join(folder, name)).then(() => name, () => null)))).filter((name) => name !== null);
+  const existing = (
+    await Promise.all(
+      names.map((name) =>
+        lstat(join(folder, name)).then(
+          () => name,
+          () => null,
+        ),
+      ),
+    )
+  ).filter((name) => name !== null);
   if (existing.length > 0) throw new Error(`${folder} already holds ${existing.join(', ')}: nothing was written. Choose an empty folder.`);
   const lines = [];
   for (const [index, file] of files.entries()) {
@@ -104,7 +138,10 @@ export async function writeApplicationFiles({ applicationId, files, uploadsFolde
     // Each failure in words: the source missing (not the receiver's uploads folder), the target closed.
     await access(from, constants.R_OK).catch((/** @type {unknown} */ error) => {
       const code = /** @type {NodeJS.ErrnoException} */ (error).code;
-      throw new Error(`${name} could not be read from the uploads folder ${uploadsFolder} (${code === 'ENOENT' ? 'no such file there' : code === 'EACCES' ? 'permission denied' : String(code)}): set UPLOADS_DIR (on PostgreSQL) or DATA_DIR as in the receiver's environment, and run the command as its user; ${lines.length > 0 ? `${String(lines.length)} file(s) were written before it` : 'nothing was written'}.`, { cause: error });
+      throw new Error(
+        `${name} could not be read from the uploads folder ${uploadsFolder} (${code === 'ENOENT' ? 'no such file there' : code === 'EACCES' ? 'permission denied' : String(code)}): set UPLOADS_DIR (on PostgreSQL) or DATA_DIR as in the receiver's environment, and run the command as its user; ${lines.length > 0 ? `${String(lines.length)} file(s) were written before it` : 'nothing was written'}.`,
+        { cause: error },
+      );
     });
     await copyChecked(from, join(folder, name), file.sha256).catch((/** @type {unknown} */ error) => {
       const code = /** @type {NodeJS.ErrnoException} */ (error).code;

@@ -38,12 +38,12 @@ import { TEAM_USAGE, teamCommand } from './team-commands.mjs';
 const USAGE = [
   'usage: npm run -s applications -- export [--csv] [--since DATE] [--revisions]',
   '       npm run -s applications -- erase --email ADDRESS',
-  '       npm run -s applications -- files APPLICATION-ID FOLDER   (writes that application\'s files into FOLDER)',
+  "       npm run -s applications -- files APPLICATION-ID FOLDER   (writes that application's files into FOLDER)",
   '       npm run -s applications -- backup FILE     (a gzip file of the whole store, taken while it runs)',
   '       npm run -s applications -- restore FILE    (into an empty DATA_DIR or database, no receiver running on it)',
   '       npm run -s applications -- deliveries [--json]   (webhooks not delivered: pending and failed, with the last answer)',
   '       npm run -s applications -- redeliver ID|--failed  (send a webhook, or every failed one, again now)',
-  '       npm run -s applications -- mail list [--failed]   (the creators\' e-mails: state, attempts, last error; addresses masked)',
+  "       npm run -s applications -- mail list [--failed]   (the creators' e-mails: state, attempts, last error; addresses masked)",
   '       npm run -s applications -- mail resend SEQ       (a sent or failed e-mail put back to be sent again now)',
   '       npm run -s applications -- decide APPLICATION-ID in-review|accepted|declined [--message TEXT]',
   '       npm run -s applications -- show APPLICATION-ID   (its reference, revisions and status history)',
@@ -57,7 +57,19 @@ export async function main(argv) {
     process.stdout.write(await teamCommand(command, rest));
     return;
   }
-  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { csv: { type: 'boolean' }, revisions: { type: 'boolean' }, since: { type: 'string' }, email: { type: 'string' }, json: { type: 'boolean' }, failed: { type: 'boolean' }, message: { type: 'string' } } });
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      csv: { type: 'boolean' },
+      revisions: { type: 'boolean' },
+      since: { type: 'string' },
+      email: { type: 'string' },
+      json: { type: 'boolean' },
+      failed: { type: 'boolean' },
+      message: { type: 'string' },
+    },
+  });
   if (command === 'backup' || command === 'restore') {
     const [file, ...extra] = positionals;
     if (!file || extra.length > 0) throw new Error(`${command} needs one FILE\n${USAGE}`);
@@ -77,7 +89,9 @@ export async function main(argv) {
     }
     const target = storeTarget(process.env);
     tell(`Restoring into: ${describeStore(target)}`);
-    process.stdout.write(await restoreFromFile({ file: resolve(file), ...target, uploadsFolder: uploadsFolderIfKept({ dataDir: target.dataDir, env: process.env }) }));
+    process.stdout.write(
+      await restoreFromFile({ file: resolve(file), ...target, uploadsFolder: uploadsFolderIfKept({ dataDir: target.dataDir, env: process.env }) }),
+    );
     return;
   }
   if (command === 'deliveries') {
@@ -85,7 +99,8 @@ export async function main(argv) {
     /** @type {Array<import('../webhooks/webhook-deliveries.mjs').DeliveryRecord>} */
     const deliveries = await onStore({
       direct: (store) => undeliveredDeliveries(store),
-      viaReceiver: async (url, token) => /** @type {Array<import('../webhooks/webhook-deliveries.mjs').DeliveryRecord>} */ (await adminJson(url, token, `/admin/deliveries`)),
+      viaReceiver: async (url, token) =>
+        /** @type {Array<import('../webhooks/webhook-deliveries.mjs').DeliveryRecord>} */ (await adminJson(url, token, `/admin/deliveries`)),
     });
     process.stdout.write(values.json ? deliveries.map(exportJsonLine).join('') : formatDeliveries(deliveries));
     return;
@@ -98,8 +113,7 @@ export async function main(argv) {
     /** @type {number} */
     const count = await onStore({
       direct: (store) => redeliverDirectly(store, which),
-      viaReceiver: async (url, token) =>
-        /** @type {{ count: number }} */ (await adminJson(url, token, `/admin/redeliver`, which)).count,
+      viaReceiver: async (url, token) => /** @type {{ count: number }} */ (await adminJson(url, token, `/admin/redeliver`, which)).count,
     });
     const told = describeRedelivery(which, count);
     if (told === null) throw new Error(`No webhook ${id ?? ''}: \`npm run -s applications -- deliveries\` lists those not delivered.`);
@@ -113,18 +127,21 @@ export async function main(argv) {
       /** @type {Array<import('../mail/mail-outbox.mjs').MailRecord & { email: string }>} */
       const records = await onStore({
         direct: (store) => maskedMailRecords(store, which),
-        viaReceiver: async (url, token) => /** @type {Array<import('../mail/mail-outbox.mjs').MailRecord & { email: string }>} */ (await adminJson(url, token, `/admin/mail${which.failed ? '?failed=1' : ''}`)),
+        viaReceiver: async (url, token) =>
+          /** @type {Array<import('../mail/mail-outbox.mjs').MailRecord & { email: string }>} */ (
+            await adminJson(url, token, `/admin/mail${which.failed ? '?failed=1' : ''}`)
+          ),
       });
       process.stdout.write(values.json ? records.map(exportJsonLine).join('') : formatMail(records, which));
       return;
     }
     const seq = Number(seqText);
-    if (action !== 'resend' || !/^[1-9][0-9]{0,15}$/.test(seqText ?? '') || extra.length > 0 || values.failed) throw new Error(`mail needs list [--failed], or resend and one status number (mail list shows them)\n${USAGE}`);
+    if (action !== 'resend' || !/^[1-9][0-9]{0,15}$/.test(seqText ?? '') || extra.length > 0 || values.failed)
+      throw new Error(`mail needs list [--failed], or resend and one status number (mail list shows them)\n${USAGE}`);
     process.stdout.write(
       await onStore({
         direct: (store) => resendDirectly(store, seq),
-        viaReceiver: async (url, token) =>
-          /** @type {{ told: string }} */ (await adminJson(url, token, `/admin/mail/resend`, { seq })).told,
+        viaReceiver: async (url, token) => /** @type {{ told: string }} */ (await adminJson(url, token, `/admin/mail/resend`, { seq })).told,
       }),
     );
     return;
@@ -136,8 +153,7 @@ export async function main(argv) {
     /** @type {import('../status/decide.mjs').Decided} */
     const decided = await onStore({
       direct: (store) => decideDirectly(store, asked, process.env),
-      viaReceiver: async (url, token) =>
-        /** @type {import('../status/decide.mjs').Decided} */ (await adminJson(url, token, `/admin/decide`, asked)),
+      viaReceiver: async (url, token) => /** @type {import('../status/decide.mjs').Decided} */ (await adminJson(url, token, `/admin/decide`, asked)),
     });
     process.stdout.write(describeDecision(decided));
     return;
@@ -149,7 +165,9 @@ export async function main(argv) {
     const record = await onStore({
       direct: (store) => applicationRecord(store, applicationId),
       viaReceiver: async (url, token) =>
-        /** @type {Awaited<ReturnType<typeof applicationRecord>>} */ (await adminJson(url, token, `/admin/status?${new URLSearchParams({ application: applicationId }).toString()}`)),
+        /** @type {Awaited<ReturnType<typeof applicationRecord>>} */ (
+          await adminJson(url, token, `/admin/status?${new URLSearchParams({ application: applicationId }).toString()}`)
+        ),
     });
     process.stdout.write(describeApplication(applicationId, record));
     return;
@@ -165,7 +183,9 @@ export async function main(argv) {
         return (await filesOfApplications(store, [applicationId])).get(applicationId) ?? [];
       },
       viaReceiver: async (url, token) =>
-        /** @type {Array<import('../applications/application-files-table.mjs').Binding>} */ (await adminJson(url, token, `/admin/files?${new URLSearchParams({ application: applicationId }).toString()}`)),
+        /** @type {Array<import('../applications/application-files-table.mjs').Binding>} */ (
+          await adminJson(url, token, `/admin/files?${new URLSearchParams({ application: applicationId }).toString()}`)
+        ),
     });
     if (uploadsFolder === null && files.length > 0) throw new Error(uploadsDirMissing(`files ${applicationId} ${folder}`, files.length, 'The application'));
     process.stdout.write(await writeApplicationFiles({ applicationId, files, uploadsFolder: uploadsFolder ?? '', folder: resolve(folder) }));
@@ -184,7 +204,15 @@ export async function main(argv) {
         if (since) query.set('since', since.toISOString());
         if (revisions) query.set('revisions', '1');
         const text = await (await admin(`${url}/admin/applications${query.size > 0 ? `?${query.toString()}` : ''}`, token)).text();
-        return text.split('\n').filter(Boolean).map((line) => /** @type {import('../applications/stored-applications.mjs').StoredApplication | import('../applications/stored-applications.mjs').StoredRevision} */ (parseJson(line)));
+        return text
+          .split('\n')
+          .filter(Boolean)
+          .map(
+            (line) =>
+              /** @type {import('../applications/stored-applications.mjs').StoredApplication | import('../applications/stored-applications.mjs').StoredRevision} */ (
+                parseJson(line)
+              ),
+          );
       },
     });
     if (values.csv) {

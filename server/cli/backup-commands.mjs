@@ -37,7 +37,10 @@ export async function backupToFile(file, onStore, fetchBackup, uploadsFolder = n
   // `backup backups/x.gz` on a fresh clone: the folder is made, for its owner only.
   await mkdir(dirname(file), { recursive: true, mode: 0o700 }).catch((/** @type {unknown} */ error) => {
     const code = /** @type {NodeJS.ErrnoException} */ (error).code;
-    throw new Error(`${dirname(file)} could not be made for the backup (${code === 'EACCES' ? 'permission denied' : String(code)}): write it into a folder this user may write in (the receiver's user: a folder made for it, as in docs/receiver.md, "Backups").`, { cause: error });
+    throw new Error(
+      `${dirname(file)} could not be made for the backup (${code === 'EACCES' ? 'permission denied' : String(code)}): write it into a folder this user may write in (the receiver's user: a folder made for it, as in docs/receiver.md, "Backups").`,
+      { cause: error },
+    );
   });
   await writeFileAtomically(file, (sink) =>
     onStore({
@@ -71,9 +74,13 @@ export async function restoreFromFile({ file, databaseUrl, dataDir, uploadsFolde
   if (databaseUrl && !uploadsFolder && named > 0) throw new Error(uploadsDirMissing(`restore ${file}`, named, 'The backup'));
   if (!databaseUrl) {
     const holder = await readLock(dataDir);
-    if (holder) throw new Error(`A receiver (process ${String(holder.pid)}${holder.url ? `, ${holder.url}` : ''}) is running on ${dataDir}: restore fills a folder nothing uses. Stop it, or set DATA_DIR to a new folder.`);
+    if (holder)
+      throw new Error(
+        `A receiver (process ${String(holder.pid)}${holder.url ? `, ${holder.url}` : ''}) is running on ${dataDir}: restore fills a folder nothing uses. Stop it, or set DATA_DIR to a new folder.`,
+      );
     const entries = await readdir(dataDir).catch(() => /** @type {string[]} */ ([]));
-    if (entries.some((entry) => entry !== 'receiver.json') && !entries.includes('PG_VERSION')) throw new Error(`${dataDir} holds files that are not a receiver's database: restore into an empty folder.`);
+    if (entries.some((entry) => entry !== 'receiver.json') && !entries.includes('PG_VERSION'))
+      throw new Error(`${dataDir} holds files that are not a receiver's database: restore into an empty folder.`);
   }
   // Root's files would be closed to the receiver's user: restore-owner.mjs.
   const owner = databaseUrl ? null : await ownerForRestore(dataDir);
@@ -93,7 +100,10 @@ export async function restoreFromFile({ file, databaseUrl, dataDir, uploadsFolde
     // A backup taken without its files (by a version that did not refuse to) restores its rows all
     // the same, the applications' answers being worth having; but it says what is missing.
     const absent = (restored.rows.application_files ?? 0) - restored.files;
-    const warning = absent > 0 ? ` ${String(absent)} file(s) its rows name are not in the backup (taken without UPLOADS_DIR, or erased while it was taken): \`files\` cannot write those.` : '';
+    const warning =
+      absent > 0
+        ? ` ${String(absent)} file(s) its rows name are not in the backup (taken without UPLOADS_DIR, or erased while it was taken): \`files\` cannot write those.`
+        : '';
     return `Restored ${described(restored.rows)}${files} from ${file} (taken ${restored.takenAt}) into ${databaseUrl ? 'the PostgreSQL database' : dataDir}${given}.${warning} Re-apply any erasure made since that time (npm run -s applications -- erase --email …).\n`;
   } finally {
     await lock?.release();

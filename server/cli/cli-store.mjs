@@ -33,13 +33,23 @@ export async function requireReceiverFolder(dataDir) {
     entries = await readdir(dataDir);
   } catch (error) {
     const code = /** @type {NodeJS.ErrnoException} */ (error).code;
-    if (code === 'ENOENT') throw new Error(`DATA_DIR ${dataDir} does not exist: no receiver has kept applications there, and nothing was read or changed. Set DATA_DIR to the receiver's folder (${WHERE}), or DATABASE_URL to its PostgreSQL database.`, { cause: error });
-    if (code === 'EACCES') throw new Error(`DATA_DIR ${dataDir} cannot be read by this user (permission denied): run the command as the receiver's user (runuser -u creator-wizard -- …).`, { cause: error });
+    if (code === 'ENOENT')
+      throw new Error(
+        `DATA_DIR ${dataDir} does not exist: no receiver has kept applications there, and nothing was read or changed. Set DATA_DIR to the receiver's folder (${WHERE}), or DATABASE_URL to its PostgreSQL database.`,
+        { cause: error },
+      );
+    if (code === 'EACCES')
+      throw new Error(
+        `DATA_DIR ${dataDir} cannot be read by this user (permission denied): run the command as the receiver's user (runuser -u creator-wizard -- …).`,
+        { cause: error },
+      );
     if (code === 'ENOTDIR') throw new Error(`DATA_DIR ${dataDir} is a file, not the receiver's folder (${WHERE}).`, { cause: error });
     throw error;
   }
   if (!entries.includes('PG_VERSION')) {
-    throw new Error(`DATA_DIR ${dataDir} holds no receiver's database${entries.length === 0 ? ' (it is empty)' : ''}: nothing was read or changed. Set DATA_DIR to the receiver's folder (${WHERE}).`);
+    throw new Error(
+      `DATA_DIR ${dataDir} holds no receiver's database${entries.length === 0 ? ' (it is empty)' : ''}: nothing was read or changed. Set DATA_DIR to the receiver's folder (${WHERE}).`,
+    );
   }
 }
 
@@ -50,7 +60,10 @@ export async function requireReceiverFolder(dataDir) {
  */
 export async function requireReceiverDatabase(store, description) {
   const { rows } = await store.query(`SELECT to_regclass('public.schema_version') IS NOT NULL AS present`);
-  if (rows[0]?.present !== true) throw new Error(`The ${description} holds no receiver's tables: no receiver has kept applications there, and nothing was read or changed. Check DATABASE_URL (the receiver's start-up line names its database).`);
+  if (rows[0]?.present !== true)
+    throw new Error(
+      `The ${description} holds no receiver's tables: no receiver has kept applications there, and nothing was read or changed. Check DATABASE_URL (the receiver's start-up line names its database).`,
+    );
 }
 
 export { describeStore };

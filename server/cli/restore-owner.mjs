@@ -22,7 +22,10 @@ export async function ownerForRestore(dataDir, { uid = process.getuid?.() ?? -1 
     folder = await stat(dataDir);
   } catch (error) {
     if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ENOENT') throw error;
-    throw new Error(`Run as root, restore would make ${dataDir} and leave every file in it root's, which the receiver's user cannot open. Make the folder for that user first (install -d -o creator-wizard -g creator-wizard -m 0700 ${dataDir}), or run restore as that user (runuser -u creator-wizard -- …); nothing was restored.`, { cause: error });
+    throw new Error(
+      `Run as root, restore would make ${dataDir} and leave every file in it root's, which the receiver's user cannot open. Make the folder for that user first (install -d -o creator-wizard -g creator-wizard -m 0700 ${dataDir}), or run restore as that user (runuser -u creator-wizard -- …); nothing was restored.`,
+      { cause: error },
+    );
   }
   return folder.uid === 0 ? null : { uid: folder.uid, gid: folder.gid };
 }

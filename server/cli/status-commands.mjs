@@ -22,7 +22,10 @@ import { GIVE_UP_AFTER_MS } from '../webhooks/retry-schedule.mjs';
 export async function decideDirectly(store, asked, env) {
   try {
     return await decide(store, {
-      ...asked, by: 'cli', mail: Boolean(env.SMTP_URL?.trim()), webhooks: env.WEBHOOK_URL?.trim() ? { giveUpAfterMs: GIVE_UP_AFTER_MS } : null,
+      ...asked,
+      by: 'cli',
+      mail: Boolean(env.SMTP_URL?.trim()),
+      webhooks: env.WEBHOOK_URL?.trim() ? { giveUpAfterMs: GIVE_UP_AFTER_MS } : null,
     });
   } catch (error) {
     if (error instanceof DecisionRefused) throw new Error(`Not decided: ${error.message}.`, { cause: error });
@@ -49,7 +52,10 @@ export function describeApplication(applicationId, record) {
     `Revisions: ${String(record.revisions.length)}${record.revisions.map((each) => `\n  ${each.revision === null ? '(unnumbered)' : `revision ${String(each.revision)}`}  ${each.receivedAt}`).join('')}`,
     `Status: ${record.status}, since ${record.changedAt}`,
     'History:',
-    ...record.history.map((change) => `  ${change.changedAt}  ${change.status}  by ${change.changedBy}${change.message === null ? '' : `\n    ${change.message.replaceAll('\n', '\n    ')}`}`),
+    ...record.history.map(
+      (change) =>
+        `  ${change.changedAt}  ${change.status}  by ${change.changedBy}${change.message === null ? '' : `\n    ${change.message.replaceAll('\n', '\n    ')}`}`,
+    ),
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -58,7 +58,8 @@ export async function teamCommand(command, args) {
     /** @type {{ entries: import('../team/team-audit.mjs').AuditRecord[] }} */
     const page = await onStore({
       direct: (store) => readAudit(store, { before: null, limit }),
-      viaReceiver: async (url, token) => /** @type {{ entries: import('../team/team-audit.mjs').AuditRecord[] }} */ (await adminJson(url, token, `/admin/audit?limit=${String(limit)}`)),
+      viaReceiver: async (url, token) =>
+        /** @type {{ entries: import('../team/team-audit.mjs').AuditRecord[] }} */ (await adminJson(url, token, `/admin/audit?limit=${String(limit)}`)),
     });
     return formatAudit(page.entries);
   }
@@ -67,12 +68,14 @@ export async function teamCommand(command, args) {
     /** @type {Array<{ email: string, role: string, addedAt: string }>} */
     const members = await onStore({
       direct: (store) => listMembers(store),
-      viaReceiver: async (url, token) => /** @type {Array<{ email: string, role: string, addedAt: string }>} */ (await adminJson(url, token, '/admin/team/members')),
+      viaReceiver: async (url, token) =>
+        /** @type {Array<{ email: string, role: string, addedAt: string }>} */ (await adminJson(url, token, '/admin/team/members')),
     });
     return formatMembers(members);
   }
   const email = memberEmail(address);
-  if ((action !== 'add' && action !== 'role' && action !== 'remove') || extra.length > 0 || email === null) throw new Error(`team needs add, role, list or remove, and one e-mail address\n${TEAM_USAGE}`);
+  if ((action !== 'add' && action !== 'role' && action !== 'remove') || extra.length > 0 || email === null)
+    throw new Error(`team needs add, role, list or remove, and one e-mail address\n${TEAM_USAGE}`);
   if (action === 'remove') {
     if (values.role !== undefined) throw new Error(`team remove takes no --role\n${TEAM_USAGE}`);
     await onStore({

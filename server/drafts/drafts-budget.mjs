@@ -73,14 +73,22 @@ export function heldDraftBytes(store, { now = () => new Date(), refreshMs = HELD
  */
 export async function createDraftsBudget({ store, limits, databaseUrl, dataDir, freeBytes, log = () => undefined }) {
   const rateLimits = await createRateLimits({ windows: limits.draftRateWindows, databaseUrl, log, name: 'draft_put' });
-  const diskFloor = databaseUrl ? null : createDiskFloor({
-    dir: dataDir, floorBytes: draftsFloorBytes(limits), freeBytes, log, what: 'drafts in transit', variable: 'DISK_FLOOR_MB and DRAFTS_MAX_MB',
-  });
+  const diskFloor = databaseUrl
+    ? null
+    : createDiskFloor({
+        dir: dataDir,
+        floorBytes: draftsFloorBytes(limits),
+        freeBytes,
+        log,
+        what: 'drafts in transit',
+        variable: 'DISK_FLOOR_MB and DRAFTS_MAX_MB',
+      });
   const admitShareAndFloor = createAdmission({ rateLimits, diskFloor });
   const held = heldDraftBytes(store);
   /** @type {import('../limits/admission.mjs').Refusal} */
   const full = {
-    status: 503, reason: 'drafts quota full',
+    status: 503,
+    reason: 'drafts quota full',
     message: 'This receiver holds as many drafts as it may right now; retry after the seconds in Retry-After.',
     retryAfterSeconds: QUOTA_RETRY_AFTER_SECONDS,
   };
@@ -92,9 +100,14 @@ export async function createDraftsBudget({ store, limits, databaseUrl, dataDir, 
      */
     async admit(ctx) {
       const refused = await admitShareAndFloor(ctx);
-      if (refused) return refused.reason === 'disk under its floor' ? { ...refused, reason: 'disk under the drafts\' floor', message: 'The draft cannot be stored right now; retry after the seconds in Retry-After.' } : refused;
+      if (refused)
+        return refused.reason === 'disk under its floor'
+          ? { ...refused, reason: "disk under the drafts' floor", message: 'The draft cannot be stored right now; retry after the seconds in Retry-After.' }
+          : refused;
       const announced = Number(ctx.req.headers['content-length'] ?? 1);
-      return limits.draftsMaxBytes > 0 && (await held.bytes()) + (Number.isSafeInteger(announced) && announced > 0 ? announced : 1) > limits.draftsMaxBytes ? full : null;
+      return limits.draftsMaxBytes > 0 && (await held.bytes()) + (Number.isSafeInteger(announced) && announced > 0 ? announced : 1) > limits.draftsMaxBytes
+        ? full
+        : null;
     },
     /**
      * Once the body is read: whether the quota has room for this many bytes; counts them as held.

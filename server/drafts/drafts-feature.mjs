@@ -14,14 +14,35 @@ import { createDrafts, draftsPrefix, startDraftSweep } from './drafts-in-transit
  *   rateLimits: import('../limits/rate-limits.mjs').RateLimits,
  * }} options path: the receiver's (drafts live under it); rateLimits: the client's share of requests
  */
-export async function createDraftsFeature({ store, path, draftId, allowedOrigins, log, ttlSeconds, limits, databaseUrl, dataDir, freeBytes, proofOfWork, rateLimits }) {
+export async function createDraftsFeature({
+  store,
+  path,
+  draftId,
+  allowedOrigins,
+  log,
+  ttlSeconds,
+  limits,
+  databaseUrl,
+  dataDir,
+  freeBytes,
+  proofOfWork,
+  rateLimits,
+}) {
   // A draft's PUT meets a budget of its own, so drafts never turn an application away, and the
   // proof of work applications need; its GET and DELETE count in the client's share of requests.
   const budget = await createDraftsBudget({ store, limits, databaseUrl, dataDir, freeBytes, log });
   const prefix = draftsPrefix(path);
   const answer = createDrafts({
-    store, prefix, draftId, allowedOrigins, log, ttlSeconds,
-    admitWrite: (ctx) => budget.admit(ctx), takeBytes: (bytes) => budget.take(bytes), proofOfWork, admitRead: createAdmission({ rateLimits }),
+    store,
+    prefix,
+    draftId,
+    allowedOrigins,
+    log,
+    ttlSeconds,
+    admitWrite: (ctx) => budget.admit(ctx),
+    takeBytes: (bytes) => budget.take(bytes),
+    proofOfWork,
+    admitRead: createAdmission({ rateLimits }),
   });
   const sweep = startDraftSweep(store, { log });
   return {

@@ -88,15 +88,28 @@ const GONE = 'This draft was opened already, withdrawn or has expired.';
  * @param {DraftsOptions} options
  */
 export function createDrafts({
-  store, prefix, draftId, allowedOrigins = new Set(), admitWrite = () => Promise.resolve(null), admitRead = () => Promise.resolve(null),
-  takeBytes = () => Promise.resolve(null), proofOfWork = null, ttlSeconds = DEFAULT_DRAFT_SECONDS, maxBytes = MAX_DRAFT_BYTES, now = () => new Date(), log = () => undefined,
+  store,
+  prefix,
+  draftId,
+  allowedOrigins = new Set(),
+  admitWrite = () => Promise.resolve(null),
+  admitRead = () => Promise.resolve(null),
+  takeBytes = () => Promise.resolve(null),
+  proofOfWork = null,
+  ttlSeconds = DEFAULT_DRAFT_SECONDS,
+  maxBytes = MAX_DRAFT_BYTES,
+  now = () => new Date(),
+  log = () => undefined,
 }) {
   /** @param {import('../http/request-context.mjs').RequestContext} ctx */
   async function route(ctx) {
     const { req } = ctx;
     const id = pathnameOf(ctx).slice(prefix.length);
     const cors = crossOrigin(ctx, allowedOrigins, {
-      methods: 'GET, PUT, DELETE', requestHeaders: `${CORS_REQUEST_HEADERS}, Draft-Expires-In`, exposeHeaders: 'Retry-After', refusedMessage: 'This origin may not use drafts here.',
+      methods: 'GET, PUT, DELETE',
+      requestHeaders: `${CORS_REQUEST_HEADERS}, Draft-Expires-In`,
+      exposeHeaders: 'Retry-After',
+      refusedMessage: 'This origin may not use drafts here.',
     });
     if (cors.preflighted) return;
     ctx.headers = cors.headers;
@@ -128,7 +141,11 @@ export function createDrafts({
     const asked = singleHeader(ctx.req, 'draft-expires-in');
     const seconds = asked === null ? ttlSeconds : typeof asked === 'string' && SECONDS.test(asked) ? Number(asked) : Number.NaN;
     if (!(seconds >= MIN_DRAFT_SECONDS && seconds <= MAX_DRAFT_SECONDS)) {
-      throw refusal(400, 'bad Draft-Expires-In', `Draft-Expires-In must be one whole number of seconds from ${String(MIN_DRAFT_SECONDS)} to ${String(MAX_DRAFT_SECONDS)}.`);
+      throw refusal(
+        400,
+        'bad Draft-Expires-In',
+        `Draft-Expires-In must be one whole number of seconds from ${String(MIN_DRAFT_SECONDS)} to ${String(MAX_DRAFT_SECONDS)}.`,
+      );
     }
     const unproven = await proofOfWork?.check(ctx.req);
     if (unproven) throw new Refused(428, unproven.reason, unproven.body);
@@ -186,10 +203,11 @@ export function createDrafts({
  */
 export function startDraftSweep(store, { intervalMs = SWEEP_INTERVAL_MS, now = () => new Date(), log = () => undefined } = {}) {
   const job = startPeriodicJob(
-    () => sweepDrafts(store, now()).catch((/** @type {unknown} */ error) => {
-      log(`drafts: the sweep of expired drafts failed: ${error instanceof Error ? error.message : String(error)}`);
-      return 0;
-    }),
+    () =>
+      sweepDrafts(store, now()).catch((/** @type {unknown} */ error) => {
+        log(`drafts: the sweep of expired drafts failed: ${error instanceof Error ? error.message : String(error)}`);
+        return 0;
+      }),
     intervalMs,
   );
   return { sweep: job.run, stop: job.stop };

@@ -94,6 +94,8 @@ export async function withdrawDraft(store, id, now) {
  * @returns {Promise<number>} how many rows were deleted
  */
 export async function sweepDrafts(store, now) {
-  const { rows } = await store.query(`WITH gone AS (DELETE FROM ${TABLE} WHERE expires_at <= $1 RETURNING 1) SELECT count(*) AS count FROM gone`, [now.toISOString()]);
+  const { rows } = await store.query(`WITH gone AS (DELETE FROM ${TABLE} WHERE expires_at <= $1 RETURNING 1) SELECT count(*) AS count FROM gone`, [
+    now.toISOString(),
+  ]);
   return Number(rows[0]?.count ?? 0);
 }

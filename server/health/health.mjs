@@ -55,7 +55,7 @@ export function createHealth({ store, diskFloor, uploads = () => Promise.resolve
       clearTimeout(timer);
     }
     if (diskFloor && (await diskFloor.isUnder())) {
-      const reason = 'the data folder\'s disk is under its floor (DISK_FLOOR_MB)';
+      const reason = "the data folder's disk is under its floor (DISK_FLOOR_MB)";
       note(reason, '');
       return { ready: false, reason };
     }
@@ -76,7 +76,11 @@ export function createHealth({ store, diskFloor, uploads = () => Promise.resolve
   function note(reason, detail) {
     if (reason === logged) return;
     logged = reason;
-    log(reason === '' ? 'readiness: ready again (GET /readyz answers 200)' : `readiness: not ready, ${reason}${detail ? ` (${detail})` : ''}: GET /readyz answers 503`);
+    log(
+      reason === ''
+        ? 'readiness: ready again (GET /readyz answers 200)'
+        : `readiness: not ready, ${reason}${detail ? ` (${detail})` : ''}: GET /readyz answers 503`,
+    );
   }
 
   /** The readiness, from a check at most cacheMs old; checks running at once share one. */

@@ -22,7 +22,11 @@ export function chooseEncoding(acceptEncoding) {
   /** @type {Map<string, number>} */
   const weights = new Map();
   for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name, ...parameters] = part.trim().toLowerCase().split(';').map((piece) => piece.trim());
+    const [name, ...parameters] = part
+      .trim()
+      .toLowerCase()
+      .split(';')
+      .map((piece) => piece.trim());
     if (!name) continue;
     const q = parameters.find((parameter) => parameter.startsWith('q='));
     const weight = q ? Number(q.slice(2)) : 1;

@@ -19,7 +19,10 @@ import { normalAddress } from './proxy-trust.mjs';
  * @param {string} host
  */
 export function isLoopbackHost(host) {
-  const value = host.trim().replace(/^\[|\]$/g, '').toLowerCase();
+  const value = host
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase();
   if (value === 'localhost' || value === '::1') return true;
   return isIP(value) === 4 && value.startsWith('127.');
 }
@@ -47,9 +50,11 @@ export function trustsAnyPeer(trust) {
  */
 export function trustProxyWarning(trust, host, trustProxy) {
   if (!trustsAnyPeer(trust) || isLoopbackHost(host)) return null;
-  return `WARNING: TRUST_PROXY=${(trustProxy ?? '').trim()} trusts whatever connects as a proxy, and this server listens on ${host} (HOST), which other machines can reach: `
-    + 'any client there can name its own address in X-Forwarded-For or Forwarded, a new one for each request, and so escape its rate limit. '
-    + 'Set TRUST_PROXY to the proxy\'s own address or range instead (TRUST_PROXY=10.0.0.5 or TRUST_PROXY=172.16.0.0/12), or listen on HOST=127.0.0.1 with the proxy on this machine';
+  return (
+    `WARNING: TRUST_PROXY=${(trustProxy ?? '').trim()} trusts whatever connects as a proxy, and this server listens on ${host} (HOST), which other machines can reach: ` +
+    'any client there can name its own address in X-Forwarded-For or Forwarded, a new one for each request, and so escape its rate limit. ' +
+    "Set TRUST_PROXY to the proxy's own address or range instead (TRUST_PROXY=10.0.0.5 or TRUST_PROXY=172.16.0.0/12), or listen on HOST=127.0.0.1 with the proxy on this machine"
+  );
 }
 
 /**
@@ -66,8 +71,10 @@ export function warnOfUntrustedProxy(trust, log) {
     const peer = normalAddress(req.socket.remoteAddress);
     if (peer === null || !isLoopbackHost(peer)) return;
     warned = true;
-    log(`WARNING: requests arrive through a proxy on this machine (they carry X-Forwarded-For or Forwarded from ${peer}), but TRUST_PROXY is not set${trust.publicOrigin ? ' (PUBLIC_ORIGIN is, which names the site but not the clients)' : ''}: `
-      + 'every creator counts as the proxy\'s one address, so all of them share one rate-limit share and, at busy times, are answered 429 together. '
-      + `Set TRUST_PROXY=${peer} (the proxy's address) so that each creator is counted by their own`);
+    log(
+      `WARNING: requests arrive through a proxy on this machine (they carry X-Forwarded-For or Forwarded from ${peer}), but TRUST_PROXY is not set${trust.publicOrigin ? ' (PUBLIC_ORIGIN is, which names the site but not the clients)' : ''}: ` +
+        "every creator counts as the proxy's one address, so all of them share one rate-limit share and, at busy times, are answered 429 together. " +
+        `Set TRUST_PROXY=${peer} (the proxy's address) so that each creator is counted by their own`,
+    );
   };
 }

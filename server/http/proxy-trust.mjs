@@ -56,7 +56,12 @@ function parseTrustProxy(trustProxy) {
   if (/^\d+$/.test(text)) {
     const hops = Number(text);
     if (hops > 32) throw new Error(`TRUST_PROXY is a number of proxies in front of the server (usually 1), not ${text}`);
-    return { hops, proxies: null, description: hops === 0 ? 'no proxy trusted' : `trusting the ${hops === 1 ? 'proxy' : `${String(hops)} proxies`} nearest the server (TRUST_PROXY=${text})` };
+    return {
+      hops,
+      proxies: null,
+      description:
+        hops === 0 ? 'no proxy trusted' : `trusting the ${hops === 1 ? 'proxy' : `${String(hops)} proxies`} nearest the server (TRUST_PROXY=${text})`,
+    };
   }
   const proxies = new BlockList();
   for (const entry of text.split(',').map((part) => part.trim())) {
@@ -65,7 +70,9 @@ function parseTrustProxy(trustProxy) {
     const family = ip && isIP(ip) === 6 ? 'ipv6' : 'ipv4';
     const bits = prefix === undefined ? null : Number(prefix);
     if (!ip || rest.length > 0 || (prefix !== undefined && (!/^\d{1,3}$/.test(prefix) || (bits ?? 0) > (family === 'ipv6' ? 128 : 32)))) {
-      throw new Error(`TRUST_PROXY must be a number of proxies (1) or a comma-separated list of their addresses and CIDR ranges (127.0.0.1,10.0.0.0/8); "${entry}" is neither`);
+      throw new Error(
+        `TRUST_PROXY must be a number of proxies (1) or a comma-separated list of their addresses and CIDR ranges (127.0.0.1,10.0.0.0/8); "${entry}" is neither`,
+      );
     }
     if (bits === null) proxies.addAddress(ip, family);
     else proxies.addSubnet(ip, bits, family);
@@ -86,7 +93,16 @@ function parsePublicOrigin(publicOrigin) {
   } catch {
     url = null;
   }
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '') || !/^https?:\/\/[^/]+\/?$/i.test(text)) {
+  if (
+    !url ||
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.username ||
+    url.password ||
+    url.search ||
+    url.hash ||
+    (url.pathname !== '/' && url.pathname !== '') ||
+    !/^https?:\/\/[^/]+\/?$/i.test(text)
+  ) {
     throw new Error(`PUBLIC_ORIGIN must be the site's origin, such as https://apply.example.com (a scheme, a host and maybe a port, no path), not "${text}"`);
   }
   return url.origin;
@@ -101,7 +117,12 @@ export function proxyTrust({ trustProxy, publicOrigin }) {
   const proxies = parseTrustProxy(trustProxy);
   const origin = parsePublicOrigin(publicOrigin);
   if (proxies.hops === 0 && proxies.proxies === null && origin === null) return NO_PROXY_TRUST;
-  return Object.freeze({ hops: proxies.hops, proxies: proxies.proxies, publicOrigin: origin, description: `${proxies.description}; ${origin ? `the site is ${origin} (PUBLIC_ORIGIN)` : proxies.proxies || proxies.hops > 0 ? "the site is what the proxy's headers name" : 'the site is what Host names'}` });
+  return Object.freeze({
+    hops: proxies.hops,
+    proxies: proxies.proxies,
+    publicOrigin: origin,
+    description: `${proxies.description}; ${origin ? `the site is ${origin} (PUBLIC_ORIGIN)` : proxies.proxies || proxies.hops > 0 ? "the site is what the proxy's headers name" : 'the site is what Host names'}`,
+  });
 }
 
 /**
@@ -130,7 +151,10 @@ export function isTrustedPeer(trust, address) {
  */
 function listOf(header) {
   const lines = Array.isArray(header) ? header : header === undefined ? [] : [header];
-  return lines.flatMap((line) => line.split(',')).map((value) => value.trim()).filter((value) => value !== '');
+  return lines
+    .flatMap((line) => line.split(','))
+    .map((value) => value.trim())
+    .filter((value) => value !== '');
 }
 
 /**
@@ -140,7 +164,7 @@ function listOf(header) {
  * @returns {Array<Record<string, string>>}
  */
 export function parseForwarded(header) {
-  const text = (Array.isArray(header) ? header.join(',') : header ?? '');
+  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
   /** @type {Array<Record<string, string>>} */
   const elements = [];
   /** @type {Record<string, string>} */
@@ -181,13 +205,17 @@ function forwardedBy(req, trust) {
   const xForwarded = headers['x-forwarded-for'] !== undefined || headers['x-forwarded-host'] !== undefined || headers['x-forwarded-proto'] !== undefined;
   /** @type {Array<{ for: string | undefined, host: string | undefined, proto: string | undefined }>} nearest first */
   const hops = xForwarded
-    ? listOf(headers['x-forwarded-for']).reverse().map((address, index) => ({
-        for: address,
-        // A proxy sets (or overwrites) one X-Forwarded-Host and -Proto: the right-most is the nearest proxy's.
-        host: index === 0 ? listOf(headers['x-forwarded-host']).at(-1) : undefined,
-        proto: index === 0 ? listOf(headers['x-forwarded-proto']).at(-1) : undefined,
-      }))
-    : parseForwarded(headers.forwarded).reverse().map((element) => ({ for: element.for, host: element.host, proto: element.proto }));
+    ? listOf(headers['x-forwarded-for'])
+        .reverse()
+        .map((address, index) => ({
+          for: address,
+          // A proxy sets (or overwrites) one X-Forwarded-Host and -Proto: the right-most is the nearest proxy's.
+          host: index === 0 ? listOf(headers['x-forwarded-host']).at(-1) : undefined,
+          proto: index === 0 ? listOf(headers['x-forwarded-proto']).at(-1) : undefined,
+        }))
+    : parseForwarded(headers.forwarded)
+        .reverse()
+        .map((element) => ({ for: element.for, host: element.host, proto: element.proto }));
   if (xForwarded && hops.length === 0) {
     // X-Forwarded-Host or -Proto without -For: the peer is the nearest proxy and the client unknown.
     hops.push({ for: undefined, host: listOf(headers['x-forwarded-host']).at(-1), proto: listOf(headers['x-forwarded-proto']).at(-1) });

@@ -47,7 +47,13 @@ export function refusal(status, reason, message, headers = {}) {
  */
 export function answer(ctx, status, body, headers = {}) {
   const text = JSON.stringify(body);
-  ctx.res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Length': Buffer.byteLength(text), ...ctx.headers, ...headers });
+  ctx.res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Length': Buffer.byteLength(text),
+    ...ctx.headers,
+    ...headers,
+  });
   ctx.res.end(ctx.req.method === 'HEAD' ? undefined : text);
 }
 
@@ -112,9 +118,15 @@ export function crossOrigin(ctx, allowedOrigins, { methods, requestHeaders, expo
   if (verdict === 'refused') throw refusal(403, 'origin not allowed', refusedMessage);
   if (verdict === 'same') return { preflighted: false, headers: {} };
   /** @type {Record<string, string>} */
-  const headers = { 'Access-Control-Allow-Origin': String(ctx.req.headers.origin), ...(exposeHeaders ? { 'Access-Control-Expose-Headers': exposeHeaders } : {}), Vary: 'Origin' };
+  const headers = {
+    'Access-Control-Allow-Origin': String(ctx.req.headers.origin),
+    ...(exposeHeaders ? { 'Access-Control-Expose-Headers': exposeHeaders } : {}),
+    Vary: 'Origin',
+  };
   if (ctx.req.method !== 'OPTIONS' || requestHeaders === undefined) return { preflighted: false, headers };
-  ctx.res.writeHead(204, { ...headers, 'Access-Control-Allow-Methods': methods, 'Access-Control-Allow-Headers': requestHeaders, 'Access-Control-Max-Age': '600' }).end();
+  ctx.res
+    .writeHead(204, { ...headers, 'Access-Control-Allow-Methods': methods, 'Access-Control-Allow-Headers': requestHeaders, 'Access-Control-Max-Age': '600' })
+    .end();
   return { preflighted: true, headers };
 }
 

@@ -63,7 +63,11 @@ export function inlineScriptHashes(html) {
     // A data block (the configuration the build checked, type="application/json") never runs.
     const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(match[1] ?? '')?.[1]?.toLowerCase();
     if (type && type !== 'module' && !/javascript|ecmascript/.test(type)) continue;
-    hashes.add(`'sha256-${createHash('sha256').update(match[2] ?? '', 'utf8').digest('base64')}'`);
+    hashes.add(
+      `'sha256-${createHash('sha256')
+        .update(match[2] ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
   }
   return [...hashes];
 }
@@ -75,10 +79,14 @@ export function inlineScriptHashes(html) {
  * @param {readonly string[]} [scriptHashes]
  */
 export function contentSecurityPolicy(config, scriptHashes = []) {
-  const programme = /** @type {{ analytics?: { host?: unknown } | null, errorReporting?: { dsn?: unknown } | null, requestUrl?: unknown, backgrounds?: unknown, logo?: unknown } | null} */ (config);
+  const programme =
+    /** @type {{ analytics?: { host?: unknown } | null, errorReporting?: { dsn?: unknown } | null, requestUrl?: unknown, backgrounds?: unknown, logo?: unknown } | null} */ (
+      config
+    );
   const connect = new Set(["'self'"]);
   const images = new Set(["'self'", 'data:', 'blob:']);
-  for (const origin of [originOf(programme?.analytics?.host), originOf(programme?.errorReporting?.dsn), originOf(programme?.requestUrl)]) if (origin) connect.add(origin);
+  for (const origin of [originOf(programme?.analytics?.host), originOf(programme?.errorReporting?.dsn), originOf(programme?.requestUrl)])
+    if (origin) connect.add(origin);
   imageOrigins([programme?.backgrounds, programme?.logo], images);
   return [
     "default-src 'self'",

@@ -37,7 +37,13 @@ export async function applicationDetail(store, applicationId, { programmesOf, re
      WHERE r.application_id = $1 ORDER BY r.seq DESC`,
     [applicationId],
   );
-  const programmes = await programmesOf(revisions.map((row) => ({ seq: Number(row.seq), digest: typeof row.programme_digest === 'string' ? row.programme_digest : null, receivedAt: iso(row.received_at) })));
+  const programmes = await programmesOf(
+    revisions.map((row) => ({
+      seq: Number(row.seq),
+      digest: typeof row.programme_digest === 'string' ? row.programme_digest : null,
+      receivedAt: iso(row.received_at),
+    })),
+  );
   const read = revisions.map((row) => {
     const programme = programmes.get(Number(row.seq));
     const language = typeof row.language === 'string' ? row.language : null;
@@ -45,7 +51,9 @@ export async function applicationDetail(store, applicationId, { programmesOf, re
     return { row, language, programme, answers: readAnswers(programme?.config, language, body) };
   });
   // The latest revision is the one with the highest client revision number, then the last received.
-  const latest = [...read].sort((a, b) => (Number(b.row.client_revision ?? -1) - Number(a.row.client_revision ?? -1)) || Number(b.row.seq) - Number(a.row.seq))[0];
+  const latest = [...read].sort(
+    (a, b) => Number(b.row.client_revision ?? -1) - Number(a.row.client_revision ?? -1) || Number(b.row.seq) - Number(a.row.seq),
+  )[0];
   const first = revisions[0];
   if (!latest || !first) return null;
   const files = (await filesOfApplications(store, [applicationId])).get(applicationId) ?? [];
@@ -59,11 +67,21 @@ export async function applicationDetail(store, applicationId, { programmesOf, re
     history: standing.history,
     programme: { title: latest.answers.title, digest: latest.programme?.digest ?? null },
     revisions: read.map(({ row, answers }) => ({
-      seq: Number(row.seq), receivedAt: iso(row.received_at), clientRevision: row.client_revision === null ? null : Number(row.client_revision), answers: answers.answers,
+      seq: Number(row.seq),
+      receivedAt: iso(row.received_at),
+      clientRevision: row.client_revision === null ? null : Number(row.client_revision),
+      answers: answers.answers,
     })),
     files: files.map((file) => ({
-      uploadId: file.uploadId, field: file.field, label: latest.answers.fileLabels[file.field] ?? file.field, name: file.name, type: file.type, size: file.size,
-      width: file.width, height: file.height, url: `/team/api/applications/${encodeURIComponent(applicationId)}/files/${file.uploadId}`,
+      uploadId: file.uploadId,
+      field: file.field,
+      label: latest.answers.fileLabels[file.field] ?? file.field,
+      name: file.name,
+      type: file.type,
+      size: file.size,
+      width: file.width,
+      height: file.height,
+      url: `/team/api/applications/${encodeURIComponent(applicationId)}/files/${file.uploadId}`,
     })),
     notes: await notesOf(store, applicationId),
   };

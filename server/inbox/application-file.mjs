@@ -21,7 +21,10 @@ const SHOWN = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'i
  * @param {string} name
  */
 export function disposition(kind, name) {
-  const safe = Array.from(name.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}/\\"]/gu, '_').trim()).slice(0, 120).join('') || 'file';
+  const safe =
+    Array.from(name.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}/\\"]/gu, '_').trim())
+      .slice(0, 120)
+      .join('') || 'file';
   const ascii = safe.replace(/[^\x20-\x7e]/g, '_').replace(/[%;]/g, '_');
   const encoded = encodeURIComponent(safe).replace(/['()*]/g, (character) => `%${(character.codePointAt(0) ?? 0).toString(16).toUpperCase()}`);
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;

@@ -24,11 +24,16 @@ export async function historyOf(store, applicationId) {
   const first = rows[0];
   if (!first) return null;
   /** @type {HistoryEntry[]} */
-  const history = first.seq === null
-    ? [{ seq: 0, status: 'received', message: null, changedAt: iso(first.created_at), changedBy: 'receiver' }]
-    : rows.map((row) => ({
-      seq: Number(row.seq), status: String(row.status), message: typeof row.message === 'string' ? row.message : null, changedAt: iso(row.changed_at), changedBy: String(row.changed_by),
-    }));
+  const history =
+    first.seq === null
+      ? [{ seq: 0, status: 'received', message: null, changedAt: iso(first.created_at), changedBy: 'receiver' }]
+      : rows.map((row) => ({
+          seq: Number(row.seq),
+          status: String(row.status),
+          message: typeof row.message === 'string' ? row.message : null,
+          changedAt: iso(row.changed_at),
+          changedBy: String(row.changed_by),
+        }));
   const latest = /** @type {HistoryEntry} */ (history[history.length - 1]);
   return { status: { status: latest.status, changedAt: latest.changedAt, seq: latest.seq }, history };
 }

@@ -41,7 +41,8 @@ async function jsonObject(ctx, maxBytes) {
  */
 export async function addNote(ctx, { store, audit, applicationId, author, now }) {
   const { body } = await jsonObject(ctx, MAX_NOTE_BYTES);
-  if (typeof body !== 'string' || body.trim() === '' || Array.from(body).length > MAX_NOTE_CHARACTERS || !isStorable(body)) throw refusal(400, 'invalid note', 'invalid-body');
+  if (typeof body !== 'string' || body.trim() === '' || Array.from(body).length > MAX_NOTE_CHARACTERS || !isStorable(body))
+    throw refusal(400, 'invalid note', 'invalid-body');
   const note = await store.transaction(async (tx) => {
     const { rows } = await tx.query(
       `INSERT INTO team_notes (application_id, author, body, created_at)
@@ -76,7 +77,14 @@ export async function makeDecision(ctx, { store, audit, applicationId, by, now, 
   if (typeof after !== 'number' || !Number.isSafeInteger(after) || after < 0) throw refusal(400, 'invalid after', 'invalid-after');
   try {
     await decide(store, {
-      applicationId, status, message, by, mail, webhooks, now, after,
+      applicationId,
+      status,
+      message,
+      by,
+      mail,
+      webhooks,
+      now,
+      after,
       alongside: (tx) => audit({ actor: by, action: 'decision', applicationId, detail: { status } }, tx),
     });
   } catch (error) {
@@ -84,7 +92,10 @@ export async function makeDecision(ctx, { store, audit, applicationId, by, now, 
     const standing = await historyOf(store, applicationId);
     if (!standing) throw refusal(404, 'no such application', 'not-found');
     // The reviewer's page keeps their message and shows what was decided meanwhile; the same status twice is no change.
-    throw new Refused(409, error instanceof DecidedMeanwhile ? 'decided meanwhile' : 'status unchanged', { error: error instanceof DecidedMeanwhile ? 'decided-meanwhile' : 'status-unchanged', ...standing });
+    throw new Refused(409, error instanceof DecidedMeanwhile ? 'decided meanwhile' : 'status unchanged', {
+      error: error instanceof DecidedMeanwhile ? 'decided-meanwhile' : 'status-unchanged',
+      ...standing,
+    });
   }
   return historyOf(store, applicationId);
 }

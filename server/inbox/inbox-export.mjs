@@ -16,7 +16,10 @@ import { filterClause } from './inbox-list.mjs';
 export async function sendExport(ctx, store, filters, recordExport) {
   /** @type {unknown[]} */
   const params = [];
-  const { rows } = await store.query(`SELECT s.application_id FROM application_summaries s WHERE ${filterClause(filters, params, { withStatus: true })}`, params);
+  const { rows } = await store.query(
+    `SELECT s.application_id FROM application_summaries s WHERE ${filterClause(filters, params, { withStatus: true })}`,
+    params,
+  );
   const ids = rows.map((row) => String(row.application_id));
   const csv = applicationsCsv(ids.length === 0 ? [] : await latestApplications(store, { ids }));
   await recordExport(ids.length);

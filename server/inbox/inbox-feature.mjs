@@ -49,7 +49,19 @@ function decoded(segment) {
  *   written to its outbox when set; readAnswers: src/config/programme-answers.ts (server/wizard-rules.mjs
  *   loads it); onDecided: told after a decision (wakes the mail and webhooks outboxes)
  */
-export function createInboxFeature({ store, authorize, audit, programmes, uploadsFolder, mail, webhooks, log = () => undefined, readAnswers, onDecided = () => undefined, now = () => new Date() }) {
+export function createInboxFeature({
+  store,
+  authorize,
+  audit,
+  programmes,
+  uploadsFolder,
+  mail,
+  webhooks,
+  log = () => undefined,
+  readAnswers,
+  onDecided = () => undefined,
+  now = () => new Date(),
+}) {
   const programmesOf = createProgrammesInForce({ store, programmes });
   /** @type {Map<string, number>} when each member last had each application's view logged */
   const viewsLogged = new Map();
@@ -73,7 +85,8 @@ export function createInboxFeature({ store, authorize, audit, programmes, upload
    */
   function requireMethod(ctx, allowed) {
     const method = ctx.req.method ?? '';
-    if (!allowed.includes(method) && !(method === 'HEAD' && allowed.includes('GET'))) throw refusal(405, 'method not allowed', 'method-not-allowed', { Allow: allowed.join(', ') });
+    if (!allowed.includes(method) && !(method === 'HEAD' && allowed.includes('GET')))
+      throw refusal(405, 'method not allowed', 'method-not-allowed', { Allow: allowed.join(', ') });
   }
 
   /** @param {import('../http/request-context.mjs').RequestContext} ctx */
@@ -93,7 +106,18 @@ export function createInboxFeature({ store, authorize, audit, programmes, upload
       const filters = inboxFilters(url.searchParams, { paged: false });
       // What was exported, not what was searched for: a search may hold a creator's name.
       await sendExport(ctx, store, filters, (count) =>
-        audit({ actor: member.email, action: 'export', detail: { count, status: filters.status, language: filters.language, from: filters.from?.toISOString() ?? null, to: filters.until?.toISOString() ?? null, searched: filters.q !== null } }),
+        audit({
+          actor: member.email,
+          action: 'export',
+          detail: {
+            count,
+            status: filters.status,
+            language: filters.language,
+            from: filters.from?.toISOString() ?? null,
+            to: filters.until?.toISOString() ?? null,
+            searched: filters.q !== null,
+          },
+        }),
       );
       return;
     }

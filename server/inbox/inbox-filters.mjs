@@ -58,7 +58,8 @@ function placeOf(cursor) {
     if (Array.isArray(place) && place.length === 2) {
       const at = /** @type {unknown} */ (place[0]);
       const id = /** @type {unknown} */ (place[1]);
-      if (typeof at === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(at) && typeof id === 'string' && id.length > 0 && id.length <= 255) return { at, id };
+      if (typeof at === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(at) && typeof id === 'string' && id.length > 0 && id.length <= 255)
+        return { at, id };
     }
   } catch {
     // said below
@@ -98,7 +99,12 @@ export function inboxFilters(query, { paged }) {
   if (limit < 1 || limit > MAX_LIMIT) throw invalid('limit');
   const afterText = query.get('after');
   return {
-    status, language, from, until: to ? new Date(to.getTime() + 24 * 60 * 60 * 1000) : null, q,
-    after: afterText ? placeOf(afterText) : null, limit,
+    status,
+    language,
+    from,
+    until: to ? new Date(to.getTime() + 24 * 60 * 60 * 1000) : null,
+    q,
+    after: afterText ? placeOf(afterText) : null,
+    limit,
   };
 }

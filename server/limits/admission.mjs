@@ -20,9 +20,20 @@ export const DISK_FLOOR_RETRY_AFTER_SECONDS = 30;
 export function createAdmission({ rateLimits, diskFloor = null }) {
   return async (ctx) => {
     const rate = await rateLimits.check(clientAddress(ctx.req, ctx.trust));
-    if (rate) return { status: 429, reason: 'rate limited', message: 'Too many requests from this address; retry after the seconds in Retry-After.', retryAfterSeconds: rate.retryAfterSeconds };
+    if (rate)
+      return {
+        status: 429,
+        reason: 'rate limited',
+        message: 'Too many requests from this address; retry after the seconds in Retry-After.',
+        retryAfterSeconds: rate.retryAfterSeconds,
+      };
     if (diskFloor && (await diskFloor.isUnder())) {
-      return { status: 503, reason: 'disk under its floor', message: 'The application cannot be stored right now; retry after the seconds in Retry-After.', retryAfterSeconds: DISK_FLOOR_RETRY_AFTER_SECONDS };
+      return {
+        status: 503,
+        reason: 'disk under its floor',
+        message: 'The application cannot be stored right now; retry after the seconds in Retry-After.',
+        retryAfterSeconds: DISK_FLOOR_RETRY_AFTER_SECONDS,
+      };
     }
     return null;
   };

@@ -32,7 +32,8 @@ const CLIENT_ERROR_ANSWERS = {
  */
 function rawAnswer(status, text) {
   const headers = Object.entries({ ...BARE_ANSWER_HEADERS, Connection: 'close', 'Content-Length': '0', 'Cache-Control': 'no-store' })
-    .map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   return `HTTP/1.1 ${String(status)} ${text}\r\n${headers}\r\n`;
 }
 
@@ -76,7 +77,10 @@ export function limitConnections(server, { limits, trust, count = () => undefine
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   // createServer's option, read again when the server starts listening (Node's types lack the
   // property): how often the timeouts above are checked.
-  /** @type {{ connectionsCheckingInterval: number }} */ (/** @type {unknown} */ (server)).connectionsCheckingInterval = Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 4)));
+  /** @type {{ connectionsCheckingInterval: number }} */ (/** @type {unknown} */ (server)).connectionsCheckingInterval = Math.max(
+    50,
+    Math.min(1000, Math.floor(limits.headersTimeoutMs / 4)),
+  );
   closeStalledConnections(server, { stallTimeoutMs: limits.stallTimeoutMs, count });
   /** @type {Map<string, Set<import('node:net').Socket>>} each client's open connections, oldest first */
   const byClient = new Map();

@@ -28,7 +28,15 @@ export async function freeBytesIn(dir) {
  *   log (new applications, or drafts in transit under their own higher floor); variable: the setting that sets it
  * @returns {{ isUnder: () => Promise<boolean>, lastReading: () => number | null, freeBytes: () => Promise<number | null> }}
  */
-export function createDiskFloor({ dir, floorBytes, freeBytes = freeBytesIn, log = () => undefined, cacheMs = 1000, what = 'new applications', variable = 'DISK_FLOOR_MB' }) {
+export function createDiskFloor({
+  dir,
+  floorBytes,
+  freeBytes = freeBytesIn,
+  log = () => undefined,
+  cacheMs = 1000,
+  what = 'new applications',
+  variable = 'DISK_FLOOR_MB',
+}) {
   /** @type {{ at: number, free: number } | null} */
   let reading = null;
   let lastLogged = -Infinity;
@@ -62,7 +70,9 @@ export function createDiskFloor({ dir, floorBytes, freeBytes = freeBytesIn, log 
       const isUnder = bytes < floorBytes;
       if (isUnder && (!under || now - lastLogged >= 60_000)) {
         lastLogged = now;
-        log(`disk floor: ${mb(bytes)} free in the data folder, under the floor of ${mb(floorBytes)} (${variable}): ${what} are refused with 503 until space is freed`);
+        log(
+          `disk floor: ${mb(bytes)} free in the data folder, under the floor of ${mb(floorBytes)} (${variable}): ${what} are refused with 503 until space is freed`,
+        );
       } else if (!isUnder && under) {
         log(`disk floor: ${mb(bytes)} free in the data folder again: ${what} are accepted`);
       }

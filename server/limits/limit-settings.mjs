@@ -32,7 +32,10 @@
 
 /** @type {Readonly<LimitSettings>} */
 export const DEFAULT_LIMITS = Object.freeze({
-  rateWindows: [{ points: 60, durationSeconds: 60 }, { points: 600, durationSeconds: 3600 }],
+  rateWindows: [
+    { points: 60, durationSeconds: 60 },
+    { points: 600, durationSeconds: 3600 },
+  ],
   maxConnections: 1024,
   maxConnectionsPerAddress: 64,
   headersTimeoutMs: 10_000,
@@ -40,10 +43,16 @@ export const DEFAULT_LIMITS = Object.freeze({
   keepAliveTimeoutMs: 5_000,
   stallTimeoutMs: 20_000,
   diskFloorBytes: 256 * 1024 * 1024,
-  draftRateWindows: [{ points: 10, durationSeconds: 60 }, { points: 30, durationSeconds: 3600 }],
+  draftRateWindows: [
+    { points: 10, durationSeconds: 60 },
+    { points: 30, durationSeconds: 3600 },
+  ],
   draftsMaxBytes: 64 * 1024 * 1024,
   // A PATCH per 4 MiB chunk: 2 GB in 512 of them; a few hundred a minute is a fast connection.
-  uploadRateWindows: [{ points: 240, durationSeconds: 60 }, { points: 4000, durationSeconds: 3600 }],
+  uploadRateWindows: [
+    { points: 240, durationSeconds: 60 },
+    { points: 4000, durationSeconds: 3600 },
+  ],
   uploadBytesPerHour: 4096 * 1024 * 1024,
   // Uploads in transit (incomplete, or complete and not yet sent with an application), by their declared lengths.
   uploadsMaxBytes: 10_240 * 1024 * 1024,
@@ -132,7 +141,10 @@ export function limitSettings(env) {
     uploadsMaxBytes: values.uploadsMaxBytes ?? 0,
   };
   // Node refuses a request time shorter than the headers' time: the request's includes them.
-  if (settings.requestTimeoutMs < settings.headersTimeoutMs) problems.push(`REQUEST_TIMEOUT_MS (${String(settings.requestTimeoutMs)}) must be at least HEADERS_TIMEOUT_MS (${String(settings.headersTimeoutMs)}): the request's time includes its headers'`);
+  if (settings.requestTimeoutMs < settings.headersTimeoutMs)
+    problems.push(
+      `REQUEST_TIMEOUT_MS (${String(settings.requestTimeoutMs)}) must be at least HEADERS_TIMEOUT_MS (${String(settings.headersTimeoutMs)}): the request's time includes its headers'`,
+    );
   if (problems.length > 0) throw new Error(`The limits are not readable:\n- ${problems.join('\n- ')}`);
   return settings;
 }

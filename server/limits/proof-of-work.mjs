@@ -45,7 +45,8 @@ export function proofOfWorkSettings(env) {
   const hmacKey = env.PROOF_OF_WORK_HMAC_KEY || null;
   if (hmacKey !== null && hmacKey.length < 32) throw new Error('PROOF_OF_WORK_HMAC_KEY must be at least 32 characters (openssl rand -hex 32).');
   const maxNumber = env.PROOF_OF_WORK_MAX_NUMBER ? Number(env.PROOF_OF_WORK_MAX_NUMBER) : DEFAULT_MAX_NUMBER;
-  if (!Number.isSafeInteger(maxNumber) || maxNumber < 1000 || maxNumber > 10_000_000) throw new Error('PROOF_OF_WORK_MAX_NUMBER must be a whole number from 1000 to 10000000.');
+  if (!Number.isSafeInteger(maxNumber) || maxNumber < 1000 || maxNumber > 10_000_000)
+    throw new Error('PROOF_OF_WORK_MAX_NUMBER must be a whole number from 1000 to 10000000.');
   return { hmacKey, maxNumber, ttlMs: CHALLENGE_TTL_MS };
 }
 
@@ -71,7 +72,9 @@ async function storedKey(store) {
 function isPayload(value) {
   if (typeof value !== 'object' || value === null) return false;
   const { algorithm, challenge, number, salt, signature } = /** @type {Record<string, unknown>} */ (value);
-  return typeof algorithm === 'string' && typeof challenge === 'string' && Number.isSafeInteger(number) && typeof salt === 'string' && typeof signature === 'string';
+  return (
+    typeof algorithm === 'string' && typeof challenge === 'string' && Number.isSafeInteger(number) && typeof salt === 'string' && typeof signature === 'string'
+  );
 }
 
 /**
@@ -94,7 +97,10 @@ export async function createProofOfWork({ store, settings, receiverPath, allowed
    */
   const unproven = (reason) => ({
     reason: `proof of work ${reason}`,
-    body: { error: `This receiver asks for a proof of work: solve a challenge from GET ${path} and send the solution, once, in the Altcha header (${reason}).`, challenge: path },
+    body: {
+      error: `This receiver asks for a proof of work: solve a challenge from GET ${path} and send the solution, once, in the Altcha header (${reason}).`,
+      challenge: path,
+    },
   });
 
   return {
@@ -141,7 +147,10 @@ export async function createProofOfWork({ store, settings, receiverPath, allowed
         await store.query('DELETE FROM used_proofs WHERE expires_at < $1', [new Date(prunedAt)]);
       }
       // The first request to bring a solution uses it up, on whichever instance it arrives.
-      const { rows } = await store.query('INSERT INTO used_proofs (challenge, expires_at) VALUES ($1, $2) ON CONFLICT (challenge) DO NOTHING RETURNING challenge', [payload.challenge, new Date(expiresAt)]);
+      const { rows } = await store.query(
+        'INSERT INTO used_proofs (challenge, expires_at) VALUES ($1, $2) ON CONFLICT (challenge) DO NOTHING RETURNING challenge',
+        [payload.challenge, new Date(expiresAt)],
+      );
       return rows.length === 1 ? null : unproven('already used');
     },
   };

@@ -23,8 +23,13 @@ export function rateLimitKey(address) {
   const [head = '', tail = ''] = address.split('::');
   const headGroups = head === '' ? [] : head.split(':');
   const tailGroups = address.includes('::') ? (tail === '' ? [] : tail.split(':')) : [];
-  const groups = address.includes('::') ? [...headGroups, ...Array.from({ length: 8 - headGroups.length - tailGroups.length }, () => '0'), ...tailGroups] : headGroups;
-  return `${groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16)).join(':')}::/64`;
+  const groups = address.includes('::')
+    ? [...headGroups, ...Array.from({ length: 8 - headGroups.length - tailGroups.length }, () => '0'), ...tailGroups]
+    : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 /**
@@ -42,17 +47,25 @@ export function rateLimitKey(address) {
 function postgresLimiter(window, pool, name) {
   const keyPrefix = `${name}_${String(window.durationSeconds)}s`;
   return new Promise((resolve, reject) => {
-    const limiter = new RateLimiterPostgres({
-      storeClient: pool, storeType: 'pool', schemaName: RATE_LIMIT_SCHEMA, tableName: keyPrefix, keyPrefix,
-      points: window.points, duration: window.durationSeconds,
-      // A client that used its share is refused from memory until its window ends: a flood costs
-      // the database no query per request, and creators' counts do not queue behind the flooder's.
-      inMemoryBlockOnConsumed: window.points,
-      insuranceLimiter: new RateLimiterMemory({ keyPrefix, points: window.points, duration: window.durationSeconds }),
-    }, (error) => {
-      if (error) reject(/** @type {Error} */ (error));
-      else resolve(limiter);
-    });
+    const limiter = new RateLimiterPostgres(
+      {
+        storeClient: pool,
+        storeType: 'pool',
+        schemaName: RATE_LIMIT_SCHEMA,
+        tableName: keyPrefix,
+        keyPrefix,
+        points: window.points,
+        duration: window.durationSeconds,
+        // A client that used its share is refused from memory until its window ends: a flood costs
+        // the database no query per request, and creators' counts do not queue behind the flooder's.
+        inMemoryBlockOnConsumed: window.points,
+        insuranceLimiter: new RateLimiterMemory({ keyPrefix, points: window.points, duration: window.durationSeconds }),
+      },
+      (error) => {
+        if (error) reject(/** @type {Error} */ (error));
+        else resolve(limiter);
+      },
+    );
   });
 }
 
@@ -84,7 +97,9 @@ export async function createRateLimits({ windows, databaseUrl, log = () => undef
       });
       limiters = await Promise.all(windows.map((window) => postgresLimiter(window, pool, name)));
     } else {
-      limiters = windows.map((window) => new RateLimiterMemory({ keyPrefix: `${name}_${String(window.durationSeconds)}s`, points: window.points, duration: window.durationSeconds }));
+      limiters = windows.map(
+        (window) => new RateLimiterMemory({ keyPrefix: `${name}_${String(window.durationSeconds)}s`, points: window.points, duration: window.durationSeconds }),
+      );
     }
   } catch (error) {
     await pool?.end();

@@ -40,7 +40,8 @@ export function createRefusalSummary({ write, intervalMs = SUMMARY_INTERVAL_MS, 
   function summarise(final) {
     const at = now();
     for (const [key, pair] of tracked) {
-      if (pair.count > 0) write({ client: pair.client, status: pair.status, kind: pair.kind, count: pair.count, seconds: Math.max(0, Math.round((at - pair.since) / 1000)) });
+      if (pair.count > 0)
+        write({ client: pair.client, status: pair.status, kind: pair.kind, count: pair.count, seconds: Math.max(0, Math.round((at - pair.since) / 1000)) });
       if (final || pair.count === 0) tracked.delete(key);
       else {
         pair.count = 0;

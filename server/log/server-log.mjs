@@ -48,7 +48,13 @@ export function parseLogFormat(format) {
  * }} [options] summaryIntervalMs, maxTrackedClients: refusal-summary.mjs's interval and cap
  * @returns {ServerLog}
  */
-export function createServerLog({ format = 'json', write = (line) => void process.stdout.write(line), now = () => new Date(), summaryIntervalMs, maxTrackedClients } = {}) {
+export function createServerLog({
+  format = 'json',
+  write = (line) => void process.stdout.write(line),
+  now = () => new Date(),
+  summaryIntervalMs,
+  maxTrackedClients,
+} = {}) {
   const text = format === 'text';
   /** @param {unknown} value @param {number} [maxLength] */
   const field = (value, maxLength) => escapeLogText(value, { maxLength, backslashes: text });
@@ -59,7 +65,10 @@ export function createServerLog({ format = 'json', write = (line) => void proces
 
   /** @param {RefusalSummary} summary */
   function refusals({ client, status, kind, count, seconds }) {
-    if (text) write(`${now().toISOString()} refused ${count.toLocaleString('en-US')} more (${String(status)} ${field(kind)}) from client ${field(client)} in ${String(seconds)} s\n`);
+    if (text)
+      write(
+        `${now().toISOString()} refused ${count.toLocaleString('en-US')} more (${String(status)} ${field(kind)}) from client ${field(client)} in ${String(seconds)} s\n`,
+      );
     else json({ kind: 'refusals', status, reason: field(kind), client: field(client), count, seconds });
   }
   const summary = createRefusalSummary({ write: refusals, intervalMs: summaryIntervalMs, maxTracked: maxTrackedClients, now: () => now().getTime() });
@@ -67,10 +76,20 @@ export function createServerLog({ format = 'json', write = (line) => void proces
   /** @param {RequestEntry} entry */
   function writeRequest({ method, path, status, ms, reason, client }) {
     if (text) {
-      write(`${now().toISOString()} ${field(method, 16)} ${field(path)} ${String(status)} ${ms.toFixed(1)} ms${reason ? ` (${field(reason)})` : ''}${client ? ` client ${field(client)}` : ''}\n`);
+      write(
+        `${now().toISOString()} ${field(method, 16)} ${field(path)} ${String(status)} ${ms.toFixed(1)} ms${reason ? ` (${field(reason)})` : ''}${client ? ` client ${field(client)}` : ''}\n`,
+      );
       return;
     }
-    json({ kind: 'request', method: field(method, 16), path: field(path), status, ms: Math.round(ms * 10) / 10, ...(reason ? { reason: field(reason) } : {}), ...(client ? { client: field(client) } : {}) });
+    json({
+      kind: 'request',
+      method: field(method, 16),
+      path: field(path),
+      status,
+      ms: Math.round(ms * 10) / 10,
+      ...(reason ? { reason: field(reason) } : {}),
+      ...(client ? { client: field(client) } : {}),
+    });
   }
 
   return {

@@ -20,8 +20,14 @@ export function mailAdmin({ store, onResend, mailOn, log }) {
     }
     if (url.pathname === '/admin/mail/resend' && req.method === 'POST') {
       const { seq } = await readSmallJson(ctx, 'Send { "seq": N }, a status row\'s number (mail list).');
-      if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 1) throw refusal(400, 'bad admin request', 'Send { "seq": N }, a status row\'s number (mail list).');
-      if (!mailOn) throw refusal(409, 'mail off', `Mail is off on the running receiver (process ${String(process.pid)}), so nothing would send it; nothing was changed. ${MAIL_OFF_HELP}.`);
+      if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 1)
+        throw refusal(400, 'bad admin request', 'Send { "seq": N }, a status row\'s number (mail list).');
+      if (!mailOn)
+        throw refusal(
+          409,
+          'mail off',
+          `Mail is off on the running receiver (process ${String(process.pid)}), so nothing would send it; nothing was changed. ${MAIL_OFF_HELP}.`,
+        );
       let told;
       try {
         told = await resendNow(store, seq);

@@ -26,7 +26,12 @@ export function maskedEmail(email) {
 export function formatMail(records, { failed = false } = {}) {
   if (records.length === 0) return failed ? 'No e-mail has failed.\n' : 'No e-mail in the outbox.\n';
   const lines = records.map((record) => {
-    const state = record.mailStatus === 'sent' ? `sent ${record.sentAt ?? ''}` : record.mailStatus === 'pending' ? `pending, next attempt ${record.nextAttemptAt ?? 'now'}` : record.mailStatus;
+    const state =
+      record.mailStatus === 'sent'
+        ? `sent ${record.sentAt ?? ''}`
+        : record.mailStatus === 'pending'
+          ? `pending, next attempt ${record.nextAttemptAt ?? 'now'}`
+          : record.mailStatus;
     const last = record.lastError ? `; last error: ${record.lastError}` : '';
     return `${String(record.seq)}  ${record.applicationId}  ${record.status}  ${state}  ${String(record.attempts)} attempt(s)  to ${record.email}${last}`;
   });
@@ -36,7 +41,8 @@ export function formatMail(records, { failed = false } = {}) {
 }
 
 /** How to turn mail on, for the refusals below. */
-export const MAIL_OFF_HELP = 'E-mails go out only from a receiver started with SMTP_URL and MAIL_FROM set (docs/mail.md): set them, restart the receiver, then run mail resend again';
+export const MAIL_OFF_HELP =
+  'E-mails go out only from a receiver started with SMTP_URL and MAIL_FROM set (docs/mail.md): set them, restart the receiver, then run mail resend again';
 
 /**
  * Puts one e-mail back in the outbox; says what happened, or throws saying why not.
@@ -47,7 +53,8 @@ export const MAIL_OFF_HELP = 'E-mails go out only from a receiver started with S
 export async function resendNow(store, seq, now = new Date()) {
   const outcome = await resendMail(store, seq, now);
   if (outcome === 'unknown') throw new Error(`No status ${String(seq)}: \`npm run -s applications -- mail list\` lists the e-mails by their number.`);
-  if (outcome === 'not-settled') throw new Error(`The e-mail of status ${String(seq)} is not sent nor failed (pending, being sent, or a status no e-mail announces): nothing was changed.`);
+  if (outcome === 'not-settled')
+    throw new Error(`The e-mail of status ${String(seq)} is not sent nor failed (pending, being sent, or a status no e-mail announces): nothing was changed.`);
   return `E-mail of status ${String(seq)} put back in the outbox, to be sent now.\n`;
 }
 
@@ -59,7 +66,8 @@ export async function resendNow(store, seq, now = new Date()) {
  * @param {number} seq
  */
 export function resendDirectly(store, seq) {
-  if (store.kind === 'embedded') return Promise.reject(new Error(`No receiver is running on this folder, so nothing would send the e-mail now; nothing was changed. ${MAIL_OFF_HELP}.`));
+  if (store.kind === 'embedded')
+    return Promise.reject(new Error(`No receiver is running on this folder, so nothing would send the e-mail now; nothing was changed. ${MAIL_OFF_HELP}.`));
   return resendNow(store, seq);
 }
 

@@ -39,7 +39,17 @@ const GATHER_MS = 50;
  */
 
 /** @param {MailDelivererOptions} options */
-export function createMailDeliverer({ store, settings, statusUrlFor, programme, mailWords, log = () => undefined, pollMs = 1000, now = () => new Date(), random = Math.random }) {
+export function createMailDeliverer({
+  store,
+  settings,
+  statusUrlFor,
+  programme,
+  mailWords,
+  log = () => undefined,
+  pollMs = 1000,
+  now = () => new Date(),
+  random = Math.random,
+}) {
   // An attempt is cut at this, whatever the SMTP server does: each step has the timeout, but a
   // server trickling its answers a byte at a time would reset it for ever.
   const attemptMs = 4 * settings.timeoutMs;
@@ -63,7 +73,9 @@ export function createMailDeliverer({ store, settings, statusUrlFor, programme, 
       attempt(row)
         .then((outcome) => settleMail(store, outcome))
         .catch((/** @type {unknown} */ error) => {
-          log(`mail for status ${String(row.seq)}: could not record the attempt (${error instanceof Error ? error.message : String(error)}); tried again when its lease runs out`);
+          log(
+            `mail for status ${String(row.seq)}: could not record the attempt (${error instanceof Error ? error.message : String(error)}); tried again when its lease runs out`,
+          );
         }),
     attemptEnded: (claimWasFull) => {
       loop.wake(claimWasFull ? 0 : GATHER_MS);
@@ -81,9 +93,12 @@ export function createMailDeliverer({ store, settings, statusUrlFor, programme, 
   async function attempt(row) {
     const base = { seq: row.seq, attempts: row.attempts };
     // Nothing to send it to, or no link to send: no later attempt would do better.
-    if (row.email === null || row.email.trim() === '') return { ...base, status: 'failed', nextAttemptAt: null, lastError: 'the application gives no e-mail address', at: now() };
-    if (!isMailedStatus(row.status)) return { ...base, status: 'failed', nextAttemptAt: null, lastError: `no e-mail announces the status ${row.status}`, at: now() };
-    if (row.reference === null || row.pageOrigin === null) return { ...base, status: 'failed', nextAttemptAt: null, lastError: 'the application has no status link', at: now() };
+    if (row.email === null || row.email.trim() === '')
+      return { ...base, status: 'failed', nextAttemptAt: null, lastError: 'the application gives no e-mail address', at: now() };
+    if (!isMailedStatus(row.status))
+      return { ...base, status: 'failed', nextAttemptAt: null, lastError: `no e-mail announces the status ${row.status}`, at: now() };
+    if (row.reference === null || row.pageOrigin === null)
+      return { ...base, status: 'failed', nextAttemptAt: null, lastError: 'the application has no status link', at: now() };
     try {
       const { lang, programmeTitle, messages } = await programme(row.language);
       const words = mailWords(lang, messages);
@@ -108,12 +123,22 @@ export function createMailDeliverer({ store, settings, statusUrlFor, programme, 
       const lastError = mailErrorText(error);
       // Cut short by stop(): not the SMTP server's fault, tried again at the next start.
       if (loop.stopped) return { ...base, status: 'pending', nextAttemptAt: at, lastError, at };
-      const next = afterFailedMail({ attempts: row.attempts, failedAt: at, giveUpAt: new Date(row.changedAt.getTime() + settings.giveUpAfterMs), random, firstRetryMs: settings.firstRetryMs });
+      const next = afterFailedMail({
+        attempts: row.attempts,
+        failedAt: at,
+        giveUpAt: new Date(row.changedAt.getTime() + settings.giveUpAfterMs),
+        random,
+        firstRetryMs: settings.firstRetryMs,
+      });
       if ('giveUp' in next) {
-        log(`mail for status ${String(row.seq)} of application ${row.applicationId} failed for good after ${String(row.attempts)} attempts (${lastError}); npm run -s applications -- mail resend ${String(row.seq)}`);
+        log(
+          `mail for status ${String(row.seq)} of application ${row.applicationId} failed for good after ${String(row.attempts)} attempts (${lastError}); npm run -s applications -- mail resend ${String(row.seq)}`,
+        );
         return { ...base, status: 'failed', nextAttemptAt: null, lastError, at };
       }
-      log(`mail for status ${String(row.seq)} of application ${row.applicationId}: attempt ${String(row.attempts)} failed (${lastError}); next at ${next.retryAt.toISOString()}`);
+      log(
+        `mail for status ${String(row.seq)} of application ${row.applicationId}: attempt ${String(row.attempts)} failed (${lastError}); next at ${next.retryAt.toISOString()}`,
+      );
       return { ...base, status: 'pending', nextAttemptAt: next.retryAt, lastError, at };
     }
   }

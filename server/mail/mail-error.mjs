@@ -11,7 +11,9 @@ const MAX_ERROR_LENGTH = 300;
 export function mailErrorText(error) {
   const fault = /** @type {{ code?: unknown, responseCode?: unknown, response?: unknown, message?: unknown }} */ (error ?? {});
   const said = typeof fault.response === 'string' ? fault.response : typeof fault.message === 'string' ? fault.message : String(error);
-  const prefix = [typeof fault.code === 'string' ? fault.code : null, typeof fault.responseCode === 'number' ? String(fault.responseCode) : null].filter(Boolean).join(' ');
+  const prefix = [typeof fault.code === 'string' ? fault.code : null, typeof fault.responseCode === 'number' ? String(fault.responseCode) : null]
+    .filter(Boolean)
+    .join(' ');
   const text = `${prefix ? `${prefix}: ` : ''}${said}`
     .replace(/[^\s<>()[\]"',;:@]+@[^\s<>()[\]"',;:@]+/g, '<address>')
     // Control characters (a CR LF the server sent) would break the line `mail list` prints.

@@ -53,16 +53,31 @@ export function mailContent({ words, status, programmeTitle, reference, link, me
     words.text('mailFooter', { programme: programmeTitle, reference, ...values }),
   ];
   const subject = words.text(keys.subject, { programme: programmeTitle, reference, link: '', message: '' }).replace(/\s+/g, ' ').trim();
-  const quoted = teamMessage === null ? '' : teamMessage.split(/\r?\n/).map((line) => `> ${line}`).join('\n');
+  const quoted =
+    teamMessage === null
+      ? ''
+      : teamMessage
+          .split(/\r?\n/)
+          .map((line) => `> ${line}`)
+          .join('\n');
   const text = `${paragraphs({ link, message: quoted }).join('\n\n')}\n`;
   const anchor = `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`;
-  const quote = teamMessage === null ? '' : `<blockquote style="margin:0 0 1em;padding-inline-start:1em;border-inline-start:3px solid #ccc">${lines(teamMessage)}</blockquote>`;
+  const quote =
+    teamMessage === null
+      ? ''
+      : `<blockquote style="margin:0 0 1em;padding-inline-start:1em;border-inline-start:3px solid #ccc">${lines(teamMessage)}</blockquote>`;
   const blocks = paragraphs({ link: LINK, message: MESSAGE })
     .join('\n\n')
     .split(/(?:\r?\n){2,}/)
     .map((paragraph) => paragraph.trim())
     .filter((paragraph) => paragraph !== '')
-    .map((paragraph) => (paragraph === MESSAGE ? quote : `<p>${lines(paragraph).replaceAll(LINK, anchor).replaceAll(MESSAGE, teamMessage === null ? '' : `<q>${lines(teamMessage)}</q>`)}</p>`));
+    .map((paragraph) =>
+      paragraph === MESSAGE
+        ? quote
+        : `<p>${lines(paragraph)
+            .replaceAll(LINK, anchor)
+            .replaceAll(MESSAGE, teamMessage === null ? '' : `<q>${lines(teamMessage)}</q>`)}</p>`,
+    );
   const html = `<!DOCTYPE html>\n<html lang="${escapeHtml(words.lang)}" dir="${words.direction}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>\n<body>\n${blocks.join('\n')}\n</body></html>\n`;
   return { subject, text, html };
 }

@@ -72,16 +72,20 @@ export function mailSettings(env) {
   }
   if (!parsed.hostname) throw new Error('SMTP_URL names no host: write it as smtp://user:password@host:587 (docs/mail.md).');
   if (!env.PUBLIC_ORIGIN?.trim()) {
-    throw new Error('SMTP_URL is set but PUBLIC_ORIGIN is not: e-mails carry links to this site, and without PUBLIC_ORIGIN a request\'s Host header would decide where they point. Set it to the address creators open, e.g. PUBLIC_ORIGIN=https://apply.example.com (docs/mail.md).');
+    throw new Error(
+      "SMTP_URL is set but PUBLIC_ORIGIN is not: e-mails carry links to this site, and without PUBLIC_ORIGIN a request's Host header would decide where they point. Set it to the address creators open, e.g. PUBLIC_ORIGIN=https://apply.example.com (docs/mail.md).",
+    );
   }
   if (!from) throw new Error('SMTP_URL is set but MAIL_FROM is not: set the address the e-mails come from, e.g. MAIL_FROM="Creator team <team@example.com>".');
   const fromAddress = addressOf(from);
-  if (fromAddress === null) throw new Error(`MAIL_FROM is not an e-mail address: write team@example.com or "Creator team <team@example.com>", not ${JSON.stringify(from)}`);
+  if (fromAddress === null)
+    throw new Error(`MAIL_FROM is not an e-mail address: write team@example.com or "Creator team <team@example.com>", not ${JSON.stringify(from)}`);
   const secure = parsed.protocol === 'smtps:';
   const port = parsed.port ? Number(parsed.port) : secure ? 465 : 587;
   const timeoutText = env.SMTP_TIMEOUT_MS?.trim();
   const timeoutMs = timeoutText ? Number(timeoutText) : DEFAULT_SMTP_TIMEOUT_MS;
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 300_000) throw new Error(`SMTP_TIMEOUT_MS must be a whole number of milliseconds from 100 to 300000, not ${String(timeoutText)}`);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 300_000)
+    throw new Error(`SMTP_TIMEOUT_MS must be a whole number of milliseconds from 100 to 300000, not ${String(timeoutText)}`);
   return {
     host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
     port,
@@ -101,6 +105,6 @@ export function mailSettings(env) {
  * @param {MailSettings | null} settings
  */
 export function describeMail(settings) {
-  if (!settings) return 'Mail: off (set SMTP_URL, MAIL_FROM and PUBLIC_ORIGIN to send creators a receipt and the team\'s decision)';
+  if (!settings) return "Mail: off (set SMTP_URL, MAIL_FROM and PUBLIC_ORIGIN to send creators a receipt and the team's decision)";
   return `Mail: on, through ${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${String(settings.port)} (${settings.secure ? 'TLS' : 'STARTTLS where offered'}), from ${settings.fromAddress}`;
 }

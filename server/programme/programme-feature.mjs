@@ -51,11 +51,17 @@ export async function createProgrammeFeature({ root, store, log, rulesFor, recei
   let moves = null;
   let path = DEFAULT_RECEIVER_PATH;
   const programmes = await createProgrammeSource({
-    root, rulesFor, store, log, objection,
+    root,
+    rulesFor,
+    store,
+    log,
+    objection,
     // Called on a later request, once `path` and `moves` below are set, before any page is given the programme.
     onChange(programme, replaced) {
       if (programme.rules.requestUrl === null && replaced.rules.requestUrl !== null) {
-        log(`Note: config.json's requestUrl is now null, so pages given it send nothing and keep nothing (a programme that sends nothing on purpose); set "requestUrl": "${path}" again for this receiver to keep applications`);
+        log(
+          `Note: config.json's requestUrl is now null, so pages given it send nothing and keep nothing (a programme that sends nothing on purpose); set "requestUrl": "${path}" again for this receiver to keep applications`,
+        );
         return;
       }
       moves?.moved(programme.rules.requestUrl, replaced.rules.requestUrl);

@@ -63,6 +63,7 @@ export async function refusalBeforeStart({ root, rulesFor, dataDir }) {
  * @param {string} problems
  */
 export function invalidProgrammeError(file, problems) {
-  return new Error(`config.json is invalid: ${problems} (${file}; \`npm run -s check-config -- ${file}\` lists every problem; no valid programme was applied before, so there is none to start on)`);
+  return new Error(
+    `config.json is invalid: ${problems} (${file}; \`npm run -s check-config -- ${file}\` lists every problem; no valid programme was applied before, so there is none to start on)`,
+  );
 }
-

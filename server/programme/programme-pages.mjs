@@ -67,7 +67,12 @@ export function createProgrammePages(root, servedProgramme) {
     const served = await servedProgramme();
     if (parsed?.digest !== served.digest) parsed = { digest: served.digest, words: /** @type {ProgrammeWords} */ (parseJson(served.text)) };
     const built = /data-prerendered-config="([0-9a-f]+)"/.exec(await indexText())?.[1] ?? null;
-    return { words: parsed.words, edited: built !== null && built !== served.digest, direction: served.rules.direction, checkedBlock: () => served.rules.checkedBlock(served.digest) };
+    return {
+      words: parsed.words,
+      edited: built !== null && built !== served.digest,
+      direction: served.rules.direction,
+      checkedBlock: () => served.rules.checkedBlock(served.digest),
+    };
   }
 
   /**

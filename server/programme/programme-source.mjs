@@ -49,7 +49,15 @@ const PREVIOUS_REREAD_MS = 30_000;
  *   PostgreSQL without UPLOADS_DIR), asked of each edit: such an edit is refused as an invalid one
  *   is, the last programme kept (a start on one is refused by the caller, before anything is served)
  */
-export async function createProgrammeSource({ root, rulesFor, store, log = () => undefined, now = () => new Date(), onChange = () => undefined, objection = () => null }) {
+export async function createProgrammeSource({
+  root,
+  rulesFor,
+  store,
+  log = () => undefined,
+  now = () => new Date(),
+  onChange = () => undefined,
+  objection = () => null,
+}) {
   const file = join(root, 'config.json');
   /** @type {Map<string, ValidRules>} rules of previous programmes, by digest, built once each */
   const previousRules = new Map();
@@ -108,7 +116,9 @@ export async function createProgrammeSource({ root, rulesFor, store, log = () =>
    * @returns {Promise<Programme | null>}
    */
   async function lastRecordedProgramme() {
-    const { rows } = await store.query(`SELECT config FROM programmes ORDER BY retired_at DESC NULLS FIRST, first_applied_at DESC LIMIT ${String(MAX_PREVIOUS)}`);
+    const { rows } = await store.query(
+      `SELECT config FROM programmes ORDER BY retired_at DESC NULLS FIRST, first_applied_at DESC LIMIT ${String(MAX_PREVIOUS)}`,
+    );
     for (const row of rows) {
       const parsed = programmeOf(String(row.config), rulesFor);
       if (parsed.ok) return parsed.programme;
@@ -154,11 +164,16 @@ export async function createProgrammeSource({ root, rulesFor, store, log = () =>
       } catch (error) {
         // A page given a programme the store does not know could send what no instance accepts:
         // the previous one goes on until the store answers (the next request tries again).
-        if (unrecordedStamp !== seen) log(`config.json changed, but the store could not record it, so "${current.title}" (digest ${current.digest}) still applies: ${error instanceof Error ? error.message : String(error)}`);
+        if (unrecordedStamp !== seen)
+          log(
+            `config.json changed, but the store could not record it, so "${current.title}" (digest ${current.digest}) still applies: ${error instanceof Error ? error.message : String(error)}`,
+          );
         unrecordedStamp = seen;
         return current;
       }
-      log(`Programme changed: "${next.programme.title}" (digest ${next.programme.digest}) now applies; applications made under "${current.title}" (digest ${current.digest}) are still accepted for 30 days`);
+      log(
+        `Programme changed: "${next.programme.title}" (digest ${next.programme.digest}) now applies; applications made under "${current.title}" (digest ${current.digest}) are still accepted for 30 days`,
+      );
       const replaced = current;
       current = next.programme;
       onChange(current, replaced);

@@ -87,9 +87,11 @@ export async function createReceiverMoves({ startPath, pathOf, recentRequestUrls
      */
     route(ctx) {
       if (nowMs() - readAt > REREAD_MS) {
-        reading ??= read().catch(() => undefined).finally(() => {
-          reading = null;
-        });
+        reading ??= read()
+          .catch(() => undefined)
+          .finally(() => {
+            reading = null;
+          });
       }
       if (aliases.size === 0) return;
       const pathname = pathnameOf(ctx);

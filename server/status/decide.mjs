@@ -16,7 +16,10 @@ export const MAX_MESSAGE_CHARACTERS = 2000;
 
 // The page's rule (src/application/values/storable-text.ts: NUL, a lone surrogate, a Unicode
 // non-character), which PostgreSQL or Unicode refuses; a test keeps the two saying the same.
-const PLANE_ENDS = Array.from({ length: 17 }, (_, plane) => `\\u{${(plane * 0x10000 + 0xfffe).toString(16)}}-\\u{${(plane * 0x10000 + 0xffff).toString(16)}}`).join('');
+const PLANE_ENDS = Array.from(
+  { length: 17 },
+  (_, plane) => `\\u{${(plane * 0x10000 + 0xfffe).toString(16)}}-\\u{${(plane * 0x10000 + 0xffff).toString(16)}}`,
+).join('');
 const UNSTORABLE = new RegExp(`[\\u{0}\\u{d800}-\\u{dfff}\\u{fdd0}-\\u{fdef}${PLANE_ENDS}]`, 'u');
 
 /** A decision refused: its message says why, for the person deciding. */

@@ -26,7 +26,8 @@ export function statusAdmin({ store, mail, webhooks }) {
         throw refusal(400, 'bad admin request', expected);
       }
       const { applicationId, status, message = null } = asked;
-      if (typeof applicationId !== 'string' || typeof status !== 'string' || (message !== null && typeof message !== 'string')) throw refusal(400, 'bad admin request', expected);
+      if (typeof applicationId !== 'string' || typeof status !== 'string' || (message !== null && typeof message !== 'string'))
+        throw refusal(400, 'bad admin request', expected);
       try {
         answer(ctx, 200, await decide(store, { applicationId, status, message, by: 'cli', mail, webhooks }));
       } catch (error) {

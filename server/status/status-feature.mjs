@@ -34,7 +34,8 @@ export async function createStatusFeature({ store, path, allowedOrigins, log, ra
      */
     mailedLink: async (applicationId, pageOrigin) => {
       const { rows } = await store.query('SELECT secret_hash FROM application_status_links WHERE application_id = $1', [applicationId]);
-      if (rows[0]?.secret_hash !== links.hashFor(applicationId)) throw new Error('the status links\' key in use does not make the stored link (restored without its key?)');
+      if (rows[0]?.secret_hash !== links.hashFor(applicationId))
+        throw new Error("the status links' key in use does not make the stored link (restored without its key?)");
       return links.urlFor(pageOrigin, applicationId);
     },
     /** What the receiver is handed: the links, and whether a receipt waits in the mail outbox. */

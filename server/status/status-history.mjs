@@ -32,11 +32,14 @@ export async function standingOf(store, applicationId) {
   const row = rows[0];
   if (!row) return null;
   const receivedAt = iso(row.created_at);
-  const stored = /** @type {Array<{ status: Status, changedAt: string, changedBy: string, message: string | null }>} */ (typeof row.history === 'string' ? parseJson(row.history) : row.history);
+  const stored = /** @type {Array<{ status: Status, changedAt: string, changedBy: string, message: string | null }>} */ (
+    typeof row.history === 'string' ? parseJson(row.history) : row.history
+  );
   /** @type {StatusChange[]} */
-  const history = stored.length > 0
-    ? stored.map((change) => ({ status: change.status, changedAt: iso(change.changedAt), changedBy: change.changedBy, message: change.message ?? null }))
-    : [{ status: 'received', changedAt: receivedAt, changedBy: 'receiver', message: null }];
+  const history =
+    stored.length > 0
+      ? stored.map((change) => ({ status: change.status, changedAt: iso(change.changedAt), changedBy: change.changedBy, message: change.message ?? null }))
+      : [{ status: 'received', changedAt: receivedAt, changedBy: 'receiver', message: null }];
   const latest = /** @type {StatusChange} */ (history[history.length - 1]);
   return {
     applicationId,
@@ -88,5 +91,8 @@ export async function applicationRecord(store, applicationId) {
   const standing = await standingOf(store, applicationId);
   if (!standing) return null;
   const { rows } = await store.query('SELECT client_revision, received_at FROM revisions WHERE application_id = $1 ORDER BY seq', [applicationId]);
-  return { ...standing, revisions: rows.map((row) => ({ revision: row.client_revision === null ? null : Number(row.client_revision), receivedAt: iso(row.received_at) })) };
+  return {
+    ...standing,
+    revisions: rows.map((row) => ({ revision: row.client_revision === null ? null : Number(row.client_revision), receivedAt: iso(row.received_at) })),
+  };
 }

@@ -37,7 +37,8 @@ export function parseStatusLinkKey(text) {
   else if (BASE64.test(value) && value.length % 4 === 0) key = Buffer.from(value, 'base64');
   else if (BASE64URL.test(value)) key = Buffer.from(value, 'base64url');
   if (key === null) throw new Error('STATUS_LINK_KEY must be hex, base64 or base64url (openssl rand -base64 32 makes one)');
-  if (key.length < MIN_KEY_BYTES) throw new Error(`STATUS_LINK_KEY must hold at least ${String(MIN_KEY_BYTES)} bytes; it holds ${String(key.length)} (openssl rand -base64 32 makes one)`);
+  if (key.length < MIN_KEY_BYTES)
+    throw new Error(`STATUS_LINK_KEY must hold at least ${String(MIN_KEY_BYTES)} bytes; it holds ${String(key.length)} (openssl rand -base64 32 makes one)`);
   return key;
 }
 
@@ -52,7 +53,10 @@ export async function keyInDataFolder(dataDir, syncPath = fsyncPath) {
   const path = join(dataDir, STATUS_LINK_KEY_FILE);
   try {
     const key = Buffer.from((await readFile(path, 'utf8')).trim(), 'hex');
-    if (key.length < MIN_KEY_BYTES) throw new Error(`${path} does not hold a key of ${String(MIN_KEY_BYTES)} bytes in hex: restore it from a backup, or delete it to make a new one (links given out so far then change; their lookups keep working)`);
+    if (key.length < MIN_KEY_BYTES)
+      throw new Error(
+        `${path} does not hold a key of ${String(MIN_KEY_BYTES)} bytes in hex: restore it from a backup, or delete it to make a new one (links given out so far then change; their lookups keep working)`,
+      );
     return key;
   } catch (error) {
     if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'ENOENT') throw error;

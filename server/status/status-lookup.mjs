@@ -34,14 +34,19 @@ export function statusPath(applicationsPath) {
 export function createStatusLookup({ store, path, allowedOrigins = new Set(), admit = () => Promise.resolve(null), log = () => undefined }) {
   /** @param {import('../http/request-context.mjs').RequestContext} ctx */
   async function lookup(ctx) {
-    const cors = crossOrigin(ctx, allowedOrigins, { methods: 'GET', requestHeaders: 'Authorization', exposeHeaders: 'Retry-After', refusedMessage: 'This origin may not look up applications here.' });
+    const cors = crossOrigin(ctx, allowedOrigins, {
+      methods: 'GET',
+      requestHeaders: 'Authorization',
+      exposeHeaders: 'Retry-After',
+      refusedMessage: 'This origin may not look up applications here.',
+    });
     if (cors.preflighted) return;
     ctx.headers = { ...cors.headers, 'Referrer-Policy': 'no-referrer' };
     if (ctx.req.method !== 'GET') throw refusal(405, 'method not allowed', 'Only GET is accepted here.', { Allow: 'GET' });
     const refused = await admit(ctx);
     if (refused) throw refusal(refused.status, refused.reason, refused.message, { 'Retry-After': String(refused.retryAfterSeconds) });
     const bearer = BEARER.exec(singleHeader(ctx.req, 'authorization') ?? '');
-    if (!bearer) throw refusal(400, 'bad status bearer', 'Send the status link\'s secret as Authorization: Bearer <secret>.');
+    if (!bearer) throw refusal(400, 'bad status bearer', "Send the status link's secret as Authorization: Bearer <secret>.");
     const hash = secretHash(/** @type {string} */ (bearer[1]));
     try {
       const applicationId = await applicationOfLink(store, hash);
@@ -51,7 +56,12 @@ export function createStatusLookup({ store, path, allowedOrigins = new Set(), ad
         return;
       }
       const { rows } = await store.query('SELECT 1 FROM erased WHERE hash = $1', [tombstoneHash(hash)]);
-      if (rows.length > 0) throw new Refused(410, 'status link of an erased application', { error: 'This application was erased.', code: 'application-erased', status: 'withdrawn' });
+      if (rows.length > 0)
+        throw new Refused(410, 'status link of an erased application', {
+          error: 'This application was erased.',
+          code: 'application-erased',
+          status: 'withdrawn',
+        });
     } catch (error) {
       if (error instanceof Refused) throw error;
       // The error's text only: a statement's parameters (the hash) are never in it.

@@ -22,7 +22,12 @@ const ROUNDS = 4;
  * @param {number} half
  */
 function roundValue(round, half) {
-  return createHash('sha256').update(`application-reference\n${String(round)}\n${String(half)}`).digest().readUInt32BE(0) % HALF;
+  return (
+    createHash('sha256')
+      .update(`application-reference\n${String(round)}\n${String(half)}`)
+      .digest()
+      .readUInt32BE(0) % HALF
+  );
 }
 
 /**

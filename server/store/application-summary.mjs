@@ -26,7 +26,9 @@ function text(value) {
  * @returns {{ name: string, email: string | null, handle: string, search: string }}
  */
 export function summaryOfBody(body) {
-  const { personalInfo, platforms } = /** @type {{ personalInfo?: Record<string, unknown>, platforms?: unknown }} */ (typeof body === 'object' && body !== null ? body : {});
+  const { personalInfo, platforms } = /** @type {{ personalInfo?: Record<string, unknown>, platforms?: unknown }} */ (
+    typeof body === 'object' && body !== null ? body : {}
+  );
   const name = [text(personalInfo?.firstName), text(personalInfo?.lastName)].filter(Boolean).join(' ');
   const address = text(personalInfo?.emailAddress);
   const email = address ? normalisedEmail(address) : null;

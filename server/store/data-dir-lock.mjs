@@ -188,7 +188,8 @@ async function acquireByPid(dataDir, path, token) {
   }
   return {
     token,
-    publish: (/** @type {{ url: string, adminUrl: string }} */ { url, adminUrl }) => writeFile(path, JSON.stringify({ pid: process.pid, url, adminUrl, token }), { mode: 0o600 }),
+    publish: (/** @type {{ url: string, adminUrl: string }} */ { url, adminUrl }) =>
+      writeFile(path, JSON.stringify({ pid: process.pid, url, adminUrl, token }), { mode: 0o600 }),
     release: () => rm(path, { force: true }),
   };
 }

@@ -13,7 +13,8 @@ import { dirname, join, resolve } from 'node:path';
 
 export const SYNCED_MARKER = 'data-folder-synced';
 
-const MARKER_TEXT = 'The receiver synced this folder, its files and its parent folders to the disk after PGlite created it.\nWhile this file is missing, the receiver syncs them again when it starts.\n';
+const MARKER_TEXT =
+  'The receiver synced this folder, its files and its parent folders to the disk after PGlite created it.\nWhile this file is missing, the receiver syncs them again when it starts.\n';
 
 /**
  * fsyncs one file or folder.

@@ -55,7 +55,9 @@ const EIO = 29;
  * @param {unknown} error
  */
 export function exitOnSyncFailure(path, error) {
-  process.stderr.write(`The embedded database could not sync ${path} to the disk (${error instanceof Error ? error.message : String(error)}): stopping now, acknowledging nothing more. Check the disk, then restart: the database recovers from its WAL.\n`);
+  process.stderr.write(
+    `The embedded database could not sync ${path} to the disk (${error instanceof Error ? error.message : String(error)}): stopping now, acknowledging nothing more. Check the disk, then restart: the database recovers from its WAL.\n`,
+  );
   process.exit(1);
 }
 
@@ -120,9 +122,12 @@ export class DurableNodeFS extends NodeFS {
     return {
       emscriptenOpts: {
         ...emscriptenOpts,
-        preRun: [...(Array.isArray(preRun) ? preRun : [preRun]), (/** @type {unknown} */ module) => {
-          this.#install(/** @type {EmscriptenModule} */ (module));
-        }],
+        preRun: [
+          ...(Array.isArray(preRun) ? preRun : [preRun]),
+          (/** @type {unknown} */ module) => {
+            this.#install(/** @type {EmscriptenModule} */ (module));
+          },
+        ],
       },
     };
   }
@@ -162,9 +167,9 @@ export class DurableNodeFS extends NodeFS {
    */
   fsyncHookProblem() {
     const module = this.#module;
-    if (!module) return 'PGlite did not run the filesystem\'s preRun step, so its fsync hook was never installed';
-    if (!module.NODEFS?.stream_ops) return 'PGlite\'s Emscripten module no longer exposes NODEFS.stream_ops, where the fsync hook goes';
-    if (!this.#fsync || module.NODEFS.stream_ops.fsync !== this.#fsync) return 'NODEFS.stream_ops.fsync is not the store\'s fsync hook';
+    if (!module) return "PGlite did not run the filesystem's preRun step, so its fsync hook was never installed";
+    if (!module.NODEFS?.stream_ops) return "PGlite's Emscripten module no longer exposes NODEFS.stream_ops, where the fsync hook goes";
+    if (!this.#fsync || module.NODEFS.stream_ops.fsync !== this.#fsync) return "NODEFS.stream_ops.fsync is not the store's fsync hook";
     if (!this.#mountpoint) return `the data folder ${this.rootDir} is not mounted with NODEFS`;
     for (const path of [this.#mountpoint, `${this.#mountpoint}/pg_wal`]) {
       let node;

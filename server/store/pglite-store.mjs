@@ -31,7 +31,10 @@ export async function openPgliteStore(dataDir, { syncPath = fsyncPath, warn = (/
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
     const template = await findTemplate();
     if ('manifest' in template) await unpackTemplate(dataDir, template);
-    else warn(`warning: creating the embedded database with PGlite's initdb, which holds 800-900 MB of memory for about half a minute: ${template.reason}. Run \`npm run make:pglite-template\` after upgrading @electric-sql/pglite (docs/receiver.md, "Memory: a 512 MB server").\n`);
+    else
+      warn(
+        `warning: creating the embedded database with PGlite's initdb, which holds 800-900 MB of memory for about half a minute: ${template.reason}. Run \`npm run make:pglite-template\` after upgrading @electric-sql/pglite (docs/receiver.md, "Memory: a 512 MB server").\n`,
+      );
   }
   const fs = new DurableNodeFS(dataDir);
   compileWebAssemblyOnce();
@@ -62,7 +65,9 @@ export async function openPgliteStore(dataDir, { syncPath = fsyncPath, warn = (/
     // their indexes into new files (the old ones are unlinked at the checkpoint), and the WAL is
     // switched to a new segment and checkpointed twice so every segment written before is deleted.
     async purgeErased() {
-      await db.exec('VACUUM FULL revisions, applications, webhook_deliveries, application_statuses, application_status_links, application_summaries, team_notes');
+      await db.exec(
+        'VACUUM FULL revisions, applications, webhook_deliveries, application_statuses, application_status_links, application_summaries, team_notes',
+      );
       await db.exec('CHECKPOINT');
       await db.query('SELECT pg_switch_wal()');
       await db.exec('CHECKPOINT');

@@ -58,7 +58,10 @@ export async function findTemplate(templateDir = TEMPLATE_DIR) {
     return { reason: `no readable ${join(templateDir, 'manifest.json')} (${error instanceof Error ? error.message : String(error)})` };
   }
   const manifest = manifests.find((candidate) => candidate.pglite === version);
-  if (!manifest) return { reason: `no template for @electric-sql/pglite ${version} (there is one for ${manifests.map((candidate) => candidate.pglite).join(', ') || 'none'})` };
+  if (!manifest)
+    return {
+      reason: `no template for @electric-sql/pglite ${version} (there is one for ${manifests.map((candidate) => candidate.pglite).join(', ') || 'none'})`,
+    };
   return { manifest, path: join(templateDir, manifest.file) };
 }
 
@@ -88,7 +91,10 @@ export async function unpackTemplate(dataDir, { manifest, path }) {
     }
   }
   const sha256 = hash.digest('hex');
-  if (sha256 !== manifest.sha256 || compressedBytes !== manifest.bytes) throw new Error(`${path} is not the template its manifest names (SHA-256 ${sha256}, ${String(compressedBytes)} bytes; expected ${manifest.sha256}, ${String(manifest.bytes)} bytes): reinstall the project's files`);
+  if (sha256 !== manifest.sha256 || compressedBytes !== manifest.bytes)
+    throw new Error(
+      `${path} is not the template its manifest names (SHA-256 ${sha256}, ${String(compressedBytes)} bytes; expected ${manifest.sha256}, ${String(manifest.bytes)} bytes): reinstall the project's files`,
+    );
   if (!pgVersion) throw new Error(`${path} holds no PG_VERSION`);
   await writeFile(join(dataDir, 'PG_VERSION'), pgVersion, { mode: 0o600 });
 }
@@ -100,7 +106,8 @@ export async function unpackTemplate(dataDir, { manifest, path }) {
  */
 function safeTarget(dataDir, name) {
   const relative = normalize(name);
-  if (relative.startsWith('..') || relative.startsWith(sep) || relative.includes(`${sep}..${sep}`)) throw new Error(`the template names a file outside its folder: ${name}`);
+  if (relative.startsWith('..') || relative.startsWith(sep) || relative.includes(`${sep}..${sep}`))
+    throw new Error(`the template names a file outside its folder: ${name}`);
   return join(dataDir, relative);
 }
 

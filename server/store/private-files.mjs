@@ -34,13 +34,15 @@ export function maskNodefsModes(nodefs) {
   if (!nodeOps) return;
   const mknod = /** @type {((parent: unknown, name: string, mode: number, dev: unknown) => unknown) | undefined} */ (nodeOps.mknod);
   if (mknod && !('private' in mknod)) {
-    const masked = (/** @type {unknown} */ parent, /** @type {string} */ name, /** @type {number} */ mode, /** @type {unknown} */ dev) => mknod(parent, name, mode & ~OTHERS, dev);
+    const masked = (/** @type {unknown} */ parent, /** @type {string} */ name, /** @type {number} */ mode, /** @type {unknown} */ dev) =>
+      mknod(parent, name, mode & ~OTHERS, dev);
     nodeOps.mknod = Object.assign(masked, { private: true });
   }
   for (const ops of [nodeOps, nodefs.stream_ops]) {
     const setattr = /** @type {((target: unknown, attr: { mode?: number | null }) => unknown) | undefined} */ (ops?.setattr);
     if (!ops || !setattr || 'private' in setattr) continue;
-    const masked = (/** @type {unknown} */ target, /** @type {{ mode?: number | null }} */ attr) => setattr(target, typeof attr.mode === 'number' ? { ...attr, mode: attr.mode & ~OTHERS } : attr);
+    const masked = (/** @type {unknown} */ target, /** @type {{ mode?: number | null }} */ attr) =>
+      setattr(target, typeof attr.mode === 'number' ? { ...attr, mode: attr.mode & ~OTHERS } : attr);
     ops.setattr = Object.assign(masked, { private: true });
   }
 }
@@ -85,6 +87,7 @@ export async function repairDataFolder(dir) {
   if ((folderMode & OTHERS) !== 0) {
     return `WARNING: the data folder ${dir} was open to other users of this machine (mode ${folderMode.toString(8).padStart(4, '0')}): it is now 0700${repaired > 0 ? `, and ${String(repaired)} of its files and folders were made the owner's alone` : ''}. Anyone who could read it may have copied applications; make the folder with mode 0700 (as the systemd unit's StateDirectory does).`;
   }
-  if (repaired > 0) return `Made ${String(repaired)} files and folders of ${dir} readable by their owner only (an earlier receiver left them open to others; the folder itself was 0700).`;
+  if (repaired > 0)
+    return `Made ${String(repaired)} files and folders of ${dir} readable by their owner only (an earlier receiver left them open to others; the folder itself was 0700).`;
   return null;
 }

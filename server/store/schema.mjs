@@ -46,7 +46,11 @@ export async function createVersionTable(tx) {
 export async function applyMigrations(tx, from, to = NEWEST_VERSION) {
   for (const migration of MIGRATIONS) {
     if (migration.version <= from || migration.version > to) continue;
-    for (const statement of migration.sql.split(';').map((part) => part.trim()).filter(Boolean)) await tx.query(statement);
+    for (const statement of migration.sql
+      .split(';')
+      .map((part) => part.trim())
+      .filter(Boolean))
+      await tx.query(statement);
     await migration.run?.(tx);
     await tx.query('INSERT INTO schema_version (version) VALUES ($1)', [migration.version]);
   }
@@ -63,7 +67,8 @@ export async function migrate(store) {
     await createVersionTable(tx);
     const { rows } = await tx.query('SELECT coalesce(max(version), 0) AS version FROM schema_version');
     const current = Number(rows[0]?.version ?? 0);
-    if (current > NEWEST_VERSION) throw new Error(`The database's schema (version ${current}) is newer than this receiver's (${NEWEST_VERSION}): update the receiver.`);
+    if (current > NEWEST_VERSION)
+      throw new Error(`The database's schema (version ${current}) is newer than this receiver's (${NEWEST_VERSION}): update the receiver.`);
     await applyMigrations(tx, current);
     return NEWEST_VERSION;
   });

@@ -19,6 +19,11 @@ export function describeStore({ databaseUrl, dataDir }) {
   // libpq's defaults, which pg applies too, for what the URL leaves out (a socket's folder as ?host=).
   const host = decodeURIComponent(url.hostname) || url.searchParams.get('host') || process.env.PGHOST || 'localhost';
   const port = url.port || process.env.PGPORT || '5432';
-  const name = decodeURIComponent(url.pathname.replace(/^\//, '')) || process.env.PGDATABASE || decodeURIComponent(url.username) || process.env.PGUSER || '(the user\'s own)';
+  const name =
+    decodeURIComponent(url.pathname.replace(/^\//, '')) ||
+    process.env.PGDATABASE ||
+    decodeURIComponent(url.username) ||
+    process.env.PGUSER ||
+    "(the user's own)";
   return `PostgreSQL database "${name}" at ${host}:${port}`;
 }

@@ -65,11 +65,10 @@ export function createOidcEndpoint({ settings, store, sessions, audit, publicOri
   // eslint-disable-next-line @typescript-eslint/no-deprecated -- deprecated only to stand out, as it does here
   const insecure = settings.issuer.protocol === 'http:' ? { execute: [client.allowInsecureRequests] } : undefined;
   const configuration = () => {
-    discovered ??= client.discovery(settings.issuer, settings.clientId, settings.clientSecret, undefined, insecure)
-      .catch((/** @type {unknown} */ error) => {
-        discovered = null;
-        throw error;
-      });
+    discovered ??= client.discovery(settings.issuer, settings.clientId, settings.clientSecret, undefined, insecure).catch((/** @type {unknown} */ error) => {
+      discovered = null;
+      throw error;
+    });
     return discovered;
   };
 
@@ -100,9 +99,17 @@ export function createOidcEndpoint({ settings, store, sessions, audit, publicOri
     }
     const flow = { verifier: client.randomPKCECodeVerifier(), state: client.randomState(), nonce: client.randomNonce() };
     const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: callbackUrl(ctx), scope: 'openid email', code_challenge: await client.calculatePKCECodeChallenge(flow.verifier), code_challenge_method: 'S256', state: flow.state, nonce: flow.nonce,
+      redirect_uri: callbackUrl(ctx),
+      scope: 'openid email',
+      code_challenge: await client.calculatePKCECodeChallenge(flow.verifier),
+      code_challenge_method: 'S256',
+      state: flow.state,
+      nonce: flow.nonce,
     });
-    const cookie = cookieHeader(ctx, FLOW_COOKIE, Buffer.from(JSON.stringify(flow)).toString('base64url'), FLOW_SECONDS, FLOW_PATH).replace('SameSite=Strict', 'SameSite=Lax');
+    const cookie = cookieHeader(ctx, FLOW_COOKIE, Buffer.from(JSON.stringify(flow)).toString('base64url'), FLOW_SECONDS, FLOW_PATH).replace(
+      'SameSite=Strict',
+      'SameSite=Lax',
+    );
     redirect(ctx, url.href, [cookie]);
   }
 
@@ -114,7 +121,12 @@ export function createOidcEndpoint({ settings, store, sessions, audit, publicOri
   async function verifiedEmail(ctx, flow) {
     const config = await configuration();
     const query = new URL(ctx.req.url ?? '/', 'http://localhost').search;
-    const tokens = await client.authorizationCodeGrant(config, new URL(`${callbackUrl(ctx)}${query}`), { pkceCodeVerifier: flow.verifier, expectedState: flow.state, expectedNonce: flow.nonce, idTokenExpected: true });
+    const tokens = await client.authorizationCodeGrant(config, new URL(`${callbackUrl(ctx)}${query}`), {
+      pkceCodeVerifier: flow.verifier,
+      expectedState: flow.state,
+      expectedNonce: flow.nonce,
+      idTokenExpected: true,
+    });
     const claims = tokens.claims();
     if (!claims) return null;
     // Many providers give the e-mail at the userinfo endpoint only, not in the ID token.

@@ -17,15 +17,23 @@ export function oidcSettings(env) {
   const clientId = env.OIDC_CLIENT_ID?.trim() || '';
   const clientSecret = env.OIDC_CLIENT_SECRET?.trim() || '';
   if (!issuer && !clientId && !clientSecret) return null;
-  const missing = [['OIDC_ISSUER', issuer], ['OIDC_CLIENT_ID', clientId], ['OIDC_CLIENT_SECRET', clientSecret]].filter(([, value]) => !value).map(([name]) => name);
-  if (missing.length > 0) throw new Error(`Single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together; ${missing.join(' and ')} not set (docs/team.md)`);
+  const missing = [
+    ['OIDC_ISSUER', issuer],
+    ['OIDC_CLIENT_ID', clientId],
+    ['OIDC_CLIENT_SECRET', clientSecret],
+  ]
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
+  if (missing.length > 0)
+    throw new Error(`Single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together; ${missing.join(' and ')} not set (docs/team.md)`);
   let url;
   try {
     url = new URL(issuer);
   } catch {
     throw new Error(`OIDC_ISSUER must be the provider's issuer URL, such as https://login.example.com/realms/team, not "${issuer}"`);
   }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) throw new Error(`OIDC_ISSUER must be https:// (http:// only on this machine), not ${url.protocol}//`);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname)))
+    throw new Error(`OIDC_ISSUER must be https:// (http:// only on this machine), not ${url.protocol}//`);
   if (url.username || url.password || url.search || url.hash) throw new Error('OIDC_ISSUER must be the issuer URL alone, without a user, query or fragment');
   return { issuer: url, clientId, clientSecret };
 }

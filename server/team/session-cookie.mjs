@@ -54,7 +54,11 @@ export function clearedSessionCookie(ctx) {
 export function cookieValues(req, name) {
   const header = req.headers.cookie ?? '';
   if (header.length > 8192) return [];
-  return header.split(';').map((part) => part.trim()).filter((part) => part.startsWith(`${name}=`)).map((part) => part.slice(name.length + 1));
+  return header
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part.startsWith(`${name}=`))
+    .map((part) => part.slice(name.length + 1));
 }
 
 /**

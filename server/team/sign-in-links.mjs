@@ -15,7 +15,12 @@ export const LINK_MINUTES = 15;
  */
 export async function createSignInLink(store, email, now) {
   const token = newSecret();
-  await store.query('INSERT INTO team_sign_in_links (token_hash, email, created_at, expires_at) VALUES ($1, $2, $3, $4)', [secretHash(token), email, now, new Date(now.getTime() + LINK_MINUTES * 60_000)]);
+  await store.query('INSERT INTO team_sign_in_links (token_hash, email, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+    secretHash(token),
+    email,
+    now,
+    new Date(now.getTime() + LINK_MINUTES * 60_000),
+  ]);
   return token;
 }
 
@@ -27,6 +32,9 @@ export async function createSignInLink(store, email, now) {
  * @returns {Promise<string | null>}
  */
 export async function useSignInLink(tx, token, now) {
-  const { rows } = await tx.query('UPDATE team_sign_in_links SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING email', [secretHash(token), now]);
+  const { rows } = await tx.query('UPDATE team_sign_in_links SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING email', [
+    secretHash(token),
+    now,
+  ]);
   return rows[0] ? String(rows[0].email) : null;
 }

@@ -48,7 +48,9 @@ export function createSignInMailer(settings) {
     async send(to, what) {
       const content = signInMailContent(what);
       await transport.sendMail({
-        from: settings.from, to, ...content,
+        from: settings.from,
+        to,
+        ...content,
         // RFC 3834: an automatic message, so out-of-office replies do not answer it.
         headers: { 'Auto-Submitted': 'auto-generated', 'Content-Language': 'en' },
         signal: AbortSignal.timeout(4 * settings.timeoutMs),

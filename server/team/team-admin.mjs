@@ -60,7 +60,8 @@ export function teamAdmin(deps) {
     }
     if (url.pathname === '/admin/audit' && method === 'GET') {
       const limit = Number(url.searchParams.get('limit') ?? 50);
-      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_AUDIT_PRINTED) throw refusal(409, 'bad limit', `The limit is a whole number from 1 to ${String(MAX_AUDIT_PRINTED)}.`);
+      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_AUDIT_PRINTED)
+        throw refusal(409, 'bad limit', `The limit is a whole number from 1 to ${String(MAX_AUDIT_PRINTED)}.`);
       answer(ctx, 200, await readAudit(deps.store, { before: null, limit }));
       return true;
     }

@@ -26,7 +26,13 @@ export const MAX_AUDIT_PRINTED = 10_000;
  */
 export function createAudit(store, now) {
   return async ({ actor, action, applicationId = null, detail = {} }, tx = store) => {
-    await tx.query('INSERT INTO audit_log (at, actor, action, application_id, detail) VALUES ($1, $2, $3, $4, $5::jsonb)', [now(), actor, action, applicationId, JSON.stringify(detail)]);
+    await tx.query('INSERT INTO audit_log (at, actor, action, application_id, detail) VALUES ($1, $2, $3, $4, $5::jsonb)', [
+      now(),
+      actor,
+      action,
+      applicationId,
+      JSON.stringify(detail),
+    ]);
   };
 }
 
@@ -48,7 +54,10 @@ export async function readAudit(store, { before, limit }) {
     actor: String(row.actor),
     action: String(row.action),
     applicationId: typeof row.application_id === 'string' ? row.application_id : null,
-    detail: typeof row.detail === 'string' ? /** @type {Record<string, unknown>} */ (parseJson(row.detail)) : /** @type {Record<string, unknown>} */ (row.detail ?? {}),
+    detail:
+      typeof row.detail === 'string'
+        ? /** @type {Record<string, unknown>} */ (parseJson(row.detail))
+        : /** @type {Record<string, unknown>} */ (row.detail ?? {}),
   }));
   return { entries, next: rows.length > limit ? (entries.at(-1)?.seq ?? null) : null };
 }
@@ -60,10 +69,13 @@ export async function readAudit(store, { before, limit }) {
  */
 export function formatAudit(entries) {
   if (entries.length === 0) return 'The audit log is empty.\n';
-  return [...entries].reverse().map((entry) => {
-    // Keys in order of their names: the store's jsonb keeps its own order, not the one written.
-    const sorted = Object.fromEntries(Object.entries(entry.detail).sort(([a], [b]) => (a < b ? -1 : 1)));
-    const detail = Object.keys(sorted).length > 0 ? `  ${JSON.stringify(sorted).replace(/\p{Cc}/gu, ' ')}` : '';
-    return `${String(entry.seq)}  ${entry.at}  ${entry.actor}  ${entry.action}${entry.applicationId === null ? '' : `  application ${entry.applicationId}`}${detail}\n`;
-  }).join('');
+  return [...entries]
+    .reverse()
+    .map((entry) => {
+      // Keys in order of their names: the store's jsonb keeps its own order, not the one written.
+      const sorted = Object.fromEntries(Object.entries(entry.detail).sort(([a], [b]) => (a < b ? -1 : 1)));
+      const detail = Object.keys(sorted).length > 0 ? `  ${JSON.stringify(sorted).replace(/\p{Cc}/gu, ' ')}` : '';
+      return `${String(entry.seq)}  ${entry.at}  ${entry.actor}  ${entry.action}${entry.applicationId === null ? '' : `  application ${entry.applicationId}`}${detail}\n`;
+    })
+    .join('');
 }

@@ -31,8 +31,14 @@ const SWEEP_EVERY_MS = 10 * 60_000;
 
 /** Requests for a link: a person asks a few times at most; a script asking for many is slowed to a crawl. */
 export const DEFAULT_SIGN_IN_WINDOWS = Object.freeze({
-  perClient: [{ points: 10, durationSeconds: 60 }, { points: 50, durationSeconds: 3600 }],
-  perAddress: [{ points: 3, durationSeconds: 900 }, { points: 10, durationSeconds: 86_400 }],
+  perClient: [
+    { points: 10, durationSeconds: 60 },
+    { points: 50, durationSeconds: 3600 },
+  ],
+  perAddress: [
+    { points: 3, durationSeconds: 900 },
+    { points: 10, durationSeconds: 86_400 },
+  ],
 });
 
 /**
@@ -50,8 +56,17 @@ export const DEFAULT_SIGN_IN_WINDOWS = Object.freeze({
  *   oidc: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (oidc-settings.mjs), null when off
  */
 export async function createTeamFeature({
-  store, log, mail, trust, publicOrigin = trust.publicOrigin, now = () => new Date(), databaseUrl,
-  sessions: sessionSettings = DEFAULT_TEAM_SESSIONS, signInWindows = DEFAULT_SIGN_IN_WINDOWS, signInFloorMs, oidc = null,
+  store,
+  log,
+  mail,
+  trust,
+  publicOrigin = trust.publicOrigin,
+  now = () => new Date(),
+  databaseUrl,
+  sessions: sessionSettings = DEFAULT_TEAM_SESSIONS,
+  signInWindows = DEFAULT_SIGN_IN_WINDOWS,
+  signInFloorMs,
+  oidc = null,
 }) {
   const audit = createAudit(store, now);
   const sessions = createSessions({ store, settings: sessionSettings, now });
@@ -65,12 +80,18 @@ export async function createTeamFeature({
   const session = createSessionEndpoint({ store, sessions, audit, now, oidc: oidc !== null });
   const singleSignOn = oidc ? (await import('./oidc-endpoint.mjs')).createOidcEndpoint({ settings: oidc, store, sessions, audit, publicOrigin, log }) : null;
   const members = createMembersEndpoint({ store, audit, now });
-  const sweep = startPeriodicJob(() => sessions.sweep().catch((/** @type {unknown} */ error) => {
-    log(`team: ended sessions could not be swept (${error instanceof Error ? error.message : String(error)}); tried again later`);
-  }), SWEEP_EVERY_MS);
-  log(mail
-    ? `Team: sign-in links mailed through SMTP_URL; sessions end after ${String(sessionSettings.idleMinutes)} min unused or ${String(sessionSettings.maxHours)} h after sign-in (TEAM_SESSION_IDLE_MINUTES, TEAM_SESSION_MAX_HOURS)`
-    : `Team: sign-in by e-mail link is off, SMTP_URL is not set (POST /team/api/sign-in answers 503 mail-off)${oidc ? '; members sign in through single sign-on only' : '; set SMTP_URL, MAIL_FROM and PUBLIC_ORIGIN to let the team sign in'}`);
+  const sweep = startPeriodicJob(
+    () =>
+      sessions.sweep().catch((/** @type {unknown} */ error) => {
+        log(`team: ended sessions could not be swept (${error instanceof Error ? error.message : String(error)}); tried again later`);
+      }),
+    SWEEP_EVERY_MS,
+  );
+  log(
+    mail
+      ? `Team: sign-in links mailed through SMTP_URL; sessions end after ${String(sessionSettings.idleMinutes)} min unused or ${String(sessionSettings.maxHours)} h after sign-in (TEAM_SESSION_IDLE_MINUTES, TEAM_SESSION_MAX_HOURS)`
+      : `Team: sign-in by e-mail link is off, SMTP_URL is not set (POST /team/api/sign-in answers 503 mail-off)${oidc ? '; members sign in through single sign-on only' : '; set SMTP_URL, MAIL_FROM and PUBLIC_ORIGIN to let the team sign in'}`,
+  );
   log(describeOidc(oidc));
 
   /**

@@ -28,7 +28,11 @@ export class MemberRefused extends Error {
  */
 export async function listMembers(store) {
   const { rows } = await store.query('SELECT email, role, added_at FROM team_members ORDER BY email');
-  return rows.map((row) => ({ email: String(row.email), role: /** @type {TeamRole} */ (row.role), addedAt: new Date(/** @type {string | Date} */ (row.added_at)).toISOString() }));
+  return rows.map((row) => ({
+    email: String(row.email),
+    role: /** @type {TeamRole} */ (row.role),
+    addedAt: new Date(/** @type {string | Date} */ (row.added_at)).toISOString(),
+  }));
 }
 
 /**
@@ -54,7 +58,10 @@ export async function roleOf(store, email) {
 export async function addMember({ store, audit, now }, { actor, email, role }) {
   return store.transaction(async (tx) => {
     const at = now();
-    const { rows } = await tx.query('INSERT INTO team_members (email, role, added_at, added_by) VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO NOTHING RETURNING email', [email, role, at, actor]);
+    const { rows } = await tx.query(
+      'INSERT INTO team_members (email, role, added_at, added_by) VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO NOTHING RETURNING email',
+      [email, role, at, actor],
+    );
     if (rows.length === 0) throw new MemberRefused('already-member', `${email} is already a member of the team (team list shows the roles).`);
     await audit({ actor, action: 'member-added', detail: { email, role } }, tx);
     return { email, role, addedAt: at.toISOString() };
@@ -68,7 +75,8 @@ export async function addMember({ store, audit, now }, { actor, email, role }) {
  */
 async function keepAnAdmin(tx, email) {
   const { rows } = await tx.query("SELECT email FROM team_members WHERE role = 'admin' ORDER BY email FOR UPDATE");
-  if (rows.length === 1 && rows[0]?.email === email) throw new MemberRefused('last-admin', `${email} is the team's last admin: make another member admin first.`);
+  if (rows.length === 1 && rows[0]?.email === email)
+    throw new MemberRefused('last-admin', `${email} is the team's last admin: make another member admin first.`);
 }
 
 /**

@@ -38,7 +38,12 @@ export function createSessions({ store, settings, now }) {
     async open(tx, email) {
       const id = newSecret();
       const at = now();
-      await tx.query('INSERT INTO team_sessions (id_hash, email, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $3, $4)', [secretHash(id), email, at, expiryOf(settings, at, at)]);
+      await tx.query('INSERT INTO team_sessions (id_hash, email, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $3, $4)', [
+        secretHash(id),
+        email,
+        at,
+        expiryOf(settings, at, at),
+      ]);
       return id;
     },
 
@@ -59,7 +64,11 @@ export function createSessions({ store, settings, now }) {
       if (!row) return null;
       const lastSeen = new Date(/** @type {string | Date} */ (row.last_seen_at));
       if (at.getTime() - lastSeen.getTime() >= TOUCH_EVERY_MS) {
-        await store.query('UPDATE team_sessions SET last_seen_at = $2, expires_at = $3 WHERE id_hash = $1', [hash, at, expiryOf(settings, at, new Date(/** @type {string | Date} */ (row.created_at)))]);
+        await store.query('UPDATE team_sessions SET last_seen_at = $2, expires_at = $3 WHERE id_hash = $1', [
+          hash,
+          at,
+          expiryOf(settings, at, new Date(/** @type {string | Date} */ (row.created_at))),
+        ]);
       }
       return { email: String(row.email), role: /** @type {TeamRole} */ (row.role) };
     },
@@ -79,7 +88,9 @@ export function createSessions({ store, settings, now }) {
     async sweep() {
       const at = now();
       await store.query('DELETE FROM team_sessions WHERE expires_at <= $1 OR last_seen_at <= $2 OR created_at <= $3', [
-        at, new Date(at.getTime() - settings.idleMinutes * 60_000), new Date(at.getTime() - settings.maxHours * 3_600_000),
+        at,
+        new Date(at.getTime() - settings.idleMinutes * 60_000),
+        new Date(at.getTime() - settings.maxHours * 3_600_000),
       ]);
       await store.query('DELETE FROM team_sign_in_links WHERE expires_at <= $1', [new Date(at.getTime() - 24 * 3_600_000)]);
     },

@@ -34,6 +34,9 @@ export function teamSessionSettings(env) {
   // a maximum of a month bounds what a stolen cookie is worth.
   const idleMinutes = wholeNumber(env.TEAM_SESSION_IDLE_MINUTES, 'TEAM_SESSION_IDLE_MINUTES', DEFAULT_TEAM_SESSIONS.idleMinutes, 1, 7 * 24 * 60);
   const maxHours = wholeNumber(env.TEAM_SESSION_MAX_HOURS, 'TEAM_SESSION_MAX_HOURS', DEFAULT_TEAM_SESSIONS.maxHours, 1, 31 * 24);
-  if (idleMinutes > maxHours * 60) throw new Error(`TEAM_SESSION_IDLE_MINUTES (${String(idleMinutes)}) is longer than TEAM_SESSION_MAX_HOURS (${String(maxHours)} h): a session could never be idle that long`);
+  if (idleMinutes > maxHours * 60)
+    throw new Error(
+      `TEAM_SESSION_IDLE_MINUTES (${String(idleMinutes)}) is longer than TEAM_SESSION_MAX_HOURS (${String(maxHours)} h): a session could never be idle that long`,
+    );
   return { idleMinutes, maxHours };
 }

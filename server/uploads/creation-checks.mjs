@@ -60,7 +60,8 @@ const refused = (status, reason, message) => ({ refused: { status, reason, messa
  */
 export function checkCreation({ uploadLength, deferLength, uploadMetadata, concat }, fields) {
   if (concat !== undefined) return refused(400, 'upload concatenation', 'Uploads are not concatenated here: send each file as one upload.');
-  if (deferLength !== undefined || uploadLength === undefined) return refused(400, 'upload length missing', 'Send Upload-Length, the file\'s size in bytes: uploads of unknown length are not taken.');
+  if (deferLength !== undefined || uploadLength === undefined)
+    return refused(400, 'upload length missing', "Send Upload-Length, the file's size in bytes: uploads of unknown length are not taken.");
   if (!LENGTH.test(uploadLength)) return refused(400, 'bad upload length', 'Upload-Length must be a whole number of bytes.');
   const length = Number(uploadLength);
   if (length === 0) return refused(400, 'empty upload', 'The file is empty.');
@@ -72,11 +73,11 @@ export function checkCreation({ uploadLength, deferLength, uploadMetadata, conca
   if (filename.length > MAX_FILENAME_LENGTH || CONTROL.test(filename) || filename.trim() === '') {
     return refused(400, 'bad upload file name', `The file name must be 1 to ${String(MAX_FILENAME_LENGTH)} characters, without control characters.`);
   }
-  if (!SHA256.test(sha256)) return refused(400, 'bad upload sha256', 'sha256 must be the file\'s SHA-256, 64 lower-case hexadecimal digits.');
+  if (!SHA256.test(sha256)) return refused(400, 'bad upload sha256', "sha256 must be the file's SHA-256, 64 lower-case hexadecimal digits.");
   if (!MIME.test(filetype)) return refused(400, 'bad upload file type', 'filetype must be a MIME type such as image/jpeg.');
   const field = fields.find((each) => each.key === key);
   if (!field) return refused(400, 'not a file field', 'field must name a file field of the programme.');
-  if (length > field.maxBytes) return refused(413, 'upload over the field\'s maximum', `A file of this field is at most ${String(field.maxBytes)} bytes.`);
+  if (length > field.maxBytes) return refused(413, "upload over the field's maximum", `A file of this field is at most ${String(field.maxBytes)} bytes.`);
   if (!acceptsType(field.accept, filetype)) return refused(415, 'upload type not accepted', `This field accepts ${field.accept.join(', ')}.`);
   return { accepted: { field, length, metadata: { filename, filetype, sha256, field: key } } };
 }

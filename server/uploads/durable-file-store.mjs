@@ -22,7 +22,7 @@ import { UPLOAD_ID } from './stored-uploads.mjs';
 export const bodyGuard = new AsyncLocalStorage();
 
 /** A body cut at the disk's floor: what arrived before is kept, and the client comes back later. */
-const UNDER_FLOOR = { status_code: 503, body: 'The disk is under the uploads\' floor: the bytes before are kept; retry after the seconds in Retry-After.\n' };
+const UNDER_FLOOR = { status_code: 503, body: "The disk is under the uploads' floor: the bytes before are kept; retry after the seconds in Retry-After.\n" };
 
 /**
  * One of tus's refusals as an Error, which @tus/server answers with its status and body.
@@ -85,7 +85,7 @@ export class DurableFileStore extends FileStore {
           cut = true;
           continue;
         }
-        for (let done = 0; done < bytes.length; ) {
+        for (let done = 0; done < bytes.length;) {
           const { bytesWritten } = await handle.write(bytes, done, bytes.length - done, position);
           done += bytesWritten;
           position += bytesWritten;

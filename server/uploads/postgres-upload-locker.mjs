@@ -27,10 +27,14 @@ const RETRY_MS = 50;
 function pause(ms, signal) {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve(undefined);
-    }, { once: true });
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve(undefined);
+      },
+      { once: true },
+    );
   });
 }
 
@@ -69,7 +73,7 @@ export async function createPostgresUploadLocker({ databaseUrl, maxHeld = 32, ac
             throw tusError(ERRORS.ERR_LOCK_TIMEOUT);
           });
           try {
-            for (let asked = false; ; ) {
+            for (let asked = false; ;) {
               /** @type {pg.QueryResult<{ locked: boolean }>} */
               const { rows } = await connection.query('SELECT pg_try_advisory_lock($1, hashtext($2)) AS locked', [UPLOAD_LOCK_SPACE, id]);
               if (rows[0]?.locked === true) break;

@@ -90,7 +90,13 @@ export async function readStoredUpload(folder, id) {
     id,
     size: upload.size,
     offset: bytes.size,
-    metadata: { filename: text(metadata.filename), filetype: text(metadata.filetype), sha256: text(metadata.sha256), field: text(metadata.field), keptSha256: text(metadata.keptsha256) },
+    metadata: {
+      filename: text(metadata.filename),
+      filetype: text(metadata.filetype),
+      sha256: text(metadata.sha256),
+      field: text(metadata.field),
+      keptSha256: text(metadata.keptsha256),
+    },
     creationDate: typeof upload.creation_date === 'string' ? upload.creation_date : null,
   };
 }
@@ -117,7 +123,14 @@ export async function removeStoredUploads(folder, ids) {
   for (const id of ids) {
     if (!UPLOAD_ID.test(id)) continue;
     const paths = [uploadBytesPath(folder, id), uploadInfoPath(folder, id)];
-    const present = await Promise.all(paths.map((path) => lstat(path).then(() => true, () => false)));
+    const present = await Promise.all(
+      paths.map((path) =>
+        lstat(path).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
     await Promise.all(paths.map((path) => rm(path, { force: true })));
     if (present.includes(true)) removed += 1;
   }

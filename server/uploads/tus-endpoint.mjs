@@ -65,7 +65,17 @@ function hasBody(req) {
  * @param {UploadsOptions} options
  */
 export async function createUploads({
-  prefix, folder, fileFields, isBound, limits, databaseUrl, allowedOrigins = new Set(), proofOfWork = null, freeBytes, expiryMs, log = () => undefined,
+  prefix,
+  folder,
+  fileFields,
+  isBound,
+  limits,
+  databaseUrl,
+  allowedOrigins = new Set(),
+  proofOfWork = null,
+  freeBytes,
+  expiryMs,
+  log = () => undefined,
 }) {
   if (folder === null) return uploadsWithoutFolder({ prefix, allowedOrigins, log });
   await makeUploadsFolder(folder);
@@ -76,7 +86,10 @@ export async function createUploads({
     throw error;
   });
   const tus = new Server({
-    path: prefix, datastore, locker, maxSize: MAX_UPLOAD_BYTES,
+    path: prefix,
+    datastore,
+    locker,
+    maxSize: MAX_UPLOAD_BYTES,
     // Relative: the page resolves it against the URL it posted to, whatever proxy stands between.
     relativeLocation: true,
     allowedOrigins: (origin) => allowedOrigins.has(origin),
@@ -87,7 +100,7 @@ export async function createUploads({
       await lock.lock(AbortSignal.timeout(10_000), () => undefined);
       try {
         const outcome = await keepWithoutLocation(folder, upload.id);
-        if (outcome === 'header unreadable') log('uploads: a JPEG\'s header could not be walked to its image, so nothing of it was removed');
+        if (outcome === 'header unreadable') log("uploads: a JPEG's header could not be walked to its image, so nothing of it was removed");
       } catch (error) {
         log(`uploads: removing a photo's location failed: ${error instanceof Error ? error.message : String(error)}`);
       } finally {
@@ -100,7 +113,7 @@ export async function createUploads({
       // its message (a server path: "EACCES … mkdir '/srv/uploads'") stays in the log, not the answer.
       if ('status_code' in error) return undefined;
       log(`uploads: a request failed: ${error.message}`);
-      return { status_code: 500, body: 'The file could not be kept: the receiver\'s log says why.\n' };
+      return { status_code: 500, body: "The file could not be kept: the receiver's log says why.\n" };
     },
   });
   const expiry = startUploadExpiry({ folder, store: datastore, locker, isBound, expiryMs, log });
@@ -121,9 +134,15 @@ export async function createUploads({
       if (value === undefined) throw refusal(400, 'repeated upload header', `${name} must be sent once.`);
       return value ?? undefined;
     };
-    const verdict = checkCreation({
-      uploadLength: header('upload-length'), deferLength: header('upload-defer-length'), uploadMetadata: header('upload-metadata'), concat: header('upload-concat'),
-    }, await fileFields());
+    const verdict = checkCreation(
+      {
+        uploadLength: header('upload-length'),
+        deferLength: header('upload-defer-length'),
+        uploadMetadata: header('upload-metadata'),
+        concat: header('upload-concat'),
+      },
+      await fileFields(),
+    );
     if ('refused' in verdict) throw refusal(verdict.refused.status, verdict.refused.reason, verdict.refused.message);
     refuseWith(await budget.admitCreation(ctx, verdict.accepted.length));
     const unproven = await proofOfWork?.check(ctx.req);
@@ -147,7 +166,10 @@ export async function createUploads({
     const path = pathnameOf(ctx);
     const id = path === prefix ? null : path.slice(prefix.length + 1);
     const cors = crossOrigin(ctx, allowedOrigins, {
-      methods: id === null ? 'POST' : 'HEAD, PATCH, DELETE', requestHeaders: TUS_REQUEST_HEADERS, exposeHeaders: TUS_EXPOSED_HEADERS, refusedMessage: 'This origin may not upload files here.',
+      methods: id === null ? 'POST' : 'HEAD, PATCH, DELETE',
+      requestHeaders: TUS_REQUEST_HEADERS,
+      exposeHeaders: TUS_EXPOSED_HEADERS,
+      refusedMessage: 'This origin may not upload files here.',
     });
     if (cors.preflighted) return;
     ctx.headers = { ...cors.headers, 'Tus-Resumable': TUS_VERSION };
@@ -164,7 +186,12 @@ export async function createUploads({
     // tus 1.0 only: a client speaking another version is told which one is spoken here (412 with Tus-Version).
     if (req.method !== 'OPTIONS' && req.headers['tus-resumable'] !== TUS_VERSION) {
       const missing = req.headers['tus-resumable'] === undefined;
-      throw refusal(412, missing ? 'tus version missing' : 'tus version not supported', `Send Tus-Resumable: ${TUS_VERSION}, the only version of tus spoken here.`, { 'Tus-Version': TUS_VERSION });
+      throw refusal(
+        412,
+        missing ? 'tus version missing' : 'tus version not supported',
+        `Send Tus-Resumable: ${TUS_VERSION}, the only version of tus spoken here.`,
+        { 'Tus-Version': TUS_VERSION },
+      );
     }
     if (req.method === 'POST') await admitCreation(ctx);
     /** @type {import('./uploads-budget.mjs').BodyReservation | null} */
@@ -176,7 +203,8 @@ export async function createUploads({
       if ('refused' in admitted) refuseWith(admitted.refused);
       else body = admitted.body;
     }
-    if (req.method === 'DELETE' && id !== null && (await heldByApplication(id))) throw refusal(403, 'upload bound to an application', 'This file belongs to an application sent already.');
+    if (req.method === 'DELETE' && id !== null && (await heldByApplication(id)))
+      throw refusal(403, 'upload bound to an application', 'This file belongs to an application sent already.');
     for (const [name, value] of Object.entries(cors.headers)) ctx.res.setHeader(name, value);
     const reservation = body;
     const guard = reservation && {

@@ -6,7 +6,8 @@ import { CORS_REQUEST_HEADERS } from '../http/cors.mjs';
 /** The one version of tus spoken here. */
 export const TUS_VERSION = '1.0.0';
 export const TUS_REQUEST_HEADERS = `${CORS_REQUEST_HEADERS}, Tus-Resumable, Upload-Length, Upload-Metadata, Upload-Offset, Upload-Defer-Length, Upload-Concat`;
-export const TUS_EXPOSED_HEADERS = 'Location, Tus-Resumable, Tus-Version, Tus-Extension, Tus-Max-Size, Upload-Offset, Upload-Length, Upload-Metadata, Upload-Expires, Retry-After';
+export const TUS_EXPOSED_HEADERS =
+  'Location, Tus-Resumable, Tus-Version, Tus-Extension, Tus-Max-Size, Upload-Offset, Upload-Length, Upload-Metadata, Upload-Expires, Retry-After';
 
 /** @type {Record<number, string>} the log's reason for each refusal @tus/server answers itself */
 const PROTOCOL_REASONS = {
@@ -19,7 +20,7 @@ const PROTOCOL_REASONS = {
   415: 'not an upload body',
   460: 'upload checksum mismatch',
   500: 'upload store failed',
-  503: 'disk under the uploads\' floor',
+  503: "disk under the uploads' floor",
 };
 
 /**

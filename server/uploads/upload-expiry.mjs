@@ -28,7 +28,16 @@ export const UPLOAD_SWEEP_INTERVAL_MS = 3600 * 1000;
  * }} options
  * @returns {{ sweep: () => Promise<{ incomplete: number, unbound: number }>, stop: () => Promise<void> }}
  */
-export function startUploadExpiry({ folder, store, locker, isBound, expiryMs = UPLOAD_EXPIRY_MS, intervalMs = UPLOAD_SWEEP_INTERVAL_MS, now = Date.now, log = () => undefined }) {
+export function startUploadExpiry({
+  folder,
+  store,
+  locker,
+  isBound,
+  expiryMs = UPLOAD_EXPIRY_MS,
+  intervalMs = UPLOAD_SWEEP_INTERVAL_MS,
+  now = Date.now,
+  log = () => undefined,
+}) {
   /**
    * Removes the upload if it is still expired once its lock is held; which kind it was, or null.
    * @param {string} id
@@ -38,7 +47,10 @@ export function startUploadExpiry({ folder, store, locker, isBound, expiryMs = U
     const lock = locker.newLock(id);
     await lock.lock(AbortSignal.timeout(10_000), () => undefined);
     try {
-      const touched = await stat(join(folder, id)).then((info) => info.mtimeMs, () => null);
+      const touched = await stat(join(folder, id)).then(
+        (info) => info.mtimeMs,
+        () => null,
+      );
       if (touched === null) return null;
       const upload = await store.getUpload(id);
       const complete = upload.size !== undefined && upload.offset === upload.size;
@@ -57,7 +69,10 @@ export function startUploadExpiry({ folder, store, locker, isBound, expiryMs = U
   async function sweep() {
     const removed = { incomplete: 0, unbound: 0 };
     try {
-      const ids = (await readdir(folder)).filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -'.json'.length)).filter((id) => UPLOAD_ID.test(id));
+      const ids = (await readdir(folder))
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => name.slice(0, -'.json'.length))
+        .filter((id) => UPLOAD_ID.test(id));
       for (const id of ids) {
         try {
           const kind = await expire(id);
@@ -70,7 +85,9 @@ export function startUploadExpiry({ folder, store, locker, isBound, expiryMs = U
       log(`uploads: the sweep of abandoned uploads failed: ${error instanceof Error ? error.message : String(error)}`);
     }
     if (removed.incomplete + removed.unbound > 0) {
-      log(`uploads: removed ${String(removed.incomplete)} upload(s) still incomplete ${String(expiryMs / 3600_000)} h after their creation and ${String(removed.unbound)} complete one(s) no application claimed`);
+      log(
+        `uploads: removed ${String(removed.incomplete)} upload(s) still incomplete ${String(expiryMs / 3600_000)} h after their creation and ${String(removed.unbound)} complete one(s) no application claimed`,
+      );
     }
     return removed;
   }

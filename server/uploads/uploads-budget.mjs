@@ -59,19 +59,34 @@ const HELD_AFTER_MS = 1100;
 export async function createUploadsBudget({ limits, databaseUrl, folder, isBound = () => Promise.resolve(false), freeBytes, log = () => undefined }) {
   const requests = await createRateLimits({ windows: limits.uploadRateWindows ?? DEFAULT_LIMITS.uploadRateWindows ?? [], databaseUrl, log, name: 'upload' });
   const perHour = limits.uploadBytesPerHour ?? DEFAULT_LIMITS.uploadBytesPerHour ?? 0;
-  const bytes = await createRateLimits({ windows: perHour > 0 ? [{ points: Math.ceil(perHour / UNIT), durationSeconds: 3600 }] : [], databaseUrl, log, name: 'upload_kib' }).catch(async (/** @type {unknown} */ error) => {
+  const bytes = await createRateLimits({
+    windows: perHour > 0 ? [{ points: Math.ceil(perHour / UNIT), durationSeconds: 3600 }] : [],
+    databaseUrl,
+    log,
+    name: 'upload_kib',
+  }).catch(async (/** @type {unknown} */ error) => {
     await requests.close();
     throw error;
   });
   const floor = limits.diskFloorBytes;
   const space = createDiskFloor({ dir: folder, floorBytes: floor, freeBytes, log, what: 'uploads', variable: 'DISK_FLOOR_MB' });
   /** @type {Refusal} */
-  const full = { status: 503, reason: 'disk under the uploads\' floor', message: 'The file cannot be stored right now; retry after the seconds in Retry-After.', retryAfterSeconds: DISK_FLOOR_RETRY_AFTER_SECONDS };
+  const full = {
+    status: 503,
+    reason: "disk under the uploads' floor",
+    message: 'The file cannot be stored right now; retry after the seconds in Retry-After.',
+    retryAfterSeconds: DISK_FLOOR_RETRY_AFTER_SECONDS,
+  };
 
   const maxInTransit = limits.uploadsMaxBytes ?? DEFAULT_LIMITS.uploadsMaxBytes ?? 0;
   const inTransit = createUploadsInTransit({ folder, isBound });
   /** @type {Refusal} */
-  const tooMany = { status: 503, reason: 'uploads over UPLOADS_MAX_MB', message: 'No more files can be uploaded right now; retry after the seconds in Retry-After.', retryAfterSeconds: 60 };
+  const tooMany = {
+    status: 503,
+    reason: 'uploads over UPLOADS_MAX_MB',
+    message: 'No more files can be uploaded right now; retry after the seconds in Retry-After.',
+    retryAfterSeconds: 60,
+  };
   /** What bodies in flight (and those just ended) may still write or have written since the reading. */
   let reserved = 0;
 
@@ -126,13 +141,26 @@ export async function createUploadsBudget({ limits, databaseUrl, folder, isBound
   return {
     async admitRequest(ctx) {
       const rate = await requests.check(clientAddress(ctx.req, ctx.trust));
-      return rate ? { status: 429, reason: 'upload rate limited', message: 'Too many upload requests from this address; retry after the seconds in Retry-After.', retryAfterSeconds: rate.retryAfterSeconds } : null;
+      return rate
+        ? {
+            status: 429,
+            reason: 'upload rate limited',
+            message: 'Too many upload requests from this address; retry after the seconds in Retry-After.',
+            retryAfterSeconds: rate.retryAfterSeconds,
+          }
+        : null;
     },
     async admitCreation(ctx, length) {
       if (!fits(await freeNow(), length, 2 * floor)) return full;
       if (maxInTransit > 0 && (await inTransit.bytes()) + length > maxInTransit) return tooMany;
       const share = await bytes.check(clientAddress(ctx.req, ctx.trust), Math.max(1, Math.ceil(length / UNIT)));
-      if (share) return { status: 429, reason: 'upload bytes share used', message: 'This address has started uploading as many bytes as it may this hour; retry after the seconds in Retry-After.', retryAfterSeconds: share.retryAfterSeconds };
+      if (share)
+        return {
+          status: 429,
+          reason: 'upload bytes share used',
+          message: 'This address has started uploading as many bytes as it may this hour; retry after the seconds in Retry-After.',
+          retryAfterSeconds: share.retryAfterSeconds,
+        };
       inTransit.add(length);
       return null;
     },

@@ -23,17 +23,42 @@ import { uploadsWhenAsked } from './uploads-when-asked.mjs';
  *   applied at start, fileFields: those of the one applied now; isUploadBound: whether an application
  *   holds an upload (tests), else the store's application_files (upload-binding.mjs)
  */
-export async function createUploadsFeature({ store, path, dataDir, databaseUrl, uploadsDir, limits, freeBytes, allowedOrigins, proofOfWork, log, startFileFields, fileFields, isUploadBound }) {
+export async function createUploadsFeature({
+  store,
+  path,
+  dataDir,
+  databaseUrl,
+  uploadsDir,
+  limits,
+  freeBytes,
+  allowedOrigins,
+  proofOfWork,
+  log,
+  startFileFields,
+  fileFields,
+  isUploadBound,
+}) {
   const env = { DATABASE_URL: databaseUrl, UPLOADS_DIR: uploadsDir };
   // A PostgreSQL deployment whose programme asks for files does not start without a shared folder.
   const folder = uploadsFolderIfAsked({ dataDir, env, fileFields: startFileFields });
   const prefix = uploadsPrefix(path);
   const uploads = await uploadsWhenAsked({
-    prefix, folder, asksForFiles: startFileFields.length > 0,
-    start: async () => (await import('./tus-endpoint.mjs')).createUploads({
-      prefix, folder, databaseUrl, limits, freeBytes, allowedOrigins, proofOfWork, log, fileFields,
-      isBound: isUploadBound ?? uploadBinding(store),
-    }),
+    prefix,
+    folder,
+    asksForFiles: startFileFields.length > 0,
+    start: async () =>
+      (await import('./tus-endpoint.mjs')).createUploads({
+        prefix,
+        folder,
+        databaseUrl,
+        limits,
+        freeBytes,
+        allowedOrigins,
+        proofOfWork,
+        log,
+        fileFields,
+        isBound: isUploadBound ?? uploadBinding(store),
+      }),
   });
   return {
     /** Where files are uploaded (tus 1.0): POST here, then HEAD, PATCH, DELETE this path + `/` + the upload's id. */

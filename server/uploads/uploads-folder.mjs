@@ -15,7 +15,9 @@ export function uploadsFolder({ dataDir, env }) {
   const shared = env.UPLOADS_DIR?.trim();
   if (env.DATABASE_URL) {
     if (!shared) {
-      throw new Error('UPLOADS_DIR must be set with DATABASE_URL: a folder every instance of the receiver shares (a shared volume or NFS mount), where uploaded files are kept while any instance may be asked to resume them (docs/receiver.md, "Uploads").');
+      throw new Error(
+        'UPLOADS_DIR must be set with DATABASE_URL: a folder every instance of the receiver shares (a shared volume or NFS mount), where uploaded files are kept while any instance may be asked to resume them (docs/receiver.md, "Uploads").',
+      );
     }
     return resolve(shared);
   }
@@ -62,6 +64,7 @@ export function uploadsFolderIfKept({ dataDir, env }) {
  * @param {{ uploadsPath: string, uploadsFolder: string | null }} server
  */
 export function describeUploads({ uploadsPath, uploadsFolder }) {
-  if (uploadsFolder === null) return 'Uploads: none can be kept (PostgreSQL without UPLOADS_DIR): the programme asks for no file, and an edit asking for files is refused until UPLOADS_DIR is set';
+  if (uploadsFolder === null)
+    return 'Uploads: none can be kept (PostgreSQL without UPLOADS_DIR): the programme asks for no file, and an edit asking for files is refused until UPLOADS_DIR is set';
   return `Uploads (tus 1.0): POST ${uploadsPath}, then HEAD, PATCH, DELETE ${uploadsPath}/{id}; files in ${uploadsFolder}, abandoned ones removed after a day`;
 }

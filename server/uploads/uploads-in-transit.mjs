@@ -37,7 +37,10 @@ export function createUploadsInTransit({ folder, isBound, cacheMs = 5000 }) {
     // A folder not made yet (the first upload makes it) holds nothing; one that cannot be read
     // cannot be written either, and the upload's own write fails and is logged with its reason.
     const names = await readdir(folder).catch(() => []);
-    const ids = names.filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -'.json'.length)).filter((id) => UPLOAD_ID.test(id));
+    const ids = names
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => name.slice(0, -'.json'.length))
+      .filter((id) => UPLOAD_ID.test(id));
     for (const id of ids) bytes += await inTransit(id).catch(() => 0);
     return bytes;
   }

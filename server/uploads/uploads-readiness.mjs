@@ -42,7 +42,8 @@ export function uploadsReadiness({ folder, shared, asksForFiles }) {
     if (code === null) return null;
     if (code === 'ENOENT' && !shared && (await unwritable(dirname(folder))) === null) return null;
     const what = shared ? 'UPLOADS_DIR' : 'the uploads folder (DATA_DIR/uploads)';
-    const why = code === 'ENOENT' ? 'is missing' : code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'cannot be written by this receiver' : 'cannot be used';
+    const why =
+      code === 'ENOENT' ? 'is missing' : code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'cannot be written by this receiver' : 'cannot be used';
     return { reason: `${what} ${why}, so files cannot be kept`, detail: `${folder}: ${code}` };
   };
 }

@@ -24,7 +24,12 @@ export function uploadsWithoutFolder({ prefix, allowedOrigins, log }) {
         log('uploads: refused, since this receiver has no UPLOADS_DIR (required with DATABASE_URL once the programme asks for files): set it and restart');
       }
       return answered(ctx, () => {
-        const cors = crossOrigin(ctx, allowedOrigins, { methods: 'POST, HEAD, PATCH, DELETE', requestHeaders: TUS_REQUEST_HEADERS, exposeHeaders: TUS_EXPOSED_HEADERS, refusedMessage: 'This origin may not upload files here.' });
+        const cors = crossOrigin(ctx, allowedOrigins, {
+          methods: 'POST, HEAD, PATCH, DELETE',
+          requestHeaders: TUS_REQUEST_HEADERS,
+          exposeHeaders: TUS_EXPOSED_HEADERS,
+          refusedMessage: 'This origin may not upload files here.',
+        });
         if (cors.preflighted) return Promise.resolve();
         ctx.headers = { ...cors.headers, 'Tus-Resumable': TUS_VERSION };
         throw refusal(503, 'no uploads folder', 'Files cannot be uploaded to this receiver yet.', { 'Retry-After': '3600' });

@@ -39,7 +39,8 @@ export function describeRedelivery(which, count) {
 }
 
 /** How to turn webhooks on, for the refusals below. */
-export const WEBHOOKS_OFF_HELP = 'Webhooks go out only from a receiver started with WEBHOOK_URL and WEBHOOK_SECRET set (docs/receiver.md, "Webhooks"; in the systemd unit, Environment= lines): set them, restart the receiver, then run redeliver again';
+export const WEBHOOKS_OFF_HELP =
+  'Webhooks go out only from a receiver started with WEBHOOK_URL and WEBHOOK_SECRET set (docs/receiver.md, "Webhooks"; in the systemd unit, Environment= lines): set them, restart the receiver, then run redeliver again';
 
 /**
  * `redeliver` on a store this command opened itself, never claiming a sending that will not happen.
@@ -54,7 +55,8 @@ export const WEBHOOKS_OFF_HELP = 'Webhooks go out only from a receiver started w
  * @returns {Promise<number>} how many were marked and taken by a receiver
  */
 export async function redeliverDirectly(store, which, { waitMs = 5000, now = new Date() } = {}) {
-  if (store.kind === 'embedded') throw new Error(`No receiver is running on this folder, so nothing would send the webhook now; nothing was changed. ${WEBHOOKS_OFF_HELP}.`);
+  if (store.kind === 'embedded')
+    throw new Error(`No receiver is running on this folder, so nothing would send the webhook now; nothing was changed. ${WEBHOOKS_OFF_HELP}.`);
   const count = await redeliverNow(store, which, now);
   if (count === 0) return 0;
   const deadline = Date.now() + waitMs;
@@ -67,7 +69,9 @@ export async function redeliverDirectly(store, which, { waitMs = 5000, now = new
     const waiting = Number(rows[0]?.count ?? 0);
     if (waiting === 0) return count;
     if (Date.now() >= deadline) {
-      throw new Error(`${String(waiting)} webhook(s) are marked to be sent again, but no receiver on this database took them within ${String(Math.round(waitMs / 1000))} s: webhooks look off on every receiver here. ${WEBHOOKS_OFF_HELP} (they stay pending until then: npm run -s applications -- deliveries).`);
+      throw new Error(
+        `${String(waiting)} webhook(s) are marked to be sent again, but no receiver on this database took them within ${String(Math.round(waitMs / 1000))} s: webhooks look off on every receiver here. ${WEBHOOKS_OFF_HELP} (they stay pending until then: npm run -s applications -- deliveries).`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

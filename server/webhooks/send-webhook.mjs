@@ -20,7 +20,10 @@ const KEPT_ANSWER_CHARS = 200;
  * bench:receiver, with 16 twice as many, with 32 a third more).
  */
 export const MAX_ENDPOINT_CONNECTIONS = 64;
-const agents = { http: new HttpAgent({ keepAlive: true, maxSockets: MAX_ENDPOINT_CONNECTIONS }), https: new HttpsAgent({ keepAlive: true, maxSockets: MAX_ENDPOINT_CONNECTIONS }) };
+const agents = {
+  http: new HttpAgent({ keepAlive: true, maxSockets: MAX_ENDPOINT_CONNECTIONS }),
+  https: new HttpsAgent({ keepAlive: true, maxSockets: MAX_ENDPOINT_CONNECTIONS }),
+};
 
 /** @typedef {{ delivered: boolean, status: number | null, error: string | null }} AttemptResult */
 

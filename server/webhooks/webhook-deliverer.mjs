@@ -39,7 +39,15 @@ const KEEP_SETTLED_MS = 7 * 24 * 60 * 60 * 1000;
  *   send?: typeof sendWebhook,
  * }} options
  */
-export function createWebhookDeliverer({ store, settings, log = () => undefined, pollMs = 1000, now = () => new Date(), random = Math.random, send = sendWebhook }) {
+export function createWebhookDeliverer({
+  store,
+  settings,
+  log = () => undefined,
+  pollMs = 1000,
+  now = () => new Date(),
+  random = Math.random,
+  send = sendWebhook,
+}) {
   // Longer than an attempt can take (its timeout) and the settling after it, so a lease outlives the
   // attempt it covers; short enough that another receiver takes over soon after one dies mid-attempt.
   const leaseMs = 2 * settings.timeoutMs + 5_000;
@@ -54,14 +62,37 @@ export function createWebhookDeliverer({ store, settings, log = () => undefined,
   /** @param {import('./webhook-deliveries.mjs').ClaimedDelivery} delivery */
   async function attempt(delivery) {
     if (delivery.superseded) {
-      return { seq: delivery.seq, attempts: delivery.attempts, status: /** @type {const} */ ('superseded'), nextAttemptAt: null, lastStatus: null, lastError: 'a newer revision was delivered first', at: now() };
+      return {
+        seq: delivery.seq,
+        attempts: delivery.attempts,
+        status: /** @type {const} */ ('superseded'),
+        nextAttemptAt: null,
+        lastStatus: null,
+        lastError: 'a newer revision was delivered first',
+        at: now(),
+      };
     }
     const result = await send(settings, { id: delivery.id, payload: webhookPayload(delivery) }, now(), stopping.signal);
     const at = now();
-    if (result.delivered) return { seq: delivery.seq, attempts: delivery.attempts, status: /** @type {const} */ ('delivered'), nextAttemptAt: null, lastStatus: result.status, lastError: null, at };
+    if (result.delivered)
+      return {
+        seq: delivery.seq,
+        attempts: delivery.attempts,
+        status: /** @type {const} */ ('delivered'),
+        nextAttemptAt: null,
+        lastStatus: result.status,
+        lastError: null,
+        at,
+      };
     const next = afterFailure({ attempts: delivery.attempts, failedAt: at, giveUpAt: delivery.giveUpAt, random, firstRetryMs: settings.firstRetryMs });
-    if ('giveUp' in next) log(`webhook ${delivery.id} for application ${delivery.applicationId} failed for good after ${String(delivery.attempts)} attempts (${result.error ?? ''}); npm run -s applications -- redeliver ${delivery.id}`);
-    else log(`webhook ${delivery.id} for application ${delivery.applicationId}: attempt ${String(delivery.attempts)} failed (${result.error ?? ''}); next at ${next.retryAt.toISOString()}`);
+    if ('giveUp' in next)
+      log(
+        `webhook ${delivery.id} for application ${delivery.applicationId} failed for good after ${String(delivery.attempts)} attempts (${result.error ?? ''}); npm run -s applications -- redeliver ${delivery.id}`,
+      );
+    else
+      log(
+        `webhook ${delivery.id} for application ${delivery.applicationId}: attempt ${String(delivery.attempts)} failed (${result.error ?? ''}); next at ${next.retryAt.toISOString()}`,
+      );
     return {
       seq: delivery.seq,
       attempts: delivery.attempts,
@@ -133,7 +164,9 @@ export function createWebhookDeliverer({ store, settings, log = () => undefined,
       try {
         if (await settleDeliveries(store, batch)) nextDue = true;
       } catch (error) {
-        log(`webhooks: could not record ${String(batch.length)} attempts (${error instanceof Error ? error.message : String(error)}); they are made again when their leases run out`);
+        log(
+          `webhooks: could not record ${String(batch.length)} attempts (${error instanceof Error ? error.message : String(error)}); they are made again when their leases run out`,
+        );
       }
     }
     settling = false;

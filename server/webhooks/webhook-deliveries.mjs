@@ -95,7 +95,13 @@ export async function claimDueDeliveries(store, { now, limit, leaseMs }) {
   );
   // The files' facts: a query of their own, run only when something was claimed.
   /** @type {Map<string, import('../applications/application-files-table.mjs').Binding[]>} */
-  const files = rows.length > 0 ? await filesOfApplications(store, rows.map((row) => String(row.application_id))) : new Map();
+  const files =
+    rows.length > 0
+      ? await filesOfApplications(
+          store,
+          rows.map((row) => String(row.application_id)),
+        )
+      : new Map();
   return rows.map((row) => {
     const body = typeof row.body === 'string' ? parseJson(row.body) : row.body;
     return {
@@ -188,7 +194,9 @@ export async function redeliver(store, which, { now, giveUpAfterMs }) {
      SET status = 'pending', redelivered = true, next_attempt_at = $1, give_up_at = $2, leased_until = NULL
      WHERE ${'id' in which ? 'id = $3' : "status = 'failed'"}
      RETURNING 1`,
-    'id' in which ? [now.toISOString(), new Date(now.getTime() + giveUpAfterMs).toISOString(), which.id] : [now.toISOString(), new Date(now.getTime() + giveUpAfterMs).toISOString()],
+    'id' in which
+      ? [now.toISOString(), new Date(now.getTime() + giveUpAfterMs).toISOString(), which.id]
+      : [now.toISOString(), new Date(now.getTime() + giveUpAfterMs).toISOString()],
   );
   return rows.length;
 }

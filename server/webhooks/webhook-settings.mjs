@@ -29,15 +29,18 @@ export function webhookSettings(env) {
   } catch {
     throw new Error(`WEBHOOK_URL is not a URL: ${url}`);
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error(`WEBHOOK_URL must be an https:// URL (or http:// on this machine), not ${parsed.protocol}`);
-  if (parsed.username || parsed.password) throw new Error('WEBHOOK_URL must not carry a user name or password: the signature is what authenticates the webhooks.');
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+    throw new Error(`WEBHOOK_URL must be an https:// URL (or http:// on this machine), not ${parsed.protocol}`);
+  if (parsed.username || parsed.password)
+    throw new Error('WEBHOOK_URL must not carry a user name or password: the signature is what authenticates the webhooks.');
   const key = secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : null;
   if (key === null || !/^[A-Za-z0-9+/]+={0,2}$/.test(key) || Buffer.from(key, 'base64').length < 24) {
     throw new Error('WEBHOOK_SECRET must be whsec_ followed by at least 24 random bytes in base64 (docs/receiver.md says how to make one).');
   }
   const timeoutText = env.WEBHOOK_TIMEOUT_MS?.trim();
   const timeoutMs = timeoutText ? Number(timeoutText) : DEFAULT_TIMEOUT_MS;
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 120_000) throw new Error(`WEBHOOK_TIMEOUT_MS must be a whole number of milliseconds from 100 to 120000, not ${String(timeoutText)}`);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 120_000)
+    throw new Error(`WEBHOOK_TIMEOUT_MS must be a whole number of milliseconds from 100 to 120000, not ${String(timeoutText)}`);
   return { url: parsed, secret, timeoutMs, giveUpAfterMs: GIVE_UP_AFTER_MS, firstRetryMs: FIRST_RETRY_MS };
 }
 

@@ -22,7 +22,12 @@ export function webhooksAdmin({ store, onRedeliver = () => undefined, webhooksOn
       const which = await readSmallJson(ctx, 'Send { "id": "msg_…" } or { "failed": true }.');
       if (typeof which.id !== 'string' && which.failed !== true) throw refusal(400, 'bad admin request', 'Send { "id": "msg_…" } or { "failed": true }.');
       // Marked pending, it would wait for a sender that is not there, while the CLI said "Sending".
-      if (!webhooksOn) throw refusal(409, 'webhooks off', `Webhooks are off on the running receiver (process ${String(process.pid)}), so nothing would send it; nothing was changed. ${WEBHOOKS_OFF_HELP}.`);
+      if (!webhooksOn)
+        throw refusal(
+          409,
+          'webhooks off',
+          `Webhooks are off on the running receiver (process ${String(process.pid)}), so nothing would send it; nothing was changed. ${WEBHOOKS_OFF_HELP}.`,
+        );
       const count = await redeliverNow(store, typeof which.id === 'string' ? { id: which.id } : { failed: true });
       if (count > 0) onRedeliver();
       answer(ctx, 200, { count });

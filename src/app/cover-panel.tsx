@@ -48,7 +48,13 @@ export const CoverPanel = memo(function CoverPanel({ logo, background, next, onB
             </svg>
           </button>
         ) : null}
-        {logo.href ? <a href={logo.href} className="cover-panel__logo-link">{logoImage}</a> : logoImage}
+        {logo.href ? (
+          <a href={logo.href} className="cover-panel__logo-link">
+            {logoImage}
+          </a>
+        ) : (
+          logoImage
+        )}
       </header>
     </div>
   );
@@ -57,9 +63,7 @@ export const CoverPanel = memo(function CoverPanel({ logo, background, next, onB
 // The elements stay in place across steps (no key per cover): the browser keeps showing the
 // old picture until the new one is ready instead of flashing the panel's plain background.
 function CoverPicture({ cover }: { cover: CoverImage }) {
-  const image = (
-    <img className="cover-panel__image" src={typeof cover === 'string' ? cover : cover.src} alt="" fetchPriority="high" decoding="async" />
-  );
+  const image = <img className="cover-panel__image" src={typeof cover === 'string' ? cover : cover.src} alt="" fetchPriority="high" decoding="async" />;
   if (typeof cover === 'string') return image;
   return (
     <picture>

@@ -76,84 +76,98 @@ export default function HandoverDialog({ title, attempt, onRetry, onClose }: Han
         onClose();
       }}
     >
-          <h2 id={titleId} className="dialog__title">
-            {title}
-          </h2>
-          {attempt.state === 'making' ? (
-            <p role="status">{messages.text('handoverMaking')}</p>
-          ) : attempt.state === 'failed' ? (
-            <>
-              <p role="alert">{messages.text(FAILURE_TEXT[attempt.reason])}</p>
-              <div className="dialog__actions">
-                {attempt.reason === 'too-large' || attempt.reason === 'accepted' ? null : (
-                  <button type="button" className="button button--primary" onClick={onRetry}>
-                    {messages.text('handoverTryAgain')}
-                  </button>
-                )}
-                <button type="button" className="button button--secondary" onClick={onClose}>
-                  {messages.text('handoverClose')}
-                </button>
-              </div>
-            </>
-          ) : (
-            <>
-              <p>{messages.text('handoverIntro')}</p>
-              {attempt.staying.length > 0 ? (
-                <p className="dialog__note">{messages.text('handoverFilesStay', { files: new Intl.ListFormat(messages.locale, { type: 'conjunction' }).format(attempt.staying) })}</p>
-              ) : null}
-              <label htmlFor={linkId} className="dialog__label">
-                {messages.text('handoverLink')}
-              </label>
-              <input
-                id={linkId}
-                ref={linkField}
-                className="dialog__link"
-                // A web address reads left to right in every language (styles/form.css says how it sits in a right-to-left page).
-                dir="ltr"
-                type="url"
-                readOnly
-                value={attempt.link}
-                onFocus={(event) => {
-                  event.currentTarget.select();
+      <h2 id={titleId} className="dialog__title">
+        {title}
+      </h2>
+      {attempt.state === 'making' ? (
+        <p role="status">{messages.text('handoverMaking')}</p>
+      ) : attempt.state === 'failed' ? (
+        <>
+          <p role="alert">{messages.text(FAILURE_TEXT[attempt.reason])}</p>
+          <div className="dialog__actions">
+            {attempt.reason === 'too-large' || attempt.reason === 'accepted' ? null : (
+              <button type="button" className="button button--primary" onClick={onRetry}>
+                {messages.text('handoverTryAgain')}
+              </button>
+            )}
+            <button type="button" className="button button--secondary" onClick={onClose}>
+              {messages.text('handoverClose')}
+            </button>
+          </div>
+        </>
+      ) : (
+        <>
+          <p>{messages.text('handoverIntro')}</p>
+          {attempt.staying.length > 0 ? (
+            <p className="dialog__note">
+              {messages.text('handoverFilesStay', { files: new Intl.ListFormat(messages.locale, { type: 'conjunction' }).format(attempt.staying) })}
+            </p>
+          ) : null}
+          <label htmlFor={linkId} className="dialog__label">
+            {messages.text('handoverLink')}
+          </label>
+          <input
+            id={linkId}
+            ref={linkField}
+            className="dialog__link"
+            // A web address reads left to right in every language (styles/form.css says how it sits in a right-to-left page).
+            dir="ltr"
+            type="url"
+            readOnly
+            value={attempt.link}
+            onFocus={(event) => {
+              event.currentTarget.select();
+            }}
+          />
+          <div className="dialog__actions">
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => {
+                copy(attempt.link);
+              }}
+            >
+              {messages.text('handoverCopy')}
+            </button>
+            {typeof navigator.share === 'function' ? (
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  share(attempt.link);
                 }}
-              />
-              <div className="dialog__actions">
-                <button type="button" className="button button--primary" onClick={() => {
-                  copy(attempt.link);
-                }}>
-                  {messages.text('handoverCopy')}
-                </button>
-                {typeof navigator.share === 'function' ? (
-                  <button type="button" className="button button--secondary" onClick={() => {
-                    share(attempt.link);
-                  }}>
-                    {messages.text('handoverShare')}
-                  </button>
-                ) : null}
-                {showQr ? null : (
-                  <button type="button" className="button button--secondary" onClick={() => {
-                    setShowQr(true);
-                  }}>
-                    {messages.text('handoverShowQr')}
-                  </button>
-                )}
-              </div>
-              <p className="dialog__status" role="status">
-                {copied ? messages.text('handoverCopied') : null}
-              </p>
-              {showQr ? (
-                <Suspense fallback={null}>
-                  <QrCode text={attempt.link} label={messages.text('handoverQr')} />
-                </Suspense>
-              ) : null}
-              <p>{messages.text('handoverExpires', { date: formatMoment(attempt.expiresAt, messages.locale) })}</p>
-              <div className="dialog__actions">
-                <button type="button" className="button button--secondary" onClick={onClose}>
-                  {messages.text('handoverClose')}
-                </button>
-              </div>
-            </>
-          )}
+              >
+                {messages.text('handoverShare')}
+              </button>
+            ) : null}
+            {showQr ? null : (
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  setShowQr(true);
+                }}
+              >
+                {messages.text('handoverShowQr')}
+              </button>
+            )}
+          </div>
+          <p className="dialog__status" role="status">
+            {copied ? messages.text('handoverCopied') : null}
+          </p>
+          {showQr ? (
+            <Suspense fallback={null}>
+              <QrCode text={attempt.link} label={messages.text('handoverQr')} />
+            </Suspense>
+          ) : null}
+          <p>{messages.text('handoverExpires', { date: formatMoment(attempt.expiresAt, messages.locale) })}</p>
+          <div className="dialog__actions">
+            <button type="button" className="button button--secondary" onClick={onClose}>
+              {messages.text('handoverClose')}
+            </button>
+          </div>
+        </>
+      )}
     </dialog>
   );
 }

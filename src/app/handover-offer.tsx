@@ -44,7 +44,11 @@ export function HandoverOffer({ config, session, showButton, focusAfterHandover 
       .handOver({ requestUrl: config.requestUrl, pageUrl: currentPageUrl(), expiresInSeconds: linkLifetimeSeconds(config), programme: config.programmeTitle })
       .then(
         (result) => {
-          setAttempt(result.ok ? { state: 'ready', link: result.link, expiresAt: result.handedOver.expiresAt, staying: result.staying } : { state: 'failed', reason: result.reason });
+          setAttempt(
+            result.ok
+              ? { state: 'ready', link: result.link, expiresAt: result.handedOver.expiresAt, staying: result.staying }
+              : { state: 'failed', reason: result.reason },
+          );
         },
         () => {
           setAttempt({ state: 'failed', reason: 'unavailable' });
@@ -67,7 +71,13 @@ export function HandoverOffer({ config, session, showButton, focusAfterHandover 
         </button>
       ) : null}
       {attempt ? (
-        <Suspense fallback={<p className="handover-offer__making" role="status">{messages.text('handoverMaking')}</p>}>
+        <Suspense
+          fallback={
+            <p className="handover-offer__making" role="status">
+              {messages.text('handoverMaking')}
+            </p>
+          }
+        >
           <HandoverDialog title={buttonText} attempt={attempt} onRetry={makeLink} onClose={close} />
         </Suspense>
       ) : null}

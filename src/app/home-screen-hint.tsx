@@ -49,7 +49,14 @@ interface HomeScreenHintProps {
  * should-suggest-home-screen.ts). Not a live region: it is advice, not an alert. It waits for
  * the next step to show, so it is drawn with that step instead of moving the one being filled.
  */
-export function HomeScreenHint({ hasDraft, step, sent, persistence = requestPersistentStorage, installed = runsInstalled, memory = deviceMemory }: HomeScreenHintProps) {
+export function HomeScreenHint({
+  hasDraft,
+  step,
+  sent,
+  persistence = requestPersistentStorage,
+  installed = runsInstalled,
+  memory = deviceMemory,
+}: HomeScreenHintProps) {
   // The step on which the note became due; it shows from the next one on, until dismissed.
   const [dueOn, setDueOn] = useState<number | null>(null);
   const [dismissed, setDismissed] = useState(false);
@@ -84,7 +91,13 @@ export function HomeScreenHint({ hasDraft, step, sent, persistence = requestPers
   return (
     <div className="home-screen-hint" role="note">
       <p>{messages.text('homeScreen')}</p>
-      <button type="button" className="button button--link" onClick={() => { setDismissed(true); }}>
+      <button
+        type="button"
+        className="button button--link"
+        onClick={() => {
+          setDismissed(true);
+        }}
+      >
         {messages.text('gotIt')}
       </button>
     </div>

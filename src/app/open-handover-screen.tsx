@@ -100,14 +100,22 @@ function OpenHandoverView({ config, view, flow }: { config: WizardConfig; view: 
         </div>
       </dl>
       <div className="open-handover__actions">
-        <button type="button" className="button button--primary" onClick={() => {
-          flow.keep('link');
-        }}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => {
+            flow.keep('link');
+          }}
+        >
           {messages.text('arrivalKeepLink')}
         </button>
-        <button type="button" className="button button--secondary" onClick={() => {
-          flow.keep('device');
-        }}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => {
+            flow.keep('device');
+          }}
+        >
           {messages.text('arrivalKeepDevice')}
         </button>
       </div>

@@ -58,7 +58,14 @@ export async function applicationElement(config: WizardConfig, opening: WizardOp
   const fromWelcome = opening !== 'as-stored';
   const { programme, initial } = behindWelcome ? await loadBlankApplication(config, appStore) : await loadApplication(config, appStore);
   const opened = fromWelcome && initial.wizard.current === 0 ? continuedFromWelcome(initial, config.steps.length) : initial;
-  const session = createApplicationSession({ config, programme, initial: opened, devices: PAGE_DEVICES, asleep: behindWelcome, sendTimeoutMs: config.submitTimeoutMs });
+  const session = createApplicationSession({
+    config,
+    programme,
+    initial: opened,
+    devices: PAGE_DEVICES,
+    asleep: behindWelcome,
+    sendTimeoutMs: config.submitTimeoutMs,
+  });
   const element = (
     <FormWords>
       <WizardInLanguage built={config} builtProgramme={programme} initial={opened} session={session} focusOnMount={fromWelcome} />

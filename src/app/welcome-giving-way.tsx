@@ -64,7 +64,12 @@ export function WelcomeGivingWay({ config, loadWizard, buildAhead, continuePress
   return (
     <>
       {onWelcome ? (
-        <WelcomeShell config={config} onContinue={givingWay.press} continuePressedEarly={continuePressedEarly} loadFailed={state.stage === 'welcome' && state.failed} />
+        <WelcomeShell
+          config={config}
+          onContinue={givingWay.press}
+          continuePressedEarly={continuePressedEarly}
+          loadFailed={state.stage === 'welcome' && state.failed}
+        />
       ) : null}
       {drawn ? (
         <div className="giving-way-slot" hidden={onWelcome} key={drawn.key}>

@@ -133,86 +133,108 @@ export function WizardApp({ config, programme, initial, session, focusOnMount = 
 
   return (
     <SessionContext.Provider value={session}>
-    <FormProvider {...form}>
-    <PendingInputsContext.Provider value={pendingInputs}>
-    <ProgrammeFormContext.Provider value={programme}>
-    <RequestUrlContext.Provider value={config.requestUrl ?? null}>
-    <RefusedFilesContext.Provider value={refusedFiles}>
-    <SessionUploadsContext.Provider value={session.uploads}>
-    <WizardLayout
-      config={config}
-      current={current}
-      onBack={backAllowed && !readOnly ? previous : null}
-      saveDraft={saveNow}
-      contentRef={contentRef}
-    >
-        <form className="step-form" noValidate onSubmit={onSubmit} aria-busy={busy} ref={formRef}>
-          {shownAsViewer ? <ReadOnlyBanner onTakeOver={session.takeOver} /> : null}
-          {shownAsViewer ? null : <HandedOverBanner handedOver={state.handedOver} onTakeBack={takeBack} />}
-          {initial.notice ? <p className="draft-notice" role="status">{messages.text(initial.notice)}</p> : null}
-          {shownSentElsewhere ? <p className="draft-notice" role="status">{messages.text('sentFromAnotherDevice')}</p> : null}
-          {shownWithdrawn ? <p className="draft-notice" role="status">{messages.text('applicationWithdrawn')}</p> : null}
-          <fieldset className="step-fieldset" disabled={readOnly}>
-          <KeptSteps steps={config.steps} kept={kept} current={current} onReload={reloadKeepingDraft} />
-          {isLast && state.submitted && !state.sentElsewhere && !state.withdrawn ? <StatusReceiptLine /> : null}
-          {/* Just above the button that sends, in room kept free on that step by an invisible copy
+      <FormProvider {...form}>
+        <PendingInputsContext.Provider value={pendingInputs}>
+          <ProgrammeFormContext.Provider value={programme}>
+            <RequestUrlContext.Provider value={config.requestUrl ?? null}>
+              <RefusedFilesContext.Provider value={refusedFiles}>
+                <SessionUploadsContext.Provider value={session.uploads}>
+                  <WizardLayout
+                    config={config}
+                    current={current}
+                    onBack={backAllowed && !readOnly ? previous : null}
+                    saveDraft={saveNow}
+                    contentRef={contentRef}
+                  >
+                    <form className="step-form" noValidate onSubmit={onSubmit} aria-busy={busy} ref={formRef}>
+                      {shownAsViewer ? <ReadOnlyBanner onTakeOver={session.takeOver} /> : null}
+                      {shownAsViewer ? null : <HandedOverBanner handedOver={state.handedOver} onTakeBack={takeBack} />}
+                      {initial.notice ? (
+                        <p className="draft-notice" role="status">
+                          {messages.text(initial.notice)}
+                        </p>
+                      ) : null}
+                      {shownSentElsewhere ? (
+                        <p className="draft-notice" role="status">
+                          {messages.text('sentFromAnotherDevice')}
+                        </p>
+                      ) : null}
+                      {shownWithdrawn ? (
+                        <p className="draft-notice" role="status">
+                          {messages.text('applicationWithdrawn')}
+                        </p>
+                      ) : null}
+                      <fieldset className="step-fieldset" disabled={readOnly}>
+                        <KeptSteps steps={config.steps} kept={kept} current={current} onReload={reloadKeepingDraft} />
+                        {isLast && state.submitted && !state.sentElsewhere && !state.withdrawn ? <StatusReceiptLine /> : null}
+                        {/* Just above the button that sends, in room kept free on that step by an invisible copy
               of the text, so the line shows beside the failed action, on screen, without moving
               the buttons under the pointer. */}
-          <div className="server-error-slot">
-            {sendsFromHere ? (
-              <p className="server-error server-error--sizer" aria-hidden="true">
-                {serverErrorText}
-              </p>
-            ) : null}
-            <p className="server-error" role="alert">
-              {filesProblem ? messages.text(filesProblem.key, { field: filesProblem.field, name: filesProblem.name ?? '' }) : showsServerError(state.outbox) ? serverErrorText : null}
-            </p>
-          </div>
-          <div className="step-actions">
-            {backAllowed ? (
-              <button type="button" className="button button--secondary step-actions__back" onClick={previous}>
-                {messages.text('back')}
-              </button>
-            ) : null}
-            {step.hideConfirmButton ? null : (
-              <button type="submit" className="button button--primary" aria-disabled={busy}>
-                {step.continueButtonText ?? messages.text(continueButtonText(current, stepCount))}
-              </button>
-            )}
-          </div>
-          </fieldset>
-          {offersHandover(config, current, state.submitted, canEncrypt) ? (
-            <HandoverOffer
-              config={config}
-              session={session}
-              showButton={!readOnly && state.outbox.state !== 'sending'}
-              focusAfterHandover={focusTakeBack}
-            />
-          ) : null}
-          {isLast && state.submitted && !readOnly ? (
-            <button type="button" className="button button--link new-application" onClick={() => void session.newApplication()}>
-              {messages.text('startNew')}
-            </button>
-          ) : null}
-          <SaveStatus saveState={state.saveState} sending={state.outbox.state === 'sending'} storageHealth={storageHealth} accepted={state.submitted} uploading={uploading} />
-          <HomeScreenHint hasDraft={state.saveState === 'saved' && !state.submitted && !readOnly} step={current} sent={state.submitted} />
-          {/* Built behind Welcome, the wizard keeps no scroll position and moves no focus until its
+                        <div className="server-error-slot">
+                          {sendsFromHere ? (
+                            <p className="server-error server-error--sizer" aria-hidden="true">
+                              {serverErrorText}
+                            </p>
+                          ) : null}
+                          <p className="server-error" role="alert">
+                            {filesProblem
+                              ? messages.text(filesProblem.key, { field: filesProblem.field, name: filesProblem.name ?? '' })
+                              : showsServerError(state.outbox)
+                                ? serverErrorText
+                                : null}
+                          </p>
+                        </div>
+                        <div className="step-actions">
+                          {backAllowed ? (
+                            <button type="button" className="button button--secondary step-actions__back" onClick={previous}>
+                              {messages.text('back')}
+                            </button>
+                          ) : null}
+                          {step.hideConfirmButton ? null : (
+                            <button type="submit" className="button button--primary" aria-disabled={busy}>
+                              {step.continueButtonText ?? messages.text(continueButtonText(current, stepCount))}
+                            </button>
+                          )}
+                        </div>
+                      </fieldset>
+                      {offersHandover(config, current, state.submitted, canEncrypt) ? (
+                        <HandoverOffer
+                          config={config}
+                          session={session}
+                          showButton={!readOnly && state.outbox.state !== 'sending'}
+                          focusAfterHandover={focusTakeBack}
+                        />
+                      ) : null}
+                      {isLast && state.submitted && !readOnly ? (
+                        <button type="button" className="button button--link new-application" onClick={() => void session.newApplication()}>
+                          {messages.text('startNew')}
+                        </button>
+                      ) : null}
+                      <SaveStatus
+                        saveState={state.saveState}
+                        sending={state.outbox.state === 'sending'}
+                        storageHealth={storageHealth}
+                        accepted={state.submitted}
+                        uploading={uploading}
+                      />
+                      <HomeScreenHint hasDraft={state.saveState === 'saved' && !state.submitted && !readOnly} step={current} sent={state.submitted} />
+                      {/* Built behind Welcome, the wizard keeps no scroll position and moves no focus until its
               session wakes; arriving from Welcome is then a step change, not a reopening. */}
-          {state.awake ? (
-            <>
-              <ScrollMemory current={current} restoreOnOpen={!focusOnMount} />
-              <StepFocus current={current} formRef={formRef} contentRef={contentRef} focusOnMount={focusOnMount} />
-            </>
-          ) : null}
-          <p className="visually-hidden" role="status" ref={announcer} />
-        </form>
-    </WizardLayout>
-    </SessionUploadsContext.Provider>
-    </RefusedFilesContext.Provider>
-    </RequestUrlContext.Provider>
-    </ProgrammeFormContext.Provider>
-    </PendingInputsContext.Provider>
-    </FormProvider>
+                      {state.awake ? (
+                        <>
+                          <ScrollMemory current={current} restoreOnOpen={!focusOnMount} />
+                          <StepFocus current={current} formRef={formRef} contentRef={contentRef} focusOnMount={focusOnMount} />
+                        </>
+                      ) : null}
+                      <p className="visually-hidden" role="status" ref={announcer} />
+                    </form>
+                  </WizardLayout>
+                </SessionUploadsContext.Provider>
+              </RefusedFilesContext.Provider>
+            </RequestUrlContext.Provider>
+          </ProgrammeFormContext.Provider>
+        </PendingInputsContext.Provider>
+      </FormProvider>
     </SessionContext.Provider>
   );
 }

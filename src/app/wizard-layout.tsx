@@ -35,7 +35,12 @@ export function WizardLayout({ config, current, onBack, saveDraft, contentRef, c
       <div className="content-panel" ref={contentRef}>
         <main className="content-panel__main">
           <LanguageLinks />
-          <StepBar items={stepBarItems(config.steps.map((s) => s.name), current)} />
+          <StepBar
+            items={stepBarItems(
+              config.steps.map((s) => s.name),
+              current,
+            )}
+          />
           {children}
           {step?.footer ? <SafeHtml className="step-footer" html={step.footer} /> : null}
         </main>

@@ -17,10 +17,7 @@ export default function FormSectionFields({ fields }: { fields: readonly FieldCo
   return groupFields(fields).map((group, groupIndex) => (
     <FieldGroup key={groupIndex} fields={group.length}>
       {group.map((field, indexInGroup) => (
-        <Activity
-          key={'path' in field ? field.path : field.kind}
-          mode={groupIndex * FIELDS_PER_FORM_OWNER + indexInGroup < live ? 'visible' : 'hidden'}
-        >
+        <Activity key={'path' in field ? field.path : field.kind} mode={groupIndex * FIELDS_PER_FORM_OWNER + indexInGroup < live ? 'visible' : 'hidden'}>
           <FormFieldView field={field} />
         </Activity>
       ))}

@@ -50,7 +50,13 @@ export function LazyFormSectionBlock({ data }: { data: FormSectionData }) {
       {Fields ? (
         <Fields fields={data.fields} />
       ) : (
-        <Suspense fallback={<p className={FORM_SECTION_LOADING_CLASS} role="status">{messages.text('loadingForm')}</p>}>
+        <Suspense
+          fallback={
+            <p className={FORM_SECTION_LOADING_CLASS} role="status">
+              {messages.text('loadingForm')}
+            </p>
+          }
+        >
           <LazyFormSectionFields fields={data.fields} />
         </Suspense>
       )}

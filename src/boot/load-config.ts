@@ -79,7 +79,9 @@ export async function loadConfig(
     return fallback?.ok ? fallback : fresh;
   };
   const early =
-    typeof fetched === 'string' && !(await isTheCheckedFile(fetched, checked)) && (await nothingElseKept(fetched, readKept)) ? beforeCheck(fetched, choose, full) : null;
+    typeof fetched === 'string' && !(await isTheCheckedFile(fetched, checked)) && (await nothingElseKept(fetched, readKept))
+      ? beforeCheck(fetched, choose, full)
+      : null;
   return early ?? confirmedNow(await full());
 }
 

@@ -11,5 +11,9 @@ function subscribeOnline(listener: () => void): () => void {
 
 /** Whether the browser says it has a connection (navigator.onLine), redrawn as it comes and goes; true when rendered ahead of any page. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
 }

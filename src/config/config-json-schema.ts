@@ -15,7 +15,10 @@ export function configJsonSchema(): Record<string, unknown> {
   const generated = z.toJSONSchema(configSchema(), { io: 'input', unrepresentable: 'any' });
   // The app reads `messages` as any words by any key; an editor is told each key and the
   // placeholders it needs, as check-config says them.
-  const properties: Record<string, unknown> = { ...(generated.properties as Record<string, unknown>), messages: z.toJSONSchema(messagesSchema(), { io: 'input', unrepresentable: 'any' }) };
+  const properties: Record<string, unknown> = {
+    ...(generated.properties as Record<string, unknown>),
+    messages: z.toJSONSchema(messagesSchema(), { io: 'input', unrepresentable: 'any' }),
+  };
   delete (properties.messages as Record<string, unknown>).$schema;
   const { languages, lang, $schema, ...rest } = properties;
   return {

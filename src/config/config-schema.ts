@@ -35,9 +35,7 @@ function buildConfigSchema() {
   /** The same, and a relative path such as "logo.svg" too (resolved against index.html). */
   const resourceUrl = z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.refine(isSafeResource, URL_RULE));
 
-  const absoluteHttpUrl = z.string().check(
-    z.refine((value) => /^https?:\/\/[^\s/]+/i.test(value.trim()), 'expected an absolute http(s) URL'),
-  );
+  const absoluteHttpUrl = z.string().check(z.refine((value) => /^https?:\/\/[^\s/]+/i.test(value.trim()), 'expected an absolute http(s) URL'));
 
   /** Every block a step can show, by its `component` name. */
   const blockSchema = z.discriminatedUnion('component', [

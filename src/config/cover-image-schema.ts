@@ -53,12 +53,14 @@ export function coverImageSchemas() {
   // Any non-blank URL or path, as before responsive sets existed: a relative path is resolved against index.html.
   const nonBlank = z.string().check(z.trim(), z.minLength(1, 'must not be empty'));
 
-  const widthSrcset = z.string().check(
-    z.refine(
-      (value) => value.trim() !== '' && value.split(',').every((candidate) => SRCSET_CANDIDATE.test(candidate.trim())),
-      'expected "url width" pairs separated by commas, such as "/covers/a-480.avif 480w, /covers/a-800.avif 800w"',
-    ),
-  );
+  const widthSrcset = z
+    .string()
+    .check(
+      z.refine(
+        (value) => value.trim() !== '' && value.split(',').every((candidate) => SRCSET_CANDIDATE.test(candidate.trim())),
+        'expected "url width" pairs separated by commas, such as "/covers/a-480.avif 480w, /covers/a-800.avif 800w"',
+      ),
+    );
 
   const imageType = z.string().check(z.regex(/^image\/[a-z0-9.+-]+$/, 'expected an image MIME type such as "image/avif"'));
 
@@ -79,10 +81,9 @@ export function coverImageSchemas() {
   });
 
   /** One cover for every step, or one per step (the last entry serves any further step). */
-  const backgrounds = z.union(
-    [coverImage, z.array(coverImage).check(z.minLength(1, 'expected at least one image'))],
-    { error: 'expected an image path, a responsive image set, or a list of them' },
-  );
+  const backgrounds = z.union([coverImage, z.array(coverImage).check(z.minLength(1, 'expected at least one image'))], {
+    error: 'expected an image path, a responsive image set, or a list of them',
+  });
 
   return { responsiveCover, coverImage, backgrounds };
 }

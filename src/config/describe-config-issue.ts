@@ -89,10 +89,7 @@ function describeOne(issue: Issue): ConfigProblem {
   switch (issue.code) {
     case 'invalid_type': {
       const expected = article(issue.expected);
-      const message =
-        issue.input === undefined
-          ? `expected ${expected}, but it is missing`
-          : `expected ${expected}, got ${describeValue(issue.input)}`;
+      const message = issue.input === undefined ? `expected ${expected}, but it is missing` : `expected ${expected}, got ${describeValue(issue.input)}`;
       return { path, message };
     }
     case 'invalid_union': {

@@ -59,7 +59,8 @@ export function wholeValueForms(issue: UnionIssue): string | undefined {
   if (customMessage(issue) || (issue as { note?: string }).note || issue.errors.length === 0) return undefined;
   const types = outrightForms(issue, issue.errors);
   if (!types) return undefined;
-  const found = issue.input === undefined ? ', but it is missing' : `, got ${typeof issue.input === 'string' ? JSON.stringify(issue.input) : describeValue(issue.input)}`;
+  const found =
+    issue.input === undefined ? ', but it is missing' : `, got ${typeof issue.input === 'string' ? JSON.stringify(issue.input) : describeValue(issue.input)}`;
   return `expected ${joinWithOr(types)}${found}`;
 }
 
@@ -74,13 +75,19 @@ function insideTheList(issue: UnionIssue): ConfigProblem[] | undefined {
   const inside = issue.errors.filter((option) => option.length > 0 && option.every((inner) => inner.path.length > 0));
   const [list] = inside;
   if (inside.length !== 1 || !list) return undefined;
-  const others = outrightForms(issue, issue.errors.filter((option) => option !== list));
+  const others = outrightForms(
+    issue,
+    issue.errors.filter((option) => option !== list),
+  );
   if (!others) return undefined;
   const key = issue.path.at(-1);
   const form = listFormOf(key);
   const written = `${typeof key === 'string' ? JSON.stringify(key) : 'it'} is ${joinWithOr([form === undefined ? 'a list' : `a list ${form}`, ...others])}`;
   return list.flatMap((inner) =>
-    describeConfigIssueForDeployers({ ...inner, path: [...issue.path, ...inner.path] }).map((problem) => ({ ...problem, message: `${problem.message}; ${written}` })),
+    describeConfigIssueForDeployers({ ...inner, path: [...issue.path, ...inner.path] }).map((problem) => ({
+      ...problem,
+      message: `${problem.message}; ${written}`,
+    })),
   );
 }
 

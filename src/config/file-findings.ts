@@ -28,7 +28,9 @@ function placedFileFields(config: WizardConfig): Array<{ at: string; field: File
   return config.steps.flatMap((step, s) =>
     step.blocks.flatMap((block, b) =>
       block.component === 'FormSection'
-        ? block.data.fields.flatMap((field, f) => (field.kind === 'file' ? [{ at: `steps.${String(s)}.blocks.${String(b)}.data.fields.${String(f)}`, field }] : []))
+        ? block.data.fields.flatMap((field, f) =>
+            field.kind === 'file' ? [{ at: `steps.${String(s)}.blocks.${String(b)}.data.fields.${String(f)}`, field }] : [],
+          )
         : [],
     ),
   );
@@ -41,7 +43,10 @@ function acceptFindings(at: string, accept: readonly string[]): ConfigProblem[] 
     const meant = MISTAKEN_TYPES[type];
     const topLevel = type.split('/')[0] ?? '';
     if (meant !== undefined) {
-      findings.push({ path: `${at}.accept.${String(index)}`, message: `${JSON.stringify(range)} is no MIME type a browser or the receiver gives a file, so no file would match it: write ${JSON.stringify(meant)} instead` });
+      findings.push({
+        path: `${at}.accept.${String(index)}`,
+        message: `${JSON.stringify(range)} is no MIME type a browser or the receiver gives a file, so no file would match it: write ${JSON.stringify(meant)} instead`,
+      });
     } else if (!FILE_TOP_LEVEL_TYPES.includes(topLevel)) {
       findings.push({
         path: `${at}.accept.${String(index)}`,

@@ -45,7 +45,9 @@ interface PlacedField {
 function placedFields(config: WizardConfig): PlacedField[] {
   return config.steps.flatMap((step, s) =>
     step.blocks.flatMap((block, b) =>
-      block.component === 'FormSection' ? block.data.fields.map((field, f) => ({ at: `steps.${String(s)}.blocks.${String(b)}.data.fields.${String(f)}`, field })) : [],
+      block.component === 'FormSection'
+        ? block.data.fields.map((field, f) => ({ at: `steps.${String(s)}.blocks.${String(b)}.data.fields.${String(f)}`, field }))
+        : [],
     ),
   );
 }
@@ -133,7 +135,9 @@ function conditionFindings(at: string, condition: ShowOnCondition, own: readonly
     const base = path.endsWith('.value') ? path.slice(0, -'.value'.length) : undefined;
     const baseAnswer = base === undefined ? undefined : answers.get(base);
     if (base !== undefined && baseAnswer && baseAnswer.kind !== 'question') {
-      return onPath(`names no answer: only a yes/no question's answer is at <path>.value; the answer of "${base}" is at its path: write ${written(base, equals)} instead`);
+      return onPath(
+        `names no answer: only a yes/no question's answer is at <path>.value; the answer of "${base}" is at its path: write ${written(base, equals)} instead`,
+      );
     }
     const meant = nearest(path, [...answers.keys()], 'path');
     return onPath(
@@ -157,10 +161,14 @@ function conditionFindings(at: string, condition: ShowOnCondition, own: readonly
       return onEquals(`${what}, never ${JSON.stringify(equals)}, so the field would never show: write ${instead} instead`);
     }
     case 'file':
-      return onPath(`is a file field: its answer is the list of files chosen, which never equals one value, so the field would never show; a condition can follow a single select, a yes/no question, a checkbox or a text field`);
+      return onPath(
+        `is a file field: its answer is the list of files chosen, which never equals one value, so the field would never show; a condition can follow a single select, a yes/no question, a checkbox or a text field`,
+      );
     case 'text':
       if (typeof equals === 'string') return [];
-      return onEquals(`the answer at "${path}" is text, never the ${typeof equals} ${JSON.stringify(equals)}, so the field would never show: write ${written(path, String(equals))} instead`);
+      return onEquals(
+        `the answer at "${path}" is text, never the ${typeof equals} ${JSON.stringify(equals)}, so the field would never show: write ${written(path, String(equals))} instead`,
+      );
     case 'choice': {
       if (answer.multiple) {
         return onPath(
@@ -170,9 +178,17 @@ function conditionFindings(at: string, condition: ShowOnCondition, own: readonly
       const values = answer.options.map((option) => option.value);
       if (typeof equals === 'string' && values.includes(equals)) return [];
       const text = String(equals).trim().toLowerCase();
-      const option = answer.options.find((candidate) => candidate.value.toLowerCase() === text) ?? answer.options.find((candidate) => candidate.name.trim().toLowerCase() === text);
-      if (option) return onEquals(`${JSON.stringify(equals)} is not a value of the select "${path}", so the field would never show: write ${written(path, option.value)} instead (an option's value, not its name)`);
-      const known = answer.builtIn === undefined ? `its values are ${listed(values)}` : `its values are the codes of the built-in list "${answer.builtIn}", such as ${listed(values.slice(0, 3))}`;
+      const option =
+        answer.options.find((candidate) => candidate.value.toLowerCase() === text) ??
+        answer.options.find((candidate) => candidate.name.trim().toLowerCase() === text);
+      if (option)
+        return onEquals(
+          `${JSON.stringify(equals)} is not a value of the select "${path}", so the field would never show: write ${written(path, option.value)} instead (an option's value, not its name)`,
+        );
+      const known =
+        answer.builtIn === undefined
+          ? `its values are ${listed(values)}`
+          : `its values are the codes of the built-in list "${answer.builtIn}", such as ${listed(values.slice(0, 3))}`;
       return onEquals(`${JSON.stringify(equals)} is not a value of the select "${path}", so the field would never show; ${known}`);
     }
   }
@@ -212,7 +228,10 @@ export function formFindings(config: WizardConfig): ConfigProblem[] {
     }
     claim(field.path, at, `${at}.path`, JSON.stringify(field.path));
     if (field.kind === 'select' && Array.isArray(field.options) && field.options.length === 0 && isRequired(field)) {
-      findings.push({ path: `${at}.options`, message: `a required select with no options: no creator could answer it, so no application could be finished; add options, or set "required": false` });
+      findings.push({
+        path: `${at}.options`,
+        message: `a required select with no options: no creator could answer it, so no application could be finished; add options, or set "required": false`,
+      });
     }
     const own = field.kind === 'yesNo' ? [field.path, `${field.path}.value`, ...followUpsOf(field).map((followUp) => followUp.path)] : [field.path];
     if (field.showOnCondition) findings.push(...conditionFindings(`${at}.showOnCondition`, field.showOnCondition, own, answers));

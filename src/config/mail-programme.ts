@@ -28,7 +28,10 @@ export function mailProgramme(config: unknown, language: string | null): MailPro
   const programme = isRecord(read) ? read : {};
   const title = typeof programme.programmeTitle === 'string' ? programme.programmeTitle : typeof programme.title === 'string' ? programme.title : '';
   const given = isRecord(programme.messages) ? programme.messages : {};
-  const messages = Object.fromEntries(Object.entries(given).filter(([key, words]) => Object.hasOwn(MAIL_EN, key) && typeof words === 'string')) as Record<string, Message>;
+  const messages = Object.fromEntries(Object.entries(given).filter(([key, words]) => Object.hasOwn(MAIL_EN, key) && typeof words === 'string')) as Record<
+    string,
+    Message
+  >;
   const lang = language ?? (typeof programme.lang === 'string' ? programme.lang : 'en');
   return { lang, programmeTitle: title.trim(), messages };
 }

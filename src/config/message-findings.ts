@@ -24,7 +24,8 @@ export function messageFindings(messages: Readonly<Record<string, Message>> | un
     }
     const words = typeof message === 'string' ? message : message.other;
     for (const name of placeholdersOf(english)) {
-      if (!words.includes(`{${name}}`)) findings.push({ path: typeof message === 'string' ? path : `${path}.other`, message: `must contain {${name}}, which the app fills in` });
+      if (!words.includes(`{${name}}`))
+        findings.push({ path: typeof message === 'string' ? path : `${path}.other`, message: `must contain {${name}}, which the app fills in` });
     }
   }
   return findings;

@@ -18,18 +18,22 @@ export function messagesSchema(): z.ZodMiniType<Partial<Record<KnownMessageKey, 
   for (const key of Object.keys(KNOWN_MESSAGES) as KnownMessageKey[]) {
     const english: Message = KNOWN_MESSAGES[key];
     const needed = [...placeholdersOf(english)];
-    const words = z.string().check(
-      z.trim(),
-      z.minLength(1, 'must not be empty'),
-      ...needed.map((name) => z.regex(new RegExp(`\\{${name}\\}`), `must contain {${name}}, which the app fills in`)),
-    );
+    const words = z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, 'must not be empty'),
+        ...needed.map((name) => z.regex(new RegExp(`\\{${name}\\}`), `must contain {${name}}, which the app fills in`)),
+      );
     shape[key] = z.optional(
       typeof english === 'string'
         ? words
-        : z.union([words, z.strictObject({ ...Object.fromEntries(PLURAL_FORMS.map((form) => [form, z.optional(z.string())])), other: words })]) as z.ZodMiniType<Message>,
+        : (z.union([
+            words,
+            z.strictObject({ ...Object.fromEntries(PLURAL_FORMS.map((form) => [form, z.optional(z.string())])), other: words }),
+          ]) as z.ZodMiniType<Message>),
     );
   }
   // Built key by key, so its type is said here rather than inferred.
   return z.strictObject(shape);
 }
-

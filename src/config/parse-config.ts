@@ -13,8 +13,7 @@ import { inLanguage } from './translated-config';
  * not match (a wrong type, a block or field this build cannot draw) is an error.
  */
 export type ConfigResult =
-  | { ok: true; config: WizardConfig; unknownKeys: ConfigProblem[] }
-  | { ok: false; problems: ConfigProblem[]; unknownKeys: ConfigProblem[] };
+  { ok: true; config: WizardConfig; unknownKeys: ConfigProblem[] } | { ok: false; problems: ConfigProblem[]; unknownKeys: ConfigProblem[] };
 
 type Issue = z.core.$ZodIssue;
 type Path = ReadonlyArray<PropertyKey>;

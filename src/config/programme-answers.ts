@@ -51,7 +51,10 @@ function choiceText(field: Json, value: string): string {
   const names = new Map(options.filter(isRecord).map((option) => [text(option.value), text(option.name)]));
   const whole = names.get(value);
   if (whole !== undefined) return whole;
-  return value.split(', ').map((part) => names.get(part) ?? part).join(', ');
+  return value
+    .split(', ')
+    .map((part) => names.get(part) ?? part)
+    .join(', ');
 }
 
 /**

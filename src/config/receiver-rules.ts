@@ -75,7 +75,11 @@ export function receiverRules(config: unknown): ReceiverRules {
     language: parsed.config.lang,
     direction: textDirection(parsed.config.lang),
     validate: (body) =>
-      validateApplicationBody(body, form).map((issue) => ({ ...(issue.rule === undefined ? {} : { rule: issue.rule }), path: issue.path, message: ENGLISH.problem(issue.message) })),
+      validateApplicationBody(body, form).map((issue) => ({
+        ...(issue.rule === undefined ? {} : { rule: issue.rule }),
+        path: issue.path,
+        message: ENGLISH.problem(issue.message),
+      })),
     checkedBlock: (digest) => checkedConfigBlock({ digest, ...checked }),
     fileFields: fileFieldsOf(form),
   };

@@ -61,10 +61,13 @@ export function inLanguage(raw: unknown, language: string): unknown {
     // rather than kept as undefined, which a map of texts (`messages`) would take for a text given
     // as nothing (the app's own words apply there instead, as for a single key such as
     // `continueButtonText`).
-    if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).flatMap(([key, item]) => {
-      const picked = pick(item);
-      return picked === undefined ? [] : [[key, picked]];
-    }));
+    if (isPlainObject(value))
+      return Object.fromEntries(
+        Object.entries(value).flatMap(([key, item]) => {
+          const picked = pick(item);
+          return picked === undefined ? [] : [[key, picked]];
+        }),
+      );
     return value;
   };
   const picked = pick(raw) as Record<string, Json>;
@@ -115,7 +118,8 @@ export function translationProblems(raw: unknown): TranslationProblem[] {
   const problems: TranslationProblem[] = [];
   if (!Array.isArray(raw.languages)) return [{ path: 'languages', message: 'expected a list of language tags, such as ["en", "fr"]' }];
   raw.languages.forEach((tag, index) => {
-    if (typeof tag !== 'string' || !LANGUAGE_TAG.test(tag)) problems.push({ path: `languages.${String(index)}`, message: 'expected a language tag such as "fr" or "fr-CA"' });
+    if (typeof tag !== 'string' || !LANGUAGE_TAG.test(tag))
+      problems.push({ path: `languages.${String(index)}`, message: 'expected a language tag such as "fr" or "fr-CA"' });
   });
   const offered = offeredLanguages(raw);
   if (typeof raw.lang === 'string' && offered.length < 2 && raw.languages.length > 0) {
@@ -127,7 +131,8 @@ export function translationProblems(raw: unknown): TranslationProblem[] {
       // Where the default language has no text either, each language without one gets the app's
       // own words in it (a button's "Continue"); otherwise it would get the default's words.
       const missing = offered[0] !== undefined && offered[0] in value ? offered.filter((tag) => !(tag in value)) : [];
-      if (missing.length > 0) problems.push({ path, message: `has no ${missing.map((tag) => `"${tag}"`).join(', ')} text: give one per language in "languages"` });
+      if (missing.length > 0)
+        problems.push({ path, message: `has no ${missing.map((tag) => `"${tag}"`).join(', ')} text: give one per language in "languages"` });
       return;
     }
     if (isPlainObject(value)) {
@@ -135,13 +140,19 @@ export function translationProblems(raw: unknown): TranslationProblem[] {
       const languageLike = keys.length > 0 && keys.every((key) => LANGUAGE_TAG.test(key.replace('_', '-')) && key.length <= 8);
       if (languageLike && keys.some((key) => offered.includes(key))) {
         const strangers = keys.filter((key) => !offered.includes(key));
-        problems.push({ path, message: `${strangers.map((tag) => `"${tag}"`).join(', ')} is not one of the programme's languages (${offered.map((tag) => `"${tag}"`).join(', ')})` });
+        problems.push({
+          path,
+          message: `${strangers.map((tag) => `"${tag}"`).join(', ')} is not one of the programme's languages (${offered.map((tag) => `"${tag}"`).join(', ')})`,
+        });
         return;
       }
       for (const [key, item] of Object.entries(value)) visit(item, path ? `${path}.${key}` : key);
       return;
     }
-    if (Array.isArray(value)) value.forEach((item, index) => { visit(item, `${path}.${String(index)}`); });
+    if (Array.isArray(value))
+      value.forEach((item, index) => {
+        visit(item, `${path}.${String(index)}`);
+      });
   };
   for (const [key, value] of Object.entries(raw)) {
     if (key !== 'languages') visit(value, key);

@@ -41,7 +41,18 @@ export function translationFindings(input: unknown): ConfigProblem[] {
 }
 
 /** The keys of a field that are words a creator reads; every other key shapes the question. */
-const WORD_KEYS = new Set(['label', 'hint', 'placeholder', 'html', 'yesLabel', 'noLabel', 'explanationLabel', 'countryCodeLabel', 'numberLabel', 'addButtonText']);
+const WORD_KEYS = new Set([
+  'label',
+  'hint',
+  'placeholder',
+  'html',
+  'yesLabel',
+  'noLabel',
+  'explanationLabel',
+  'countryCodeLabel',
+  'numberLabel',
+  'addButtonText',
+]);
 
 function withoutWords(fields: readonly FieldConfig[]): unknown {
   return JSON.parse(

@@ -26,7 +26,13 @@ export function welcomeBeforeCheck(input: unknown): WizardConfig | null {
   if (logo.href !== undefined && (typeof logo.href !== 'string' || !isSafeLink(logo.href))) return null;
   if (!(Array.isArray(backgrounds) ? backgrounds.length > 0 && backgrounds.every(isCover) : isCover(backgrounds))) return null;
   if (!isOptional(footerHtml, (value) => value === null || typeof value === 'string')) return null;
-  if (!isOptional(footerLinks, (value) => Array.isArray(value) && value.every((link) => isRecord(link) && isText(link.text) && typeof link.href === 'string' && isSafeLink(link.href)))) return null;
+  if (
+    !isOptional(
+      footerLinks,
+      (value) => Array.isArray(value) && value.every((link) => isRecord(link) && isText(link.text) && typeof link.href === 'string' && isSafeLink(link.href)),
+    )
+  )
+    return null;
   if (!isOptional(messages, isRecord) || !isOptional(skipLastStep, (value) => typeof value === 'boolean')) return null;
   // The rest of the file is Welcome's business only once the check has passed it.
   return input as WizardConfig;
@@ -45,7 +51,12 @@ function isOptional(value: unknown, test: (value: unknown) => boolean): boolean 
 }
 
 function isStep(step: unknown): boolean {
-  return isRecord(step) && isText(step.name) && Array.isArray(step.blocks) && step.blocks.every((block) => isRecord(block) && typeof block.component === 'string' && isRecord(block.data));
+  return (
+    isRecord(step) &&
+    isText(step.name) &&
+    Array.isArray(step.blocks) &&
+    step.blocks.every((block) => isRecord(block) && typeof block.component === 'string' && isRecord(block.data))
+  );
 }
 
 /** The blocks Welcome draws before the check, and the texts each must hold. */
@@ -62,12 +73,19 @@ function isWelcome(step: unknown): boolean {
     const check = typeof block.component === 'string' && Object.hasOwn(CONTENT_BLOCKS, block.component) ? CONTENT_BLOCKS[block.component] : undefined;
     return check !== undefined && check(block.data as Record<string, unknown>);
   });
-  return fitting && isOptional(step.footer, (footer) => typeof footer === 'string') && isOptional(step.continueButtonText, isText) && isOptional(step.hideConfirmButton, (value) => typeof value === 'boolean');
+  return (
+    fitting &&
+    isOptional(step.footer, (footer) => typeof footer === 'string') &&
+    isOptional(step.continueButtonText, isText) &&
+    isOptional(step.hideConfirmButton, (value) => typeof value === 'boolean')
+  );
 }
 
 function isCover(cover: unknown): boolean {
   // The schema takes any non-blank address for a cover (an image fetch runs no script).
   if (isText(cover)) return true;
   if (!isRecord(cover) || !isText(cover.src) || !Array.isArray(cover.sources) || cover.sources.length === 0) return false;
-  return cover.sources.every((source) => isRecord(source) && typeof source.type === 'string' && typeof source.srcset === 'string') && isOptional(cover.sizes, isText);
+  return (
+    cover.sources.every((source) => isRecord(source) && typeof source.type === 'string' && typeof source.srcset === 'string') && isOptional(cover.sizes, isText)
+  );
 }

@@ -1,5 +1,13 @@
 import type { KeyValueStore } from '../storage/resilient-store';
-import { CORRUPT_DRAFT_KEY, DRAFT_KEY, HANDED_OVER_KEY, HANDOVER_REVISION_KEY, HANDOVER_REVISION_KEY_BEFORE, SUBMITTED_KEY, type SubmittedMarker } from '../storage/stored-keys';
+import {
+  CORRUPT_DRAFT_KEY,
+  DRAFT_KEY,
+  HANDED_OVER_KEY,
+  HANDOVER_REVISION_KEY,
+  HANDOVER_REVISION_KEY_BEFORE,
+  SUBMITTED_KEY,
+  type SubmittedMarker,
+} from '../storage/stored-keys';
 import { rememberHoldsApplication } from '../storage/resume-hint';
 import { pageLocalStorage, type SyncStorage } from '../storage/sync-storage';
 import { clearUnloadCopy, takeUnloadCopy } from '../storage/unload-copy';

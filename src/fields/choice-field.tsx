@@ -37,7 +37,14 @@ export function ChoiceField({ field: config }: { field: SelectFieldConfig }) {
   const box = useRef<HTMLInputElement | null>(null);
   // A choice reaches the form at once (nothing to deliver), but the box shows a name or a
   // search the telemetry scrubbers must know as typed.
-  useEffect(() => pending.add(() => undefined, () => box.current?.value), [pending]);
+  useEffect(
+    () =>
+      pending.add(
+        () => undefined,
+        () => box.current?.value,
+      ),
+    [pending],
+  );
   const registerRef = field.ref;
   const inputRef = useCallback(
     (node: HTMLInputElement | null) => {
@@ -61,5 +68,13 @@ export function ChoiceField({ field: config }: { field: SelectFieldConfig }) {
     const values = Array.isArray(field.value) ? (field.value as string[]) : [];
     return <MultiSelectField {...shared} value={values} onChange={field.onChange} {...(config.max ? { max: config.max } : {})} />;
   }
-  return <SelectField {...shared} value={typeof field.value === 'string' && field.value !== '' ? field.value : null} onChange={(value) => { field.onChange(value ?? ''); }} />;
+  return (
+    <SelectField
+      {...shared}
+      value={typeof field.value === 'string' && field.value !== '' ? field.value : null}
+      onChange={(value) => {
+        field.onChange(value ?? '');
+      }}
+    />
+  );
 }

@@ -15,7 +15,10 @@ import type { MessageKey } from '../i18n/catalogue';
 import { useMessages } from '../i18n/messages-context';
 import { ConfigWords } from './config-words';
 
-const FIELD_LABELS = { handle: 'handleLabel', followers: 'followersLabel', url: 'urlLabel', monthlyTraffic: 'trafficLabel' } as const satisfies Record<string, MessageKey>;
+const FIELD_LABELS = { handle: 'handleLabel', followers: 'followersLabel', url: 'urlLabel', monthlyTraffic: 'trafficLabel' } as const satisfies Record<
+  string,
+  MessageKey
+>;
 
 /**
  * The platforms a creator publishes on, one card each: Add takes the next platform not yet on

@@ -69,10 +69,14 @@ export function TextField({ name, label, hint, type = 'text', multiline, autoCom
     }
   }, [onChange]);
 
-  useEffect(() => pending.add(flush, () => {
-    const shown = element.current?.value;
-    return shown === undefined ? undefined : storableText(shown);
-  }), [pending, flush]);
+  useEffect(
+    () =>
+      pending.add(flush, () => {
+        const shown = element.current?.value;
+        return shown === undefined ? undefined : storableText(shown);
+      }),
+    [pending, flush],
+  );
 
   // A value set from outside (a restored draft, a reset) shows in the box unless the creator is mid-edit.
   useEffect(() => {
@@ -84,7 +88,12 @@ export function TextField({ name, label, hint, type = 'text', multiline, autoCom
   // Deliver what is held when the field goes away (a step change, a hidden follow-up). A layout
   // effect: its cleanup runs before React detaches the box's ref, a passive effect's after, when
   // the text can no longer be read (a press on Back from the keyboard leaves focus in the box, so no blur delivers it).
-  useLayoutEffect(() => () => { flush(); }, [flush]);
+  useLayoutEffect(
+    () => () => {
+      flush();
+    },
+    [flush],
+  );
 
   const id = fieldId(name);
   const error = fieldState.error?.message;
@@ -124,7 +133,11 @@ export function TextField({ name, label, hint, type = 'text', multiline, autoCom
         <ConfigWords text={label} />
       </label>
       <FieldHint id={id} text={hint} />
-      {multiline ? <textarea rows={3} {...shared} /> : <input type={type} inputMode={inputMode} dir={LEFT_TO_RIGHT_TYPES.has(type) ? 'ltr' : undefined} {...shared} />}
+      {multiline ? (
+        <textarea rows={3} {...shared} />
+      ) : (
+        <input type={type} inputMode={inputMode} dir={LEFT_TO_RIGHT_TYPES.has(type) ? 'ltr' : undefined} {...shared} />
+      )}
       <FieldError id={`${id}-error`} message={error} />
     </div>
   );

@@ -13,10 +13,7 @@ const ALWAYS: readonly ShowOnCondition[] = [];
  */
 export function useFieldShown(path: string | undefined): boolean {
   const { context } = useProgrammeForm();
-  const conditions = useMemo(
-    () => (path === undefined ? ALWAYS : (conditionsAt(context.specs, path) ?? ALWAYS)),
-    [context, path],
-  );
+  const conditions = useMemo(() => (path === undefined ? ALWAYS : (conditionsAt(context.specs, path) ?? ALWAYS)), [context, path]);
   const watchedPaths = useMemo(() => conditions.map((condition) => condition.path), [conditions]);
   const watched = useWatch({ name: watchedPaths, disabled: watchedPaths.length === 0 }) as unknown[] | undefined;
   return conditionsHold(conditions, (conditionPath) => watched?.[watchedPaths.indexOf(conditionPath)]);

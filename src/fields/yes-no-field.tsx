@@ -32,10 +32,7 @@ export function YesNoField({ field: config }: { field: YesNoFieldConfig }) {
   ];
   return (
     <div className="field field--yes-no">
-      <fieldset
-        className="yes-no"
-        aria-describedby={describedBy(id, config.hint, error)}
-      >
+      <fieldset className="yes-no" aria-describedby={describedBy(id, config.hint, error)}>
         <legend className="field__label">
           <ConfigWords text={config.label} />
         </legend>

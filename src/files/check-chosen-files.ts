@@ -41,7 +41,11 @@ export interface ChosenFileFacts {
 }
 
 /** Checks that need no byte of the file: its type, emptiness, the count, and the size of what is kept as it is. */
-export function refusalBeforeReading(file: ChosenFileFacts, rules: Pick<FileFieldRules, 'accept' | 'maxBytes' | 'maxFiles'>, keptCount: number): FileRefusal | undefined {
+export function refusalBeforeReading(
+  file: ChosenFileFacts,
+  rules: Pick<FileFieldRules, 'accept' | 'maxBytes' | 'maxFiles'>,
+  keptCount: number,
+): FileRefusal | undefined {
   if (keptCount >= rules.maxFiles) return 'fileTooMany';
   if (!acceptsType(rules.accept, file.type)) return 'fileTypeRefused';
   if (file.size === 0) return 'fileEmpty';
@@ -51,7 +55,11 @@ export function refusalBeforeReading(file: ChosenFileFacts, rules: Pick<FileFiel
 }
 
 /** Checks of the bytes to be kept (a photo once made smaller): their size, and whether the field holds them already. */
-export function refusalOfKeptBytes(kept: { size: number; sha256: string }, rules: Pick<FileFieldRules, 'maxBytes'>, keptSha256: ReadonlySet<string>): FileRefusal | undefined {
+export function refusalOfKeptBytes(
+  kept: { size: number; sha256: string },
+  rules: Pick<FileFieldRules, 'maxBytes'>,
+  keptSha256: ReadonlySet<string>,
+): FileRefusal | undefined {
   if (kept.size === 0) return 'fileEmpty';
   if (kept.size > rules.maxBytes) return 'fileTooLarge';
   if (keptSha256.has(kept.sha256)) return 'fileTwice';

@@ -78,27 +78,28 @@ export function FileField({ field }: { field: FileFieldConfig }) {
     setAnnouncement('');
     // Counted from the choice, not from the batch's turn: the line and Continue's wait start at once.
     setKeeping((count) => count + files.length);
-    batches.current = batches.current.then(async () => {
-      try {
-        const outcome = await keepChosenFiles(files, rules, current(), DEVICE, (item) => {
-          // Each file joins the answer once its bytes are stored, so the draft never names a file the
-          // device does not hold. The value changes at once (the draft's autosave hears it); the list
-          // is redrawn as a transition, in slices the page can interrupt, not one long task per photo.
-          const next = [...current(), item];
-          startTransition(() => {
-            onChange(next);
+    batches.current = batches.current
+      .then(async () => {
+        try {
+          const outcome = await keepChosenFiles(files, rules, current(), DEVICE, (item) => {
+            // Each file joins the answer once its bytes are stored, so the draft never names a file the
+            // device does not hold. The value changes at once (the draft's autosave hears it); the list
+            // is redrawn as a transition, in slices the page can interrupt, not one long task per photo.
+            const next = [...current(), item];
+            startTransition(() => {
+              onChange(next);
+            });
           });
-        });
-        setRefused(outcome.refused);
-        if (outcome.kept.length > 0) {
-          setAnnouncement(messages.text('filesKept', { count: outcome.kept.length }));
-          if (endpoint) uploads.uploadSoon(endpoint, Object.fromEntries(current().map((item) => [item.sha256, rules.key])));
+          setRefused(outcome.refused);
+          if (outcome.kept.length > 0) {
+            setAnnouncement(messages.text('filesKept', { count: outcome.kept.length }));
+            if (endpoint) uploads.uploadSoon(endpoint, Object.fromEntries(current().map((item) => [item.sha256, rules.key])));
+          }
+        } finally {
+          setKeeping((count) => Math.max(0, count - files.length));
+          control.onBlur();
         }
-      } finally {
-        setKeeping((count) => Math.max(0, count - files.length));
-        control.onBlur();
-      }
-    })
+      })
       // keepChosenFiles refuses a file rather than throwing; were it to throw, the next choice must still run.
       .catch(() => undefined);
     // Continue and the send wait for this batch (form/pending-inputs.ts), whenever they are pressed.
@@ -213,7 +214,13 @@ export function FileField({ field }: { field: FileFieldConfig }) {
       {holdsFiles ? (
         <ul className="file-list" ref={listRef}>
           {items.map((item) => (
-            <KeptFileItem key={item.sha256} item={item} rowId={`${id}-${item.sha256.slice(0, 16)}`} refusal={refusedAtSend.get(item.sha256)} onRemove={remove} />
+            <KeptFileItem
+              key={item.sha256}
+              item={item}
+              rowId={`${id}-${item.sha256.slice(0, 16)}`}
+              refusal={refusedAtSend.get(item.sha256)}
+              onRemove={remove}
+            />
           ))}
         </ul>
       ) : null}

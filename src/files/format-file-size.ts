@@ -36,7 +36,13 @@ export function formatFileSizeDown(bytes: number, locale: string): string {
 
 function formatBytes(bytes: number, locale: string, down: boolean): string {
   const [unit, divisor] =
-    bytes >= 1e9 ? (['gigabyte', 1e9] as const) : bytes >= 1e6 ? (['megabyte', 1e6] as const) : bytes >= 1e3 ? (['kilobyte', 1e3] as const) : (['byte', 1] as const);
+    bytes >= 1e9
+      ? (['gigabyte', 1e9] as const)
+      : bytes >= 1e6
+        ? (['megabyte', 1e6] as const)
+        : bytes >= 1e3
+          ? (['kilobyte', 1e3] as const)
+          : (['byte', 1] as const);
   const digits = bytes / divisor < 10 && unit !== 'byte' ? 1 : 0;
   const value = down ? Math.floor((bytes / divisor) * 10 ** digits) / 10 ** digits : bytes / divisor;
   return numberFormat(locale, { style: 'unit', unit, unitDisplay: unit === 'byte' ? 'long' : 'short', maximumFractionDigits: digits }).format(value);

@@ -83,7 +83,12 @@ function KeptFileRow({ item, rowId, refusal, onRemove }: KeptFileItemProps) {
     state === 'uploaded'
       ? messages.text('fileUploadedAnnounce', { name: item.name })
       : quarter >= 0
-        ? messages.text('fileUploadAnnounce', { name: item.name, sent: formatFileSize((total * quarter) / 4, locale), total: formatFileSize(total, locale), percent: formatPercent(quarter, 4, locale) })
+        ? messages.text('fileUploadAnnounce', {
+            name: item.name,
+            sent: formatFileSize((total * quarter) / 4, locale),
+            total: formatFileSize(total, locale),
+            percent: formatPercent(quarter, 4, locale),
+          })
         : '';
 
   return (
@@ -103,7 +108,9 @@ function KeptFileRow({ item, rowId, refusal, onRemove }: KeptFileItemProps) {
         {state === 'waiting' || state === 'uploading' || state === 'paused' ? (
           <progress className="file-item__progress" max={total} value={sent} aria-labelledby={nameId} />
         ) : null}
-        <span className={state === 'failed' || state === 'refused' || state === 'missing' ? 'file-item__status field-error' : 'file-item__status'}>{status}</span>
+        <span className={state === 'failed' || state === 'refused' || state === 'missing' ? 'file-item__status field-error' : 'file-item__status'}>
+          {status}
+        </span>
         <span className="visually-hidden" aria-live="polite">
           {announcement}
         </span>

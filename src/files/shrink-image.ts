@@ -37,7 +37,13 @@ export interface DecodedImage {
 
 /** The canvas a photo is drawn on, as OffscreenCanvas is. */
 export interface DrawingSurface {
-  getContext(kind: '2d'): Pick<OffscreenCanvasRenderingContext2D, 'drawImage' | 'fillRect'> & { fillStyle: unknown; imageSmoothingEnabled: boolean; imageSmoothingQuality: ImageSmoothingQuality } | null;
+  getContext(kind: '2d'):
+    | (Pick<OffscreenCanvasRenderingContext2D, 'drawImage' | 'fillRect'> & {
+        fillStyle: unknown;
+        imageSmoothingEnabled: boolean;
+        imageSmoothingQuality: ImageSmoothingQuality;
+      })
+    | null;
   convertToBlob(options: { type: string; quality?: number }): Promise<Blob>;
 }
 

@@ -17,7 +17,13 @@ export const STARTER_MAX_WAIT_MS = 1500;
  * again with the press carried across: a browser keeps a failed module fetch for the page's life,
  * so importing again cannot work.
  */
-export function startApp(load: () => Promise<unknown>, preloads: readonly string[], fetches: readonly string[], loadFailed: string, page: Window = window): Promise<void> {
+export function startApp(
+  load: () => Promise<unknown>,
+  preloads: readonly string[],
+  fetches: readonly string[],
+  loadFailed: string,
+  page: Window = window,
+): Promise<void> {
   const doc = page.document;
   const root = doc.documentElement;
   const cover = doc.querySelector<HTMLImageElement>('.prerendered .cover-panel__image');

@@ -79,7 +79,11 @@ export async function encryptDraft(payload: HandoverPayload): Promise<SealedDraf
   const cryptoKey = await subtle().generateKey({ name: 'AES-GCM', length: KEY_BYTES * 8 }, true, ['encrypt']);
   const key = encodeBase64url(new Uint8Array(await subtle().exportKey('raw', cryptoKey)));
   const iv = randomBytes(IV_BYTES);
-  const sealed = await subtle().encrypt({ name: 'AES-GCM', iv, additionalData: additionalData(ENVELOPE_VERSION, id), tagLength: TAG_BYTES * 8 }, cryptoKey, plaintext);
+  const sealed = await subtle().encrypt(
+    { name: 'AES-GCM', iv, additionalData: additionalData(ENVELOPE_VERSION, id), tagLength: TAG_BYTES * 8 },
+    cryptoKey,
+    plaintext,
+  );
   const ciphertext = new Uint8Array(HEADER_BYTES + sealed.byteLength);
   ciphertext[0] = ENVELOPE_VERSION;
   ciphertext.set(iv, 1);
@@ -94,7 +98,8 @@ export async function decryptDraft(ciphertext: Uint8Array, link: { id: string; k
   if (ciphertext.length === 0) throw new EnvelopeError('truncated', 'the draft is empty');
   // Checked before the length: a later version may lay its bytes out otherwise.
   if (ciphertext[0] !== ENVELOPE_VERSION) throw new EnvelopeError('unsupported', `the draft's format ${String(ciphertext[0])} is not one this page reads`);
-  if (ciphertext.length < HEADER_BYTES + TAG_BYTES) throw new EnvelopeError('truncated', `the draft is ${String(ciphertext.length)} bytes, too short to hold its IV and tag`);
+  if (ciphertext.length < HEADER_BYTES + TAG_BYTES)
+    throw new EnvelopeError('truncated', `the draft is ${String(ciphertext.length)} bytes, too short to hold its IV and tag`);
   const cryptoKey = await subtle().importKey('raw', keyBytes as Uint8Array<ArrayBuffer>, 'AES-GCM', false, ['decrypt']);
   let plaintext: ArrayBuffer;
   try {

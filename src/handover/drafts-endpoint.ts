@@ -67,7 +67,16 @@ function trouble(status: number): Unavailable | null {
 /** Stores the ciphertext under its id for `expiresInSeconds` (the receiver may keep it for the time it allows). */
 export async function storeDraft(url: string, ciphertext: Uint8Array, expiresInSeconds: number, options: StoreOptions = {}): Promise<StoreDraftResult> {
   const response = await requestWithProof(
-    (proof) => request(url, { method: 'PUT', headers: { 'Content-Type': 'application/octet-stream', 'Draft-Expires-In': String(expiresInSeconds), ...proof }, body: ciphertext as Uint8Array<ArrayBuffer> }, options),
+    (proof) =>
+      request(
+        url,
+        {
+          method: 'PUT',
+          headers: { 'Content-Type': 'application/octet-stream', 'Draft-Expires-In': String(expiresInSeconds), ...proof },
+          body: ciphertext as Uint8Array<ArrayBuffer>,
+        },
+        options,
+      ),
     options.proofs,
   );
   if (!response) return { ok: false, reason: 'offline' };

@@ -26,7 +26,13 @@ export interface HandedFile {
 const MAX_UPLOAD_URL_LENGTH = 2000;
 
 export function isHandedFile(value: unknown): value is HandedFile {
-  return isFileAnswerItem(value) && isTree(value) && typeof value.uploadUrl === 'string' && value.uploadUrl.length <= MAX_UPLOAD_URL_LENGTH && /^https?:\/\//.test(value.uploadUrl);
+  return (
+    isFileAnswerItem(value) &&
+    isTree(value) &&
+    typeof value.uploadUrl === 'string' &&
+    value.uploadUrl.length <= MAX_UPLOAD_URL_LENGTH &&
+    /^https?:\/\//.test(value.uploadUrl)
+  );
 }
 
 /** A file field's answer among the values: a non-empty list of files (a multi-select's list holds text). */

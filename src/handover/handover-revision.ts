@@ -56,6 +56,7 @@ export async function writeHandoverRevision(store: Pick<KeyValueStore, 'set'>, r
  * device numbers every body above anything this one sent or may still have on its way.
  */
 export function revisionToHandOver(record: OutboxRecord | undefined, known: HandoverRevision | undefined, newId: () => string): HandoverRevision {
-  if (record) return { applicationId: record.applicationId, revision: Math.max(record.revision, known?.applicationId === record.applicationId ? known.revision : 0) };
+  if (record)
+    return { applicationId: record.applicationId, revision: Math.max(record.revision, known?.applicationId === record.applicationId ? known.revision : 0) };
   return known ?? { applicationId: newId(), revision: 0 };
 }

@@ -65,11 +65,15 @@ export function createOpenHandoverFlow(options: OpenHandoverFlowOptions): OpenHa
         else if (opened.kind === 'choose') {
           adopt = opened.adopt;
           show({ kind: 'choose', incoming: opened.incoming, local: opened.local });
-        } else void opened.adopt().then(() => {
-          show({ kind: 'done' });
-        }, () => {
-          show({ kind: 'done' });
-        });
+        } else
+          void opened.adopt().then(
+            () => {
+              show({ kind: 'done' });
+            },
+            () => {
+              show({ kind: 'done' });
+            },
+          );
       },
       () => {
         show({ kind: 'failed', reason: 'unavailable' });

@@ -100,7 +100,13 @@ export async function openResumeLink(options: OpenHandoverOptions): Promise<Open
   if (restored.kind !== 'restored') return { kind: 'failed', reason: 'unreadable' };
   const { values, wizard } = restored;
   const incoming: DescribedApplication = { name: nameOf(values), step: wizard.current, savedAt: payload.savedAt, queued: false };
-  const adopt = () => adoptHandover(store, { values, wizard, applicationId: payload.applicationId, revision: payload.revision, files: filesToAdopt(payload.files, values) }, synchronous, now);
+  const adopt = () =>
+    adoptHandover(
+      store,
+      { values, wizard, applicationId: payload.applicationId, revision: payload.revision, files: filesToAdopt(payload.files, values) },
+      synchronous,
+      now,
+    );
 
   const [storedDraft, queued, known, handedOver, submitted] = await Promise.all([
     loadStoredDraft(store, synchronous).catch(() => undefined),

@@ -9,8 +9,32 @@
  * runs one corpus through both and compares.
  */
 export const ALLOWED_ELEMENTS = [
-  'a', 'abbr', 'b', 'blockquote', 'br', 'code', 'div', 'em', 'h2', 'h3', 'h4', 'hr', 'i', 'img',
-  'li', 'ol', 'p', 'pre', 's', 'small', 'span', 'strong', 'sub', 'sup', 'u', 'ul',
+  'a',
+  'abbr',
+  'b',
+  'blockquote',
+  'br',
+  'code',
+  'div',
+  'em',
+  'h2',
+  'h3',
+  'h4',
+  'hr',
+  'i',
+  'img',
+  'li',
+  'ol',
+  'p',
+  'pre',
+  's',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'u',
+  'ul',
 ] as const;
 
 export const ALLOWED_ATTRIBUTES = ['href', 'title', 'alt', 'src', 'width', 'height', 'target', 'rel', 'lang', 'dir'] as const;

@@ -12,7 +12,8 @@ const PLACEHOLDER = /\{(\w+)\}/g;
  */
 export function formatMessage(message: Message, values: MessageValues, locale: string): string {
   const count = values.count;
-  const words = typeof message === 'string' ? message : (typeof count === 'number' ? message[new Intl.PluralRules(locale).select(count)] : undefined) ?? message.other;
+  const words =
+    typeof message === 'string' ? message : ((typeof count === 'number' ? message[new Intl.PluralRules(locale).select(count)] : undefined) ?? message.other);
   return words.replace(PLACEHOLDER, (whole, name: string) => {
     const value = values[name];
     if (value === undefined) return whole;

@@ -44,7 +44,8 @@ export const EN_FORM = {
   saving: 'Saving…',
   saved: 'Saved on this device',
   pageOnly: 'Kept in this page only',
-  storageLost: 'This device cannot save your application right now, so it is kept in this page only. Please keep the page open until it is sent; saving is retried in the background.',
+  storageLost:
+    'This device cannot save your application right now, so it is kept in this page only. Please keep the page open until it is sent; saving is retried in the background.',
   sending: 'Sending your application…',
   sendFailed: 'Something went wrong. Please, try again later.',
   readOnly: 'This application is open in another tab, so it is read-only here and follows what you type there.',
@@ -55,7 +56,8 @@ export const EN_FORM = {
   draftUnreadable: 'The application saved on this device could not be read, so it has been set aside and you are starting afresh.',
   handoverButton: 'Continue on another device',
   handoverTitle: 'Continue on another device',
-  handoverIntro: 'Open this link on your other device to carry on there. Your answers travel encrypted, and only this link can open them, once: keep it to yourself.',
+  handoverIntro:
+    'Open this link on your other device to carry on there. Your answers travel encrypted, and only this link can open them, once: keep it to yourself.',
   handoverMaking: 'Making your link…',
   handoverLink: 'Your link',
   handoverCopy: 'Copy link',
@@ -67,19 +69,22 @@ export const EN_FORM = {
   handoverClose: 'Close',
   handoverOffline: 'You are offline. Making a link needs a connection; your answers stay safe on this device.',
   handoverFailed: 'The link could not be made. Your answers stay safe on this device; please try again in a moment.',
-  handoverFilesStay: 'Not uploaded yet, so not in the link: {files}. These stay on this device. To take them along, stay online until they are uploaded and make a new link, or choose them again on the other device.',
+  handoverFilesStay:
+    'Not uploaded yet, so not in the link: {files}. These stay on this device. To take them along, stay online until they are uploaded and make a new link, or choose them again on the other device.',
   handoverTooLarge: 'Your answers are too long to send in a link. They stay safe on this device.',
   handoverTryAgain: 'Try again',
   handedOver: 'This application continues on another device (link made {date}). To change or send it here instead, take it back.',
   takeBack: 'Take it back',
   takenBackUnused: 'You took the application back. The link no longer works.',
-  takenBackOpened: 'You took the application back. The link had already been opened, so answers typed on the other device are not here; whichever device sends first is kept.',
+  takenBackOpened:
+    'You took the application back. The link had already been opened, so answers typed on the other device are not here; whichever device sends first is kept.',
   takenBackUnknown: 'You took the application back. The link could not be withdrawn; if it is opened, whichever device sends first is kept.',
   arrivalOpening: 'Opening your application…',
   arrivalGoneTitle: 'This link no longer works',
   arrivalGone: 'It was opened already, taken back, or it expired. Your answers are still on the device that made the link: make a new link there.',
   arrivalTamperedTitle: 'This link is damaged',
-  arrivalTampered: 'Part of it is missing or was changed, so it cannot open your answers. They are still on the device that made the link: make a new link there.',
+  arrivalTampered:
+    'Part of it is missing or was changed, so it cannot open your answers. They are still on the device that made the link: make a new link there.',
   arrivalUnreadableTitle: 'This link cannot be opened here',
   arrivalUnreadable: 'It was made by another version of this application. Your answers are still on the device that made the link: make a new link there.',
   arrivalOfflineTitle: 'You are offline',
@@ -98,7 +103,8 @@ export const EN_FORM = {
   arrivalKeepLink: 'Keep the one from the link',
   arrivalKeepDevice: 'Keep the one on this device',
   sentFromAnotherDevice: 'This application was already sent from another device, with newer answers, so the answers on this device were not sent.',
-  applicationWithdrawn: 'This application was withdrawn: it was erased from the programme’s records, so it was not sent again, and its answers are no longer kept on this device.',
+  applicationWithdrawn:
+    'This application was withdrawn: it was erased from the programme’s records, so it was not sent again, and its answers are no longer kept on this device.',
   fileRequired: 'Add at least one file',
   fileCount: { one: 'Add at most {count} file', other: 'Add at most {count} files' },
   fileDropHere: 'or drop files here',
@@ -126,14 +132,24 @@ export const EN_FORM = {
   fileNotOnDevice: 'Not on this device: remove it and choose it again.',
   uploadingFiles: { one: 'Uploading {current} of {count} file…', other: 'Uploading {current} of {count} files…' },
   uploadingOffline: 'You are offline: your files will upload, and your application will be sent, once you are back online.',
-  sendFileTooLarge: 'A file in “{field}” is larger than the programme accepts, so your application was not sent. Remove it there and choose a smaller one, then press the button again. Your answers are kept.',
-  sendFileType: 'A file in “{field}” is of a type the programme does not accept, so your application was not sent. Remove it there and choose another, then press the button again. Your answers are kept.',
-  sendFileDimensions: 'An image in “{field}” claims more pixels than an image can have, so your application was not sent. Remove it there and choose another, then press the button again. Your answers are kept.',
-  sendFileRefused: 'A file in “{field}” could not be uploaded, so your application was not sent. Remove it there and choose it again, then press the button again. Your answers are kept.',
-  sendFileElsewhere: 'A file in “{field}” is still on the device where it was chosen, so your application was not sent. Upload it from that device, or remove it here and choose it again. Your answers are kept.',
-  sendNamedFileTooLarge: '“{name}” in “{field}” is larger than the programme accepts, so your application was not sent. Remove it there and choose a smaller one, then press the button again. Your answers are kept.',
-  sendNamedFileType: '“{name}” in “{field}” is of a type the programme does not accept, so your application was not sent. Remove it there and choose another, then press the button again. Your answers are kept.',
-  sendNamedFileDimensions: '“{name}” in “{field}” claims more pixels than an image can have, so your application was not sent. Remove it there and choose another, then press the button again. Your answers are kept.',
-  sendNamedFileRefused: '“{name}” in “{field}” could not be uploaded, so your application was not sent. Remove it there and choose it again, then press the button again. Your answers are kept.',
-  sendNamedFileElsewhere: '“{name}” in “{field}” is still on the device where it was chosen, so your application was not sent. Upload it from that device, or remove it here and choose it again. Your answers are kept.',
+  sendFileTooLarge:
+    'A file in “{field}” is larger than the programme accepts, so your application was not sent. Remove it there and choose a smaller one, then press the button again. Your answers are kept.',
+  sendFileType:
+    'A file in “{field}” is of a type the programme does not accept, so your application was not sent. Remove it there and choose another, then press the button again. Your answers are kept.',
+  sendFileDimensions:
+    'An image in “{field}” claims more pixels than an image can have, so your application was not sent. Remove it there and choose another, then press the button again. Your answers are kept.',
+  sendFileRefused:
+    'A file in “{field}” could not be uploaded, so your application was not sent. Remove it there and choose it again, then press the button again. Your answers are kept.',
+  sendFileElsewhere:
+    'A file in “{field}” is still on the device where it was chosen, so your application was not sent. Upload it from that device, or remove it here and choose it again. Your answers are kept.',
+  sendNamedFileTooLarge:
+    '“{name}” in “{field}” is larger than the programme accepts, so your application was not sent. Remove it there and choose a smaller one, then press the button again. Your answers are kept.',
+  sendNamedFileType:
+    '“{name}” in “{field}” is of a type the programme does not accept, so your application was not sent. Remove it there and choose another, then press the button again. Your answers are kept.',
+  sendNamedFileDimensions:
+    '“{name}” in “{field}” claims more pixels than an image can have, so your application was not sent. Remove it there and choose another, then press the button again. Your answers are kept.',
+  sendNamedFileRefused:
+    '“{name}” in “{field}” could not be uploaded, so your application was not sent. Remove it there and choose it again, then press the button again. Your answers are kept.',
+  sendNamedFileElsewhere:
+    '“{name}” in “{field}” is still on the device where it was chosen, so your application was not sent. Upload it from that device, or remove it here and choose it again. Your answers are kept.',
 } as const;

@@ -49,7 +49,8 @@ export const ES: Catalogue = {
   saving: 'Guardando…',
   saved: 'Guardado en este dispositivo',
   pageOnly: 'Guardado solo en esta página',
-  storageLost: 'Este dispositivo no puede guardar tu solicitud en este momento, así que se conserva solo en esta página. Mantén la página abierta hasta que se envíe; se volverá a intentar guardar en segundo plano.',
+  storageLost:
+    'Este dispositivo no puede guardar tu solicitud en este momento, así que se conserva solo en esta página. Mantén la página abierta hasta que se envíe; se volverá a intentar guardar en segundo plano.',
   sending: 'Enviando tu solicitud…',
   sendFailed: 'Algo salió mal. Inténtalo de nuevo más tarde.',
   offline: 'No tienes conexión. Todo lo que escribas se guarda en este dispositivo.',
@@ -64,7 +65,8 @@ export const ES: Catalogue = {
   draftUnreadable: 'No se pudo leer la solicitud guardada en este dispositivo, así que se apartó y empiezas de nuevo.',
   handoverButton: 'Continuar en otro dispositivo',
   handoverTitle: 'Continuar en otro dispositivo',
-  handoverIntro: 'Abre este enlace en tu otro dispositivo para seguir allá. Tus respuestas viajan cifradas y solo este enlace puede abrirlas, una sola vez: no lo compartas con nadie.',
+  handoverIntro:
+    'Abre este enlace en tu otro dispositivo para seguir allá. Tus respuestas viajan cifradas y solo este enlace puede abrirlas, una sola vez: no lo compartas con nadie.',
   handoverMaking: 'Creando tu enlace…',
   handoverLink: 'Tu enlace',
   handoverCopy: 'Copiar enlace',
@@ -72,23 +74,27 @@ export const ES: Catalogue = {
   handoverShare: 'Compartir',
   handoverShowQr: 'Mostrar código QR',
   handoverQr: 'Código QR de tu enlace: escanéalo con la cámara del otro dispositivo',
-  handoverExpires: 'El enlace funciona una vez, hasta el {date}. Mientras no la recuperes, esta solicitud solo se puede cambiar o enviar en el otro dispositivo.',
+  handoverExpires:
+    'El enlace funciona una vez, hasta el {date}. Mientras no la recuperes, esta solicitud solo se puede cambiar o enviar en el otro dispositivo.',
   handoverClose: 'Cerrar',
   handoverOffline: 'No tienes conexión. Para crear un enlace se necesita conexión; tus respuestas siguen a salvo en este dispositivo.',
   handoverFailed: 'No se pudo crear el enlace. Tus respuestas siguen a salvo en este dispositivo; inténtalo de nuevo en un momento.',
-  handoverFilesStay: 'Aún no se han subido, así que no van en el enlace: {files}. Se quedan en este dispositivo. Para llevarlos, sigue conectado hasta que se suban y crea un enlace nuevo, o vuelve a elegirlos en el otro dispositivo.',
+  handoverFilesStay:
+    'Aún no se han subido, así que no van en el enlace: {files}. Se quedan en este dispositivo. Para llevarlos, sigue conectado hasta que se suban y crea un enlace nuevo, o vuelve a elegirlos en el otro dispositivo.',
   handoverTooLarge: 'Tus respuestas son demasiado largas para un enlace. Siguen a salvo en este dispositivo.',
   handoverTryAgain: 'Intentar de nuevo',
   handedOver: 'Esta solicitud continúa en otro dispositivo (enlace creado el {date}). Para cambiarla o enviarla aquí, recupérala.',
   takeBack: 'Recuperarla',
   takenBackUnused: 'Recuperaste la solicitud. El enlace ya no funciona.',
-  takenBackOpened: 'Recuperaste la solicitud. El enlace ya se había abierto, así que lo que escribiste en el otro dispositivo no está aquí; se conserva la del dispositivo que la envíe primero.',
+  takenBackOpened:
+    'Recuperaste la solicitud. El enlace ya se había abierto, así que lo que escribiste en el otro dispositivo no está aquí; se conserva la del dispositivo que la envíe primero.',
   takenBackUnknown: 'Recuperaste la solicitud. No se pudo retirar el enlace; si se abre, se conserva la del dispositivo que la envíe primero.',
   arrivalOpening: 'Abriendo tu solicitud…',
   arrivalGoneTitle: 'Este enlace ya no funciona',
   arrivalGone: 'Ya se abrió, se recuperó o venció. Tus respuestas siguen en el dispositivo que creó el enlace: crea ahí un enlace nuevo.',
   arrivalTamperedTitle: 'Este enlace está dañado',
-  arrivalTampered: 'Le falta una parte o fue modificado, así que no puede abrir tus respuestas. Siguen en el dispositivo que creó el enlace: crea ahí un enlace nuevo.',
+  arrivalTampered:
+    'Le falta una parte o fue modificado, así que no puede abrir tus respuestas. Siguen en el dispositivo que creó el enlace: crea ahí un enlace nuevo.',
   arrivalUnreadableTitle: 'Este enlace no se puede abrir aquí',
   arrivalUnreadable: 'Lo creó otra versión de esta aplicación. Tus respuestas siguen en el dispositivo que creó el enlace: crea ahí un enlace nuevo.',
   arrivalOfflineTitle: 'No tienes conexión',
@@ -107,7 +113,8 @@ export const ES: Catalogue = {
   arrivalKeepLink: 'Conservar la del enlace',
   arrivalKeepDevice: 'Conservar la de este dispositivo',
   sentFromAnotherDevice: 'Esta solicitud ya se envió desde otro dispositivo, con respuestas más recientes, así que las de este dispositivo no se enviaron.',
-  applicationWithdrawn: 'Esta solicitud se retiró: se borró de los registros del programa, así que no se volvió a enviar y sus respuestas ya no se guardan en este dispositivo.',
+  applicationWithdrawn:
+    'Esta solicitud se retiró: se borró de los registros del programa, así que no se volvió a enviar y sus respuestas ya no se guardan en este dispositivo.',
   loadingApp: 'Cargando la solicitud…',
   loadingForm: 'Cargando el formulario…',
   formLoadFailed: 'No se pudo cargar el formulario de solicitud. Revisa tu conexión y vuelve a tocar Continuar.',
@@ -115,7 +122,10 @@ export const ES: Catalogue = {
   stepCrashed: 'No se pudo mostrar esta parte del paso',
   keptReload: 'Lo que escribiste se guarda en este dispositivo. Recarga la página para continuar.',
   configBroken: 'Esta solicitud todavía no se puede abrir',
-  configProblems: { one: 'Su archivo de configuración, config.json, tiene un problema:', other: 'Su archivo de configuración, config.json, tiene {count} problemas:' },
+  configProblems: {
+    one: 'Su archivo de configuración, config.json, tiene un problema:',
+    other: 'Su archivo de configuración, config.json, tiene {count} problemas:',
+  },
   configBrokenHelp: 'Si administras este sitio, corrige config.json y recarga la página. Si estás haciendo una solicitud, inténtalo de nuevo más tarde.',
   needsScript: 'Esta solicitud necesita JavaScript para funcionar.',
   yourReference: 'Tu referencia: {reference}',
@@ -128,7 +138,10 @@ export const ES: Catalogue = {
   fileTypeRefused: '{name} no se añadió: este campo no admite archivos de ese tipo.',
   fileEmpty: '{name} no se añadió: está vacío (0 bytes).',
   fileTooLarge: '{name} no se añadió: supera {max}.',
-  fileTooMany: { one: '{name} no se añadió: este campo admite {count} archivo como máximo.', other: '{name} no se añadió: este campo admite {count} archivos como máximo.' },
+  fileTooMany: {
+    one: '{name} no se añadió: este campo admite {count} archivo como máximo.',
+    other: '{name} no se añadió: este campo admite {count} archivos como máximo.',
+  },
   fileTwice: '{name} ya está aquí.',
   fileNotKept: '{name} no se añadió: este dispositivo no tiene espacio para guardarlo. Todo lo demás que eligió y escribió sigue guardado.',
   fileUnreadable: 'No se pudo leer {name}. Vuelva a elegirlo.',
@@ -147,14 +160,24 @@ export const ES: Catalogue = {
   fileNotOnDevice: 'No está en este dispositivo: quítelo y vuelva a elegirlo.',
   uploadingFiles: { one: 'Subiendo el archivo {current} de {count}…', other: 'Subiendo el archivo {current} de {count}…' },
   uploadingOffline: 'No tienes conexión: tus archivos se subirán y tu solicitud se enviará en cuanto vuelvas a estar en línea.',
-  sendFileTooLarge: 'Un archivo de «{field}» supera el tamaño que acepta el programa, así que tu solicitud no se envió. Quítalo y elige uno más pequeño; luego pulsa el botón de nuevo. Tus respuestas se conservan.',
-  sendFileType: 'Un archivo de «{field}» es de un tipo que el programa no acepta, así que tu solicitud no se envió. Quítalo y elige otro; luego pulsa el botón de nuevo. Tus respuestas se conservan.',
-  sendFileDimensions: 'Una imagen de «{field}» dice medir más píxeles de los que puede tener una imagen, así que tu solicitud no se envió. Quítala y elige otra; luego pulsa el botón de nuevo. Tus respuestas se conservan.',
-  sendFileRefused: 'Un archivo de «{field}» no se pudo subir, así que tu solicitud no se envió. Quítalo y vuelve a elegirlo; luego pulsa el botón de nuevo. Tus respuestas se conservan.',
-  sendFileElsewhere: 'Un archivo de «{field}» sigue en el dispositivo donde se eligió, así que tu solicitud no se envió. Súbelo desde ese dispositivo, o quítalo aquí y vuelve a elegirlo. Tus respuestas se conservan.',
-  sendNamedFileTooLarge: '«{name}», en «{field}», supera el tamaño que acepta el programa, así que tu solicitud no se envió. Quítalo y elige uno más pequeño; luego pulsa el botón de nuevo. Tus respuestas se conservan.',
-  sendNamedFileType: '«{name}», en «{field}», es de un tipo que el programa no acepta, así que tu solicitud no se envió. Quítalo y elige otro; luego pulsa el botón de nuevo. Tus respuestas se conservan.',
-  sendNamedFileDimensions: '«{name}», en «{field}», dice medir más píxeles de los que puede tener una imagen, así que tu solicitud no se envió. Quítalo y elige otro; luego pulsa el botón de nuevo. Tus respuestas se conservan.',
-  sendNamedFileRefused: '«{name}», en «{field}», no se pudo subir, así que tu solicitud no se envió. Quítalo y vuelve a elegirlo; luego pulsa el botón de nuevo. Tus respuestas se conservan.',
-  sendNamedFileElsewhere: '«{name}», en «{field}», sigue en el dispositivo donde se eligió, así que tu solicitud no se envió. Súbelo desde ese dispositivo, o quítalo aquí y vuelve a elegirlo. Tus respuestas se conservan.',
+  sendFileTooLarge:
+    'Un archivo de «{field}» supera el tamaño que acepta el programa, así que tu solicitud no se envió. Quítalo y elige uno más pequeño; luego pulsa el botón de nuevo. Tus respuestas se conservan.',
+  sendFileType:
+    'Un archivo de «{field}» es de un tipo que el programa no acepta, así que tu solicitud no se envió. Quítalo y elige otro; luego pulsa el botón de nuevo. Tus respuestas se conservan.',
+  sendFileDimensions:
+    'Una imagen de «{field}» dice medir más píxeles de los que puede tener una imagen, así que tu solicitud no se envió. Quítala y elige otra; luego pulsa el botón de nuevo. Tus respuestas se conservan.',
+  sendFileRefused:
+    'Un archivo de «{field}» no se pudo subir, así que tu solicitud no se envió. Quítalo y vuelve a elegirlo; luego pulsa el botón de nuevo. Tus respuestas se conservan.',
+  sendFileElsewhere:
+    'Un archivo de «{field}» sigue en el dispositivo donde se eligió, así que tu solicitud no se envió. Súbelo desde ese dispositivo, o quítalo aquí y vuelve a elegirlo. Tus respuestas se conservan.',
+  sendNamedFileTooLarge:
+    '«{name}», en «{field}», supera el tamaño que acepta el programa, así que tu solicitud no se envió. Quítalo y elige uno más pequeño; luego pulsa el botón de nuevo. Tus respuestas se conservan.',
+  sendNamedFileType:
+    '«{name}», en «{field}», es de un tipo que el programa no acepta, así que tu solicitud no se envió. Quítalo y elige otro; luego pulsa el botón de nuevo. Tus respuestas se conservan.',
+  sendNamedFileDimensions:
+    '«{name}», en «{field}», dice medir más píxeles de los que puede tener una imagen, así que tu solicitud no se envió. Quítalo y elige otro; luego pulsa el botón de nuevo. Tus respuestas se conservan.',
+  sendNamedFileRefused:
+    '«{name}», en «{field}», no se pudo subir, así que tu solicitud no se envió. Quítalo y vuelve a elegirlo; luego pulsa el botón de nuevo. Tus respuestas se conservan.',
+  sendNamedFileElsewhere:
+    '«{name}», en «{field}», sigue en el dispositivo donde se eligió, así que tu solicitud no se envió. Súbelo desde ese dispositivo, o quítalo aquí y vuelve a elegirlo. Tus respuestas se conservan.',
 };

@@ -49,7 +49,8 @@ export const FR: Catalogue = {
   saving: 'Enregistrement…',
   saved: 'Enregistré sur cet appareil',
   pageOnly: 'Conservé dans cette page seulement',
-  storageLost: 'Cet appareil ne peut pas enregistrer votre demande pour le moment : elle est conservée dans cette page seulement. Gardez la page ouverte jusqu’à l’envoi ; l’enregistrement est retenté en arrière-plan.',
+  storageLost:
+    'Cet appareil ne peut pas enregistrer votre demande pour le moment : elle est conservée dans cette page seulement. Gardez la page ouverte jusqu’à l’envoi ; l’enregistrement est retenté en arrière-plan.',
   sending: 'Envoi de votre demande…',
   sendFailed: 'Un problème est survenu. Veuillez réessayer plus tard.',
   offline: 'Vous êtes hors ligne. Tout ce que vous saisissez reste sur cet appareil.',
@@ -64,7 +65,8 @@ export const FR: Catalogue = {
   draftUnreadable: 'La demande enregistrée sur cet appareil n’a pas pu être lue : elle a été mise de côté et vous repartez de zéro.',
   handoverButton: 'Continuer sur un autre appareil',
   handoverTitle: 'Continuer sur un autre appareil',
-  handoverIntro: 'Ouvrez ce lien sur votre autre appareil pour y poursuivre. Vos réponses voyagent chiffrées et seul ce lien peut les ouvrir, une seule fois : gardez-le pour vous.',
+  handoverIntro:
+    'Ouvrez ce lien sur votre autre appareil pour y poursuivre. Vos réponses voyagent chiffrées et seul ce lien peut les ouvrir, une seule fois : gardez-le pour vous.',
   handoverMaking: 'Création de votre lien…',
   handoverLink: 'Votre lien',
   handoverCopy: 'Copier le lien',
@@ -72,25 +74,30 @@ export const FR: Catalogue = {
   handoverShare: 'Partager',
   handoverShowQr: 'Afficher le code QR',
   handoverQr: 'Code QR de votre lien : scannez-le avec l’appareil photo de l’autre appareil',
-  handoverExpires: 'Le lien fonctionne une fois, jusqu’au {date}. Tant que vous ne la reprenez pas, cette demande ne peut être modifiée ou envoyée que sur l’autre appareil.',
+  handoverExpires:
+    'Le lien fonctionne une fois, jusqu’au {date}. Tant que vous ne la reprenez pas, cette demande ne peut être modifiée ou envoyée que sur l’autre appareil.',
   handoverClose: 'Fermer',
   handoverOffline: 'Vous êtes hors ligne. Créer un lien demande une connexion ; vos réponses restent en sécurité sur cet appareil.',
   handoverFailed: 'Le lien n’a pas pu être créé. Vos réponses restent en sécurité sur cet appareil ; réessayez dans un moment.',
-  handoverFilesStay: 'Pas encore envoyés, donc absents du lien : {files}. Ils restent sur cet appareil. Pour les emporter, restez en ligne jusqu’à leur envoi et créez un nouveau lien, ou choisissez-les de nouveau sur l’autre appareil.',
+  handoverFilesStay:
+    'Pas encore envoyés, donc absents du lien : {files}. Ils restent sur cet appareil. Pour les emporter, restez en ligne jusqu’à leur envoi et créez un nouveau lien, ou choisissez-les de nouveau sur l’autre appareil.',
   handoverTooLarge: 'Vos réponses sont trop longues pour tenir dans un lien. Elles restent en sécurité sur cet appareil.',
   handoverTryAgain: 'Réessayer',
   handedOver: 'Cette demande se poursuit sur un autre appareil (lien créé le {date}). Pour la modifier ou l’envoyer ici, reprenez-la.',
   takeBack: 'La reprendre',
   takenBackUnused: 'Vous avez repris la demande. Le lien ne fonctionne plus.',
-  takenBackOpened: 'Vous avez repris la demande. Le lien avait déjà été ouvert : les réponses saisies sur l’autre appareil ne sont pas ici, et c’est l’appareil qui envoie en premier qui l’emporte.',
+  takenBackOpened:
+    'Vous avez repris la demande. Le lien avait déjà été ouvert : les réponses saisies sur l’autre appareil ne sont pas ici, et c’est l’appareil qui envoie en premier qui l’emporte.',
   takenBackUnknown: 'Vous avez repris la demande. Le lien n’a pas pu être retiré ; s’il est ouvert, c’est l’appareil qui envoie en premier qui l’emporte.',
   arrivalOpening: 'Ouverture de votre demande…',
   arrivalGoneTitle: 'Ce lien ne fonctionne plus',
   arrivalGone: 'Il a déjà été ouvert, repris ou il a expiré. Vos réponses sont toujours sur l’appareil qui a créé le lien : créez-y un nouveau lien.',
   arrivalTamperedTitle: 'Ce lien est endommagé',
-  arrivalTampered: 'Une partie manque ou a été modifiée : il ne peut pas ouvrir vos réponses. Elles sont toujours sur l’appareil qui a créé le lien : créez-y un nouveau lien.',
+  arrivalTampered:
+    'Une partie manque ou a été modifiée : il ne peut pas ouvrir vos réponses. Elles sont toujours sur l’appareil qui a créé le lien : créez-y un nouveau lien.',
   arrivalUnreadableTitle: 'Ce lien ne peut pas être ouvert ici',
-  arrivalUnreadable: 'Il a été créé par une autre version de cette application. Vos réponses sont toujours sur l’appareil qui a créé le lien : créez-y un nouveau lien.',
+  arrivalUnreadable:
+    'Il a été créé par une autre version de cette application. Vos réponses sont toujours sur l’appareil qui a créé le lien : créez-y un nouveau lien.',
   arrivalOfflineTitle: 'Vous êtes hors ligne',
   arrivalOffline: 'Ouvrir le lien demande une connexion. Le lien fonctionne toujours : réessayez une fois en ligne.',
   arrivalUnavailableTitle: 'Le lien ne peut pas être ouvert pour l’instant',
@@ -106,8 +113,10 @@ export const FR: Catalogue = {
   arrivalQueued: 'En attente d’envoi depuis cet appareil ; si vous gardez l’autre, elle n’est pas envoyée.',
   arrivalKeepLink: 'Garder celle du lien',
   arrivalKeepDevice: 'Garder celle de cet appareil',
-  sentFromAnotherDevice: 'Cette demande a déjà été envoyée depuis un autre appareil, avec des réponses plus récentes : celles de cet appareil n’ont pas été envoyées.',
-  applicationWithdrawn: 'Cette demande a été retirée : elle a été effacée des dossiers du programme. Elle n’a donc pas été renvoyée, et ses réponses ne sont plus gardées sur cet appareil.',
+  sentFromAnotherDevice:
+    'Cette demande a déjà été envoyée depuis un autre appareil, avec des réponses plus récentes : celles de cet appareil n’ont pas été envoyées.',
+  applicationWithdrawn:
+    'Cette demande a été retirée : elle a été effacée des dossiers du programme. Elle n’a donc pas été renvoyée, et ses réponses ne sont plus gardées sur cet appareil.',
   loadingApp: 'Chargement de la demande…',
   loadingForm: 'Chargement du formulaire…',
   formLoadFailed: 'Le formulaire de demande n’a pas pu être chargé. Vérifiez votre connexion, puis appuyez de nouveau sur Continuer.',
@@ -115,7 +124,10 @@ export const FR: Catalogue = {
   stepCrashed: 'Cette partie de l’étape n’a pas pu s’afficher',
   keptReload: 'Ce que vous avez saisi est conservé sur cet appareil. Rechargez la page pour continuer.',
   configBroken: 'Cette demande ne peut pas encore s’ouvrir',
-  configProblems: { one: 'Son fichier de configuration, config.json, comporte un problème :', other: 'Son fichier de configuration, config.json, comporte {count} problèmes :' },
+  configProblems: {
+    one: 'Son fichier de configuration, config.json, comporte un problème :',
+    other: 'Son fichier de configuration, config.json, comporte {count} problèmes :',
+  },
   configBrokenHelp: 'Si vous gérez ce site, corrigez config.json et rechargez la page. Si vous faites une demande, veuillez réessayer plus tard.',
   needsScript: 'Cette demande a besoin de JavaScript pour fonctionner.',
   yourReference: 'Votre référence : {reference}',
@@ -128,7 +140,10 @@ export const FR: Catalogue = {
   fileTypeRefused: '{name} n’a pas été ajouté : ce champ n’accepte pas les fichiers de ce type.',
   fileEmpty: '{name} n’a pas été ajouté : il est vide (0 octet).',
   fileTooLarge: '{name} n’a pas été ajouté : il dépasse {max}.',
-  fileTooMany: { one: '{name} n’a pas été ajouté : ce champ accepte {count} fichier au plus.', other: '{name} n’a pas été ajouté : ce champ accepte {count} fichiers au plus.' },
+  fileTooMany: {
+    one: '{name} n’a pas été ajouté : ce champ accepte {count} fichier au plus.',
+    other: '{name} n’a pas été ajouté : ce champ accepte {count} fichiers au plus.',
+  },
   fileTwice: '{name} est déjà là.',
   fileNotKept: '{name} n’a pas été ajouté : cet appareil n’a plus de place pour le garder. Tout ce que vous avez choisi et saisi par ailleurs est conservé.',
   fileUnreadable: '{name} n’a pas pu être lu. Veuillez le choisir à nouveau.',
@@ -147,14 +162,24 @@ export const FR: Catalogue = {
   fileNotOnDevice: 'Absent de cet appareil : retirez-le et choisissez-le à nouveau.',
   uploadingFiles: { one: 'Envoi du fichier {current} sur {count}…', other: 'Envoi du fichier {current} sur {count}…' },
   uploadingOffline: 'Vous êtes hors ligne : vos fichiers seront envoyés, puis votre demande, dès que vous serez de nouveau en ligne.',
-  sendFileTooLarge: 'Un fichier de « {field} » dépasse la taille acceptée par le programme : votre demande n’a donc pas été envoyée. Retirez-le et choisissez-en un plus petit, puis appuyez de nouveau sur le bouton. Vos réponses sont conservées.',
-  sendFileType: 'Un fichier de « {field} » est d’un type que le programme n’accepte pas : votre demande n’a donc pas été envoyée. Retirez-le et choisissez-en un autre, puis appuyez de nouveau sur le bouton. Vos réponses sont conservées.',
-  sendFileDimensions: 'Une image de « {field} » annonce plus de pixels qu’une image ne peut en avoir : votre demande n’a donc pas été envoyée. Retirez-la et choisissez-en une autre, puis appuyez de nouveau sur le bouton. Vos réponses sont conservées.',
-  sendFileRefused: 'Un fichier de « {field} » n’a pas pu être téléversé : votre demande n’a donc pas été envoyée. Retirez-le et choisissez-le de nouveau, puis appuyez de nouveau sur le bouton. Vos réponses sont conservées.',
-  sendFileElsewhere: 'Un fichier de « {field} » se trouve encore sur l’appareil où il a été choisi : votre demande n’a donc pas été envoyée. Téléversez-le depuis cet appareil, ou retirez-le ici et choisissez-le de nouveau. Vos réponses sont conservées.',
-  sendNamedFileTooLarge: '« {name} », dans « {field} », dépasse la taille acceptée par le programme : votre demande n’a donc pas été envoyée. Retirez-le et choisissez-en un plus petit, puis appuyez de nouveau sur le bouton. Vos réponses sont conservées.',
-  sendNamedFileType: '« {name} », dans « {field} », est d’un type que le programme n’accepte pas : votre demande n’a donc pas été envoyée. Retirez-le et choisissez-en un autre, puis appuyez de nouveau sur le bouton. Vos réponses sont conservées.',
-  sendNamedFileDimensions: '« {name} », dans « {field} », annonce plus de pixels qu’une image ne peut en avoir : votre demande n’a donc pas été envoyée. Retirez-le et choisissez-en un autre, puis appuyez de nouveau sur le bouton. Vos réponses sont conservées.',
-  sendNamedFileRefused: '« {name} », dans « {field} », n’a pas pu être téléversé : votre demande n’a donc pas été envoyée. Retirez-le et choisissez-le de nouveau, puis appuyez de nouveau sur le bouton. Vos réponses sont conservées.',
-  sendNamedFileElsewhere: '« {name} », dans « {field} », se trouve encore sur l’appareil où il a été choisi : votre demande n’a donc pas été envoyée. Téléversez-le depuis cet appareil, ou retirez-le ici et choisissez-le de nouveau. Vos réponses sont conservées.',
+  sendFileTooLarge:
+    'Un fichier de « {field} » dépasse la taille acceptée par le programme : votre demande n’a donc pas été envoyée. Retirez-le et choisissez-en un plus petit, puis appuyez de nouveau sur le bouton. Vos réponses sont conservées.',
+  sendFileType:
+    'Un fichier de « {field} » est d’un type que le programme n’accepte pas : votre demande n’a donc pas été envoyée. Retirez-le et choisissez-en un autre, puis appuyez de nouveau sur le bouton. Vos réponses sont conservées.',
+  sendFileDimensions:
+    'Une image de « {field} » annonce plus de pixels qu’une image ne peut en avoir : votre demande n’a donc pas été envoyée. Retirez-la et choisissez-en une autre, puis appuyez de nouveau sur le bouton. Vos réponses sont conservées.',
+  sendFileRefused:
+    'Un fichier de « {field} » n’a pas pu être téléversé : votre demande n’a donc pas été envoyée. Retirez-le et choisissez-le de nouveau, puis appuyez de nouveau sur le bouton. Vos réponses sont conservées.',
+  sendFileElsewhere:
+    'Un fichier de « {field} » se trouve encore sur l’appareil où il a été choisi : votre demande n’a donc pas été envoyée. Téléversez-le depuis cet appareil, ou retirez-le ici et choisissez-le de nouveau. Vos réponses sont conservées.',
+  sendNamedFileTooLarge:
+    '« {name} », dans « {field} », dépasse la taille acceptée par le programme : votre demande n’a donc pas été envoyée. Retirez-le et choisissez-en un plus petit, puis appuyez de nouveau sur le bouton. Vos réponses sont conservées.',
+  sendNamedFileType:
+    '« {name} », dans « {field} », est d’un type que le programme n’accepte pas : votre demande n’a donc pas été envoyée. Retirez-le et choisissez-en un autre, puis appuyez de nouveau sur le bouton. Vos réponses sont conservées.',
+  sendNamedFileDimensions:
+    '« {name} », dans « {field} », annonce plus de pixels qu’une image ne peut en avoir : votre demande n’a donc pas été envoyée. Retirez-le et choisissez-en un autre, puis appuyez de nouveau sur le bouton. Vos réponses sont conservées.',
+  sendNamedFileRefused:
+    '« {name} », dans « {field} », n’a pas pu être téléversé : votre demande n’a donc pas été envoyée. Retirez-le et choisissez-le de nouveau, puis appuyez de nouveau sur le bouton. Vos réponses sont conservées.',
+  sendNamedFileElsewhere:
+    '« {name} », dans « {field} », se trouve encore sur l’appareil où il a été choisi : votre demande n’a donc pas été envoyée. Téléversez-le depuis cet appareil, ou retirez-le ici et choisissez-le de nouveau. Vos réponses sont conservées.',
 };

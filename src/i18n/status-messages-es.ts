@@ -27,6 +27,7 @@ export const STATUS_ES: Readonly<Record<StatusMessageKey, string>> = {
   statusOffline: 'No tienes conexión y este dispositivo aún no ha comprobado esta solicitud. Conéctate a internet y pulsa Comprobar de nuevo.',
   statusFailed: 'No se pudo comprobar el estado ahora mismo. Inténtalo de nuevo en un momento.',
   statusBusy: 'Demasiadas comprobaciones en poco tiempo. Inténtalo de nuevo en un momento.',
-  statusUnknownLink: 'Este enlace de seguimiento no es conocido. Puede que esté incompleto: vuelve a abrirlo, entero, desde el último paso de tu solicitud o tu correo.',
+  statusUnknownLink:
+    'Este enlace de seguimiento no es conocido. Puede que esté incompleto: vuelve a abrirlo, entero, desde el último paso de tu solicitud o tu correo.',
   statusNoLink: 'Esta página muestra en qué punto está una solicitud cuando se abre con su enlace, desde el último paso de la solicitud o tu correo.',
 };

@@ -24,9 +24,11 @@ export const STATUS_FR: Readonly<Record<StatusMessageKey, string>> = {
   statusOfflineKept: 'Vous êtes hors ligne : voici où en était votre demande lors de la dernière vérification.',
   statusFailedKept: 'Le statut n’a pas pu être vérifié pour l’instant : voici où en était votre demande lors de la dernière vérification.',
   statusBusyKept: 'Trop de vérifications en peu de temps : voici où en était votre demande lors de la dernière vérification. Réessayez dans un instant.',
-  statusOffline: 'Vous êtes hors ligne, et cet appareil n’a encore jamais vérifié cette demande. Connectez-vous à Internet, puis appuyez sur Vérifier de nouveau.',
+  statusOffline:
+    'Vous êtes hors ligne, et cet appareil n’a encore jamais vérifié cette demande. Connectez-vous à Internet, puis appuyez sur Vérifier de nouveau.',
   statusFailed: 'Le statut n’a pas pu être vérifié pour l’instant. Veuillez réessayer dans un instant.',
   statusBusy: 'Trop de vérifications en peu de temps. Veuillez réessayer dans un instant.',
-  statusUnknownLink: 'Ce lien de suivi est inconnu. Il est peut-être incomplet : ouvrez-le de nouveau, en entier, depuis la dernière étape de votre demande ou votre courriel.',
+  statusUnknownLink:
+    'Ce lien de suivi est inconnu. Il est peut-être incomplet : ouvrez-le de nouveau, en entier, depuis la dernière étape de votre demande ou votre courriel.',
   statusNoLink: 'Cette page montre où en est une demande lorsqu’on l’ouvre avec son lien, depuis la dernière étape de la demande ou votre courriel.',
 };

@@ -9,8 +9,31 @@ const RTL_SCRIPTS = new Set(['adlm', 'arab', 'aran', 'hebr', 'mand', 'mend', 'nk
 // engine built with a reduced ICU may not, and `getTextInfo()` is Chromium's alone (and calls
 // Dhivehi left to right), so the list decides and the engine is asked only about the rest.
 const RTL_LANGUAGES = new Set([
-  'ar', 'arc', 'bal', 'bgn', 'ckb', 'dv', 'fa', 'glk', 'he', 'iw', 'ji', 'khw', 'ks', 'lrc', 'mzn',
-  'nqo', 'pnb', 'prs', 'ps', 'sd', 'sdh', 'syr', 'ug', 'ur', 'yi',
+  'ar',
+  'arc',
+  'bal',
+  'bgn',
+  'ckb',
+  'dv',
+  'fa',
+  'glk',
+  'he',
+  'iw',
+  'ji',
+  'khw',
+  'ks',
+  'lrc',
+  'mzn',
+  'nqo',
+  'pnb',
+  'prs',
+  'ps',
+  'sd',
+  'sdh',
+  'syr',
+  'ug',
+  'ur',
+  'yi',
 ]);
 
 /**

@@ -88,7 +88,9 @@ export async function attemptOnce(store: OutboxStore, options: AttemptOnceOption
     const already = record.uploadedAgain ?? [];
     const again = (await uploadAgain(sent, result.files, already)).filter((sha256) => !already.includes(sha256));
     if (again.length > 0) {
-      await store.update((current) => (current?.applicationId === record.applicationId ? { ...current, uploadedAgain: [...(current.uploadedAgain ?? []), ...again] } : current));
+      await store.update((current) =>
+        current?.applicationId === record.applicationId ? { ...current, uploadedAgain: [...(current.uploadedAgain ?? []), ...again] } : current,
+      );
       // Each turn here notes at least one more file, so this ends: the body now waits for them.
       return attemptOnce(store, options);
     }
@@ -114,11 +116,27 @@ export async function attemptOnce(store: OutboxStore, options: AttemptOnceOption
   const notBefore = result.ok || !result.retryAfterMs ? undefined : attemptedAt + result.retryAfterMs;
   // Files refused for good are kept by their bytes' SHA-256, for their rows to say so.
   const refusedFiles = !result.ok && result.files && outcome === 'refused' ? refusedBodyFiles(sent, result.files) : [];
-  const failed: OutboxRecord = { ...record, attempts: record.attempts + 1, lastAttemptAt: attemptedAt, lastError, refused: outcome === 'refused', notBefore, refusedFiles: refusedFiles.length > 0 ? refusedFiles : undefined };
+  const failed: OutboxRecord = {
+    ...record,
+    attempts: record.attempts + 1,
+    lastAttemptAt: attemptedAt,
+    lastError,
+    refused: outcome === 'refused',
+    notBefore,
+    refusedFiles: refusedFiles.length > 0 ? refusedFiles : undefined,
+  };
   const stored = await store.update((current) => {
     if (current?.applicationId !== record.applicationId) return current;
     const refused = failed.refused && current.key === record.key;
-    return { ...current, attempts: failed.attempts, lastAttemptAt: attemptedAt, lastError, refused, notBefore, refusedFiles: refused ? failed.refusedFiles : undefined };
+    return {
+      ...current,
+      attempts: failed.attempts,
+      lastAttemptAt: attemptedAt,
+      lastError,
+      refused,
+      notBefore,
+      refusedFiles: refused ? failed.refusedFiles : undefined,
+    };
   });
   const shown = stored ?? failed;
   return { kind: 'failed', outcome: shown.refused ? 'refused' : 'retry', record: shown, attemptedAt };

@@ -1,6 +1,14 @@
 import { clearDeviceFiles } from '../storage/device-files';
 import type { KeyValueStore } from '../storage/resilient-store';
-import { CORRUPT_DRAFT_KEY, DRAFT_KEY, HANDED_OVER_KEY, HANDOVER_REVISION_KEY, HANDOVER_REVISION_KEY_BEFORE, SUBMITTED_KEY, type SubmittedMarker } from '../storage/stored-keys';
+import {
+  CORRUPT_DRAFT_KEY,
+  DRAFT_KEY,
+  HANDED_OVER_KEY,
+  HANDOVER_REVISION_KEY,
+  HANDOVER_REVISION_KEY_BEFORE,
+  SUBMITTED_KEY,
+  type SubmittedMarker,
+} from '../storage/stored-keys';
 
 /**
  * Once the server has accepted the application, the personal data leaves the app's store: the

@@ -101,7 +101,11 @@ export class Outbox {
   async submit(url: string, body: unknown, language?: string): Promise<AttemptOutcome | 'busy'> {
     if (this.status.state === 'accepted') return 'accepted';
     const continued = await this.options.continued?.();
-    await this.records.update((existing) => ({ ...withLatestBody(existing, url, body, this.options.newId, this.now(), continued), refused: false, ...(language ? { language } : {}) }));
+    await this.records.update((existing) => ({
+      ...withLatestBody(existing, url, body, this.options.newId, this.now(), continued),
+      refused: false,
+      ...(language ? { language } : {}),
+    }));
     while (this.inFlight) {
       await this.inFlight;
       // That attempt may have sent these answers too (it sends a newer body before it ends).

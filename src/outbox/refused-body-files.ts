@@ -16,7 +16,13 @@ export interface RefusedBodyFile {
 export function refusedBodyFiles(sent: unknown, refused: readonly RefusedFile[]): RefusedBodyFile[] {
   const files = typeof sent === 'object' && sent !== null ? (sent as { files?: unknown }).files : undefined;
   if (!Array.isArray(files)) return [];
-  const named = files.filter((file): file is { key: string; sha256: string } => typeof file === 'object' && file !== null && typeof (file as { key?: unknown }).key === 'string' && typeof (file as { sha256?: unknown }).sha256 === 'string');
+  const named = files.filter(
+    (file): file is { key: string; sha256: string } =>
+      typeof file === 'object' &&
+      file !== null &&
+      typeof (file as { key?: unknown }).key === 'string' &&
+      typeof (file as { sha256?: unknown }).sha256 === 'string',
+  );
   const found: RefusedBodyFile[] = [];
   for (const { key, index, rule } of refused) {
     const file = named.filter((item) => item.key === key)[index];

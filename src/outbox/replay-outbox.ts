@@ -28,7 +28,10 @@ const MAX_BODIES_PER_SYNC = 5;
  * still missing fail the sync (tried again later), a file refused for good waits for the creator; a
  * file the receiver did not find whole at the send is uploaded again (`uploadAgain`), once.
  */
-export async function replayOutbox(prepare?: AttemptOnceOptions['prepare'], uploadAgain?: AttemptOnceOptions['uploadAgain']): Promise<AttemptOutcome | 'nothing' | 'busy'> {
+export async function replayOutbox(
+  prepare?: AttemptOnceOptions['prepare'],
+  uploadAgain?: AttemptOnceOptions['uploadAgain'],
+): Promise<AttemptOutcome | 'nothing' | 'busy'> {
   const store = guardedStore(APP_DB_NAME, APP_STORE_NAME);
   const records = idbOutboxStore(store);
   const outcome = await exclusively(async (): Promise<AttemptOutcome | 'nothing'> => {
@@ -36,9 +39,24 @@ export async function replayOutbox(prepare?: AttemptOnceOptions['prepare'], uplo
       const result = await attemptOnce(records, {
         send: async (record) => {
           // The worker has no page to learn from: it asks the challenge endpoint, and solves in its own thread.
-          const proofs = createProofs({ fetchChallenge: () => fetchChallenge(challengeUrl(record.url, location.href)), solve: (challenge) => solveChallenge(challenge) });
+          const proofs = createProofs({
+            fetchChallenge: () => fetchChallenge(challengeUrl(record.url, location.href)),
+            solve: (challenge) => solveChallenge(challenge),
+          });
           // Its receipt kept as the page keeps one, so the last step shows it when the creator comes back.
-          return keepReceiptOf(await sendWithProof((headers) => sendApplication(record.url, record.body, { idempotencyKey: record.key, applicationId: record.applicationId, revision: record.revision, language: record.language, headers }), proofs));
+          return keepReceiptOf(
+            await sendWithProof(
+              (headers) =>
+                sendApplication(record.url, record.body, {
+                  idempotencyKey: record.key,
+                  applicationId: record.applicationId,
+                  revision: record.revision,
+                  language: record.language,
+                  headers,
+                }),
+              proofs,
+            ),
+          );
         },
         now: Date.now,
         ...(prepare ? { prepare } : {}),

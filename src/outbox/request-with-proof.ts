@@ -10,7 +10,10 @@ export type ProofSource = Pick<Proofs, 'next' | 'refused'>;
  * proof was wrong (expired, used, proof of work switched on since), so it goes once more with a
  * fresh solution; a second 428 is the caller's to report. null: no answer (offline).
  */
-export async function requestWithProof(send: (headers: Record<string, string>) => Promise<Response | null>, proofs: ProofSource | undefined): Promise<Response | null> {
+export async function requestWithProof(
+  send: (headers: Record<string, string>) => Promise<Response | null>,
+  proofs: ProofSource | undefined,
+): Promise<Response | null> {
   const headers = async (): Promise<Record<string, string>> => {
     const solution = proofs ? await proofs.next().catch(() => null) : null;
     return solution ? { [PROOF_HEADER]: solution } : {};

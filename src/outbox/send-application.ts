@@ -83,7 +83,16 @@ function pageOriginHere(): string {
 }
 
 export async function sendApplication(url: string, body: unknown, options: SendOptions = {}): Promise<SendResult> {
-  const { idempotencyKey, applicationId, revision, language, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, headers: more, fetchImpl = fetch, pageOrigin = pageOriginHere() } = options;
+  const {
+    idempotencyKey,
+    applicationId,
+    revision,
+    language,
+    timeoutMs = DEFAULT_SEND_TIMEOUT_MS,
+    headers: more,
+    fetchImpl = fetch,
+    pageOrigin = pageOriginHere(),
+  } = options;
   const controller = new AbortController();
   const timer = setTimeout(() => {
     controller.abort();
@@ -106,7 +115,13 @@ export async function sendApplication(url: string, body: unknown, options: SendO
       // key still being stored) passes in a moment.
       const answer = (await response.json().catch(() => null)) as { code?: unknown } | null;
       if (answer?.code === NEWER_REVISION_STORED) return { ok: false, retryable: false, status: 409, error: NEWER_REVISION_STORED };
-      return { ok: false, retryable: true, status: 409, error: 'HTTP 409', retryAfterMs: retryAfterMs(response.headers.get('Retry-After'), Date.now()) || 1000 };
+      return {
+        ok: false,
+        retryable: true,
+        status: 409,
+        error: 'HTTP 409',
+        retryAfterMs: retryAfterMs(response.headers.get('Retry-After'), Date.now()) || 1000,
+      };
     }
     if (response.status === 422) {
       // A file the receiver judged by its bytes (a program named .jpg, a file over the field's size):

@@ -13,7 +13,10 @@ async function proofHeaders(proofs: Pick<Proofs, 'next'>): Promise<Record<string
  * since): the request goes again at once with a fresh solution, and a second 428 counts as a failure
  * worth retrying, so the creator sees the usual line rather than a refusal.
  */
-export async function sendWithProof(send: (headers: Record<string, string>) => Promise<SendResult>, proofs: Pick<Proofs, 'next' | 'refused'>): Promise<SendResult> {
+export async function sendWithProof(
+  send: (headers: Record<string, string>) => Promise<SendResult>,
+  proofs: Pick<Proofs, 'next' | 'refused'>,
+): Promise<SendResult> {
   const first = await send(await proofHeaders(proofs));
   if (first.ok || first.status !== PROOF_REQUIRED_STATUS) return first;
   proofs.refused();

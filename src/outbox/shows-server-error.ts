@@ -5,4 +5,3 @@ export function showsServerError(status: OutboxStatus): boolean {
   if (status.state === 'waiting' || status.state === 'refused') return true;
   return status.state === 'sending' && status.record.attempts > 0;
 }
-

@@ -57,9 +57,12 @@ export function createProofs({ fetchChallenge, solve, first, now = Date.now }: P
         // Solve again shortly before this one expires, unless it was used or replaced first.
         clearTimeout(timer);
         if (!warming || !solved) return;
-        timer = setTimeout(() => {
-          if (warming && ahead === solving) void start();
-        }, solved.expiresAt - EXPIRY_MARGIN_MS - now());
+        timer = setTimeout(
+          () => {
+            if (warming && ahead === solving) void start();
+          },
+          solved.expiresAt - EXPIRY_MARGIN_MS - now(),
+        );
       },
       () => {
         if (ahead === solving) ahead = null;

@@ -21,7 +21,11 @@ function equal(digest: ArrayBuffer, expected: Uint8Array): boolean {
  * crypto.subtle (in a Web Worker on the page, directly in the service worker); null when there
  * is none, or when `signal` is aborted (a newer challenge replaced this one).
  */
-export async function solveChallenge({ algorithm, challenge, maxnumber, salt }: AltchaChallenge, signal?: AbortSignal, subtle: SubtleCrypto = crypto.subtle): Promise<number | null> {
+export async function solveChallenge(
+  { algorithm, challenge, maxnumber, salt }: AltchaChallenge,
+  signal?: AbortSignal,
+  subtle: SubtleCrypto = crypto.subtle,
+): Promise<number | null> {
   const expected = bytesOfHex(challenge);
   const encoder = new TextEncoder();
   for (let start = 0; start <= maxnumber; start += BATCH) {

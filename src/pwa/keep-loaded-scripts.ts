@@ -26,6 +26,12 @@ export async function keepLoadedScripts(wb: Workbox): Promise<void> {
   const waited = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, ANSWER_WAIT_MS);
   });
-  await Promise.race([wb.messageSW({ type: KEEP_SCRIPTS, urls: loadedScripts() }).then(() => undefined, () => undefined), waited]);
+  await Promise.race([
+    wb.messageSW({ type: KEEP_SCRIPTS, urls: loadedScripts() }).then(
+      () => undefined,
+      () => undefined,
+    ),
+    waited,
+  ]);
   clearTimeout(timer);
 }

@@ -62,9 +62,10 @@ function register(wb: Workbox): void {
     // on the error screen, which the worker does not control), or another tab's Reload let it in.
     if (event.isExternal) update({ updateWaiting: true });
     // Ready once the worker also holds the optional scripts this page loaded before it was there.
-    else if (!event.isUpdate) void keepLoadedScripts(wb).then(() => {
-      update({ offlineReady: true });
-    });
+    else if (!event.isUpdate)
+      void keepLoadedScripts(wb).then(() => {
+        update({ offlineReady: true });
+      });
   });
   // A browser may refuse the worker (blocked by policy, storage off): the app then simply
   // works online only, as without service worker support.

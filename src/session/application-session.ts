@@ -64,7 +64,14 @@ export function createApplicationSession({ config, programme, initial, devices, 
   const proofs = proofOfWorkGate(config.requestUrl, page.href);
   // Nothing of the page, nor the upload code, until a file field or a body naming files asks for the queue.
   const uploads = sessionUploads({ network: page, locks });
-  const outbox = pageOutbox({ store, locks, timeoutMs: sendTimeoutMs, onAccepted: (ending) => accept(ending === 'elsewhere', ending === 'withdrawn'), proofs, uploads });
+  const outbox = pageOutbox({
+    store,
+    locks,
+    timeoutMs: sendTimeoutMs,
+    onAccepted: (ending) => accept(ending === 'elsewhere', ending === 'withdrawn'),
+    proofs,
+    uploads,
+  });
   const stopHearingOutbox = outbox.subscribe((status) => {
     dispatch({ type: 'outbox', status });
   });
@@ -119,7 +126,20 @@ export function createApplicationSession({ config, programme, initial, devices, 
     },
   });
 
-  const carryOut = sessionEffects({ programme, programmeTitle: config.programmeTitle, stepCount, store, synchronous, autosave, outbox, held, form: () => form, connection: () => connection, redirect: devices.redirect, dispatch });
+  const carryOut = sessionEffects({
+    programme,
+    programmeTitle: config.programmeTitle,
+    stepCount,
+    store,
+    synchronous,
+    autosave,
+    outbox,
+    held,
+    form: () => form,
+    connection: () => connection,
+    redirect: devices.redirect,
+    dispatch,
+  });
 
   let waking: Promise<boolean> | null = null;
   async function decideWake(): Promise<boolean> {

@@ -44,7 +44,10 @@ export function connectToPage({ locks, page, serviceWorker, form, autosave, outb
   const stopPage = autosave.watchPage(page);
   const stopOutbox = listenForOutbox(outbox, proofs, page, serviceWorker);
   // Read only when an event or report is about to leave the device.
-  const stopTelemetry = registerFormValues(() => form.values(), () => form.shownTexts());
+  const stopTelemetry = registerFormValues(
+    () => form.values(),
+    () => form.shownTexts(),
+  );
   // Without Web Locks there is no lock: every tab edits (the session says so).
   const lock = locks ? createEditorLock(onRole, locks) : null;
   return {

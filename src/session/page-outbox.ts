@@ -40,11 +40,30 @@ interface FilesWait {
 /** The page's submission queue: sends with fetch, one tab (or the service worker) at a time. */
 export function pageOutbox({ store, locks, timeoutMs = DEFAULT_SEND_TIMEOUT_MS, onAccepted, proofs, uploads }: PageOutboxOptions): Outbox {
   // Once an application names files, each file's upload ending retries it.
-  const files: FilesWait = { uploads, ready: null, changed: () => { outbox.retrySoon(); } };
+  const files: FilesWait = {
+    uploads,
+    ready: null,
+    changed: () => {
+      outbox.retrySoon();
+    },
+  };
   const outbox = new Outbox({
     store,
     send: async (record) =>
-      keepReceiptOf(await sendWithProof((headers) => sendApplication(record.url, record.body, { idempotencyKey: record.key, applicationId: record.applicationId, revision: record.revision, language: record.language, timeoutMs, headers }), proofs)),
+      keepReceiptOf(
+        await sendWithProof(
+          (headers) =>
+            sendApplication(record.url, record.body, {
+              idempotencyKey: record.key,
+              applicationId: record.applicationId,
+              revision: record.revision,
+              language: record.language,
+              timeoutMs,
+              headers,
+            }),
+          proofs,
+        ),
+      ),
     exclusively: (attempt) => exclusively(attempt, locks),
     newId: newSubmissionId,
     continued: () => readHandoverRevision(store),

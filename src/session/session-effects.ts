@@ -33,7 +33,20 @@ export interface EffectTargets {
 }
 
 /** Carries out each effect the session's transitions ask for (session-state.ts lists them), answering with events where they say so. */
-export function sessionEffects({ programme, programmeTitle, stepCount, store, synchronous, autosave, outbox, held, form, connection, redirect, dispatch }: EffectTargets): (effect: SessionEffect) => void {
+export function sessionEffects({
+  programme,
+  programmeTitle,
+  stepCount,
+  store,
+  synchronous,
+  autosave,
+  outbox,
+  held,
+  form,
+  connection,
+  redirect,
+  dispatch,
+}: EffectTargets): (effect: SessionEffect) => void {
   /** Shows a stored draft record, when it restores against the programme. */
   function showDraft(stored: unknown): void {
     const draft = restoreDraft(stored, programme, stepCount);

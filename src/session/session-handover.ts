@@ -33,7 +33,12 @@ export interface HandOverRequest {
 }
 
 export type HandOverResult =
-  | { ok: true; link: string; handedOver: HandedOver; /** The names of the files left on this device, not uploaded yet (the dialog names them). */ staying: string[] }
+  | {
+      ok: true;
+      link: string;
+      handedOver: HandedOver;
+      /** The names of the files left on this device, not uploaded yet (the dialog names them). */ staying: string[];
+    }
   /** offline: no connection; unavailable: the receiver is in trouble; refused: it would not store it; too-large: over 64 kB; accepted: sent meanwhile. */
   | { ok: false; reason: 'offline' | 'unavailable' | 'refused' | 'too-large' | 'accepted' };
 
@@ -80,7 +85,9 @@ export function sessionHandover({ store, outbox, saveNow, answers, fetchImpl, no
       const { values, handed, staying } = filesToHandOver(answered, await listDeviceFiles().catch(() => []));
       const made = await sealAndStore(
         { format: HANDOVER_PAYLOAD_FORMAT, ...handing, savedAt: now(), programme, wizard, values, ...(handed.length > 0 && { files: handed }) },
-        requestUrl, pageUrl, expiresInSeconds,
+        requestUrl,
+        pageUrl,
+        expiresInSeconds,
       );
       if (!made.ok) {
         void outbox.resume();

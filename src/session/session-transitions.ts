@@ -147,5 +147,14 @@ function accepted(state: SessionState, elsewhere: boolean, withdrawn: boolean): 
   if (withdrawn) return showBlank(state, [{ do: 'reset-outbox' }, ...tellTabs(state, { type: 'accepted' })], true);
   const { wizard } = state.shown;
   const effects: SessionEffect[] = [...(elsewhere ? [] : [{ do: 'track-submitted' } as const]), ...tellTabs(state, { type: 'accepted' })];
-  return placed(state, { submitted: true, sentElsewhere: elsewhere, withdrawn: false, wizard: state.skipLastStep ? wizard : goToStep(wizard, state.stepCount - 1, state.stepCount) }, effects);
+  return placed(
+    state,
+    {
+      submitted: true,
+      sentElsewhere: elsewhere,
+      withdrawn: false,
+      wizard: state.skipLastStep ? wizard : goToStep(wizard, state.stepCount - 1, state.stepCount),
+    },
+    effects,
+  );
 }

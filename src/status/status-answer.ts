@@ -57,7 +57,8 @@ export function parseStatusAnswer(body: unknown): StatusAnswer | null {
   const fields = body as Record<string, unknown>;
   const receivedAt = moment(fields.receivedAt);
   const changedAt = moment(fields.changedAt);
-  if (typeof fields.reference !== 'string' || !REFERENCE.test(fields.reference) || receivedAt === null || changedAt === null || !isStanding(fields.status)) return null;
+  if (typeof fields.reference !== 'string' || !REFERENCE.test(fields.reference) || receivedAt === null || changedAt === null || !isStanding(fields.status))
+    return null;
   const decided = fields.status === 'accepted' || fields.status === 'declined';
   const message = decided && typeof fields.message === 'string' && fields.message.trim() !== '' ? fields.message.slice(0, MESSAGE_MAX) : null;
   const language = typeof fields.language === 'string' && LANGUAGE.test(fields.language) ? fields.language : null;

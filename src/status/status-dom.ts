@@ -133,7 +133,14 @@ export function drawStatus(page: StatusPage, { view, words, language, programmeT
   if (view.kind === 'notice') {
     lines.push(said('p', NOTICE[view.notice], undefined, 'status-notice'));
   } else {
-    lines.push(said('p', view.kind === 'withdrawn' ? 'statusWithdrawn' : SENTENCE[view.answer.status], undefined, `status-now status-now--${view.kind === 'withdrawn' ? 'withdrawn' : view.answer.status}`));
+    lines.push(
+      said(
+        'p',
+        view.kind === 'withdrawn' ? 'statusWithdrawn' : SENTENCE[view.answer.status],
+        undefined,
+        `status-now status-now--${view.kind === 'withdrawn' ? 'withdrawn' : view.answer.status}`,
+      ),
+    );
     if (view.stale && view.stale !== 'checking') lines.push(said('p', STALE[view.stale], undefined, 'status-stale'));
     // The moment in the sentence's own language: an English sentence on an Arabic page (a programme
     // without Arabic words for it) would otherwise hold an Arabic date in a left-to-right line.
@@ -142,7 +149,12 @@ export function drawStatus(page: StatusPage, { view, words, language, programmeT
   if (view.kind === 'standing') {
     const { answer } = view;
     const list = element('dl', undefined, 'status-facts');
-    list.append(said('dt', 'statusReference'), element('dd', answer.reference, 'status-reference'), said('dt', 'statusReceivedOn'), element('dd', moment(answer.receivedAt)));
+    list.append(
+      said('dt', 'statusReference'),
+      element('dd', answer.reference, 'status-reference'),
+      said('dt', 'statusReceivedOn'),
+      element('dd', moment(answer.receivedAt)),
+    );
     details.push(list);
     if (answer.message) {
       const message = element('div', undefined, 'status-message');

@@ -35,7 +35,6 @@ async function findSecret(): Promise<string | null> {
   return receipt ? secretInFragment(new URL(receipt.statusUrl).hash) : null;
 }
 
-
 async function start(): Promise<void> {
   const [programme, secret] = await Promise.all([readProgramme(`${BASE}config.json`), findSecret()]);
   // Built once the programme's words are known, so its title fills the header at its first paint

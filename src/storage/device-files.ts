@@ -114,7 +114,11 @@ export function indexedDbShelf(dbName = FILES_DB_NAME, open: (dbName: string, st
         // A Blob refused (not the disk full): the same bytes kept as ArrayBuffers, which every engine
         // stores; the thumbnail too, or the list would decode the whole photo to show it.
         const { blob, thumbnail, ...rest } = file;
-        const stored: StoredFile = { ...rest, bytes: await blob.arrayBuffer(), ...(thumbnail ? { thumbnailBytes: await thumbnail.arrayBuffer(), thumbnailType: thumbnail.type } : {}) };
+        const stored: StoredFile = {
+          ...rest,
+          bytes: await blob.arrayBuffer(),
+          ...(thumbnail ? { thumbnailBytes: await thumbnail.arrayBuffer(), thumbnailType: thumbnail.type } : {}),
+        };
         await attempt((idb) => keyval.set(file.sha256, stored, idb));
       }
     },
@@ -188,7 +192,10 @@ export function withMemoryFallback(primary: FileShelf, memory: FileShelf = memor
     get: async (sha256) => (await memory.get(sha256)) ?? either(() => primary.get(sha256), nothing),
     put: async (file) => {
       try {
-        await either(() => primary.put(file), () => memory.put(file));
+        await either(
+          () => primary.put(file),
+          () => memory.put(file),
+        );
       } catch (error) {
         if (error instanceof DeviceStorageFullError) throw error;
         await memory.put(file);
@@ -204,7 +211,10 @@ export function withMemoryFallback(primary: FileShelf, memory: FileShelf = memor
     },
     list: async () => {
       const inMemory = await memory.list();
-      const onDisk = await either(() => primary.list(), () => Promise.resolve([]));
+      const onDisk = await either(
+        () => primary.list(),
+        () => Promise.resolve([]),
+      );
       const held = new Set(inMemory.map((file) => file.sha256));
       return [...onDisk.filter((file) => !held.has(file.sha256)), ...inMemory];
     },

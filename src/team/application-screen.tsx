@@ -54,7 +54,9 @@ export function ApplicationScreen({ id }: { id: string }) {
     return (
       <>
         {back}
-        <ScreenHeading title="Application">{loaded.failure.kind === 'not-found' ? 'Application not found' : 'The application could not be opened'}</ScreenHeading>
+        <ScreenHeading title="Application">
+          {loaded.failure.kind === 'not-found' ? 'Application not found' : 'The application could not be opened'}
+        </ScreenHeading>
         <p className="team-alert" role="alert">
           {failureText(loaded.failure)}
         </p>

@@ -69,7 +69,9 @@ export function AuditScreen() {
                   {entry.actor}
                 </td>
                 <td>{actionName(entry.action)}</td>
-                <td>{entry.applicationId ? <TeamLink href={pathOf({ screen: 'application', id: entry.applicationId })}>{entry.applicationId}</TeamLink> : '—'}</td>
+                <td>
+                  {entry.applicationId ? <TeamLink href={pathOf({ screen: 'application', id: entry.applicationId })}>{entry.applicationId}</TeamLink> : '—'}
+                </td>
               </tr>
             ))}
           </tbody>

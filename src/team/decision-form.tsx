@@ -41,10 +41,14 @@ export function DecisionForm({ applicationId, current, history, onStanding }: Pr
     if (outcome.ok) {
       onStanding(outcome.value);
       setForm({ status: null, message: '' });
-      setDone(`Decided: ${statusName(outcome.value.status.status)}.${takesMessage(form.status) && form.message.trim() ? ' The creator is sent your message.' : ''}`);
+      setDone(
+        `Decided: ${statusName(outcome.value.status.status)}.${takesMessage(form.status) && form.message.trim() ? ' The creator is sent your message.' : ''}`,
+      );
     } else if (outcome.failure.kind === 'decided-meanwhile') {
       onStanding(outcome.failure.answer);
-      setProblem(`Someone decided meanwhile: now ${statusName(outcome.failure.answer.status.status)}. Your message is kept: look at the history, then decide again if you still mean to.`);
+      setProblem(
+        `Someone decided meanwhile: now ${statusName(outcome.failure.answer.status.status)}. Your message is kept: look at the history, then decide again if you still mean to.`,
+      );
     } else if (!endedBy(outcome.failure)) {
       setProblem(failureText(outcome.failure));
     }

@@ -23,7 +23,10 @@ export interface DecisionBody {
   after: string | number;
 }
 
-const PLANE_ENDS = Array.from({ length: 17 }, (_, plane) => `\\u{${(plane * 0x10000 + 0xfffe).toString(16)}}-\\u{${(plane * 0x10000 + 0xffff).toString(16)}}`).join('');
+const PLANE_ENDS = Array.from(
+  { length: 17 },
+  (_, plane) => `\\u{${(plane * 0x10000 + 0xfffe).toString(16)}}-\\u{${(plane * 0x10000 + 0xffff).toString(16)}}`,
+).join('');
 const UNSTORABLE = new RegExp(`[\\u{0}\\u{d800}-\\u{dfff}\\u{fdd0}-\\u{fdef}${PLANE_ENDS}]`, 'u');
 
 /** Whether a decision carries a message to the creator (the e-mail and the status page show it). */

@@ -38,14 +38,33 @@ export function InboxFilterForm({ filters }: { filters: InboxFilters }) {
         <p id={`${id}-q-hint`} className="team-hint">
           Name, e-mail or handle
         </p>
-        <input id={`${id}-q`} className="team-input" type="search" maxLength={SEARCH_MAX} value={typed.q} aria-describedby={`${id}-q-hint`} onChange={set('q')} />
+        <input
+          id={`${id}-q`}
+          className="team-input"
+          type="search"
+          maxLength={SEARCH_MAX}
+          value={typed.q}
+          aria-describedby={`${id}-q-hint`}
+          onChange={set('q')}
+        />
       </div>
       <div className="team-field">
         <label htmlFor={`${id}-language`}>Language</label>
         <p id={`${id}-language-hint`} className="team-hint">
           A code, such as en
         </p>
-        <input id={`${id}-language`} className="team-input" type="text" dir="ltr" autoCapitalize="none" spellCheck={false} maxLength={35} value={typed.language} aria-describedby={`${id}-language-hint`} onChange={set('language')} />
+        <input
+          id={`${id}-language`}
+          className="team-input"
+          type="text"
+          dir="ltr"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={35}
+          value={typed.language}
+          aria-describedby={`${id}-language-hint`}
+          onChange={set('language')}
+        />
       </div>
       <div className="team-field">
         <label htmlFor={`${id}-from`}>Received from</label>

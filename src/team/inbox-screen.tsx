@@ -42,7 +42,9 @@ export function InboxScreen({ search }: { search: string }) {
         </div>
       )}
       {ready && ready.items.length === 0 && (
-        <p className="inbox-empty">{isFiltered(filters) ? 'No application matches these filters.' : 'No applications yet. They appear here as creators send them.'}</p>
+        <p className="inbox-empty">
+          {isFiltered(filters) ? 'No application matches these filters.' : 'No applications yet. They appear here as creators send them.'}
+        </p>
       )}
       {ready && ready.items.length > 0 && <InboxList items={ready.items} firstNew={ready.firstNew} />}
       {ready && typeof ready.more === 'object' && (

@@ -9,7 +9,17 @@ import { ScreenHeading } from './screen-heading';
  * scanner that follows the link does not use it up: the person's press on "Sign in" sends the
  * token. The token left the address before this page was drawn (team-main.tsx): it is in no history entry.
  */
-export function LinkScreen({ api, token, onSignedIn, onNewLink }: { api: TeamApi; token: string; onSignedIn: (session: Session) => void; onNewLink: () => void }) {
+export function LinkScreen({
+  api,
+  token,
+  onSignedIn,
+  onNewLink,
+}: {
+  api: TeamApi;
+  token: string;
+  onSignedIn: (session: Session) => void;
+  onNewLink: () => void;
+}) {
   const [signingIn, setSigningIn] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
 
@@ -29,7 +39,13 @@ export function LinkScreen({ api, token, onSignedIn, onNewLink }: { api: TeamApi
       <ScreenHeading title="Sign in">Sign in to the team inbox</ScreenHeading>
       {!spent && <p>This link signs you in on this device. It works once.</p>}
       <div role="alert">
-        {failure && <p className="team-alert">{spent ? 'This sign-in link cannot be used: it has been used already, or more than 15 minutes have passed. Ask for a new link.' : failureText(failure)}</p>}
+        {failure && (
+          <p className="team-alert">
+            {spent
+              ? 'This sign-in link cannot be used: it has been used already, or more than 15 minutes have passed. Ask for a new link.'
+              : failureText(failure)}
+          </p>
+        )}
       </div>
       {spent ? (
         <button type="button" className="button button--primary" onClick={onNewLink}>

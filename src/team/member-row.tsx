@@ -36,7 +36,13 @@ export function MemberRow({ member, isYou, onChangeRole, onRemove }: Props) {
           <label htmlFor={`${id}-role`}>Role</label>
           <RoleSelect id={`${id}-role`} className="team-input member__select" value={role} describedBy={`${id}-email`} onChange={setRole} />
           {role !== member.role && (
-            <button type="button" className="button button--secondary" aria-disabled={busy ? true : undefined} aria-describedby={`${id}-email`} onClick={() => void run(() => onChangeRole(member, role))}>
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-disabled={busy ? true : undefined}
+              aria-describedby={`${id}-email`}
+              onClick={() => void run(() => onChangeRole(member, role))}
+            >
               Save role
             </button>
           )}

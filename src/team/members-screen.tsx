@@ -59,7 +59,13 @@ export function MembersScreen() {
     <>
       <ScreenHeading title="Members">Members</ScreenHeading>
       <p>Viewers read applications. Reviewers also write notes, decide and export. Admins also manage the team and read the audit log.</p>
-      <div role="alert">{failure && <p className="team-alert">{failure.kind === 'last-admin' ? 'The team must keep at least one admin: make someone else an admin first.' : failureText(failure)}</p>}</div>
+      <div role="alert">
+        {failure && (
+          <p className="team-alert">
+            {failure.kind === 'last-admin' ? 'The team must keep at least one admin: make someone else an admin first.' : failureText(failure)}
+          </p>
+        )}
+      </div>
       <div role="status">{done && <p className="team-note">{done}</p>}</div>
       {members === null && !failure && <p role="status">Loading the team…</p>}
       {members && (

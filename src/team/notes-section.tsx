@@ -11,7 +11,17 @@ export const NOTE_LIMIT = 5000;
  * The team's private notes on an application: never shown to the creator. Everyone on the team
  * reads them; reviewers and admins add them (`canWrite`).
  */
-export function NotesSection({ applicationId, notes, canWrite, onAdded }: { applicationId: string; notes: readonly Note[]; canWrite: boolean; onAdded: (note: Note) => void }) {
+export function NotesSection({
+  applicationId,
+  notes,
+  canWrite,
+  onAdded,
+}: {
+  applicationId: string;
+  notes: readonly Note[];
+  canWrite: boolean;
+  onAdded: (note: Note) => void;
+}) {
   const { api, endedBy } = useTeam();
   const id = useId();
   const [body, setBody] = useState('');

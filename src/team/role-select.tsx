@@ -2,7 +2,19 @@ import { ROLES, type Role } from './team-answers';
 import { roleName } from './team-permissions';
 
 /** The roles to choose from, by their names: the members page's form and each member's row. */
-export function RoleSelect({ id, value, onChange, className = 'team-input', describedBy }: { id: string; value: Role; onChange: (role: Role) => void; className?: string; describedBy?: string }) {
+export function RoleSelect({
+  id,
+  value,
+  onChange,
+  className = 'team-input',
+  describedBy,
+}: {
+  id: string;
+  value: Role;
+  onChange: (role: Role) => void;
+  className?: string;
+  describedBy?: string;
+}) {
   return (
     <select
       id={id}

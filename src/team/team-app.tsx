@@ -81,7 +81,10 @@ export function TeamApp({ api, linkToken = null }: { api: TeamApi; linkToken?: s
     return null;
   }, [api, navigate]);
 
-  const shell = useMemo<TeamShell | null>(() => (state.phase === 'signed-in' ? { api, session: state.session, navigate, endedBy } : null), [api, state, navigate, endedBy]);
+  const shell = useMemo<TeamShell | null>(
+    () => (state.phase === 'signed-in' ? { api, session: state.session, navigate, endedBy } : null),
+    [api, state, navigate, endedBy],
+  );
 
   if (token !== null) {
     return (
@@ -92,7 +95,9 @@ export function TeamApp({ api, linkToken = null }: { api: TeamApi; linkToken?: s
           onSignedIn={signedIn}
           onNewLink={() => {
             setToken(null);
-            setState((previous) => (previous.phase === 'signed-in' ? previous : { phase: 'signed-out', oidc: previous.phase === 'signed-out' ? previous.oidc : false, notice: null }));
+            setState((previous) =>
+              previous.phase === 'signed-in' ? previous : { phase: 'signed-out', oidc: previous.phase === 'signed-out' ? previous.oidc : false, notice: null },
+            );
             navigate(pathOf({ screen: 'sign-in' }), { replace: true });
           }}
         />

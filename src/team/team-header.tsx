@@ -37,7 +37,10 @@ export function TeamHeader({ route, onSignOut }: { route: TeamRoute; onSignOut: 
           <ul>
             {pages.map((page) => (
               <li key={page.route.screen}>
-                <TeamLink href={pathOf(page.route)} current={route.screen === page.route.screen || (page.route.screen === 'inbox' && route.screen === 'application')}>
+                <TeamLink
+                  href={pathOf(page.route)}
+                  current={route.screen === page.route.screen || (page.route.screen === 'inbox' && route.screen === 'application')}
+                >
                   {page.name}
                 </TeamLink>
               </li>

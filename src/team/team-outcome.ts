@@ -60,7 +60,9 @@ export function outcomeOf<T>(status: number, body: unknown, reader: Reader<T> | 
   const name = error.success ? error.data.error : null;
   if (status === 409 && name === 'decided-meanwhile') {
     const meanwhile = decidedMeanwhileSchema.safeParse(body);
-    return meanwhile.success ? failed({ kind: 'decided-meanwhile', answer: { status: meanwhile.data.status, history: meanwhile.data.history } }) : failed({ kind: 'unreadable', status });
+    return meanwhile.success
+      ? failed({ kind: 'decided-meanwhile', answer: { status: meanwhile.data.status, history: meanwhile.data.history } })
+      : failed({ kind: 'unreadable', status });
   }
   if (status === 401) {
     const oidc = typeof body === 'object' && body !== null && (body as { oidc?: unknown }).oidc === true;

@@ -3,12 +3,7 @@
  * query string (inbox-filters.ts); a sign-in link's token in the fragment, which no request carries.
  */
 export type TeamRoute =
-  | { screen: 'inbox' }
-  | { screen: 'sign-in' }
-  | { screen: 'application'; id: string }
-  | { screen: 'members' }
-  | { screen: 'audit' }
-  | { screen: 'not-found' };
+  { screen: 'inbox' } | { screen: 'sign-in' } | { screen: 'application'; id: string } | { screen: 'members' } | { screen: 'audit' } | { screen: 'not-found' };
 
 export const TEAM_BASE = '/team/';
 

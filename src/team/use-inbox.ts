@@ -31,7 +31,15 @@ export function useInbox(search: string): { filters: InboxFilters; state: InboxS
     let live = true;
     void api.applications(filters).then((outcome) => {
       if (!live) return;
-      if (outcome.ok) setState({ phase: 'ready', counts: outcome.value.counts, items: outcome.value.items, next: outcome.value.next == null ? null : String(outcome.value.next), more: 'idle', firstNew: null });
+      if (outcome.ok)
+        setState({
+          phase: 'ready',
+          counts: outcome.value.counts,
+          items: outcome.value.items,
+          next: outcome.value.next == null ? null : String(outcome.value.next),
+          more: 'idle',
+          firstNew: null,
+        });
       else if (!endedBy(outcome.failure)) setState({ phase: 'failed', failure: outcome.failure });
     });
     return () => {
@@ -48,7 +56,13 @@ export function useInbox(search: string): { filters: InboxFilters; state: InboxS
       setState((previous) => {
         if (previous.phase !== 'ready' || previous.next !== next) return previous;
         if (outcome.ok) {
-          return { ...previous, items: [...previous.items, ...outcome.value.items], next: outcome.value.next == null ? null : String(outcome.value.next), more: 'idle', firstNew: previous.items.length };
+          return {
+            ...previous,
+            items: [...previous.items, ...outcome.value.items],
+            next: outcome.value.next == null ? null : String(outcome.value.next),
+            more: 'idle',
+            firstNew: previous.items.length,
+          };
         }
         return { ...previous, more: outcome.failure };
       });

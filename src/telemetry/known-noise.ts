@@ -16,11 +16,6 @@ export const KNOWN_NOISE: readonly RegExp[] = [
 
 /** Whether an error (or its message) is known browser noise rather than a fault of the app. */
 export function isKnownNoise(error: unknown): boolean {
-  const text =
-    error instanceof Error
-      ? `${error.name}: ${error.message}`
-      : typeof error === 'string'
-        ? error
-        : '';
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : typeof error === 'string' ? error : '';
   return text !== '' && KNOWN_NOISE.some((pattern) => pattern.test(text));
 }

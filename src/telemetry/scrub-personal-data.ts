@@ -35,7 +35,8 @@ const RESUME_TOKEN = /\bresume=[A-Za-z0-9_-]{22,64}\.[A-Za-z0-9_-]{43}/gi;
 // handed-over draft, which no report needs; the path is kept, the id replaced, as the receiver logs it.
 const DRAFT_PATH = /(\/drafts\/)[A-Za-z0-9_-]{22,64}/g;
 // Properties that name campaign parameters, under any prefix posthog or a library may use ($initial_utm_source).
-const CAMPAIGN_KEY = /(^|[_$])(utm_[a-z]+|gclid|gbraid|wbraid|gad_source|fbclid|msclkid|dclid|twclid|li_fat_id|mc_cid|mc_eid|igshid|ttclid|_kx|epik|rdt_cid|irclid|qclid|sccid)$/i;
+const CAMPAIGN_KEY =
+  /(^|[_$])(utm_[a-z]+|gclid|gbraid|wbraid|gad_source|fbclid|msclkid|dclid|twclid|li_fat_id|mc_cid|mc_eid|igshid|ttclid|_kx|epik|rdt_cid|irclid|qclid|sccid)$/i;
 
 function escapeForPattern(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -50,7 +51,10 @@ function patternFor(value: string): string {
     return String.raw`(?<!\d)(?:\+?\d{1,3}${DIGIT_SEPARATORS})?${digits.split('').join(DIGIT_SEPARATORS)}(?!\d)`;
   }
   // Spacing is not kept: "Ada  Lovelace" and "Ada Lovelace" are the same name.
-  const text = value.split(/\s+/).map(escapeForPattern).join(String.raw`\s+`);
+  const text = value
+    .split(/\s+/)
+    .map(escapeForPattern)
+    .join(String.raw`\s+`);
   return value.length < WHOLE_WORD_BELOW ? String.raw`(?<![\p{L}\p{N}])${text}(?![\p{L}\p{N}])` : text;
 }
 
@@ -62,7 +66,12 @@ export function stringScrubber(personalValues: readonly string[]): (text: string
     .sort((a, b) => b.length - a.length);
   const personal = values.length > 0 ? new RegExp(values.map(patternFor).join('|'), 'giu') : null;
   return (text) => {
-    let scrubbed = text.replace(RESUME_FRAGMENT, '').replace(RESUME_TOKEN, FILTERED).replace(DRAFT_PATH, '$1:id').replace(URL_TAIL, '$1').replace(EMAIL, FILTERED);
+    let scrubbed = text
+      .replace(RESUME_FRAGMENT, '')
+      .replace(RESUME_TOKEN, FILTERED)
+      .replace(DRAFT_PATH, '$1:id')
+      .replace(URL_TAIL, '$1')
+      .replace(EMAIL, FILTERED);
     if (personal) scrubbed = scrubbed.replace(personal, FILTERED);
     return scrubbed;
   };

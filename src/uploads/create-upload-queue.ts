@@ -104,7 +104,9 @@ export function createUploadQueue(devices: UploadQueueDevices): UploadQueue {
       const kept = await gather();
       for (;;) {
         // A file no field has named yet waits: the receiver would refuse an upload for no field.
-        const next = kept.find((file) => file.blob && !file.uploaded && fields.has(file.sha256) && !forgotten.has(file.sha256) && mayStart(statuses.get(file.sha256), isOnline()));
+        const next = kept.find(
+          (file) => file.blob && !file.uploaded && fields.has(file.sha256) && !forgotten.has(file.sha256) && mayStart(statuses.get(file.sha256), isOnline()),
+        );
         if (!next || endpoint === null) break;
         await exclusively(next.sha256, () => turn(next.sha256, endpoint ?? ''));
         // A file done in this turn is not picked again: the list is read afresh for the next.

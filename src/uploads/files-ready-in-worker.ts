@@ -18,8 +18,13 @@ import { toSendReadiness, withUploadIds, type FilesReadiness } from './with-uplo
 // A sync event lives minutes at most: a few quick retries here, the browser's own backoff after.
 const WORKER_RETRY_DELAYS = [0, ...[1, 2, 3].map((failures) => backoffSeconds(failures) * 1000)];
 
-async function readiness(record: OutboxRecord, failure: (sha256: string) => 'too-large' | 'type' | 'refused' | undefined = () => undefined): Promise<FilesReadiness> {
-  const kept = new Map((await listDeviceFiles()).map((file) => [file.sha256, { uploadUrl: file.uploadUrl, uploaded: file.uploaded, hasBytes: file.blob !== undefined }]));
+async function readiness(
+  record: OutboxRecord,
+  failure: (sha256: string) => 'too-large' | 'type' | 'refused' | undefined = () => undefined,
+): Promise<FilesReadiness> {
+  const kept = new Map(
+    (await listDeviceFiles()).map((file) => [file.sha256, { uploadUrl: file.uploadUrl, uploaded: file.uploaded, hasBytes: file.blob !== undefined }]),
+  );
   return withUploadIds(record.body, (sha256) => kept.get(sha256), failure);
 }
 

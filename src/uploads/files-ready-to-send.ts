@@ -32,9 +32,16 @@ export function filesReadyToSend(owner: SessionUploads, changed: () => void): Re
   });
   return async (record, base) => {
     named = filesNamed(record.body).map((file) => file.sha256);
-    const kept = new Map((await listDeviceFiles()).map((file) => [file.sha256, { uploadUrl: file.uploadUrl, uploaded: file.uploaded, hasBytes: file.blob !== undefined }]));
-    const readiness = withUploadIds(record.body, (sha256) => kept.get(sha256), (sha256) => uploads.progressOf(sha256)?.error as UploadFailure | undefined);
-    if (!readiness.ready && readiness.waiting.length > 0) uploads.uploadSoon(uploadsUrl(record.url, base), Object.fromEntries(readiness.waiting.map((file) => [file.sha256, file.key])));
+    const kept = new Map(
+      (await listDeviceFiles()).map((file) => [file.sha256, { uploadUrl: file.uploadUrl, uploaded: file.uploaded, hasBytes: file.blob !== undefined }]),
+    );
+    const readiness = withUploadIds(
+      record.body,
+      (sha256) => kept.get(sha256),
+      (sha256) => uploads.progressOf(sha256)?.error as UploadFailure | undefined,
+    );
+    if (!readiness.ready && readiness.waiting.length > 0)
+      uploads.uploadSoon(uploadsUrl(record.url, base), Object.fromEntries(readiness.waiting.map((file) => [file.sha256, file.key])));
     return toSendReadiness(readiness);
   };
 }

@@ -15,7 +15,12 @@ import { filesNamed } from './with-upload-ids';
 /** The receiver's rules a new upload of the same bytes can satisfy. */
 const MENDED_BY_UPLOADING = new Set(['file-incomplete', 'file-not-own']);
 
-export function filesToUploadAgain(sent: unknown, refused: readonly RefusedFile[], already: readonly string[], hasBytes: (sha256: string) => boolean): string[] {
+export function filesToUploadAgain(
+  sent: unknown,
+  refused: readonly RefusedFile[],
+  already: readonly string[],
+  hasBytes: (sha256: string) => boolean,
+): string[] {
   if (refused.length === 0 || refused.some((file) => !MENDED_BY_UPLOADING.has(file.rule))) return [];
   const named = filesNamed(sent);
   const again: string[] = [];

@@ -15,7 +15,10 @@ export async function uploadFilesAgain(sent: unknown, refused: readonly RefusedF
   const cleared: string[] = [];
   for (const sha256 of again) {
     // A record that cannot be written still names the old upload: that file cannot go again from here.
-    const written = await updateDeviceFile(sha256, { uploadUrl: undefined, uploaded: false }).then(() => true, () => false);
+    const written = await updateDeviceFile(sha256, { uploadUrl: undefined, uploaded: false }).then(
+      () => true,
+      () => false,
+    );
     if (written) cleared.push(sha256);
   }
   return cleared;

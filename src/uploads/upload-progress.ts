@@ -23,7 +23,12 @@ export function progressMemo(statusOf: (sha256: string) => UploadStatus | undefi
       shownLast.delete(sha256);
       return undefined;
     }
-    const shown: UploadProgress = { state: status.state, bytesSent: status.bytesSent, bytesTotal: status.bytesTotal, ...(status.failure ? { error: status.failure } : {}) };
+    const shown: UploadProgress = {
+      state: status.state,
+      bytesSent: status.bytesSent,
+      bytesTotal: status.bytesTotal,
+      ...(status.failure ? { error: status.failure } : {}),
+    };
     const before = shownLast.get(sha256);
     if (before && showsTheSame(before, shown)) return before;
     shownLast.set(sha256, shown);
@@ -33,12 +38,7 @@ export function progressMemo(statusOf: (sha256: string) => UploadStatus | undefi
 
 /** Whether two moments of an upload look the same in its row. Pure. */
 export function showsTheSame(before: UploadProgress, now: UploadProgress): boolean {
-  return (
-    before.state === now.state &&
-    before.error === now.error &&
-    before.bytesTotal === now.bytesTotal &&
-    wholePercent(before) === wholePercent(now)
-  );
+  return before.state === now.state && before.error === now.error && before.bytesTotal === now.bytesTotal && wholePercent(before) === wholePercent(now);
 }
 
 function wholePercent(upload: UploadProgress): number {

@@ -56,14 +56,21 @@ function filesOf(body: unknown): BodyFile[] | null {
   if (typeof body !== 'object' || body === null) return null;
   const files = (body as { files?: unknown }).files;
   if (!Array.isArray(files)) return null;
-  return files.filter((file): file is BodyFile => typeof file === 'object' && file !== null && typeof (file as BodyFile).sha256 === 'string' && typeof (file as BodyFile).key === 'string');
+  return files.filter(
+    (file): file is BodyFile =>
+      typeof file === 'object' && file !== null && typeof (file as BodyFile).sha256 === 'string' && typeof (file as BodyFile).key === 'string',
+  );
 }
 
 /**
  * `body` with every file's uploadId filled, or why it cannot go yet. `known(sha256)` is the file
  * on the device; `failure(sha256)` a final refusal the upload queue met for it.
  */
-export function withUploadIds(body: unknown, known: (sha256: string) => KnownFile | undefined, failure: (sha256: string) => UploadFailure | undefined = () => undefined): FilesReadiness {
+export function withUploadIds(
+  body: unknown,
+  known: (sha256: string) => KnownFile | undefined,
+  failure: (sha256: string) => UploadFailure | undefined = () => undefined,
+): FilesReadiness {
   const files = filesOf(body);
   if (!files || files.length === 0) return { ready: true, body };
   const filled: BodyFile[] = [];
@@ -95,4 +102,3 @@ export function toSendReadiness(readiness: FilesReadiness): SendReadiness {
       : undefined;
   return { ready: false, files: { uploaded: readiness.uploaded, total: readiness.total, ...(failed ? { failed } : {}) } };
 }
-

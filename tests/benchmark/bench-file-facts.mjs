@@ -35,7 +35,11 @@ const FILES = [
   { name: 'JPEG, 4 MiB of 64 KiB segments', type: 'image/jpeg', bytes: Buffer.concat([SOI, ...Array.from({ length: 65 }, () => segment(0xe2, 0xffff))]) },
   // Segments of the smallest length: the most steps in memory.
   { name: 'JPEG, 4 MiB of empty segments', type: 'image/jpeg', bytes: Buffer.concat([SOI, ...Array.from({ length: MIB }, () => segment(0xe2, 2))]) },
-  { name: 'PNG, 4 MiB', type: 'image/png', bytes: Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452000010000000100008020000', 'hex'), Buffer.alloc(4 * MIB)]) },
+  {
+    name: 'PNG, 4 MiB',
+    type: 'image/png',
+    bytes: Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452000010000000100008020000', 'hex'), Buffer.alloc(4 * MIB)]),
+  },
 ];
 
 /** @param {() => Promise<unknown>} work */
@@ -69,7 +73,9 @@ try {
     const whole = await cpuMs(() => factsOfFile(path, file.type));
     if (header > HEADER_BUDGET_MS) over += 1;
     const size = file.bytes.length / MIB;
-    process.stdout.write(`| ${file.name} | ${size.toFixed(1)} MiB | ${header.toFixed(1)} | ≤ ${String(HEADER_BUDGET_MS)} ${header > HEADER_BUDGET_MS ? '✗' : '✓'} | ${whole.toFixed(1)} | ${(whole / size).toFixed(1)} |\n`);
+    process.stdout.write(
+      `| ${file.name} | ${size.toFixed(1)} MiB | ${header.toFixed(1)} | ≤ ${String(HEADER_BUDGET_MS)} ${header > HEADER_BUDGET_MS ? '✗' : '✓'} | ${whole.toFixed(1)} | ${(whole / size).toFixed(1)} |\n`,
+    );
   }
 } finally {
   await rm(folder, { recursive: true, force: true });

@@ -134,7 +134,9 @@ try {
       if (p95 > BUDGET_MS) over = true;
       lines.push(`| ${row.name} | ${percentile(times, 0.5).toFixed(1)} | ${p95.toFixed(1)} | ${String(last.page.items.length)} | ${String(last.counts.all)} |`);
     }
-    process.stdout.write(`Inbox at ${String(APPLICATIONS)} applications, embedded store (PGlite), ${String(RUNS)} runs each; budget p95 ≤ ${String(BUDGET_MS)} ms\n\n${lines.join('\n')}\n`);
+    process.stdout.write(
+      `Inbox at ${String(APPLICATIONS)} applications, embedded store (PGlite), ${String(RUNS)} runs each; budget p95 ≤ ${String(BUDGET_MS)} ms\n\n${lines.join('\n')}\n`,
+    );
     if (over) process.exitCode = 1;
   } finally {
     await store.close();

@@ -80,7 +80,15 @@ async function startReceiver(root, dataDir, databaseUrl, extraEnv = {}, onSpawne
     });
     child.once('exit', () => reject(new Error(`the receiver exited:\n${output}`)));
   });
-  return { url: String(url), pid: child.pid ?? 0, stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); }) };
+  return {
+    url: String(url),
+    pid: child.pid ?? 0,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 /**
@@ -121,7 +129,12 @@ async function sendApplications(url, count, clients) {
   const client = async () => {
     for (let index = next++; index < count; index = next++) {
       const body = JSON.stringify(sampleBody({ email: `creator-${String(index)}@example.com`, variant: index }));
-      const headers = { 'Content-Type': 'application/json', 'Idempotency-Key': `bench-${String(index)}`, 'Application-Id': `bench-app-${String(index)}`, 'Application-Revision': '1' };
+      const headers = {
+        'Content-Type': 'application/json',
+        'Idempotency-Key': `bench-${String(index)}`,
+        'Application-Id': `bench-app-${String(index)}`,
+        'Application-Revision': '1',
+      };
       for (;;) {
         const started = performance.now();
         try {
@@ -179,7 +192,12 @@ async function measure(name, databaseUrl, { webhooks = false } = {}) {
   await cp(join(ROOT, 'public', 'config.json'), join(root, 'config.json'));
   await writeFile(join(root, 'index.html'), '<!doctype html>');
   const endpoint = webhooks ? await startWebhookEndpoint() : null;
-  const receiver = await startReceiver(root, dataDir, databaseUrl, endpoint ? { WEBHOOK_URL: endpoint.url, WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}` } : {});
+  const receiver = await startReceiver(
+    root,
+    dataDir,
+    databaseUrl,
+    endpoint ? { WEBHOOK_URL: endpoint.url, WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}` } : {},
+  );
   const loadBefore = loadavg()[0] ?? Number.NaN;
   const started = performance.now();
   const { latencies, acknowledged, failures } = await sendApplications(receiver.url, N, CLIENTS);
@@ -212,7 +230,22 @@ async function measure(name, databaseUrl, { webhooks = false } = {}) {
   const lost = [...Array(N).keys()].filter((index) => !ids.has(`bench-app-${String(index)}`)).length;
   const duplicated = stored.filter((application) => application.revisions !== 1).length + (stored.length - ids.size);
   latencies.sort((a, b) => a - b);
-  return { store: name, webhooks, applications: N, clients: CLIENTS, perSecond: N / seconds, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), failures, lost, duplicated, loadBefore, loadAfter, syncSettings, webhookLag };
+  return {
+    store: name,
+    webhooks,
+    applications: N,
+    clients: CLIENTS,
+    perSecond: N / seconds,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    failures,
+    lost,
+    duplicated,
+    loadBefore,
+    loadAfter,
+    syncSettings,
+    webhookLag,
+  };
 }
 
 await execFile(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'vite.server.config.ts', '--logLevel', 'error'], { cwd: ROOT });
@@ -249,7 +282,9 @@ async function measureMemory(name, databaseUrl) {
   /** @type {ReturnType<typeof sampleTreeMemory> | null} */
   let sampler = null;
   const startedAt = performance.now();
-  const receiver = await startReceiver(root, dataDir, databaseUrl, {}, (pid) => { sampler = sampleTreeMemory(pid); });
+  const receiver = await startReceiver(root, dataDir, databaseUrl, {}, (pid) => {
+    sampler = sampleTreeMemory(pid);
+  });
   const firstStartSeconds = (performance.now() - startedAt) / 1000;
   await sleep(2000);
   const firstStart = /** @type {ReturnType<typeof sampleTreeMemory>} */ (/** @type {unknown} */ (sampler)).stop();
@@ -263,7 +298,9 @@ async function measureMemory(name, databaseUrl) {
   await receiver.stop();
   /** @type {ReturnType<typeof sampleTreeMemory> | null} */
   let restartSampler = null;
-  const restarted = await startReceiver(root, dataDir, databaseUrl, {}, (pid) => { restartSampler = sampleTreeMemory(pid); });
+  const restarted = await startReceiver(root, dataDir, databaseUrl, {}, (pid) => {
+    restartSampler = sampleTreeMemory(pid);
+  });
   await sleep(2000);
   const restart = /** @type {ReturnType<typeof sampleTreeMemory>} */ (/** @type {unknown} */ (restartSampler)).stop();
   await restarted.stop();
@@ -318,8 +355,12 @@ async function measureFlood(name, databaseUrl) {
   await store.close();
   await rm(root, { recursive: true, force: true });
   await rm(dataDir, { recursive: true, force: true });
-  const met = stored.wrong.length === 0 && result.creators.p99Ms < FLOOD_BUDGET.creatorsP99Ms && result.flooder.limited > 0 &&
-    result.flooder.limitedWithRetryAfter === result.flooder.limited && result.rss.max - result.rss.before < FLOOD_BUDGET.rssGrowthBytes;
+  const met =
+    stored.wrong.length === 0 &&
+    result.creators.p99Ms < FLOOD_BUDGET.creatorsP99Ms &&
+    result.flooder.limited > 0 &&
+    result.flooder.limitedWithRetryAfter === result.flooder.limited &&
+    result.rss.max - result.rss.before < FLOOD_BUDGET.rssGrowthBytes;
   return { store: name, ...result, stored, loadBefore, loadAfter, met };
 }
 
@@ -350,7 +391,11 @@ const lines = [
   `Commit ${commit.trim()}, ${String(cpus().length)} CPU cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, ${new Date().toISOString()}.`,
   `${String(N)} distinct valid applications PUT by ${String(CLIENTS)} concurrent clients to \`node server/serve.mjs\` on 127.0.0.1, each answered only after its transaction committed; then the store is read back.`,
   // Throughput and latency need the machine to themselves; memory does not.
-  ...(results.some((result) => result.loadBefore > cpus().length) ? [`The machine was busy with other work (a 1-minute load average above its ${String(cpus().length)} cores, in the tables): throughput and latency here are not comparable with a quiet run; the memory rows are.`] : []),
+  ...(results.some((result) => result.loadBefore > cpus().length)
+    ? [
+        `The machine was busy with other work (a 1-minute load average above its ${String(cpus().length)} cores, in the tables): throughput and latency here are not comparable with a quiet run; the memory rows are.`,
+      ]
+    : []),
   '',
   '| store | webhooks | applications/s | p50 ms | p99 ms | failed attempts (retried) | lost | duplicated | webhooks delivered | webhook lag p50 / p99 ms | load average (1 min) before → after | syncs (fsync, synchronous_commit, wal_sync_method) |',
   '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
@@ -367,11 +412,17 @@ const lines = [
   '',
   `For ${String(FLOOD_SECONDS)} s, with the default limits (60 PUTs a minute and 600 an hour per client, 64 connections per address, headers within 10 s): one address (${'127.0.3.1'}) PUTs valid applications as fast as 8 kept-alive connections allow; another (127.0.4.1) opens 300 connections that send their headers a byte a second, opening another a second after one is closed; ${String(FLOOD_CREATORS)} creators, each from its own address (127.0.5.x), start at random in the first half and send an application as the wizard does: revision 1, revision 2 twice (a lost answer), revision 3, then a late retry of revision 1, waiting at least Retry-After on a 429 or 503. Then the store is read back.`,
   '',
-  '| store | creators stored once with revision 3 | creators\' requests | creators\' statuses | creators p50 / p99 / max ms | flooder requests (per s) | flooder 201 | flooder 429 (with Retry-After) | trickler connections opened / closed at once / answered 408 | receiver RSS before → max (growth) | load average (1 min) before → after |',
+  "| store | creators stored once with revision 3 | creators' requests | creators' statuses | creators p50 / p99 / max ms | flooder requests (per s) | flooder 201 | flooder 429 (with Retry-After) | trickler connections opened / closed at once / answered 408 | receiver RSS before → max (growth) | load average (1 min) before → after |",
   '| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ...floods.map(
     (flood) =>
-      `| ${flood.store} | ${String(flood.stored.exactlyOnce)} / ${String(flood.creators.count)} | ${String(flood.creators.requests)} | ${Object.entries(flood.creators.statuses).map(([status, count]) => `${status}: ${String(count)}`).join(', ')} | ${flood.creators.p50Ms.toFixed(1)} / ${flood.creators.p99Ms.toFixed(1)} / ${flood.creators.maxMs.toFixed(1)} | ${String(flood.flooder.sent)} (${flood.flooder.perSecond.toFixed(0)}/s) | ${String(flood.flooder.accepted)} | ${String(flood.flooder.limited)} (${String(flood.flooder.limitedWithRetryAfter)}) | ${String(flood.trickler.opened)} / ${String(flood.trickler.closedWithoutAnswer)} / ${String(flood.trickler.answered408)} | ${mb(flood.rss.before)} → ${mb(flood.rss.max)} MB (+${mb(flood.rss.max - flood.rss.before)}) | ${flood.loadBefore.toFixed(2)} → ${flood.loadAfter.toFixed(2)} |`,
+      `| ${flood.store} | ${String(flood.stored.exactlyOnce)} / ${String(flood.creators.count)} | ${String(flood.creators.requests)} | ${Object.entries(
+        flood.creators.statuses,
+      )
+        .map(([status, count]) => `${status}: ${String(count)}`)
+        .join(
+          ', ',
+        )} | ${flood.creators.p50Ms.toFixed(1)} / ${flood.creators.p99Ms.toFixed(1)} / ${flood.creators.maxMs.toFixed(1)} | ${String(flood.flooder.sent)} (${flood.flooder.perSecond.toFixed(0)}/s) | ${String(flood.flooder.accepted)} | ${String(flood.flooder.limited)} (${String(flood.flooder.limitedWithRetryAfter)}) | ${String(flood.trickler.opened)} / ${String(flood.trickler.closedWithoutAnswer)} / ${String(flood.trickler.answered408)} | ${mb(flood.rss.before)} → ${mb(flood.rss.max)} MB (+${mb(flood.rss.max - flood.rss.before)}) | ${flood.loadBefore.toFixed(2)} → ${flood.loadAfter.toFixed(2)} |`,
   ),
   '',
   '## Memory',
@@ -387,12 +438,15 @@ const lines = [
   '',
   `Budget, for each store (a 512 MB server): the process tree at most ${mb(MEMORY_BUDGET.peakBytes)} MB at any moment, its first start included, and at most ${mb(MEMORY_BUDGET.steadyBytes)} MB steady after ${String(MEMORY_N)} applications: **${memories.every((memory) => memory.met) ? 'met' : 'NOT met'}**. The embedded store makes a new database by unpacking a pre-built one (server/store/pglite-template.mjs; PGlite's own initdb held 830-900 MB), runs Postgres with small memory settings (server/store/pglite-memory.mjs) and reads PGlite's bundled files from the disk (server/store/pglite-bundle.mjs); on either store, the receiver collects its garbage once idle a few seconds after work (server/process/idle-collection.mjs), which the steady row shows; docs/receiver.md, "Memory".`,
   '',
-  'The trickler\'s connections over the cap of 64 per address are closed before a byte is read; the 64 it holds are answered 408 and closed once their headers have taken 10 s. The embedded receiver\'s resident memory is mostly PGlite\'s: its compiled code and the part of its WebAssembly memory Postgres has used.',
+  "The trickler's connections over the cap of 64 per address are closed before a byte is read; the 64 it holds are answered 408 and closed once their headers have taken 10 s. The embedded receiver's resident memory is mostly PGlite's: its compiled code and the part of its WebAssembly memory Postgres has used.",
   '',
   `Budget (embedded store, webhooks off and on): at least ${String(BUDGET.perSecond)} applications/s, p99 at most ${String(BUDGET.p99Ms)} ms, 0 lost, 0 duplicated; under the flood, on each store: every creator stored once with the latest revision, creators' p99 under ${String(FLOOD_BUDGET.creatorsP99Ms)} ms, every flooder refusal a 429 with Retry-After, memory growth under ${mb(FLOOD_BUDGET.rssGrowthBytes)} MB; memory, on each store: peak at most ${mb(MEMORY_BUDGET.peakBytes)} MB, steady at most ${mb(MEMORY_BUDGET.steadyBytes)} MB: **${verdict ? 'met' : 'NOT met'}**.`,
   '',
 ];
 await writeFile(join(ROOT, 'tests', 'benchmark', 'receiver-report.md'), lines.join('\n'));
-await writeFile(join(ROOT, 'tests', 'benchmark', 'receiver-report.json'), `${JSON.stringify({ commit: commit.trim(), budget: BUDGET, results, floodBudget: FLOOD_BUDGET, floods, memoryBudget: MEMORY_BUDGET, memories }, null, 2)}\n`);
+await writeFile(
+  join(ROOT, 'tests', 'benchmark', 'receiver-report.json'),
+  `${JSON.stringify({ commit: commit.trim(), budget: BUDGET, results, floodBudget: FLOOD_BUDGET, floods, memoryBudget: MEMORY_BUDGET, memories }, null, 2)}\n`,
+);
 process.stdout.write(lines.join('\n'));
 if (!verdict) process.exitCode = 1;

@@ -20,7 +20,9 @@ function servedProgramme(root) {
   return async () => {
     const text = await readFile(join(root, 'config.json'), 'utf8');
     if (last?.text !== text) {
-      const { receiverRules } = /** @type {{ receiverRules: (config: unknown) => import('../../src/config/receiver-rules.ts').ReceiverRules }} */ (await import(new URL('../../server/build/receiver-rules.mjs', import.meta.url).href));
+      const { receiverRules } = /** @type {{ receiverRules: (config: unknown) => import('../../src/config/receiver-rules.ts').ReceiverRules }} */ (
+        await import(new URL('../../server/build/receiver-rules.mjs', import.meta.url).href)
+      );
       const rules = receiverRules(JSON.parse(text));
       if (!rules.ok) throw new Error(`the benchmark's config.json is refused: ${rules.problems.map((problem) => problem.path).join(', ')}`);
       last = { digest: programmeDigest(text), title: '', text, rules };

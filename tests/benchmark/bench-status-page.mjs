@@ -32,7 +32,9 @@ function put(url, body, headers) {
       let text = '';
       response.setEncoding('utf8');
       response.on('data', (chunk) => (text += chunk));
-      response.on('end', () => { resolve({ status: response.statusCode ?? 0, text }); });
+      response.on('end', () => {
+        resolve({ status: response.statusCode ?? 0, text });
+      });
     });
     sent.on('error', reject);
     sent.end(body);
@@ -43,17 +45,29 @@ const dataDir = await mkdtemp(join(tmpdir(), 'bench-status-page-'));
 const server = await startServer({ root: DIST, port: 0, dataDir });
 try {
   const answer = await put(`${server.url}${server.path}`, JSON.stringify(sampleBody()), {
-    'Content-Type': 'application/json', 'Idempotency-Key': 'bench-status-1', 'Application-Id': 'bench-status-application', Origin: server.url,
+    'Content-Type': 'application/json',
+    'Idempotency-Key': 'bench-status-1',
+    'Application-Id': 'bench-status-application',
+    Origin: server.url,
   });
   const receipt = /** @type {{ statusUrl?: string, reference?: string }} */ (JSON.parse(answer.text));
-  if (answer.status !== 201 || !receipt.statusUrl) throw new Error(`the application was not stored with a status link: ${String(answer.status)} ${answer.text}`);
-  const lines = [`Status page of ${receipt.reference ?? ''}, Lighthouse ${String(RUNS)} runs each (medians)`, '', `| settings | ${CATEGORIES.join(' | ')} | LCP ms | TBT ms | CLS |`, `| --- | ${CATEGORIES.map(() => '---:').join(' | ')} | ---: | ---: | ---: |`];
+  if (answer.status !== 201 || !receipt.statusUrl)
+    throw new Error(`the application was not stored with a status link: ${String(answer.status)} ${answer.text}`);
+  const lines = [
+    `Status page of ${receipt.reference ?? ''}, Lighthouse ${String(RUNS)} runs each (medians)`,
+    '',
+    `| settings | ${CATEGORIES.join(' | ')} | LCP ms | TBT ms | CLS |`,
+    `| --- | ${CATEGORIES.map(() => '---:').join(' | ')} | ---: | ---: | ---: |`,
+  ];
   for (const formFactor of /** @type {const} */ (['mobile', 'desktop'])) {
     /** @type {Array<ReturnType<typeof figures>>} */
     const runs = [];
     for (let run = 0; run < RUNS; run += 1) runs.push(figures((await runLighthouse(receipt.statusUrl, formFactor)).lhr));
-    const of = (/** @type {(run: ReturnType<typeof figures>) => number | null | undefined} */ pick) => median(runs.map(pick).filter((value) => typeof value === 'number'));
-    lines.push(`| ${formFactor} | ${CATEGORIES.map((category) => String(of((run) => run.scores[category]))).join(' | ')} | ${String(Math.round(of((run) => run.metrics.lcpMs) ?? NaN))} | ${String(Math.round(of((run) => run.metrics.tbtMs) ?? NaN))} | ${(of((run) => run.metrics.cls) ?? NaN).toFixed(3)} |`);
+    const of = (/** @type {(run: ReturnType<typeof figures>) => number | null | undefined} */ pick) =>
+      median(runs.map(pick).filter((value) => typeof value === 'number'));
+    lines.push(
+      `| ${formFactor} | ${CATEGORIES.map((category) => String(of((run) => run.scores[category]))).join(' | ')} | ${String(Math.round(of((run) => run.metrics.lcpMs) ?? NaN))} | ${String(Math.round(of((run) => run.metrics.tbtMs) ?? NaN))} | ${(of((run) => run.metrics.cls) ?? NaN).toFixed(3)} |`,
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 } finally {

@@ -48,10 +48,7 @@ export function eventTimingP95(typing) {
 function check(figure, value, format, comparison, budget) {
   const measured = value === null || value === undefined ? 'n/a' : format(value);
   const sign = { '<=': '≤', '<': '<', '>=': '≥' }[comparison];
-  const pass =
-    value === null || value === undefined
-      ? null
-      : comparison === '<=' ? value <= budget : comparison === '<' ? value < budget : value >= budget;
+  const pass = value === null || value === undefined ? null : comparison === '<=' ? value <= budget : comparison === '<' ? value < budget : value >= budget;
   return { figure, measured, budget: `${sign} ${format(budget)}`, pass };
 }
 
@@ -59,13 +56,40 @@ function check(figure, value, format, comparison, budget) {
 export function budgetChecks(/** @type {BenchResults} */ results) {
   /** @type {BudgetCheck[]} */
   const rows = [];
-  const { criticalPath, criticalPathStaticHost, lighthouse, installability, offlineStart, typing, stepChanges, scale, covers, proofOfWork, languages, handover, pressShift, files, fileListPressShift, firstJourney } = results;
+  const {
+    criticalPath,
+    criticalPathStaticHost,
+    lighthouse,
+    installability,
+    offlineStart,
+    typing,
+    stepChanges,
+    scale,
+    covers,
+    proofOfWork,
+    languages,
+    handover,
+    pressShift,
+    files,
+    fileListPressShift,
+    firstJourney,
+  } = results;
   if (criticalPath) {
-    rows.push(check('Critical-path JS of `/`, fetched before Welcome is interactive (gzip)', criticalPath.critical.total.gzip, kb, '<=', BUDGETS.criticalPathGzip));
-    rows.push(check('JS index.html loads: its static import graph (gzip; the byte test)', criticalPath.entryGraph.total.gzip, kb, '<=', BUDGETS.criticalPathGzip));
+    rows.push(
+      check('Critical-path JS of `/`, fetched before Welcome is interactive (gzip)', criticalPath.critical.total.gzip, kb, '<=', BUDGETS.criticalPathGzip),
+    );
+    rows.push(
+      check('JS index.html loads: its static import graph (gzip; the byte test)', criticalPath.entryGraph.total.gzip, kb, '<=', BUDGETS.criticalPathGzip),
+    );
     if (criticalPathStaticHost) {
       rows.push(
-        check('Critical-path JS of `/` on a static host, config.json edited after the build (gzip)', criticalPathStaticHost.critical.total.gzip, kb, '<=', BUDGETS.criticalPathGzip),
+        check(
+          'Critical-path JS of `/` on a static host, config.json edited after the build (gzip)',
+          criticalPathStaticHost.critical.total.gzip,
+          kb,
+          '<=',
+          BUDGETS.criticalPathGzip,
+        ),
       );
     }
     const early = criticalPath.critical.telemetry.length + criticalPath.telemetry.callsBeforeInteractive;
@@ -98,7 +122,9 @@ export function budgetChecks(/** @type {BenchResults} */ results) {
     });
   }
   if (offlineStart) {
-    rows.push(check('Offline start to interactive Welcome, no throttling (median)', offlineStart.unthrottled.paintedMs.median, ms, '<', BUDGETS.offlineStartMs));
+    rows.push(
+      check('Offline start to interactive Welcome, no throttling (median)', offlineStart.unthrottled.paintedMs.median, ms, '<', BUDGETS.offlineStartMs),
+    );
   }
   if (typing) {
     // Judged against the app's own page with its scripts taken out (the same keystrokes, in the
@@ -108,7 +134,13 @@ export function budgetChecks(/** @type {BenchResults} */ results) {
     const pageP95 = typing.pageWithoutScripts?.nextPaintMs.p95 ?? null;
     const overPage = typing.nextPaintMs.p95 !== null && pageP95 ? typing.nextPaintMs.p95 / pageP95 : null;
     rows.push({
-      ...check('Typing, 4x CPU: keystroke to next paint, p95 (rAF probe), over the same page without scripts', overPage, times, '<=', BUDGETS.typingNextPaintP95OverFloor),
+      ...check(
+        'Typing, 4x CPU: keystroke to next paint, p95 (rAF probe), over the same page without scripts',
+        overPage,
+        times,
+        '<=',
+        BUDGETS.typingNextPaintP95OverFloor,
+      ),
       measured: overPage === null ? 'n/a' : `${times(overPage)} (${ms(typing.nextPaintMs.p95)} against ${ms(pageP95 ?? Number.NaN)})`,
     });
     const ratio = typing.nextPaintMs.p95 !== null && floorP95 ? typing.nextPaintMs.p95 / floorP95 : null;
@@ -127,8 +159,17 @@ export function budgetChecks(/** @type {BenchResults} */ results) {
     const floorEvent = eventP95(typing.floor);
     const eventOverPage = appEvent !== null && pageEvent ? appEvent / pageEvent : null;
     rows.push({
-      ...check('Typing, 4x CPU: Event Timing duration, p95 of all keystrokes, over the same page without scripts', eventOverPage, times, '<=', BUDGETS.typingNextPaintP95OverFloor),
-      measured: eventOverPage === null ? 'n/a' : `${times(eventOverPage)} (${eventTimingP95(typing)} against ${typing.pageWithoutScripts ? eventTimingP95(typing.pageWithoutScripts) : 'n/a'})`,
+      ...check(
+        'Typing, 4x CPU: Event Timing duration, p95 of all keystrokes, over the same page without scripts',
+        eventOverPage,
+        times,
+        '<=',
+        BUDGETS.typingNextPaintP95OverFloor,
+      ),
+      measured:
+        eventOverPage === null
+          ? 'n/a'
+          : `${times(eventOverPage)} (${eventTimingP95(typing)} against ${typing.pageWithoutScripts ? eventTimingP95(typing.pageWithoutScripts) : 'n/a'})`,
     });
     const eventRatio = appEvent !== null && floorEvent ? appEvent / floorEvent : null;
     rows.push({
@@ -138,18 +179,53 @@ export function budgetChecks(/** @type {BenchResults} */ results) {
       pass: null,
       floor: eventTimingP95(typing.floor),
     });
-    rows.push(check('Typing: IndexedDB writes per 20-keystroke burst (most in any burst)', typing.indexedDbWrites.max, (value) => value.toFixed(0), '<=', BUDGETS.writesPerBurst));
+    rows.push(
+      check(
+        'Typing: IndexedDB writes per 20-keystroke burst (most in any burst)',
+        typing.indexedDbWrites.max,
+        (value) => value.toFixed(0),
+        '<=',
+        BUDGETS.writesPerBurst,
+      ),
+    );
   }
   if (stepChanges) {
-    rows.push(check('Step change, 4x CPU: first Continue from Welcome to Basic Info’s last field drawn (median)', stepChanges.firstContinueMs.median, ms, '<=', BUDGETS.stepChangeMs));
-    rows.push(check('Step change, 4x CPU: slowest of every Continue and Back timed (Welcome, Basic Info, Details)', stepChanges.slowestMs, ms, '<=', BUDGETS.stepChangeMs));
+    rows.push(
+      check(
+        'Step change, 4x CPU: first Continue from Welcome to Basic Info’s last field drawn (median)',
+        stepChanges.firstContinueMs.median,
+        ms,
+        '<=',
+        BUDGETS.stepChangeMs,
+      ),
+    );
+    rows.push(
+      check(
+        'Step change, 4x CPU: slowest of every Continue and Back timed (Welcome, Basic Info, Details)',
+        stepChanges.slowestMs,
+        ms,
+        '<=',
+        BUDGETS.stepChangeMs,
+      ),
+    );
   }
   if (scale) {
     const largest = scale.sizes.find((size) => size.fields === 200);
-    rows.push(check('Scale, 4x CPU: a step of 200 fields, Continue to its last field drawn (median)', largest?.renderMs.median, ms, '<=', BUDGETS.render200FieldsMs));
+    rows.push(
+      check('Scale, 4x CPU: a step of 200 fields, Continue to its last field drawn (median)', largest?.renderMs.median, ms, '<=', BUDGETS.render200FieldsMs),
+    );
     rows.push({
-      ...check('Scale, 4x CPU: keystroke to next paint p95 on the 200-field step over the default step’s', largest?.nextPaintP95Ratio, times, '<=', BUDGETS.keystroke200FieldsOverDefault),
-      measured: largest?.nextPaintP95Ratio === null || largest?.nextPaintP95Ratio === undefined ? 'n/a' : `${times(largest.nextPaintP95Ratio)} (${ms(largest.nextPaintMs.p95)} against ${ms(scale.defaultStep.nextPaintMs.p95)})`,
+      ...check(
+        'Scale, 4x CPU: keystroke to next paint p95 on the 200-field step over the default step’s',
+        largest?.nextPaintP95Ratio,
+        times,
+        '<=',
+        BUDGETS.keystroke200FieldsOverDefault,
+      ),
+      measured:
+        largest?.nextPaintP95Ratio === null || largest?.nextPaintP95Ratio === undefined
+          ? 'n/a'
+          : `${times(largest.nextPaintP95Ratio)} (${ms(largest.nextPaintMs.p95)} against ${ms(scale.defaultStep.nextPaintMs.p95)})`,
     });
   }
   if (covers) {
@@ -172,10 +248,26 @@ export function budgetChecks(/** @type {BenchResults} */ results) {
   if (languages) rows.push(...languageChecks(languages));
   if (handover) {
     rows.push(check('Continue on another device, 4x CPU: press to the link on screen (median)', handover.makeMs.median, ms, '<=', BUDGETS.handoverMakeMs));
-    rows.push(check('Continue on another device, 4x CPU: opening the link to its step drawn with the answers (median)', handover.openMs.median, ms, '<=', BUDGETS.handoverOpenMs));
+    rows.push(
+      check(
+        'Continue on another device, 4x CPU: opening the link to its step drawn with the answers (median)',
+        handover.openMs.median,
+        ms,
+        '<=',
+        BUDGETS.handoverOpenMs,
+      ),
+    );
   }
   if (pressShift) {
-    rows.push(check('A pressed control between pointer down and up, presses right after a field edit, both steps, 1280 and 390 px (largest move)', pressShift.largestShiftPx, px, '<=', BUDGETS.pressShiftPx));
+    rows.push(
+      check(
+        'A pressed control between pointer down and up, presses right after a field edit, both steps, 1280 and 390 px (largest move)',
+        pressShift.largestShiftPx,
+        px,
+        '<=',
+        BUDGETS.pressShiftPx,
+      ),
+    );
   }
   if (files) rows.push(...fileChecks(files));
   if (fileListPressShift) {
@@ -192,8 +284,24 @@ export function budgetChecks(/** @type {BenchResults} */ results) {
   if (firstJourney) {
     for (const programme of firstJourney.programmes) {
       const budget = programme.programme === 'default' ? BUDGETS.firstJourneyDefaultGzip : BUDGETS.firstJourneyFilesGzip;
-      rows.push(check(`JS a first journey fetches, service worker and precache included: ${programme.programme} programme, counted from the build (gzip)`, programme.counted.total.gzip, kb, '<=', budget));
-      rows.push(check(`JS a first journey fetches, service worker and precache included: ${programme.programme} programme, seen walking it in Chromium (gzip)`, programme.seen.total.gzip, kb, '<=', budget));
+      rows.push(
+        check(
+          `JS a first journey fetches, service worker and precache included: ${programme.programme} programme, counted from the build (gzip)`,
+          programme.counted.total.gzip,
+          kb,
+          '<=',
+          budget,
+        ),
+      );
+      rows.push(
+        check(
+          `JS a first journey fetches, service worker and precache included: ${programme.programme} programme, seen walking it in Chromium (gzip)`,
+          programme.seen.total.gzip,
+          kb,
+          '<=',
+          budget,
+        ),
+      );
     }
     const worker = firstJourney.programmes[0]?.counted.serviceWorker;
     rows.push(check('The service worker, sw.js (gzip)', worker?.gzip, kb, '<=', BUDGETS.serviceWorkerGzip));
@@ -209,11 +317,23 @@ function fileChecks(/** @type {NonNullable<BenchResults['files']>} */ files) {
   const mbit = (upload.throughputBitsPerSecond / 1e6).toFixed(1);
   return [
     {
-      ...check(`Files: a 20 MiB PDF and six 12-megapixel photos at ${mbit} Mbit/s, ${String(upload.latencyMs)} ms, ${String(upload.cuts)} PATCH cut mid-body: bytes sent over bytes stored`, upload.sentOverStored, (value) => `${value.toFixed(3)}×`, '<=', BUDGETS.filesSentOverStored),
+      ...check(
+        `Files: a 20 MiB PDF and six 12-megapixel photos at ${mbit} Mbit/s, ${String(upload.latencyMs)} ms, ${String(upload.cuts)} PATCH cut mid-body: bytes sent over bytes stored`,
+        upload.sentOverStored,
+        (value) => `${value.toFixed(3)}×`,
+        '<=',
+        BUDGETS.filesSentOverStored,
+      ),
       measured: `${upload.sentOverStored.toFixed(4)}× (${kb(upload.bytesSent)} sent, ${kb(upload.bytesStored)} stored; ${(upload.wallMs / 1000).toFixed(0)} s, the line alone ${(upload.lineTimeMs / 1000).toFixed(0)} s)`,
     },
     {
-      ...check('Files, 4x CPU: longest main-thread task while six 12-megapixel photos are made smaller (slowest run)', shrinking.slowestRunLongestTaskMs, ms, '<=', BUDGETS.filesShrinkLongestTaskMs),
+      ...check(
+        'Files, 4x CPU: longest main-thread task while six 12-megapixel photos are made smaller (slowest run)',
+        shrinking.slowestRunLongestTaskMs,
+        ms,
+        '<=',
+        BUDGETS.filesShrinkLongestTaskMs,
+      ),
       measured: shrinking.slowestRunLongestTaskMs === 0 ? 'none ≥ 50 ms' : ms(shrinking.slowestRunLongestTaskMs),
     },
     {
@@ -228,7 +348,13 @@ function fileChecks(/** @type {NonNullable<BenchResults['files']>} */ files) {
       budget: 'never',
       pass: never.length === 0,
     },
-    check('Files: the feature’s own chunks (field, photo worker, tus and upload queue, outbox wait; gzip)', lazy.featureTotal.gzip, kb, '<=', BUDGETS.fileFeatureChunksGzip),
+    check(
+      'Files: the feature’s own chunks (field, photo worker, tus and upload queue, outbox wait; gzip)',
+      lazy.featureTotal.gzip,
+      kb,
+      '<=',
+      BUDGETS.fileFeatureChunksGzip,
+    ),
   ];
 }
 
@@ -256,13 +382,30 @@ function languageChecks(/** @type {NonNullable<BenchResults['languages']>} */ la
     check('Languages (en+fr build): critical-path JS of an English Welcome (gzip)', welcome.en.critical.total.gzip, kb, '<=', BUDGETS.criticalPathGzip),
     {
       figure: 'Languages (en+fr build): French catalogue fetched by an English page (Welcome loads, Lighthouse runs)',
-      measured: french.length === 0 ? 'no French catalogue chunk in the build' : englishLoads + englishLighthouse === 0 ? 'never' : `${String(englishLoads)} loads, ${String(englishLighthouse)} Lighthouse runs`,
+      measured:
+        french.length === 0
+          ? 'no French catalogue chunk in the build'
+          : englishLoads + englishLighthouse === 0
+            ? 'never'
+            : `${String(englishLoads)} loads, ${String(englishLighthouse)} Lighthouse runs`,
       budget: 'never',
       pass: french.length > 0 && englishLoads + englishLighthouse === 0,
     },
     ratioRow('Languages: French Welcome’s first contentful paint over English’s (medians, unthrottled)', languages.fcpRatio, 'fcpMs'),
     ratioRow('Languages: French Welcome’s LCP over English’s (medians, unthrottled)', languages.lcpRatio, 'lcpMs'),
-    check('Languages: Lighthouse mobile performance, browser in English (median)', lighthouse.en.scores.performance, score, '>=', BUDGETS.lighthouseMobile.performance),
-    check('Languages: Lighthouse mobile performance, browser in French (median)', lighthouse.fr.scores.performance, score, '>=', BUDGETS.lighthouseMobile.performance),
+    check(
+      'Languages: Lighthouse mobile performance, browser in English (median)',
+      lighthouse.en.scores.performance,
+      score,
+      '>=',
+      BUDGETS.lighthouseMobile.performance,
+    ),
+    check(
+      'Languages: Lighthouse mobile performance, browser in French (median)',
+      lighthouse.fr.scores.performance,
+      score,
+      '>=',
+      BUDGETS.lighthouseMobile.performance,
+    ),
   ];
 }

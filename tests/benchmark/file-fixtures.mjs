@@ -24,9 +24,15 @@ const CAMERA_EXIF = Object.freeze({
 
 /** A PDF of one page whose content stream is `bytes` long in all, random bytes, a valid file's structure around them. */
 function pdfOf(/** @type {number} */ bytes) {
-  const head = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>\nendobj\n', 'latin1');
+  const head = Buffer.from(
+    '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>\nendobj\n',
+    'latin1',
+  );
   const tail = (/** @type {number} */ streamAt) =>
-    Buffer.from(`\nendstream\nendobj\nxref\n0 5\n0000000000 65535 f \n0000000015 00000 n \n0000000064 00000 n \n0000000121 00000 n \n${String(streamAt).padStart(10, '0')} 00000 n \ntrailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${String(streamAt)}\n%%EOF\n`, 'latin1');
+    Buffer.from(
+      `\nendstream\nendobj\nxref\n0 5\n0000000000 65535 f \n0000000015 00000 n \n0000000064 00000 n \n0000000121 00000 n \n${String(streamAt).padStart(10, '0')} 00000 n \ntrailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${String(streamAt)}\n%%EOF\n`,
+      'latin1',
+    );
   const streamAt = head.length;
   // The stream's own header names its length, which depends on the digits of that length: close enough to fix it in two passes.
   let length = bytes - head.length - 200;
@@ -42,14 +48,20 @@ function pdfOf(/** @type {number} */ bytes) {
 export async function makeFileFixtures(/** @type {string} */ folder) {
   const pixels = PHOTO_WIDTH * PHOTO_HEIGHT * 3;
   // One layer of grain for all six (making it is the slow part); the colour fields differ.
-  const grain = await sharp({ create: { width: PHOTO_WIDTH, height: PHOTO_HEIGHT, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 12 } } }).raw().toBuffer();
+  const grain = await sharp({
+    create: { width: PHOTO_WIDTH, height: PHOTO_HEIGHT, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 12 } },
+  })
+    .raw()
+    .toBuffer();
   if (grain.length !== pixels) throw new Error('unexpected grain size');
   /** @type {string[]} */
   const photos = [];
   /** @type {number[]} */
   const photoBytes = [];
   for (let index = 0; index < PHOTO_COUNT; index += 1) {
-    const field = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).raw().toBuffer();
+    const field = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      .raw()
+      .toBuffer();
     const jpeg = await sharp(field, { raw: { width: 400, height: 300, channels: 3 } })
       .resize(PHOTO_WIDTH, PHOTO_HEIGHT, { kernel: 'cubic' })
       .composite([{ input: grain, raw: { width: PHOTO_WIDTH, height: PHOTO_HEIGHT, channels: 3 }, blend: 'overlay' }])

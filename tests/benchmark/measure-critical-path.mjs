@@ -42,9 +42,7 @@ export async function measureCriticalPath({ browser, url, dist, runs }) {
     await page.goto(`${url}/`, { waitUntil: 'commit' });
     const mark = await waitUntilReady(page);
     await sleep(WATCH_AFTER_READY_MS);
-    const resources = await page.evaluate(() =>
-      performance.getEntriesByType('resource').map((entry) => ({ name: entry.name, startTime: entry.startTime })),
-    );
+    const resources = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => ({ name: entry.name, startTime: entry.startTime })));
     await context.close();
     interactive.push(mark.domAt);
     for (const resource of resources) {

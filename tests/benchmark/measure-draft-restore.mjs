@@ -40,7 +40,13 @@ export async function measureDraftRestore({ browser, url, runs }) {
       await sleep(500);
     }
     const restoredValue = await page.getByLabel('How old are they?', { exact: true }).inputValue();
-    return { runs, paintedMs: summarize(painted), domMs: summarize(dom), restoredStep: DETAILS_HEADING, restoredValueIntact: restoredValue === 'Two, aged 4 and 7' };
+    return {
+      runs,
+      paintedMs: summarize(painted),
+      domMs: summarize(dom),
+      restoredStep: DETAILS_HEADING,
+      restoredValueIntact: restoredValue === 'Two, aged 4 and 7',
+    };
   } finally {
     await context.close();
   }

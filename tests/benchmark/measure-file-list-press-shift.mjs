@@ -48,8 +48,20 @@ function recordFieldChanges() {
     if (within) changes.push(performance.now());
   }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['value', 'class'] });
   let down = 0;
-  window.addEventListener('pointerdown', () => { down = performance.now(); }, true);
-  window.addEventListener('pointerup', () => { presses.push({ down, up: performance.now() }); }, true);
+  window.addEventListener(
+    'pointerdown',
+    () => {
+      down = performance.now();
+    },
+    true,
+  );
+  window.addEventListener(
+    'pointerup',
+    () => {
+      presses.push({ down, up: performance.now() });
+    },
+    true,
+  );
 }
 
 /** @typedef {{ page: import('@playwright/test').Page, touch: boolean }} Walker */
@@ -70,7 +82,9 @@ async function pressThroughChange({ page, touch }, control, atDown) {
     const started = Date.now();
     atDown?.();
     const cap = touch ? FINGER_HOLD_CAP_MS : MOUSE_HOLD_CAP_MS;
-    await page.waitForFunction((count) => /** @type {any} */ (window).fileFieldChanges.length > count, seen, { polling: 'raf', timeout: cap }).catch(() => undefined);
+    await page
+      .waitForFunction((count) => /** @type {any} */ (window).fileFieldChanges.length > count, seen, { polling: 'raf', timeout: cap })
+      .catch(() => undefined);
     const left = Math.min(HOLD_MS, cap) - (Date.now() - started);
     if (left > 0) await page.waitForTimeout(left);
   };
@@ -84,7 +98,12 @@ async function answerDetailsButFiles(/** @type {import('@playwright/test').Page}
   await choose(page, 'What is your content niche?', 'Home décor');
   await choose(page, 'When would you like your window treatments installed?', 'In one to three months');
   await choose(page, 'Have you bought from Hartwell before?', 'No');
-  for (const question of ['Have you worked with other window-treatment companies?', 'Do you have window treatments installed now?', 'Do you have children at home?', 'Do you have pets?']) {
+  for (const question of [
+    'Have you worked with other window-treatment companies?',
+    'Do you have window treatments installed now?',
+    'Do you have children at home?',
+    'Do you have pets?',
+  ]) {
     await answer(page, question, 'No');
   }
 }
@@ -142,7 +161,13 @@ async function walkFileList(walker, photos) {
   await input.setInputFiles(photos.slice(5, 6));
   await until(chosenLast + firstKeptMs - LEAD_MS);
   await pressThroughChange(walker, page.getByRole('button', { name: 'Continue', exact: true }));
-  const sent = await page.getByRole('heading', { name: THANKS }).waitFor({ timeout: SENT_TIMEOUT_MS }).then(() => true, () => false);
+  const sent = await page
+    .getByRole('heading', { name: THANKS })
+    .waitFor({ timeout: SENT_TIMEOUT_MS })
+    .then(
+      () => true,
+      () => false,
+    );
   return { firstKeptMs, sent };
 }
 
@@ -162,7 +187,10 @@ export async function measureFileListPressShift({ browser, dist, log }) {
     receiver = await spawnReceiver(root, dataDir);
     /** @type {{ width: number, input: 'mouse' | 'finger', presses: number, pressesDuringChange: number, largestShiftPx: number, moved: { control: string, shiftPx: number }[], firstKeptMs: number, sent: boolean }[]} */
     const widths = [];
-    for (const [options, touch] of /** @type {const} */ ([[{ viewport: { width: 1280, height: 800 } }, false], [PHONE_CONTEXT, true]])) {
+    for (const [options, touch] of /** @type {const} */ ([
+      [{ viewport: { width: 1280, height: 800 } }, false],
+      [PHONE_CONTEXT, true],
+    ])) {
       log(`file-list press shift: ${String(options.viewport.width)} px, ${touch ? 'finger' : 'mouse'}`);
       const { context, page } = await openDetails(browser, receiver.url, options, [recordPressShifts, recordFieldChanges]);
       try {

@@ -53,7 +53,10 @@ const UPLOAD_TIMEOUT_MS = 30 * 60 * 1000;
 
 /** server/build/receiver-rules.mjs, as `npm run build` makes it, when it is not there yet. */
 async function buildServerRules() {
-  const built = await stat(join(ROOT, 'server', 'build', 'receiver-rules.mjs')).then(() => true, () => false);
+  const built = await stat(join(ROOT, 'server', 'build', 'receiver-rules.mjs')).then(
+    () => true,
+    () => false,
+  );
   if (built) return;
   await run(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'vite.server.config.ts', '--logLevel', 'error']);
 }
@@ -70,7 +73,17 @@ function run(/** @type {string} */ command, /** @type {string[]} */ args) {
 export async function spawnReceiver(/** @type {string} */ root, /** @type {string} */ dataDir) {
   await buildServerRules();
   /** @type {NodeJS.ProcessEnv} */
-  const env = { ...process.env, DIST_DIR: root, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0', DRAFT_RATE_LIMIT_PER_MINUTE: '0', DRAFT_RATE_LIMIT_PER_HOUR: '0' };
+  const env = {
+    ...process.env,
+    DIST_DIR: root,
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    RATE_LIMIT_PER_MINUTE: '0',
+    RATE_LIMIT_PER_HOUR: '0',
+    DRAFT_RATE_LIMIT_PER_MINUTE: '0',
+    DRAFT_RATE_LIMIT_PER_HOUR: '0',
+  };
   delete env.DATABASE_URL;
   delete env.UPLOADS_DIR;
   const child = spawn(process.execPath, ['server/serve.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -127,7 +140,10 @@ async function storedUploads(/** @type {string} */ dataDir) {
   for (const name of names.filter((file) => /^[0-9a-f]{32}\.json$/.test(file))) {
     const id = name.slice(0, -'.json'.length);
     const info = /** @type {{ size?: number }} */ (JSON.parse(await readFile(join(folder, name), 'utf8')));
-    const stored = await stat(join(folder, id)).then((stats) => stats.size, () => 0);
+    const stored = await stat(join(folder, id)).then(
+      (stats) => stats.size,
+      () => 0,
+    );
     uploads.push({ id, length: info.size ?? Number.NaN, stored });
   }
   return uploads;
@@ -158,14 +174,21 @@ export async function openDetails(browser, url, contextOptions = PHONE_CONTEXT, 
  * @param {{ browser: import('@playwright/test').Browser, receiver: Receiver, fixtures: Awaited<ReturnType<typeof makeFileFixtures>>, throughputBits: number, log: (line: string) => void }} options
  */
 async function measureUpload({ browser, receiver, fixtures, throughputBits, log }) {
-  const { startCuttingProxy } = /** @type {typeof import('../e2e/helpers/cutting-proxy.ts')} */ (await importTypeScript(join(ROOT, 'tests', 'e2e', 'helpers', 'cutting-proxy.ts')));
+  const { startCuttingProxy } = /** @type {typeof import('../e2e/helpers/cutting-proxy.ts')} */ (
+    await importTypeScript(join(ROOT, 'tests', 'e2e', 'helpers', 'cutting-proxy.ts'))
+  );
   const proxy = await startCuttingProxy(receiver.url);
   const { context, page } = await openDetails(browser, proxy.url);
   try {
     const session = await context.newCDPSession(page);
     await session.send('Network.enable');
     const bytesPerSecond = throughputBits / 8;
-    await session.send('Network.emulateNetworkConditions', { offline: false, latency: FILES_LATENCY_MS, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond });
+    await session.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: FILES_LATENCY_MS,
+      downloadThroughput: bytesPerSecond,
+      uploadThroughput: bytesPerSecond,
+    });
     proxy.cutNextPatch(CUT_AFTER_BYTES);
     const started = Date.now();
     await page.getByLabel(MEDIA_KIT_LABEL, { exact: true }).setInputFiles(fixtures.pdf);
@@ -176,16 +199,20 @@ async function measureUpload({ browser, receiver, fixtures, throughputBits, log 
       const uploads = await storedUploads(receiver.dataDir);
       const whole = uploads.filter((upload) => upload.stored === upload.length);
       if (uploads.length >= expected && whole.length === uploads.length) break;
-      if (Date.now() - started > UPLOAD_TIMEOUT_MS) throw new Error(`files: ${String(whole.length)} of ${String(expected)} uploads whole after ${String(UPLOAD_TIMEOUT_MS / 60000)} minutes`);
+      if (Date.now() - started > UPLOAD_TIMEOUT_MS)
+        throw new Error(`files: ${String(whole.length)} of ${String(expected)} uploads whole after ${String(UPLOAD_TIMEOUT_MS / 60000)} minutes`);
       if (Date.now() - lastLog > 30_000) {
         lastLog = Date.now();
-        log(`files: ${String(whole.length)} of ${String(expected)} uploads whole, ${String(uploads.reduce((sum, upload) => sum + upload.stored, 0))} bytes stored, ${String(proxy.patchBytes)} sent, ${String(proxy.cuts)} cut`);
+        log(
+          `files: ${String(whole.length)} of ${String(expected)} uploads whole, ${String(uploads.reduce((sum, upload) => sum + upload.stored, 0))} bytes stored, ${String(proxy.patchBytes)} sent, ${String(proxy.cuts)} cut`,
+        );
       }
       await sleep(250);
     }
     const wallMs = Date.now() - started;
     // The row says the upload survived a cut: without one, it would say nothing of the kind.
-    if (proxy.cuts !== 1) throw new Error(`files: the upload was cut ${String(proxy.cuts)} times, not once (a PATCH shorter than ${String(CUT_AFTER_BYTES)} bytes?)`);
+    if (proxy.cuts !== 1)
+      throw new Error(`files: the upload was cut ${String(proxy.cuts)} times, not once (a PATCH shorter than ${String(CUT_AFTER_BYTES)} bytes?)`);
     const uploads = await storedUploads(receiver.dataDir);
     const bytesStored = uploads.reduce((sum, upload) => sum + upload.stored, 0);
     const bytesSent = proxy.patchBytes;
@@ -251,7 +278,9 @@ async function measureShrinking({ browser, receiver, fixtures, runs }) {
         await sleep(200);
       }
       const to = await page.evaluate(() => performance.now());
-      const tasks = await page.evaluate(() => /** @type {{ __benchLongTasks?: Array<{ start: number, duration: number }> }} */ (/** @type {unknown} */ (window)).__benchLongTasks ?? []);
+      const tasks = await page.evaluate(
+        () => /** @type {{ __benchLongTasks?: Array<{ start: number, duration: number }> }} */ (/** @type {unknown} */ (window)).__benchLongTasks ?? [],
+      );
       const during = tasks.filter((task) => task.start + task.duration >= from && task.start <= to);
       longest.push(during.reduce((max, task) => Math.max(max, task.duration), 0));
       longTaskCounts.push(during.length);
@@ -352,7 +381,9 @@ export async function measureFiles({ browser, dist, baseDist, runs, throughputBi
 
     log(`files: the PDF and six photos at ${String(throughputBits / 1e6)} Mbit/s, ${String(FILES_LATENCY_MS)} ms, one PATCH cut`);
     const upload = await measureUpload({ browser, receiver, fixtures, throughputBits, log });
-    log(`files: ${String(upload.bytesSent)} bytes sent for ${String(upload.bytesStored)} stored (${upload.sentOverStored.toFixed(4)}×) in ${(upload.wallMs / 1000).toFixed(0)} s`);
+    log(
+      `files: ${String(upload.bytesSent)} bytes sent for ${String(upload.bytesStored)} stored (${upload.sentOverStored.toFixed(4)}×) in ${(upload.wallMs / 1000).toFixed(0)} s`,
+    );
     return {
       fixtures: { photos: fixtures.photos.length, photoBytes: fixtures.photoBytes, pdfBytes: fixtures.pdfBytes },
       upload,

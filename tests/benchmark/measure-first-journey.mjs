@@ -86,7 +86,12 @@ export async function measureFirstJourney({ browser, dist, root }) {
         programme: programme.name,
         features: [...programmeFeatures(config)].sort(),
         counted: { files: counted.chunks.length, total: counted.total, serviceWorker: counted.serviceWorker },
-        seen: { files: seenChunks.length, total: totalSize(seenChunks), requestsFromWorker: seen.fromWorker, chunks: seenChunks.map((chunk) => ({ file: chunk.file, gzip: chunk.gzip })) },
+        seen: {
+          files: seenChunks.length,
+          total: totalSize(seenChunks),
+          requestsFromWorker: seen.fromWorker,
+          chunks: seenChunks.map((chunk) => ({ file: chunk.file, gzip: chunk.gzip })),
+        },
       });
     } finally {
       await served.close();

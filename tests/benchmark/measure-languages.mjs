@@ -156,12 +156,17 @@ export async function measureLanguages({ browser, url, dist, englishOnlyDist, ru
         into.fetched.set(file, counts);
       }
     }
-    log(`languages: Welcome ${String(run + 1)}/${String(runs)}: FCP en ${String(welcome.en.fcp.at(-1)?.toFixed(0))} ms, fr ${String(welcome.fr.fcp.at(-1)?.toFixed(0))} ms`);
+    log(
+      `languages: Welcome ${String(run + 1)}/${String(runs)}: FCP en ${String(welcome.en.fcp.at(-1)?.toFixed(0))} ms, fr ${String(welcome.fr.fcp.at(-1)?.toFixed(0))} ms`,
+    );
   }
   const loadAfterWelcome = loadNow();
 
   /** @type {Record<Language, { scores: Array<ReturnType<typeof figures>['scores']>, metrics: Array<ReturnType<typeof figures>['metrics']>, lang: string[], catalogues: string[][], errors: string[] }>} */
-  const lighthouse = { en: { scores: [], metrics: [], lang: [], catalogues: [], errors: [] }, fr: { scores: [], metrics: [], lang: [], catalogues: [], errors: [] } };
+  const lighthouse = {
+    en: { scores: [], metrics: [], lang: [], catalogues: [], errors: [] },
+    fr: { scores: [], metrics: [], lang: [], catalogues: [], errors: [] },
+  };
   let lighthouseVersion = '';
   for (let run = 0; run < lighthouseRuns; run += 1) {
     for (const language of run % 2 === 0 ? LANGUAGES : [...LANGUAGES].reverse()) {
@@ -180,7 +185,9 @@ export async function measureLanguages({ browser, url, dist, englishOnlyDist, ru
       // A run Lighthouse could not score (performance null) says why: the run's error, or its metrics'.
       if (figure.scores.performance === null) {
         const weighted = (lhr.categories.performance?.auditRefs ?? []).filter((ref) => ref.weight > 0).map((ref) => lhr.audits[ref.id]);
-        const why = lhr.runtimeError ? [`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`] : weighted.flatMap((audit) => (audit?.errorMessage ? [`${audit.id}: ${audit.errorMessage}`] : []));
+        const why = lhr.runtimeError
+          ? [`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`]
+          : weighted.flatMap((audit) => (audit?.errorMessage ? [`${audit.id}: ${audit.errorMessage}`] : []));
         into.errors.push(`run ${String(run + 1)}: ${why.join(', ') || 'no reason given'}`);
       }
       const requests = /** @type {{ items?: Array<{ url?: unknown }> } | undefined} */ (lhr.audits['network-requests']?.details)?.items ?? [];
@@ -190,7 +197,9 @@ export async function measureLanguages({ browser, url, dist, englishOnlyDist, ru
           return CATALOGUE_CHUNK.test(file) ? [file] : [];
         }),
       );
-      log(`languages: lighthouse mobile ${language} ${String(run + 1)}/${String(lighthouseRuns)}: performance ${String(figure.scores.performance)}, opened in "${String(read)}"`);
+      log(
+        `languages: lighthouse mobile ${language} ${String(run + 1)}/${String(lighthouseRuns)}: performance ${String(figure.scores.performance)}, opened in "${String(read)}"`,
+      );
     }
   }
 
@@ -230,7 +239,9 @@ export async function measureLanguages({ browser, url, dist, englishOnlyDist, ru
       openedIn: [...new Set(into.lang)],
       cataloguesFetched: [...new Set(into.catalogues.flat())],
       runsFetchingCatalogue: Object.fromEntries(
-        chunks.filter((chunk) => CATALOGUE_CHUNK.test(chunk.file)).map((chunk) => [chunk.file, into.catalogues.filter((list) => list.includes(chunk.file)).length]),
+        chunks
+          .filter((chunk) => CATALOGUE_CHUNK.test(chunk.file))
+          .map((chunk) => [chunk.file, into.catalogues.filter((list) => list.includes(chunk.file)).length]),
       ),
     };
   };

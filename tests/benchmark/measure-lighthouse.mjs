@@ -118,8 +118,24 @@ async function runFormFactor(url, formFactor, runs, log) {
   const medianRun = byScore[Math.floor((byScore.length - 1) / 2)];
   const summary = {
     runs: all.length,
-    scores: Object.fromEntries(CATEGORIES.map((id) => [id, medianOf(all.map((figure) => figure.scores), id)])),
-    metrics: Object.fromEntries(Object.keys(METRICS).map((key) => [key, medianOf(all.map((figure) => figure.metrics), key)])),
+    scores: Object.fromEntries(
+      CATEGORIES.map((id) => [
+        id,
+        medianOf(
+          all.map((figure) => figure.scores),
+          id,
+        ),
+      ]),
+    ),
+    metrics: Object.fromEntries(
+      Object.keys(METRICS).map((key) => [
+        key,
+        medianOf(
+          all.map((figure) => figure.metrics),
+          key,
+        ),
+      ]),
+    ),
     perRun: all.map((figure) => ({ scores: figure.scores, metrics: figure.metrics })),
     failingAudits: failing,
     benchmarkIndex: median(all.map((figure) => figure.benchmarkIndex)),

@@ -22,20 +22,34 @@ export function recordPressShifts() {
   Object.assign(window, { pressShifts: shifts });
   /** @type {Map<number, { element: Element, box: DOMRect }>} */
   const down = new Map();
-  window.addEventListener('pointerdown', (event) => {
-    if (event.target instanceof Element) down.set(event.pointerId, { element: event.target, box: event.target.getBoundingClientRect() });
-  }, true);
-  window.addEventListener('pointerup', (event) => {
-    const pressed = down.get(event.pointerId);
-    down.delete(event.pointerId);
-    if (!pressed) return;
-    const now = pressed.element.getBoundingClientRect();
-    // An option that closed its list as it was chosen is no longer drawn: it did not move, it went.
-    if (!pressed.element.isConnected || (now.width === 0 && now.height === 0)) return;
-    const shiftPx = Math.max(Math.abs(now.top - pressed.box.top), Math.abs(now.bottom - pressed.box.bottom), Math.abs(now.left - pressed.box.left), Math.abs(now.right - pressed.box.right));
-    const control = pressed.element.closest('button, a, input, [role="combobox"], label')?.textContent?.trim().slice(0, 40) || pressed.element.tagName.toLowerCase();
-    shifts.push({ control, shiftPx: Math.round(shiftPx * 100) / 100 });
-  }, true);
+  window.addEventListener(
+    'pointerdown',
+    (event) => {
+      if (event.target instanceof Element) down.set(event.pointerId, { element: event.target, box: event.target.getBoundingClientRect() });
+    },
+    true,
+  );
+  window.addEventListener(
+    'pointerup',
+    (event) => {
+      const pressed = down.get(event.pointerId);
+      down.delete(event.pointerId);
+      if (!pressed) return;
+      const now = pressed.element.getBoundingClientRect();
+      // An option that closed its list as it was chosen is no longer drawn: it did not move, it went.
+      if (!pressed.element.isConnected || (now.width === 0 && now.height === 0)) return;
+      const shiftPx = Math.max(
+        Math.abs(now.top - pressed.box.top),
+        Math.abs(now.bottom - pressed.box.bottom),
+        Math.abs(now.left - pressed.box.left),
+        Math.abs(now.right - pressed.box.right),
+      );
+      const control =
+        pressed.element.closest('button, a, input, [role="combobox"], label')?.textContent?.trim().slice(0, 40) || pressed.element.tagName.toLowerCase();
+      shifts.push({ control, shiftPx: Math.round(shiftPx * 100) / 100 });
+    },
+    true,
+  );
 }
 
 /**
@@ -83,7 +97,17 @@ async function walkBothSteps(page, touch) {
   await page.getByRole('heading', { name: WELCOME.heading }).waitFor();
   await continueTo(page, BASIC_INFO_HEADING);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
-  for (const [field, text] of /** @type {const} */ ([['Full Name', 'Ada'], ['Last Name', 'Lovelace'], ['Email Address', 'ada@example.com'], ['Phone number', '5551234567'], ['Address', '12 Analytical Row'], ['City', 'Portland'], ['ZIP', '97201'], ['State', 'OR'], ['Brand Name', 'Ada at Home']])) {
+  for (const [field, text] of /** @type {const} */ ([
+    ['Full Name', 'Ada'],
+    ['Last Name', 'Lovelace'],
+    ['Email Address', 'ada@example.com'],
+    ['Phone number', '5551234567'],
+    ['Address', '12 Analytical Row'],
+    ['City', 'Portland'],
+    ['ZIP', '97201'],
+    ['State', 'OR'],
+    ['Brand Name', 'Ada at Home'],
+  ])) {
     await label(field).fill(text);
   }
   await instagram.getByLabel('Handle', { exact: true }).fill('ada.at.home');
@@ -113,7 +137,12 @@ async function walkBothSteps(page, touch) {
   await typeInto(page, label('Link to your media kit'), 'https://ada.example.com/kit.pdf');
   await press(page, page.getByRole('combobox', { name: 'Have you bought from Hartwell before?' }), touch);
   await page.keyboard.press('Escape');
-  for (const question of ['Have you worked with other window-treatment companies?', 'Do you have window treatments installed now?', 'Do you have children at home?', 'Do you have pets?']) {
+  for (const question of [
+    'Have you worked with other window-treatment companies?',
+    'Do you have window treatments installed now?',
+    'Do you have children at home?',
+    'Do you have pets?',
+  ]) {
     await press(page, page.getByRole('group', { name: question }).getByRole('radio', { name: 'No' }), touch);
   }
 }
@@ -124,7 +153,10 @@ async function walkBothSteps(page, touch) {
 export async function measurePressShift({ browser, url }) {
   /** @type {{ width: number, presses: number, largestShiftPx: number, moved: { control: string, shiftPx: number }[] }[]} */
   const widths = [];
-  for (const [options, touch] of /** @type {const} */ ([[{ viewport: { width: 1280, height: 800 } }, false], [PHONE_CONTEXT, true]])) {
+  for (const [options, touch] of /** @type {const} */ ([
+    [{ viewport: { width: 1280, height: 800 } }, false],
+    [PHONE_CONTEXT, true],
+  ])) {
     const context = await browser.newContext({ ...options, serviceWorkers: 'block' });
     try {
       await context.addInitScript(recordPressShifts);

@@ -92,7 +92,12 @@ export async function measureScale({ browser, dist, root, url, runs, keyInterval
       runs,
       cpuThrottling: CPU_THROTTLING,
       keyIntervalMs,
-      defaultStep: { nextPaintMs: defaultStep.nextPaintMs, mainThreadMs: defaultStep.mainThreadMs, handlersMs: defaultStep.handlersMs, keystrokes: defaultStep.keystrokes },
+      defaultStep: {
+        nextPaintMs: defaultStep.nextPaintMs,
+        mainThreadMs: defaultStep.mainThreadMs,
+        handlersMs: defaultStep.handlersMs,
+        keystrokes: defaultStep.keystrokes,
+      },
       sizes,
     };
   } finally {

@@ -122,7 +122,9 @@ export async function openPageWithoutScripts(/** @type {Browser} */ browser, /**
     await page.route(copyUrl, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
     await page.goto(copyUrl, { waitUntil: 'load' });
     await page.unroute(copyUrl);
-    await page.evaluate((top) => { window.scrollTo(0, top); }, scrollY);
+    await page.evaluate((top) => {
+      window.scrollTo(0, top);
+    }, scrollY);
     const field = page.getByLabel(TYPING_FIELD, { exact: true });
     await field.waitFor();
     return field;
@@ -182,9 +184,7 @@ export async function keystrokeTimings(/** @type {TypingTarget} */ target, /** @
   // Clearing the box between bursts may press keys too: only the bursts' own keys are timed.
   const typed = target.burstStarts.flatMap((start) => keys.slice(start, start + BURST_LENGTH));
   const nextPaint = typed.flatMap((key) => (key.paintedAt === null ? [] : [key.paintedAt - key.timeStamp]));
-  const mainThread = typed.flatMap((key) =>
-    key.paintedAt === null || key.frameAt === null ? [] : [key.handlersMs + (key.paintedAt - key.frameAt)],
-  );
+  const mainThread = typed.flatMap((key) => (key.paintedAt === null || key.frameAt === null ? [] : [key.handlersMs + (key.paintedAt - key.frameAt)]));
   const handlers = typed.map((key) => key.handlersMs);
   // Event Timing entries of these keydowns (only those of 16 ms or more are reported at all).
   const reported = typed.flatMap((key) => {
@@ -210,7 +210,10 @@ export async function keystrokeTimings(/** @type {TypingTarget} */ target, /** @
       inputDelayMs: summarize(reported.map((entry) => entry.processingStart - entry.startTime)),
       // With fewer than 5 % of keystrokes reported, the p95 of all of them is under 16 ms.
       p95Under16ms: reportedShare <= 0.05,
-      p95OfAllMs: reportedShare <= 0.05 ? null : percentile([...reported.map((entry) => entry.duration), ...Array.from({ length: typed.length - reported.length }, () => 0)], 95),
+      p95OfAllMs:
+        reportedShare <= 0.05
+          ? null
+          : percentile([...reported.map((entry) => entry.duration), ...Array.from({ length: typed.length - reported.length }, () => 0)], 95),
     },
     longAnimationFrames: {
       count: longFrames.length,

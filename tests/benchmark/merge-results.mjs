@@ -23,7 +23,9 @@ export function mergeResults(previous, latest) {
   const added = Object.entries(latest).filter(([key]) => key !== 'meta');
   const { separateRuns = [], ...main } = previous.meta;
   const untaken = (/** @type {string[]} */ measured) => measured.filter((measurement) => !taken.has(measurement));
-  const latestRun = /** @type {import('./report-types.mjs').SeparateRun} */ (Object.fromEntries(Object.entries(latest.meta).filter(([key]) => key !== 'separateRuns')));
+  const latestRun = /** @type {import('./report-types.mjs').SeparateRun} */ (
+    Object.fromEntries(Object.entries(latest.meta).filter(([key]) => key !== 'separateRuns'))
+  );
   return /** @type {BenchResults} */ ({
     meta: {
       ...main,

@@ -81,7 +81,16 @@ export function readOptions(argv = process.argv.slice(2), env = process.env) {
   }
   const runs = positiveInteger('runs', flags.get('runs') ?? env.BENCH_RUNS, 5);
   const onlyText = flags.get('only') ?? env.BENCH_ONLY;
-  const only = new Set(MEASUREMENTS.filter((name) => !onlyText || onlyText.split(',').map((item) => item.trim()).includes(name)));
+  const only = new Set(
+    MEASUREMENTS.filter(
+      (name) =>
+        !onlyText ||
+        onlyText
+          .split(',')
+          .map((item) => item.trim())
+          .includes(name),
+    ),
+  );
   if (only.size === 0) throw new Error(`--only names none of: ${MEASUREMENTS.join(', ')}`);
   /** @type {BenchOptions} */
   const options = {

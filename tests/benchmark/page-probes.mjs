@@ -57,7 +57,8 @@ export function readyProbe(/** @type {ReadyTarget} */ target) {
     if (target.button === null) return true;
     return Array.from(document.querySelectorAll('button')).some(
       // The Welcome index.html carries only catches a press until it gives way to the app: not the app's yet.
-      (button) => normal(button.textContent) === target.button && !button.disabled && button.getAttribute('aria-disabled') !== 'true' && !button.closest('.prerendered'),
+      (button) =>
+        normal(button.textContent) === target.button && !button.disabled && button.getAttribute('aria-disabled') !== 'true' && !button.closest('.prerendered'),
     );
   };
   const observer = new MutationObserver(() => {
@@ -224,7 +225,10 @@ export function largestPaintProbe() {
     for (const entry of list.getEntries()) {
       // LargestContentfulPaint is in TypeScript's DOM types, but not its `element` as an Element of this page.
       const element = /** @type {{ element?: Element | null }} */ (/** @type {unknown} */ (entry)).element;
-      bench.__benchLargestPaint = { startTime: entry.startTime, element: element ? `${element.tagName.toLowerCase()}${element.classList.length ? `.${Array.from(element.classList).join('.')}` : ''}` : '?' };
+      bench.__benchLargestPaint = {
+        startTime: entry.startTime,
+        element: element ? `${element.tagName.toLowerCase()}${element.classList.length ? `.${Array.from(element.classList).join('.')}` : ''}` : '?',
+      };
     }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
 }

@@ -135,7 +135,10 @@ export function sampleTreeMemory(pid, { intervalMs = 20 } = {}) {
 /** @param {number} pid */
 function commandOf(pid) {
   try {
-    return readFileSync(`/proc/${String(pid)}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+    return readFileSync(`/proc/${String(pid)}/cmdline`, 'utf8')
+      .split('\0')
+      .filter(Boolean)
+      .join(' ');
   } catch {
     return '';
   }

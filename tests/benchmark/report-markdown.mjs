@@ -36,7 +36,10 @@ function header(/** @type {BenchResults['meta']} */ meta) {
         ['Commit', `${meta.commit}${meta.uncommittedChanges ? ' (with uncommitted changes)' : ''}`],
         ['Machine', `${meta.cpu}, ${String(meta.memoryGb)} GB, ${meta.os}, load average at start ${meta.loadAverageAtStart.join(' / ')}`],
         ['Software', `Node ${meta.node}, Chromium ${meta.chromium}${meta.lighthouse ? `, Lighthouse ${meta.lighthouse}` : ''}`],
-        ['Runs', `BENCH_RUNS = ${String(meta.runs)} (cold loads, navigations per timing, typing bursts); Lighthouse: ${String(meta.lighthouseRuns)} per form factor`],
+        [
+          'Runs',
+          `BENCH_RUNS = ${String(meta.runs)} (cold loads, navigations per timing, typing bursts); Lighthouse: ${String(meta.lighthouseRuns)} per form factor`,
+        ],
         ['Measured', `${meta.measured.join(', ')} in ${String(Math.round(meta.durationSeconds))} s`],
         ...(meta.separateRuns ?? []).map((run) => ['Measured separately', separateRunLine(run, meta)]),
       ],
@@ -46,7 +49,9 @@ function header(/** @type {BenchResults['meta']} */ meta) {
 
 /** A run merged in afterwards (`--merge`), with what differs from the main run. */
 function separateRunLine(/** @type {import('./report-types.mjs').SeparateRun} */ run, /** @type {BenchResults['meta']} */ main) {
-  const lighthouseEach = [run.measured.includes('lighthouse') ? 'form factor' : '', run.measured.includes('languages') ? 'language' : ''].filter(Boolean).join(' and ');
+  const lighthouseEach = [run.measured.includes('lighthouse') ? 'form factor' : '', run.measured.includes('languages') ? 'language' : '']
+    .filter(Boolean)
+    .join(' and ');
   const parts = [
     run.date,
     `commit ${run.commit}${run.uncommittedChanges ? ' (with uncommitted changes)' : ''}`,
@@ -70,7 +75,15 @@ function criticalPathSection(/** @type {NonNullable<BenchResults['criticalPath']
     chunk.inEntryGraph ? 'yes' : 'no',
     [chunk.posthog ? 'posthog' : '', chunk.sentry ? 'Sentry' : ''].filter(Boolean).join(', ') || '–',
   ]);
-  const totals = (/** @type {string} */ label, /** @type {{ bytes: number, gzip: number, brotli: number }} */ total) => [label, kb(total.bytes), kb(total.gzip), kb(total.brotli), '', '', ''];
+  const totals = (/** @type {string} */ label, /** @type {{ bytes: number, gzip: number, brotli: number }} */ total) => [
+    label,
+    kb(total.bytes),
+    kb(total.gzip),
+    kb(total.brotli),
+    '',
+    '',
+    '',
+  ];
   return [
     '## 1. JavaScript on the critical path of `/`',
     '',
@@ -107,17 +120,25 @@ function lighthouseSection(/** @type {NonNullable<BenchResults['lighthouse']>} *
     String(summary.benchmarkIndex ?? 'n/a'),
   ];
   const failing = (/** @type {typeof result.mobile} */ summary) =>
-    Object.entries(summary.failingAudits).map(([audit, runs]) => `${audit} (${String(runs)}/${String(summary.runs)})`).join(', ') || 'none';
+    Object.entries(summary.failingAudits)
+      .map(([audit, runs]) => `${audit} (${String(runs)}/${String(summary.runs)})`)
+      .join(', ') || 'none';
   const lines = [
     `## 2. Lighthouse ${result.version}`,
     '',
     `Medians of ${String(result.mobile.runs)} runs per form factor, each in a fresh Chromium. Mobile: Lighthouse's default (Moto G Power, simulated slow 4G, 4x CPU); desktop: its desktop config.`,
     '',
-    table(['settings', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'TBT', 'CLS', 'FCP', 'CPU benchmark index'], [row('mobile', result.mobile), row('desktop', result.desktop)]),
+    table(
+      ['settings', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP', 'TBT', 'CLS', 'FCP', 'CPU benchmark index'],
+      [row('mobile', result.mobile), row('desktop', result.desktop)],
+    ),
     '',
     `Audits outside performance that lost points — mobile: ${failing(result.mobile)}; desktop: ${failing(result.desktop)}.`,
   ];
-  for (const [label, summary] of /** @type {const} */ ([['mobile', result.mobile], ['desktop', result.desktop]])) {
+  for (const [label, summary] of /** @type {const} */ ([
+    ['mobile', result.mobile],
+    ['desktop', result.desktop],
+  ])) {
     if (summary.diagnostics) lines.push('', diagnosticsLines(label, summary.diagnostics));
   }
   const warnings = [...new Set([...result.mobile.warnings, ...result.desktop.warnings])];
@@ -128,7 +149,14 @@ function lighthouseSection(/** @type {NonNullable<BenchResults['lighthouse']>} *
     '',
     'Lighthouse 12 removed the PWA category and its installability audits. The audits of this Lighthouse that bear on installing (mobile, first run):',
     '',
-    table(['audit', 'title', 'result'], result.installabilityAudits.map((audit) => [audit.id, audit.title, audit.score === null ? audit.scoreDisplayMode : audit.score === 1 ? 'pass' : `fail (${String(audit.score)})`])),
+    table(
+      ['audit', 'title', 'result'],
+      result.installabilityAudits.map((audit) => [
+        audit.id,
+        audit.title,
+        audit.score === null ? audit.scoreDisplayMode : audit.score === 1 ? 'pass' : `fail (${String(audit.score)})`,
+      ]),
+    ),
   );
   if (installability) lines.push('', installabilitySection(installability));
   return lines.join('\n');
@@ -153,10 +181,14 @@ function installabilitySection(/** @type {NonNullable<BenchResults['installabili
   const { manifest } = result;
   return [
     `Chromium's own verdict (CDP \`Page.getInstallabilityErrors\`, with the service worker ${result.serviceWorkerControlling ? 'in control' : 'NOT in control'}): ` +
-      (result.installable ? '**installable**, no errors.' : `**not installable**: ${result.errors.map((error) => `${error.id}${error.arguments.length ? ` (${error.arguments.join(', ')})` : ''}`).join('; ')}.`),
+      (result.installable
+        ? '**installable**, no errors.'
+        : `**not installable**: ${result.errors.map((error) => `${error.id}${error.arguments.length ? ` (${error.arguments.join(', ')})` : ''}`).join('; ')}.`),
     '',
     `Manifest (\`Page.getAppManifest\`): ${manifest.url || 'none'}; ${manifest.errors.length ? `errors: ${manifest.errors.join('; ')}` : 'no errors'}. ` +
-      `${Object.entries(manifest.fields).map(([key, value]) => `${key} ${JSON.stringify(value)}`).join(', ')}; icons ${manifest.icons.join(', ') || 'none'}; ${String(manifest.screenshots)} screenshots.`,
+      `${Object.entries(manifest.fields)
+        .map(([key, value]) => `${key} ${JSON.stringify(value)}`)
+        .join(', ')}; icons ${manifest.icons.join(', ') || 'none'}; ${String(manifest.screenshots)} screenshots.`,
   ].join('\n');
 }
 
@@ -181,7 +213,9 @@ function eventTimingLine(/** @type {Pick<NonNullable<BenchResults['typing']>, 'e
   const { eventTiming } = result;
   return (
     `${String(eventTiming.reportedAtOrOver16ms)} of ${String(result.keystrokes)} keydowns reported` +
-    (eventTiming.durationMs.n ? `, their duration ${spread(eventTiming.durationMs)}, input delay ${spread(eventTiming.inputDelayMs)}, processing ${spread(eventTiming.processingMs)}` : '')
+    (eventTiming.durationMs.n
+      ? `, their duration ${spread(eventTiming.durationMs)}, input delay ${spread(eventTiming.inputDelayMs)}, processing ${spread(eventTiming.processingMs)}`
+      : '')
   );
 }
 
@@ -206,10 +240,10 @@ function typingSection(/** @type {NonNullable<BenchResults['typing']>} */ result
     '## 4. Typing',
     '',
     `${String(result.bursts)} bursts of 20 keystrokes into "Full Name" on the Basic Info step, one key every ${String(result.keyIntervalMs)} ms, CPU ${String(result.cpuThrottling)}x slower. ` +
-      'After each, the same burst goes into two pages that run none of the app\'s code, each in its own phone context, CPU 4x slower too: ' +
-      '**the same page without its scripts** (the app\'s Basic Info as it stands, copied with its scripts taken out and served at the app\'s origin, so it has the same styles, layout and form owners, and Chromium\'s autofill reads the same eleven-field form after each keystroke), ' +
+      "After each, the same burst goes into two pages that run none of the app's code, each in its own phone context, CPU 4x slower too: " +
+      "**the same page without its scripts** (the app's Basic Info as it stands, copied with its scripts taken out and served at the app's origin, so it has the same styles, layout and form owners, and Chromium's autofill reads the same eleven-field form after each keystroke), " +
       'and **one text box**, a labelled `<input>` and nothing else, no styles and no scripts but the probes: the floor of this probe on this machine, kept as a reference. ' +
-      'The first tells what this page costs the browser by itself; the app over it is what the app\'s scripts add, and is what the typing budgets judge (next paint and Event Timing, each p95 at most 1.2×). ' +
+      "The first tells what this page costs the browser by itself; the app over it is what the app's scripts add, and is what the typing budgets judge (next paint and Event Timing, each p95 at most 1.2×). " +
       'Each page is throttled only during its own bursts: a throttled page spins its main thread, idle or not, and would take a core from the others.',
     '',
     table(
@@ -233,7 +267,13 @@ function typingSection(/** @type {NonNullable<BenchResults['typing']>} */ result
     '',
     `Long animation frames (50 ms or more) while typing, app: ${longFramesLine(result.longAnimationFrames)}. Floor: ${longFramesLine(floor.longAnimationFrames)}.`,
     '',
-    `IndexedDB writes per burst: ${indexedDbWrites.perBurst.join(', ')} (${indexedDbWrites.log.flat().map((write) => `${write.method} on "${write.store}"`).filter((value, index, all) => all.indexOf(value) === index).join(', ') || 'none'}).`,
+    `IndexedDB writes per burst: ${indexedDbWrites.perBurst.join(', ')} (${
+      indexedDbWrites.log
+        .flat()
+        .map((write) => `${write.method} on "${write.store}"`)
+        .filter((value, index, all) => all.indexOf(value) === index)
+        .join(', ') || 'none'
+    }).`,
   ].join('\n');
 }
 
@@ -257,14 +297,13 @@ function stepChangesSection(/** @type {NonNullable<BenchResults['stepChanges']>}
 }
 
 function scaleSection(/** @type {NonNullable<BenchResults['scale']>} */ result) {
-  const row = (/** @type {string} */ label, /** @type {string} */ render, /** @type {Summary} */ nextPaint, /** @type {Summary} */ mainThread, /** @type {string} */ ratio) => [
-    label,
-    render,
-    ms(nextPaint.median),
-    ms(nextPaint.p95),
-    ms(mainThread.p95),
-    ratio,
-  ];
+  const row = (
+    /** @type {string} */ label,
+    /** @type {string} */ render,
+    /** @type {Summary} */ nextPaint,
+    /** @type {Summary} */ mainThread,
+    /** @type {string} */ ratio,
+  ) => [label, render, ms(nextPaint.median), ms(nextPaint.p95), ms(mainThread.p95), ratio];
   return [
     '## 6. Scale: a step of 10, 50 and 200 fields',
     '',
@@ -275,12 +314,18 @@ function scaleSection(/** @type {NonNullable<BenchResults['scale']>} */ result) 
       [
         row('Basic Info, default programme', '–', result.defaultStep.nextPaintMs, result.defaultStep.mainThreadMs, '1.00×'),
         ...result.sizes.map((size) =>
-          row(`${String(size.fields)} text fields`, spread(size.renderMs), size.nextPaintMs, size.mainThreadMs, size.nextPaintP95Ratio === null ? 'n/a' : times(size.nextPaintP95Ratio)),
+          row(
+            `${String(size.fields)} text fields`,
+            spread(size.renderMs),
+            size.nextPaintMs,
+            size.mainThreadMs,
+            size.nextPaintP95Ratio === null ? 'n/a' : times(size.nextPaintP95Ratio),
+          ),
         ),
       ],
     ),
     '',
-    'A keystroke does not wake the other fields (text boxes are uncontrolled and hand their text to the form 500 ms after the last key); what grew with the step was Chromium\'s autofill, which re-reads every control of the typed box\'s form owner after each keystroke. Fields are therefore owned by forms of at most twelve (src/blocks/field-group.tsx).',
+    "A keystroke does not wake the other fields (text boxes are uncontrolled and hand their text to the form 500 ms after the last key); what grew with the step was Chromium's autofill, which re-reads every control of the typed box's form owner after each keystroke. Fields are therefore owned by forms of at most twelve (src/blocks/field-group.tsx).",
   ].join('\n');
 }
 
@@ -307,7 +352,11 @@ function filesSection(/** @type {NonNullable<BenchResults['files']>} */ result) 
   const { upload, shrinking, lazy, wholeWizard, beforeFeature } = result;
   const mb = (/** @type {number} */ bytes) => `${(bytes / 1e6).toFixed(2)} MB`;
   const steps = (/** @type {typeof lazy.example} */ walk) =>
-    [['Welcome', walk.welcome], ['Basic Info', walk.basicInfo], ['Details', walk.details]].map(([label, step]) => {
+    [
+      ['Welcome', walk.welcome],
+      ['Basic Info', walk.basicInfo],
+      ['Details', walk.details],
+    ].map(([label, step]) => {
       const taken = /** @type {typeof walk.welcome} */ (step);
       return [String(label), String(taken.requests), kb(taken.gzip), taken.feature.join(', ') || 'none'];
     });
@@ -334,11 +383,16 @@ function filesSection(/** @type {NonNullable<BenchResults['files']>} */ result) 
     '',
     table(
       ['the feature’s chunk', 'raw', 'gzip', 'brotli'],
-      [...lazy.featureChunks.map((chunk) => [chunk.file, kb(chunk.bytes), kb(chunk.gzip), kb(chunk.brotli)]), ['**total**', kb(lazy.featureTotal.bytes), kb(lazy.featureTotal.gzip), kb(lazy.featureTotal.brotli)]],
+      [
+        ...lazy.featureChunks.map((chunk) => [chunk.file, kb(chunk.bytes), kb(chunk.gzip), kb(chunk.brotli)]),
+        ['**total**', kb(lazy.featureTotal.bytes), kb(lazy.featureTotal.gzip), kb(lazy.featureTotal.brotli)],
+      ],
     ),
     '',
     `Whole wizard, every JS chunk: ${kb(wholeWizard.gzip)} gzip` +
-      (beforeFeature && change !== null ? `, against ${kb(beforeFeature.gzip)} for the build just before the feature (commit 229b659): **+${kb(change)}**, of which the lazy chunks above are ${kb(lazy.featureChunks.filter((chunk) => /\.m?js$/.test(chunk.file)).reduce((sum, chunk) => sum + chunk.gzip, 0))} (JS only; the rest is the feature's code in shared chunks, its words in three catalogues, and the gzip overhead of more chunks).` : '.'),
+      (beforeFeature && change !== null
+        ? `, against ${kb(beforeFeature.gzip)} for the build just before the feature (commit 229b659): **+${kb(change)}**, of which the lazy chunks above are ${kb(lazy.featureChunks.filter((chunk) => /\.m?js$/.test(chunk.file)).reduce((sum, chunk) => sum + chunk.gzip, 0))} (JS only; the rest is the feature's code in shared chunks, its words in three catalogues, and the gzip overhead of more chunks).`
+        : '.'),
   ].join('\n');
 }
 
@@ -347,11 +401,16 @@ function pressShiftSection(/** @type {NonNullable<BenchResults['pressShift']>} *
     '## 12. Presses that follow a field edit',
     '',
     `A walk of both form steps (Basic Info after an empty Continue, filled top to bottom; Details), every press right after a field edit and held ${String(result.holdMs)} ms, so that leaving the field is what each press does first. ` +
-      'For each press, the pressed element\'s box at pointer down against its box at pointer up (any edge).',
+      "For each press, the pressed element's box at pointer down against its box at pointer up (any edge).",
     '',
     table(
       ['width', 'presses', 'largest move', 'controls that moved'],
-      result.widths.map((width) => [`${String(width.width)} px`, String(width.presses), `${String(width.largestShiftPx)} px`, width.moved.map((shift) => `${shift.control} (${String(shift.shiftPx)} px)`).join(', ') || 'none']),
+      result.widths.map((width) => [
+        `${String(width.width)} px`,
+        String(width.presses),
+        `${String(width.largestShiftPx)} px`,
+        width.moved.map((shift) => `${shift.control} (${String(shift.shiftPx)} px)`).join(', ') || 'none',
+      ]),
     ),
   ].join('\n');
 }
@@ -360,8 +419,8 @@ function firstJourneySection(/** @type {NonNullable<BenchResults['firstJourney']
   return [
     '## 15. The JavaScript a first visit downloads, service worker included',
     '',
-    'Every script a programme\'s first visit downloads: the page\'s, `sw.js`, the worker\'s precache and the chunks of the optional features the programme asks for, which the worker fetches for offline (sw/feature-chunks.ts). ' +
-      'Counted from the build (tests/support/first-journey-bytes.mjs, the byte-budget test\'s figure), and seen in Chromium walking the programme in a fresh phone context (Welcome, Basic Info, Details; the default programme sent) until the worker is ready offline, every script request of the page and the worker once, at its gzip size.',
+    "Every script a programme's first visit downloads: the page's, `sw.js`, the worker's precache and the chunks of the optional features the programme asks for, which the worker fetches for offline (sw/feature-chunks.ts). " +
+      "Counted from the build (tests/support/first-journey-bytes.mjs, the byte-budget test's figure), and seen in Chromium walking the programme in a fresh phone context (Welcome, Basic Info, Details; the default programme sent) until the worker is ready offline, every script request of the page and the worker once, at its gzip size.",
     '',
     table(
       ['programme', 'features asked for', 'counted: files', 'counted: gzip', 'of which sw.js', 'seen: files', 'seen: gzip', 'requests by the worker'],
@@ -385,7 +444,7 @@ function fileListPressShiftSection(/** @type {NonNullable<BenchResults['fileList
     '',
     `The files programme (docs/examples/config.files.json) against \`node server/serve.mjs\`, on Details: three photos of 4000 × 3000 px chosen, Remove pressed on the first row about when the second should join it; two more chosen with the uploads held back, Remove pressed on the first row once the first of them is listed, the uploads let go as the pointer goes down; a sixth chosen and Continue pressed about when it should join the list. ` +
       `Each press stays down until the file field changes (a row joins, the keeping line or an upload line changes), at least ${String(result.minHoldMs)} ms and at most ${String(result.holdCapMs.mouse)} ms with a mouse, ${String(result.holdCapMs.finger)} ms with a finger. ` +
-      'For each press, the pressed element\'s box at pointer down against its box at pointer up (any edge), by the same recorder as section 12.',
+      "For each press, the pressed element's box at pointer down against its box at pointer up (any edge), by the same recorder as section 12.",
     '',
     table(
       ['width', 'input', 'presses', 'during a change of the field', 'largest move', 'controls that moved', 'first photo kept', 'sent'],
@@ -407,16 +466,24 @@ function coversSection(/** @type {NonNullable<BenchResults['covers']>} */ result
   const check = observed
     ? `\n\nThe phone of measurement 1 (same viewport and pixel ratio, the app's own \`<picture>\`) downloaded while opening Welcome: ${observed.map((path) => `\`${path}\``).join(', ') || 'no images'}.`
     : '';
-  return [
-    '## 8. Cover images',
-    '',
-    `Every file the served config.json's \`backgrounds\` names. "Phone" marks the file a ${String(PHONE.width)} px wide phone at ${String(PHONE.deviceScaleFactor)}x downloads (first <source> it decodes, smallest candidate of at least ${String(PHONE.width * PHONE.deviceScaleFactor)} px); budget ${kb(BUDGETS.phoneCoverBytes)} each.`,
-    '',
-    table(
-      ['cover', 'file', 'bytes', 'width', 'phone'],
-      result.files.map((file) => [String(file.entry), file.url, file.bytes === null ? 'missing' : kb(file.bytes), file.width === null ? '?' : `${String(file.width)} px`, file.phone ? 'yes' : '']),
-    ),
-  ].join('\n') + check;
+  return (
+    [
+      '## 8. Cover images',
+      '',
+      `Every file the served config.json's \`backgrounds\` names. "Phone" marks the file a ${String(PHONE.width)} px wide phone at ${String(PHONE.deviceScaleFactor)}x downloads (first <source> it decodes, smallest candidate of at least ${String(PHONE.width * PHONE.deviceScaleFactor)} px); budget ${kb(BUDGETS.phoneCoverBytes)} each.`,
+      '',
+      table(
+        ['cover', 'file', 'bytes', 'width', 'phone'],
+        result.files.map((file) => [
+          String(file.entry),
+          file.url,
+          file.bytes === null ? 'missing' : kb(file.bytes),
+          file.width === null ? '?' : `${String(file.width)} px`,
+          file.phone ? 'yes' : '',
+        ]),
+      ),
+    ].join('\n') + check
+  );
 }
 
 function proofOfWorkSection(/** @type {NonNullable<BenchResults['proofOfWork']>} */ result) {
@@ -430,7 +497,7 @@ function proofOfWorkSection(/** @type {NonNullable<BenchResults['proofOfWork']>}
     '## 9. Proof of work',
     '',
     `The built solver (\`${result.chunk}\`) solving challenges of the receiver's default difficulty (${String(result.maxNumber)}) whose answer is the largest number allowed: every run tries all of them, the worst case (a real challenge averages half). ` +
-      'CDP CPU throttling does not reach Web Workers, so the 4x figure is the same chunk run on the page\'s main thread (loaded into a same-origin iframe, handed the challenge as a message); the worker time includes starting the worker, the main-thread time does not include loading the script. ' +
+      "CDP CPU throttling does not reach Web Workers, so the 4x figure is the same chunk run on the page's main thread (loaded into a same-origin iframe, handed the challenge as a message); the worker time includes starting the worker, the main-thread time does not include loading the script. " +
       `Main thread at ${String(result.cpuThrottling)}x over 1x (medians): ${result.slowdown === null ? 'n/a' : times(result.slowdown)}. ` +
       `Cross-check for a device slower throughout (were any of the digests' work done off the throttled thread): ${String(result.cpuThrottling)} × the unthrottled median, worker ${ms(result.workerMs.median === null ? null : result.workerMs.median * result.cpuThrottling)}, main thread ${ms(result.mainThreadMs.median === null ? null : result.mainThreadMs.median * result.cpuThrottling)}.`,
     '',
@@ -474,7 +541,16 @@ function languagesSection(/** @type {NonNullable<BenchResults['languages']>} */ 
       `Load average after the Welcome loads ${result.loadAverage.afterWelcomeLoads.join(' / ')}, after the Lighthouse runs ${result.loadAverage.afterLighthouse.join(' / ')}; every load's figures are in report.json.`,
     '',
     table(
-      ['catalogue chunk', 'raw', 'gzip', 'brotli', 'in index.html’s static graph', `fetched by ${welcome.en.locale} (of ${String(welcome.en.fcpMs.n)} loads)`, `fetched by ${welcome.fr.locale} (of ${String(welcome.fr.fcpMs.n)})`, 'Lighthouse runs fetching it (en / fr)'],
+      [
+        'catalogue chunk',
+        'raw',
+        'gzip',
+        'brotli',
+        'in index.html’s static graph',
+        `fetched by ${welcome.en.locale} (of ${String(welcome.en.fcpMs.n)} loads)`,
+        `fetched by ${welcome.fr.locale} (of ${String(welcome.fr.fcpMs.n)})`,
+        'Lighthouse runs fetching it (en / fr)',
+      ],
       result.catalogues.map((catalogue) => [
         catalogue.file,
         kb(catalogue.bytes),
@@ -505,14 +581,26 @@ function languagesSection(/** @type {NonNullable<BenchResults['languages']>} */ 
         opened(summary, summary.runs),
       ]),
     ),
-    ...[lighthouse.en, lighthouse.fr].flatMap((summary) => (summary.errors.length ? ['', `Lighthouse errors, ${summary.locale}: ${summary.errors.join('; ')}.`] : [])),
+    ...[lighthouse.en, lighthouse.fr].flatMap((summary) =>
+      summary.errors.length ? ['', `Lighthouse errors, ${summary.locale}: ${summary.errors.join('; ')}.`] : [],
+    ),
     '',
     table(
       ['index.html', 'raw', 'gzip', 'brotli'],
       [
-        ['the default programme in English only (public/config.json, built in the same run)', kb(englishOnly.bytes), kb(englishOnly.gzip), kb(englishOnly.brotli)],
+        [
+          'the default programme in English only (public/config.json, built in the same run)',
+          kb(englishOnly.bytes),
+          kb(englishOnly.gzip),
+          kb(englishOnly.brotli),
+        ],
         ['the same programme in English and French', kb(englishAndFrench.bytes), kb(englishAndFrench.gzip), kb(englishAndFrench.brotli)],
-        ['added by French', percent(englishAndFrench.bytes, englishOnly.bytes), percent(englishAndFrench.gzip, englishOnly.gzip), percent(englishAndFrench.brotli, englishOnly.brotli)],
+        [
+          'added by French',
+          percent(englishAndFrench.bytes, englishOnly.bytes),
+          percent(englishAndFrench.gzip, englishOnly.gzip),
+          percent(englishAndFrench.brotli, englishOnly.brotli),
+        ],
       ],
     ),
   ].join('\n');
@@ -521,15 +609,15 @@ function languagesSection(/** @type {NonNullable<BenchResults['languages']>} */ 
 const METHOD = [
   '## How the figures are taken',
   '',
-  '- Sizes are of the built files (`vite build` into a temporary directory), compressed with Node\'s zlib: gzip level 9 and brotli quality 11, as a static host precompresses; kB are 1000 bytes, as in Vite\'s report. The service worker (`sw.js`) is not page JavaScript and is not counted.',
+  "- Sizes are of the built files (`vite build` into a temporary directory), compressed with Node's zlib: gzip level 9 and brotli quality 11, as a static host precompresses; kB are 1000 bytes, as in Vite's report. The service worker (`sw.js`) is not page JavaScript and is not counted.",
   '- "Interactive" is the moment a MutationObserver, installed before any app code, first sees the step\'s heading and an enabled Continue; the critical path is every script whose resource entry started before it (a chunk counts if it did so in any run).',
-  '- Timings run in Debian\'s Chromium through Playwright with the end-to-end suite\'s phone viewport; CPU throttling is CDP `Emulation.setCPUThrottlingRate`, which slows the page\'s main thread, not the service worker or Web Workers (so section 9 runs the solver on the main thread for its 4x figure).',
-  '- Time to next paint is measured from the keydown\'s timeStamp to the first task after the next frame (requestAnimationFrame, then a MessageChannel message), so it includes the wait for the next frame (up to ~16.7 ms at 60 Hz) even when the page does no work. The floor in section 4 is what this probe measures in this headless Chromium, throttled the same way, when the page does next to nothing.',
-  '- Main-thread time per keystroke adds the event handlers (a window capture listener to a window bubble listener) and the span from the next frame\'s requestAnimationFrame to the first task after it; a task that slips in between (another input event) is counted too, so it is an upper bound.',
+  "- Timings run in Debian's Chromium through Playwright with the end-to-end suite's phone viewport; CPU throttling is CDP `Emulation.setCPUThrottlingRate`, which slows the page's main thread, not the service worker or Web Workers (so section 9 runs the solver on the main thread for its 4x figure).",
+  "- Time to next paint is measured from the keydown's timeStamp to the first task after the next frame (requestAnimationFrame, then a MessageChannel message), so it includes the wait for the next frame (up to ~16.7 ms at 60 Hz) even when the page does no work. The floor in section 4 is what this probe measures in this headless Chromium, throttled the same way, when the page does next to nothing.",
+  "- Main-thread time per keystroke adds the event handlers (a window capture listener to a window bubble listener) and the span from the next frame's requestAnimationFrame to the first task after it; a task that slips in between (another input event) is counted too, so it is an upper bound.",
   '- Welcome is in the built index.html (scripts/prerender-welcome.ts), which catches a press of Continue until it gives way to the app and makes it again; "interactive" waits for the app\'s own enabled Continue, not the prerendered one.',
-  '- Step changes are timed from the click event\'s timeStamp to the first task after the frame in which a MutationObserver saw the next step\'s last label, legend or heading.',
-  '- Lighthouse, offline start, typing, step changes and draft restore use the default programme (analytics and error reporting off); only measurement 1 configures them. Everything is served by server/app-server.mjs, as `npm start` does, which compresses text files of 1 kB or more as a production host would: brotli (quality 9) when the browser accepts it, else gzip (level 9). Lighthouse\'s simulated network therefore carries the compressed bytes, close to the brotli sizes above (which are at quality 11), not the raw ones.',
-  '- The machines are shared: medians, and the load average at start is in the header. Lighthouse\'s CPU benchmark index shows how fast the machine was during its runs.',
+  "- Step changes are timed from the click event's timeStamp to the first task after the frame in which a MutationObserver saw the next step's last label, legend or heading.",
+  "- Lighthouse, offline start, typing, step changes and draft restore use the default programme (analytics and error reporting off); only measurement 1 configures them. Everything is served by server/app-server.mjs, as `npm start` does, which compresses text files of 1 kB or more as a production host would: brotli (quality 9) when the browser accepts it, else gzip (level 9). Lighthouse's simulated network therefore carries the compressed bytes, close to the brotli sizes above (which are at quality 11), not the raw ones.",
+  "- The machines are shared: medians, and the load average at start is in the header. Lighthouse's CPU benchmark index shows how fast the machine was during its runs.",
 ].join('\n');
 
 /** A line under the budgets table with the floors of the rows that have one (typing). */
@@ -554,7 +642,15 @@ function floorNote(/** @type {BudgetCheck[]} */ checks, /** @type {BenchResults[
 export function reportMarkdown(/** @type {BenchResults} */ results, /** @type {BudgetCheck[]} */ checks) {
   const sections = [
     header(results.meta),
-    ['## Budgets', '', table(['figure', 'measured', 'budget', 'result'], checks.map((row) => [row.figure, row.measured, row.budget, verdict(row.pass)])), ...floorNote(checks, results.typing)].join('\n'),
+    [
+      '## Budgets',
+      '',
+      table(
+        ['figure', 'measured', 'budget', 'result'],
+        checks.map((row) => [row.figure, row.measured, row.budget, verdict(row.pass)]),
+      ),
+      ...floorNote(checks, results.typing),
+    ].join('\n'),
   ];
   if (results.criticalPath) sections.push(criticalPathSection(results.criticalPath));
   if (results.lighthouse) sections.push(lighthouseSection(results.lighthouse, results.installability));

@@ -94,7 +94,9 @@ async function main() {
       results.offlineStart = await measureOfflineStart({ browser, url: plain.url, runs });
     }
     if (only.has('typing')) {
-      log(`typing: ${String(runs)} bursts of 20 keystrokes, 4x CPU, each followed by one into the same page without its scripts and one into a page with only a text box (the floor)`);
+      log(
+        `typing: ${String(runs)} bursts of 20 keystrokes, 4x CPU, each followed by one into the same page without its scripts and one into a page with only a text box (the floor)`,
+      );
       results.typing = await measureTyping({ browser, url: plain.url, bursts: runs, keyIntervalMs: options.keyIntervalMs });
     }
     if (only.has('step-changes')) {
@@ -103,7 +105,14 @@ async function main() {
     }
     if (only.has('scale')) {
       log(`scale: steps of ${SCALE_SIZES.join(', ')} fields, ${String(runs)} renders and bursts each beside the default step, 4x CPU`);
-      results.scale = await measureScale({ browser, dist: options.dist ? resolve(options.dist) : join(temp, 'dist'), root: join(temp, 'scale'), url: plain.url, runs, keyIntervalMs: options.keyIntervalMs });
+      results.scale = await measureScale({
+        browser,
+        dist: options.dist ? resolve(options.dist) : join(temp, 'dist'),
+        root: join(temp, 'scale'),
+        url: plain.url,
+        runs,
+        keyIntervalMs: options.keyIntervalMs,
+      });
     }
     if (only.has('draft-restore')) {
       log(`draft restore: ${String(runs)} navigations with a complete draft`);
@@ -117,7 +126,9 @@ async function main() {
       log(`proof of work: ${String(runs)} worst-case solves each in a Web Worker (1x, and 4x to show it is not slowed) and on the main thread (1x, 4x CPU)`);
       results.proofOfWork = await measureProofOfWork({ browser, url: plain.url, dist, runs });
       const { mainThreadMs, mainThreadAt4xMs, slowdown } = results.proofOfWork;
-      log(`proof of work: main thread median ${String(mainThreadMs.median?.toFixed(0))} ms at 1x, ${String(mainThreadAt4xMs.median?.toFixed(0))} ms at 4x (${String(slowdown?.toFixed(2))}x)`);
+      log(
+        `proof of work: main thread median ${String(mainThreadMs.median?.toFixed(0))} ms at 1x, ${String(mainThreadAt4xMs.median?.toFixed(0))} ms at 4x (${String(slowdown?.toFixed(2))}x)`,
+      );
     }
     if (only.has('languages')) {
       const languagesDist = options.distLanguages ? resolve(options.distLanguages) : join(temp, 'dist-languages');
@@ -128,8 +139,18 @@ async function main() {
       }
       const languages = await startBenchServer({ dist: languagesDist, root: join(temp, 'served-languages') });
       cleanups.push(languages.close);
-      log(`languages: ${String(runs)} cold loads each of an en-US and an fr-CA browser, alternating; Lighthouse mobile ${String(options.lighthouseRuns)} runs each`);
-      results.languages = await measureLanguages({ browser, url: languages.url, dist: languages.root, englishOnlyDist: dist, runs, lighthouseRuns: options.lighthouseRuns, log });
+      log(
+        `languages: ${String(runs)} cold loads each of an en-US and an fr-CA browser, alternating; Lighthouse mobile ${String(options.lighthouseRuns)} runs each`,
+      );
+      results.languages = await measureLanguages({
+        browser,
+        url: languages.url,
+        dist: languages.root,
+        englishOnlyDist: dist,
+        runs,
+        lighthouseRuns: options.lighthouseRuns,
+        log,
+      });
       results.meta.lighthouse ??= results.languages.lighthouseVersion;
     }
     if (only.has('handover')) {
@@ -141,14 +162,27 @@ async function main() {
       results.pressShift = await measurePressShift({ browser, url: plain.url });
     }
     if (only.has('files')) {
-      log('files: a 20 MiB PDF and six 12-megapixel photos through a throttled connection with one cut, against `node server/serve.mjs` with docs/examples/config.files.json');
-      results.files = await measureFiles({ browser, dist: options.dist ? resolve(options.dist) : join(temp, 'dist'), baseDist: options.filesBaseDist ? resolve(options.filesBaseDist) : undefined, runs, throughputBits: options.filesThroughputBits, log });
+      log(
+        'files: a 20 MiB PDF and six 12-megapixel photos through a throttled connection with one cut, against `node server/serve.mjs` with docs/examples/config.files.json',
+      );
+      results.files = await measureFiles({
+        browser,
+        dist: options.dist ? resolve(options.dist) : join(temp, 'dist'),
+        baseDist: options.filesBaseDist ? resolve(options.filesBaseDist) : undefined,
+        runs,
+        throughputBits: options.filesThroughputBits,
+        log,
+      });
     }
     if (only.has('file-list-press-shift')) {
-      log('file-list press shift: Remove and Continue pressed while large photos are kept and uploaded, at 1280 px (mouse) and 390 px (finger), against `node server/serve.mjs` with docs/examples/config.files.json');
+      log(
+        'file-list press shift: Remove and Continue pressed while large photos are kept and uploaded, at 1280 px (mouse) and 390 px (finger), against `node server/serve.mjs` with docs/examples/config.files.json',
+      );
       results.fileListPressShift = await measureFileListPressShift({ browser, dist: options.dist ? resolve(options.dist) : join(temp, 'dist'), log });
       const { widths } = results.fileListPressShift;
-      log(`file-list press shift: largest move ${widths.map((width) => `${String(width.largestShiftPx)} px at ${String(width.width)} px (${String(width.pressesDuringChange)} of ${String(width.presses)} presses during a change)`).join(', ')}`);
+      log(
+        `file-list press shift: largest move ${widths.map((width) => `${String(width.largestShiftPx)} px at ${String(width.width)} px (${String(width.pressesDuringChange)} of ${String(width.presses)} presses during a change)`).join(', ')}`,
+      );
     }
     if (only.has('first-journey')) {
       log('first journey: the JavaScript a first visit downloads, service worker included, default programme and files example');

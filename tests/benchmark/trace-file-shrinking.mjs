@@ -44,8 +44,18 @@ function label(/** @type {TraceEvent} */ event) {
 /** The long tasks of the renderer's main thread and, for each, its time by the labels of its direct phases. */
 function longTasks(/** @type {TraceEvent[]} */ events) {
   const main = events.find((event) => event.name === 'thread_name' && /** @type {{ name?: string }} */ (event.args)?.name === 'CrRendererMain');
-  const tasks = events.filter((event) => event.ph === 'X' && (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask') && event.pid === main?.pid && event.tid === main?.tid && (event.dur ?? 0) >= LONG_TASK_US);
-  const inThread = events.filter((event) => event.ph === 'X' && event.pid === main?.pid && event.tid === main?.tid && event.name !== 'RunTask' && event.name !== 'ThreadControllerImpl::RunTask');
+  const tasks = events.filter(
+    (event) =>
+      event.ph === 'X' &&
+      (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask') &&
+      event.pid === main?.pid &&
+      event.tid === main?.tid &&
+      (event.dur ?? 0) >= LONG_TASK_US,
+  );
+  const inThread = events.filter(
+    (event) =>
+      event.ph === 'X' && event.pid === main?.pid && event.tid === main?.tid && event.name !== 'RunTask' && event.name !== 'ThreadControllerImpl::RunTask',
+  );
   return tasks.map((task) => {
     const end = task.ts + (task.dur ?? 0);
     const inside = inThread.filter((event) => event.ts >= task.ts && event.ts < end);
@@ -59,7 +69,10 @@ function longTasks(/** @type {TraceEvent[]} */ events) {
       const name = label(event);
       byLabel.set(name, (byLabel.get(name) ?? 0) + (event.dur ?? 0) / 1000);
     }
-    const parts = [...byLabel].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([name, ms]) => `${name} ${ms.toFixed(0)}`);
+    const parts = [...byLabel]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([name, ms]) => `${name} ${ms.toFixed(0)}`);
     return { ms: (task.dur ?? 0) / 1000, parts, ts: task.ts, end };
   });
 }
@@ -94,7 +107,10 @@ function inTask(profile, task) {
       inclusive.set(name, (inclusive.get(name) ?? 0) + (deltas[index] ?? 0) / 1000);
     }
   });
-  return [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 14).map(([name, ms]) => `${name} ${ms.toFixed(0)}`);
+  return [...inclusive]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 14)
+    .map(([name, ms]) => `${name} ${ms.toFixed(0)}`);
 }
 
 const flags = new Map(process.argv.slice(2).map((arg) => /** @type {[string, string]} */ ([arg.replace(/^--|=.*$/g, ''), arg.split('=')[1] ?? ''])));
@@ -145,9 +161,15 @@ try {
         await complete;
       }
       const profile = profiling ? /** @type {CpuProfile} */ ((await cdp.send('Profiler.stop')).profile) : undefined;
-      const observed = (await page.evaluate(() => /** @type {{ __benchLongTasks?: Array<{ start: number, duration: number }> }} */ (/** @type {unknown} */ (window)).__benchLongTasks ?? [])).filter((task) => task.start + task.duration >= from);
+      const observed = (
+        await page.evaluate(
+          () => /** @type {{ __benchLongTasks?: Array<{ start: number, duration: number }> }} */ (/** @type {unknown} */ (window)).__benchLongTasks ?? [],
+        )
+      ).filter((task) => task.start + task.duration >= from);
       const tasks = longTasks(events);
-      process.stdout.write(`run ${String(run + 1)}: longest observed ${Math.max(0, ...observed.map((task) => task.duration)).toFixed(0)} ms; traced tasks ≥ 50 ms: ${String(tasks.length)}\n`);
+      process.stdout.write(
+        `run ${String(run + 1)}: longest observed ${Math.max(0, ...observed.map((task) => task.duration)).toFixed(0)} ms; traced tasks ≥ 50 ms: ${String(tasks.length)}\n`,
+      );
       for (const task of tasks.sort((a, b) => b.ms - a.ms).slice(0, 8)) {
         process.stdout.write(`  ${task.ms.toFixed(0)} ms: ${task.parts.join(' · ')}\n`);
         if (profile) process.stdout.write(`    ${inTask(profile, task).join(' · ')}\n`);

@@ -77,7 +77,9 @@ function firstVisitFigures(/** @type {TraceEvent[]} */ events) {
   if (!paint) throw new Error('no first contentful paint in the trace');
   // The main thread's only (the paint is marked there): the service worker, a worker of the same
   // process, evaluates sw.js on a thread of its own, which Lighthouse does not count either.
-  const tasks = events.filter((event) => event.ph === 'X' && event.name === 'RunTask' && event.pid === paint.pid && event.tid === paint.tid && event.ts > paint.ts);
+  const tasks = events.filter(
+    (event) => event.ph === 'X' && event.name === 'RunTask' && event.pid === paint.pid && event.tid === paint.tid && event.ts > paint.ts,
+  );
   const byWall = tasks.reduce((sum, task) => sum + blockingMs(task.dur ?? 0), 0);
   const byThread = tasks.reduce((sum, task) => sum + blockingMs(task.tdur ?? task.dur ?? 0), 0);
   const longest = Math.max(0, ...tasks.map((task) => (task.tdur ?? 0) / 1000));

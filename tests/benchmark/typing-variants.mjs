@@ -63,9 +63,13 @@ async function openCopyOfApp(/** @type {string} */ url, /** @type {boolean} */ o
   }
 }
 
-const { values, positionals } = parseArgs({ options: { dist: { type: 'string', default: 'dist' }, bursts: { type: 'string', default: '5' } }, allowPositionals: true });
+const { values, positionals } = parseArgs({
+  options: { dist: { type: 'string', default: 'dist' }, bursts: { type: 'string', default: '5' } },
+  allowPositionals: true,
+});
 const variants = (positionals[0] ?? 'app').split(',');
-for (const part of variants.flatMap((variant) => variant.split('+'))) if (!KNOWN.has(part)) throw new Error(`unknown variant part "${part}"; known: ${[...KNOWN].join(', ')}`);
+for (const part of variants.flatMap((variant) => variant.split('+')))
+  if (!KNOWN.has(part)) throw new Error(`unknown variant part "${part}"; known: ${[...KNOWN].join(', ')}`);
 const bursts = Number(values.bursts);
 const root = await mkdtemp(join(tmpdir(), 'typing-variants-'));
 const server = await startBenchServer({ dist: values.dist ?? 'dist', root });
@@ -98,11 +102,16 @@ try {
   for (const [name, target] of targets) rows.push({ name, timings: await keystrokeTimings(target, KEY_INTERVAL_MS) });
   const floorP95 = rows[0]?.timings.nextPaintMs.p95 ?? null;
   const ms = (/** @type {number | null} */ value) => (value === null ? '–' : value.toFixed(1));
-  const lines = ['| page | next paint p50 | next paint p95 | over the floor | main thread p50 | main thread p95 | Event Timing p95 of all |', '| --- | --- | --- | --- | --- | --- | --- |'];
+  const lines = [
+    '| page | next paint p50 | next paint p95 | over the floor | main thread p50 | main thread p95 | Event Timing p95 of all |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  ];
   for (const { name, timings } of rows) {
     const ratio = floorP95 && timings.nextPaintMs.p95 !== null ? `${(timings.nextPaintMs.p95 / floorP95).toFixed(2)}×` : '–';
     const eventTiming = timings.eventTiming.p95Under16ms ? '< 16' : ms(timings.eventTiming.p95OfAllMs);
-    lines.push(`| ${name} | ${ms(timings.nextPaintMs.median)} | ${ms(timings.nextPaintMs.p95)} | ${ratio} | ${ms(timings.mainThreadMs.median)} | ${ms(timings.mainThreadMs.p95)} | ${eventTiming} |`);
+    lines.push(
+      `| ${name} | ${ms(timings.nextPaintMs.median)} | ${ms(timings.nextPaintMs.p95)} | ${ratio} | ${ms(timings.mainThreadMs.median)} | ${ms(timings.mainThreadMs.p95)} | ${eventTiming} |`,
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
   for (const [, target] of targets) await target.context.close();

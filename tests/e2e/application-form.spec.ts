@@ -190,7 +190,7 @@ test.describe('the application form', () => {
       expect(app.applications).toHaveLength(1);
     });
 
-      test('with skipLastStep the application is sent from Sign In, just before the redirect', ANY_WIDTH, async ({ page, app }) => {
+    test('with skipLastStep the application is sent from Sign In, just before the redirect', ANY_WIDTH, async ({ page, app }) => {
       await app.editConfig((config) => {
         config.skipLastStep = true;
         config.redirectUrl = '/creator-hub-sign-up';

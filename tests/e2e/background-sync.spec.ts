@@ -3,7 +3,10 @@ import { completeApplication } from './helpers/complete-application';
 import { outboxSyncFiring } from './helpers/background-sync';
 import { everythingStoredOnTheDevice } from './helpers/device-storage';
 
-test('background sync: the server down while submitting, the page closed, the server up, the sync fired: exactly one application arrives', async ({ context, app }, testInfo) => {
+test('background sync: the server down while submitting, the page closed, the server up, the sync fired: exactly one application arrives', async ({
+  context,
+  app,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one run is enough: this drives the service worker through CDP');
   const page = await context.newPage();
   await page.goto(app.url);

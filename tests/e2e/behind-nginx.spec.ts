@@ -40,7 +40,9 @@ async function missingTools(): Promise<string | null> {
   } catch {
     missing.push('openssl');
   }
-  return missing.length === 0 ? null : `behind nginx: ${missing.join(' and ')} not installed (apt-get install -y ${missing.join(' ')}; NGINX_PATH names another nginx)`;
+  return missing.length === 0
+    ? null
+    : `behind nginx: ${missing.join(' and ')} not installed (apt-get install -y ${missing.join(' ')}; NGINX_PATH names another nginx)`;
 }
 
 /** The Environment= settings of the systemd unit, as the server would get them. */
@@ -64,14 +66,36 @@ function substitute(text: string, replacements: Array<[string, string]>): string
 async function makeCertificate(dir: string): Promise<{ cert: string; key: string; spki: string }> {
   const cert = join(dir, 'cert.pem');
   const key = join(dir, 'key.pem');
-  await execFile('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-subj', `/CN=${SITE}`, '-addext', `subjectAltName=DNS:${SITE}`, '-keyout', key, '-out', cert]);
+  await execFile('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-days',
+    '2',
+    '-subj',
+    `/CN=${SITE}`,
+    '-addext',
+    `subjectAltName=DNS:${SITE}`,
+    '-keyout',
+    key,
+    '-out',
+    cert,
+  ]);
   const publicKey = join(dir, 'public.pem');
   const spkiDer = join(dir, 'spki.der');
   await execFile('openssl', ['x509', '-in', cert, '-noout', '-pubkey', '-out', publicKey]);
   await execFile('openssl', ['pkey', '-pubin', '-in', publicKey, '-outform', 'DER', '-out', spkiDer]);
   const { stdout } = await execFile('openssl', ['dgst', '-sha256', '-binary', spkiDer], { encoding: 'buffer' });
   // The same as node:crypto's hash of the DER, but computed by openssl, as a deployer would pin it.
-  expect(stdout.toString('base64')).toBe(createHash('sha256').update(await readFile(spkiDer)).digest('base64'));
+  expect(stdout.toString('base64')).toBe(
+    createHash('sha256')
+      .update(await readFile(spkiDer))
+      .digest('base64'),
+  );
   return { cert, key, spki: stdout.toString('base64') };
 }
 
@@ -82,14 +106,24 @@ interface Answer {
 }
 
 /** A request to nginx over TLS, trusting only the test's certificate, named as the site. */
-function viaNginx(port: number, ca: string, path: string, { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+function viaNginx(
+  port: number,
+  ca: string,
+  path: string,
+  { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = httpsRequest({ host: '127.0.0.1', port, path, method, servername: SITE, ca, headers: { Host: `${SITE}:${String(port)}`, ...headers } }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => { resolve({ status: response.statusCode ?? 0, headers: response.headers, text }); });
-    });
+    const request = httpsRequest(
+      { host: '127.0.0.1', port, path, method, servername: SITE, ca, headers: { Host: `${SITE}:${String(port)}`, ...headers } },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => {
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, text });
+        });
+      },
+    );
     request.on('error', reject);
     request.end(body);
   });
@@ -99,7 +133,9 @@ function plainRequest(port: number, path: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = httpRequest({ host: '127.0.0.1', port, path, headers: { Host: SITE } }, (response) => {
       response.resume();
-      response.on('end', () => { resolve({ status: response.statusCode ?? 0, headers: response.headers, text: '' }); });
+      response.on('end', () => {
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, text: '' });
+      });
     });
     request.on('error', reject);
     request.end();
@@ -185,10 +221,17 @@ test('behind nginx with TLS: the whole wizard, the service worker over https, th
     nginx = await startNginx(dir, site.replaceAll(accessLog, siteAccessLog).replaceAll(errorLog, siteErrorLog));
     const ca = await readFile(cert, 'utf8');
     await expect
-      .poll(async () => {
-        if (nginx?.child.exitCode !== null) throw new Error(`nginx exited: ${nginx?.output() ?? ''}${await readFile(join(dir, 'error.log'), 'utf8').catch(() => '')}`);
-        return viaNginx(httpsPort, ca, '/config.json').then((answer) => answer.status, () => 0);
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          if (nginx?.child.exitCode !== null)
+            throw new Error(`nginx exited: ${nginx?.output() ?? ''}${await readFile(join(dir, 'error.log'), 'utf8').catch(() => '')}`);
+          return viaNginx(httpsPort, ca, '/config.json').then(
+            (answer) => answer.status,
+            () => 0,
+          );
+        },
+        { timeout: 15_000 },
+      )
       .toBe(200);
 
     // What the documented configuration does besides passing requests on.
@@ -202,7 +245,13 @@ test('behind nginx with TLS: the whole wizard, the service worker over https, th
     // another site is still refused.
     const forged = await viaNginx(httpsPort, ca, '/api/applications', {
       method: 'PUT',
-      headers: { Origin: 'https://evil.example', 'X-Forwarded-Host': 'evil.example', Forwarded: 'host=evil.example;proto=https', 'Content-Type': 'application/json', 'Idempotency-Key': 'forged-1' },
+      headers: {
+        Origin: 'https://evil.example',
+        'X-Forwarded-Host': 'evil.example',
+        Forwarded: 'host=evil.example;proto=https',
+        'Content-Type': 'application/json',
+        'Idempotency-Key': 'forged-1',
+      },
       body: '{}',
     });
     expect(forged.status).toBe(403);
@@ -216,7 +265,9 @@ test('behind nginx with TLS: the whole wizard, the service worker over https, th
     expect(teamPage.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect((await viaNginx(httpsPort, ca, '/team/api/session')).status).toBe(401);
     const foreignSignIn = await viaNginx(httpsPort, ca, '/team/api/sign-in', {
-      method: 'POST', headers: { Origin: 'https://evil.example', 'X-Forwarded-Host': 'evil.example', 'Content-Type': 'application/json' }, body: '{"email":"rosa@example.com"}',
+      method: 'POST',
+      headers: { Origin: 'https://evil.example', 'X-Forwarded-Host': 'evil.example', 'Content-Type': 'application/json' },
+      body: '{"email":"rosa@example.com"}',
     });
     expect(foreignSignIn.status).toBe(403);
     const teamUploadId = 'feed'.padEnd(32, '0');
@@ -264,19 +315,32 @@ test('behind nginx with TLS: the whole wizard, the service worker over https, th
       cwd: ROOT,
       env: { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'DATABASE_URL')), DATA_DIR: dataDir },
     });
-    const stored = stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { body: { personalInfo: { emailAddress: string } } });
+    const stored = stdout
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { body: { personalInfo: { emailAddress: string } } });
     expect(stored.map((application) => application.body.personalInfo.emailAddress)).toEqual(['ada@example.com']);
 
     // Every request was logged, and no client's address with it: not in the site's
     // log, and nothing in the main configuration's access log (Debian's, with addresses).
     const logged = (await readFile(siteAccessLog, 'utf8')).trim().split('\n');
     expect(logged.length).toBeGreaterThan(5);
-    expect(logged.some((line) => / "PUT \/api\/applications HTTP\/2\.0" 201 /.test(line)), logged.join('\n')).toBe(true);
+    expect(
+      logged.some((line) => / "PUT \/api\/applications HTTP\/2\.0" 201 /.test(line)),
+      logged.join('\n'),
+    ).toBe(true);
     expect(logged.filter((line) => /127\.0\.0\.1|::1|::ffff:/.test(line))).toEqual([]);
     expect(await readFile(join(dir, 'access.log'), 'utf8').catch(() => '')).toBe('');
-    expect(logged.some((line) => line.includes(' /api/drafts/(id) ')), logged.join('\n')).toBe(true);
+    expect(
+      logged.some((line) => line.includes(' /api/drafts/(id) ')),
+      logged.join('\n'),
+    ).toBe(true);
     expect(logged.filter((line) => line.includes(draftId))).toEqual([]);
-    expect(logged.some((line) => line.includes(' /team/api/applications/some-id/files/(id) ')), logged.join('\n')).toBe(true);
+    expect(
+      logged.some((line) => line.includes(' /team/api/applications/some-id/files/(id) ')),
+      logged.join('\n'),
+    ).toBe(true);
     expect(logged.filter((line) => line.includes(teamUploadId))).toEqual([]);
 
     await context.setOffline(true);
@@ -291,16 +355,27 @@ test('behind nginx with TLS: the whole wizard, the service worker over https, th
     receiver = null;
     const uploadId = 'c0ffee'.padEnd(32, '0');
     const downDraftId = 'B'.repeat(43);
-    expect((await viaNginx(httpsPort, ca, `/api/uploads/${uploadId}`, { method: 'PATCH', headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, body: 'bytes' })).status).toBe(502);
+    expect(
+      (
+        await viaNginx(httpsPort, ca, `/api/uploads/${uploadId}`, {
+          method: 'PATCH',
+          headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+          body: 'bytes',
+        })
+      ).status,
+    ).toBe(502);
     expect((await viaNginx(httpsPort, ca, `/api/drafts/${downDraftId}`)).status).toBe(502);
     expect((await viaNginx(httpsPort, ca, '/config.json?down=1')).status).toBe(502);
     const errorLines = `${await readFile(join(dir, 'error.log'), 'utf8').catch(() => '')}${await readFile(siteErrorLog, 'utf8').catch(() => '')}`;
     expect(errorLines).toContain('GET /config.json?down=1');
     expect(errorLines).not.toContain(uploadId);
     expect(errorLines).not.toContain(downDraftId);
-    expect((await readFile(siteAccessLog, 'utf8')).split('\n').filter((line) => / 502 /.test(line)).map((line) => line.split('"')[1])).toEqual([
-      'PATCH /api/uploads/(id) HTTP/1.1', 'GET /api/drafts/(id) HTTP/1.1', 'GET /config.json HTTP/1.1',
-    ]);
+    expect(
+      (await readFile(siteAccessLog, 'utf8'))
+        .split('\n')
+        .filter((line) => / 502 /.test(line))
+        .map((line) => line.split('"')[1]),
+    ).toEqual(['PATCH /api/uploads/(id) HTTP/1.1', 'GET /api/drafts/(id) HTTP/1.1', 'GET /config.json HTTP/1.1']);
   } finally {
     await browser?.close();
     if (nginx && nginx.child.exitCode === null) {

@@ -99,7 +99,11 @@ test.describe('the production build', () => {
           // A DPR-3 phone draws the cover about 1170 px wide, so it takes a file of 1200 px or less.
           if (width <= 1200) expect(size, `${url}: ${String(size)} bytes`).toBeLessThanOrEqual(80 * 1024);
           const metadata = await sharp(path).metadata();
-          expect({ url, width: metadata.width, format: `image/${metadata.format === 'heif' ? 'avif' : metadata.format}` }).toEqual({ url, width, format: source.type });
+          expect({ url, width: metadata.width, format: `image/${metadata.format === 'heif' ? 'avif' : metadata.format}` }).toEqual({
+            url,
+            width,
+            format: source.type,
+          });
         }
       }
     }
@@ -160,7 +164,10 @@ test.describe('the production build', () => {
   });
 
   test("tus-js-client's URL and Base64 polyfills are in no file: the platform's own stand in (src/uploads/tus-shims)", async () => {
-    const maps = [join(DIST, 'sw.js.map'), ...(await readdir(join(DIST, 'assets'))).filter((name) => name.endsWith('.js.map')).map((name) => join(DIST, 'assets', name))];
+    const maps = [
+      join(DIST, 'sw.js.map'),
+      ...(await readdir(join(DIST, 'assets'))).filter((name) => name.endsWith('.js.map')).map((name) => join(DIST, 'assets', name)),
+    ];
     const sources = (await Promise.all(maps.map(async (map) => (JSON.parse(await readFile(map, 'utf8')) as { sources: string[] }).sources))).flat();
     expect(sources.filter((source) => source.includes('tus-js-client')).length, 'the build holds tus-js-client').toBeGreaterThan(0);
     expect(sources.filter((source) => /node_modules\/(url-parse|js-base64|querystringify|requires-port)\//.test(source))).toEqual([]);
@@ -170,7 +177,7 @@ test.describe('the production build', () => {
     const worker = await readFile(join(DIST, 'sw.js'));
     const guide = await readFile(fileURLToPath(new URL('../../docs/deploying.md', import.meta.url)), 'utf8');
     const stated = /`sw\.js` is (\d+(?:\.\d+)?) kB, (\d+(?:\.\d+)?) kB gzip/.exec(guide.replace(/\s+/g, ' '));
-    expect(stated, 'docs/deploying.md states the service worker\'s size').not.toBeNull();
+    expect(stated, "docs/deploying.md states the service worker's size").not.toBeNull();
     // kB of 1000 bytes, as Vite reports them; gzip -9, as a static host precompresses. Within 2 %:
     // a small change to the worker leaves the figure true, a doubling (21.5 kB said, 43.7 written) does not.
     const near = (said: number, bytes: number) => Math.abs(said - bytes / 1000) / (bytes / 1000);

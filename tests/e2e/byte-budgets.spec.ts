@@ -74,7 +74,7 @@ test.describe('byte budgets of the production build', () => {
     expect(totalSize(chunks).gzip, breakdown(chunks)).toBeLessThanOrEqual(BUDGETS.wholeWizardGzip);
   });
 
-  test("continue on another device: its dialog and QR code are at most 6 kB gzip, and loaded only when asked for", async () => {
+  test('continue on another device: its dialog and QR code are at most 6 kB gzip, and loaded only when asked for', async () => {
     const assets = await readdir(join(DIST_DIR, 'assets'));
     const own = assets.filter((file) => /^(handover-dialog|qr-code)-[\w-]+\.js$/.test(file)).map((file) => `assets/${file}`);
     expect(own, 'one chunk for the dialog, one for the QR code').toHaveLength(2);
@@ -87,8 +87,14 @@ test.describe('byte budgets of the production build', () => {
   test('files: the field, the photo worker and the uploads are at most 28 kB gzip, in chunks only a dynamic import reaches', async () => {
     const own = await fileFeatureChunks(DIST_DIR);
     const scripts = own.filter((file) => /\.m?js$/.test(file));
-    expect(scripts.filter((file) => /\/file-field-/.test(file)), 'the file field has a chunk of its own').toHaveLength(1);
-    expect(scripts.filter((file) => /\/prepare-file\.worker-/.test(file)), 'the worker that makes photos smaller').toHaveLength(1);
+    expect(
+      scripts.filter((file) => /\/file-field-/.test(file)),
+      'the file field has a chunk of its own',
+    ).toHaveLength(1);
+    expect(
+      scripts.filter((file) => /\/prepare-file\.worker-/.test(file)),
+      'the worker that makes photos smaller',
+    ).toHaveLength(1);
     expect(scripts.length, 'and the tus client with the upload queue').toBeGreaterThanOrEqual(3);
     const chunks = await chunkSizes(DIST_DIR, own);
     expect(totalSize(chunks).gzip, breakdown(chunks)).toBeLessThanOrEqual(BUDGETS.fileFeatureChunksGzip);
@@ -105,8 +111,14 @@ test.describe('byte budgets of the production build', () => {
     const journey = await firstJourneyBytes(DIST_DIR, config, programmeFeatures);
     expect(journey.total.gzip, breakdown(journey.chunks)).toBeLessThanOrEqual(BUDGETS.firstJourneyDefaultGzip);
     const files = await fileFeatureChunks(DIST_DIR);
-    expect(journey.chunks.map((chunk) => chunk.file).filter((file) => files.includes(file)), 'no files feature for a programme without a file field').toEqual([]);
-    expect(journey.chunks.map((chunk) => chunk.file).filter((file) => /\/messages-(fr|es)-/.test(file)), 'no other catalogue for an English programme').toEqual([]);
+    expect(
+      journey.chunks.map((chunk) => chunk.file).filter((file) => files.includes(file)),
+      'no files feature for a programme without a file field',
+    ).toEqual([]);
+    expect(
+      journey.chunks.map((chunk) => chunk.file).filter((file) => /\/messages-(fr|es)-/.test(file)),
+      'no other catalogue for an English programme',
+    ).toEqual([]);
   });
 
   test('a first visit of the files example downloads at most 230 kB gzip of JavaScript, the files feature included', async () => {
@@ -114,10 +126,13 @@ test.describe('byte budgets of the production build', () => {
     const journey = await firstJourneyBytes(DIST_DIR, config, programmeFeatures);
     expect(journey.total.gzip, breakdown(journey.chunks)).toBeLessThanOrEqual(BUDGETS.firstJourneyFilesGzip);
     const scripts = (await fileFeatureChunks(DIST_DIR)).filter((file) => /\.m?js$/.test(file));
-    expect(journey.chunks.map((chunk) => chunk.file), 'the files feature, fetched for offline').toEqual(expect.arrayContaining(scripts));
+    expect(
+      journey.chunks.map((chunk) => chunk.file),
+      'the files feature, fetched for offline',
+    ).toEqual(expect.arrayContaining(scripts));
   });
 
-  test('the service worker precaches no optional feature, and names each one\'s chunks for the programmes that ask', async () => {
+  test("the service worker precaches no optional feature, and names each one's chunks for the programmes that ask", async () => {
     const manifest = await precacheManifest(DIST_DIR);
     const tagged = (feature: string) => manifest.filter((entry) => entry.features?.includes(feature)).map((entry) => entry.url);
     const files = await fileFeatureChunks(DIST_DIR);

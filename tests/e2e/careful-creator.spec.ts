@@ -122,7 +122,11 @@ test.describe('scroll', () => {
     expect(top).toBeLessThan(200);
   });
 
-  test('a reload, or the app reopened, returns to where the creator was on the step; another step opens at its start', async ({ page, context, app }, testInfo) => {
+  test('a reload, or the app reopened, returns to where the creator was on the step; another step opens at its start', async ({
+    page,
+    context,
+    app,
+  }, testInfo) => {
     await page.goto(app.url);
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await page.getByLabel('Full Name', { exact: true }).fill('Ada');

@@ -78,7 +78,7 @@ async function storedApplications(): Promise<Array<{ id: string; body: unknown }
   await server.close();
   const store = await openStore({ dataDir });
   try {
-    return (await latestApplications(store, {}));
+    return await latestApplications(store, {});
   } finally {
     await store.close();
     server = await startServer({ root, port: 0, dataDir });
@@ -217,7 +217,9 @@ test.describe('continue on another device', () => {
     await desktop.context.close();
   });
 
-  test('taken back after the desktop sent it: the receiver refuses the stale copy of the phone, and the phone settles as sent elsewhere', async ({ browser }) => {
+  test('taken back after the desktop sent it: the receiver refuses the stale copy of the phone, and the phone settles as sent elsewhere', async ({
+    browser,
+  }) => {
     const phone = await device(browser, PHONE);
     await halfway(phone.page);
     const link = await makeLink(phone.page);
@@ -264,7 +266,9 @@ test.describe('continue on another device', () => {
     await desktop.context.close();
   });
 
-  test('opened offline in an installed-like visit (service worker in control): the page says the link still works, and opens it once online', async ({ browser }) => {
+  test('opened offline in an installed-like visit (service worker in control): the page says the link still works, and opens it once online', async ({
+    browser,
+  }) => {
     const phone = await device(browser, PHONE);
     await halfway(phone.page);
     const link = await makeLink(phone.page);

@@ -92,7 +92,11 @@ test('a configuration that turns invalid, vanishes or fails after a good visit l
   }
 });
 
-test('an invalid config.json deployed after a visit, or index.html in its place: the page opens with the kept copy, online and offline', async ({ page, context, app }) => {
+test('an invalid config.json deployed after a visit, or index.html in its place: the page opens with the kept copy, online and offline', async ({
+  page,
+  context,
+  app,
+}) => {
   await installApp(page, app.url);
   await app.editConfig((config) => {
     config.title = 'Last good';

@@ -18,7 +18,11 @@ test.beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'edited-programme-data-'));
   await cp(DIST_DIR, root, { recursive: true });
   const config = JSON.parse(await readFile(join(root, 'config.json'), 'utf8')) as {
-    title: string; programmeTitle: string; shortName?: string; description?: string; steps: Array<{ blocks: Array<{ component: string; data: { text?: string } }> }>;
+    title: string;
+    programmeTitle: string;
+    shortName?: string;
+    description?: string;
+    steps: Array<{ blocks: Array<{ component: string; data: { text?: string } }> }>;
   };
   config.title = 'Rideaux Creator Programme';
   config.programmeTitle = 'Rideaux Creator Programme';
@@ -46,7 +50,11 @@ test('a first visit shows the edited programme from the first paint, and the man
     });
   });
   await page.goto(`${server.url}/`);
-  const firstPaint = (await page.evaluate(() => (window as unknown as { firstPaint: unknown }).firstPaint)) as { title: string; buildWelcomeShown: boolean; text: string };
+  const firstPaint = (await page.evaluate(() => (window as unknown as { firstPaint: unknown }).firstPaint)) as {
+    title: string;
+    buildWelcomeShown: boolean;
+    text: string;
+  };
   expect(firstPaint.title).toBe('Rideaux Creator Programme');
   expect(firstPaint.buildWelcomeShown).toBe(false);
   expect(firstPaint.text).not.toContain('Hartwell');

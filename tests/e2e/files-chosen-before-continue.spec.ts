@@ -22,14 +22,22 @@ const receiver = receiverPerTest('chosen-before-continue', 'one run is enough: a
   config: join(ROOT, 'docs/examples/config.files.json'),
 });
 
-interface ExportedFile { field: string; name: string; size: number; sha256: string }
+interface ExportedFile {
+  field: string;
+  name: string;
+  size: number;
+  sha256: string;
+}
 
 /** The applications the CLI exports, one JSON line each. */
 async function exported(): Promise<Array<{ files: ExportedFile[] }>> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: receiver.dataDir };
   delete env.DATABASE_URL;
   const { stdout } = await execFile(process.execPath, ['server/cli/applications-cli.mjs', 'export'], { cwd: ROOT, env });
-  return stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { files: ExportedFile[] });
+  return stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { files: ExportedFile[] });
 }
 
 /** The SHA-256 of every upload's bytes on the receiver's disk. */
@@ -51,7 +59,9 @@ function watchPuts(page: Page): Array<{ files?: Array<{ key: string; sha256: str
   return puts;
 }
 
-test('two large photos chosen just before Continue, pressed when the first is listed, are all sent: the application is stored once with three photos', async ({ page }, testInfo) => {
+test('two large photos chosen just before Continue, pressed when the first is listed, are all sent: the application is stored once with three photos', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(240_000);
   const [first, second, third] = await Promise.all([cameraJpeg(1200, 900), cameraJpeg(4000, 3000), cameraJpeg(4000, 3000)]);
   const puts = watchPuts(page);

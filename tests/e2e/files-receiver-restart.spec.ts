@@ -57,7 +57,10 @@ async function exported(): Promise<Array<{ files: Array<{ field: string; name: s
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   const { stdout } = await execFile(process.execPath, ['server/cli/applications-cli.mjs', 'export'], { cwd: ROOT, env });
-  return stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { files: Array<{ field: string; name: string; size: number; sha256: string }> });
+  return stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { files: Array<{ field: string; name: string; size: number; sha256: string }> });
 }
 
 /** The bytes of every upload on the receiver's disk, by their SHA-256. */
@@ -90,7 +93,9 @@ function applicationPuts(log: CuttingProxy['log']): string[] {
 }
 
 for (const signal of ['SIGKILL', 'SIGTERM'] as const) {
-  test(`a receiver ${signal === 'SIGKILL' ? 'killed (kill -9)' : 'stopped (SIGTERM)'} mid-upload behind a proxy answering 502 resumes the same upload; the application is stored once with the file whole`, async ({ page }) => {
+  test(`a receiver ${signal === 'SIGKILL' ? 'killed (kill -9)' : 'stopped (SIGTERM)'} mid-upload behind a proxy answering 502 resumes the same upload; the application is stored once with the file whole`, async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     const through = running(proxy);
     const png = await screenshotPng(1200, 900);
@@ -112,10 +117,15 @@ for (const signal of ['SIGKILL', 'SIGTERM'] as const) {
     down.child.kill(signal);
     await new Promise<void>((resolve) => {
       if (down.child.exitCode !== null || down.child.signalCode !== null) resolve();
-      else down.child.once('exit', () => { resolve(); });
+      else
+        down.child.once('exit', () => {
+          resolve();
+        });
     });
     // Down for a while: the proxy answers 502 to what the page asks meanwhile.
-    await expect.poll(() => through.log.some((entry) => entry.what === 'answered' && entry.status === 502 && entry.path.startsWith('/api/uploads/')), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => through.log.some((entry) => entry.what === 'answered' && entry.status === 502 && entry.path.startsWith('/api/uploads/')), { timeout: 15_000 })
+      .toBe(true);
     await page.waitForTimeout(1500);
     receiver = await spawnReceiver({ root, dataDir, port: Number(port) });
 
@@ -147,7 +157,9 @@ test('a file uploaded, removed, then chosen again is uploaded again and sent wit
   await expect(fileRow(page, 'living-room.png')).toContainText('Uploaded', { timeout: 20_000 });
   await expect(fileRow(page, 'media-kit.pdf')).toContainText('Uploaded', { timeout: 20_000 });
 
-  await fileRow(page, 'media-kit.pdf').getByRole('button', { name: /^Remove/ }).click();
+  await fileRow(page, 'media-kit.pdf')
+    .getByRole('button', { name: /^Remove/ })
+    .click();
   await expect(fileRow(page, 'media-kit.pdf')).toHaveCount(0);
   await expect.poll(() => through.log.some((entry) => entry.what === 'answered' && entry.method === 'DELETE' && entry.status === 204)).toBe(true);
   await page.getByLabel(MEDIA_KIT, { exact: true }).setInputFiles({ name: 'media-kit.pdf', mimeType: 'application/pdf', buffer: pdf });
@@ -179,32 +191,51 @@ test('an application whose file record names an unfinished upload (422 file-inco
 
   // What a page before this fix was left with after a restart: the PDF's record names an upload of
   // its bytes that the receiver holds only in part (created here, no byte sent), marked uploaded.
-  const unfinished = await page.evaluate(async ({ sha, size }) => {
-    const base64 = (text: string) => btoa(text);
-    const created = await fetch('/api/uploads', {
-      method: 'POST',
-      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Length': String(size), 'Upload-Metadata': `filename ${base64('media-kit.pdf')},filetype ${base64('application/pdf')},sha256 ${base64(sha)},field ${base64('mediaKit')}` },
-    });
-    const url = new URL(created.headers.get('Location') ?? '', location.href).href;
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const opening = indexedDB.open('creator-files');
-      opening.onsuccess = () => { resolve(opening.result); };
-      opening.onerror = () => { reject(opening.error ?? new Error('open')); };
-    });
-    const store = () => db.transaction('files', 'readwrite').objectStore('files');
-    const kept = await new Promise<Record<string, unknown>>((resolve, reject) => {
-      const reading = store().get(sha);
-      reading.onsuccess = () => { resolve(reading.result as Record<string, unknown>); };
-      reading.onerror = () => { reject(reading.error ?? new Error('get')); };
-    });
-    await new Promise<void>((resolve, reject) => {
-      const writing = store().put({ ...kept, uploadUrl: url, uploaded: true }, sha);
-      writing.onsuccess = () => { resolve(); };
-      writing.onerror = () => { reject(writing.error ?? new Error('put')); };
-    });
-    db.close();
-    return { status: created.status, url };
-  }, { sha: sha256(pdf), size: pdf.length });
+  const unfinished = await page.evaluate(
+    async ({ sha, size }) => {
+      const base64 = (text: string) => btoa(text);
+      const created = await fetch('/api/uploads', {
+        method: 'POST',
+        headers: {
+          'Tus-Resumable': '1.0.0',
+          'Upload-Length': String(size),
+          'Upload-Metadata': `filename ${base64('media-kit.pdf')},filetype ${base64('application/pdf')},sha256 ${base64(sha)},field ${base64('mediaKit')}`,
+        },
+      });
+      const url = new URL(created.headers.get('Location') ?? '', location.href).href;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const opening = indexedDB.open('creator-files');
+        opening.onsuccess = () => {
+          resolve(opening.result);
+        };
+        opening.onerror = () => {
+          reject(opening.error ?? new Error('open'));
+        };
+      });
+      const store = () => db.transaction('files', 'readwrite').objectStore('files');
+      const kept = await new Promise<Record<string, unknown>>((resolve, reject) => {
+        const reading = store().get(sha);
+        reading.onsuccess = () => {
+          resolve(reading.result as Record<string, unknown>);
+        };
+        reading.onerror = () => {
+          reject(reading.error ?? new Error('get'));
+        };
+      });
+      await new Promise<void>((resolve, reject) => {
+        const writing = store().put({ ...kept, uploadUrl: url, uploaded: true }, sha);
+        writing.onsuccess = () => {
+          resolve();
+        };
+        writing.onerror = () => {
+          reject(writing.error ?? new Error('put'));
+        };
+      });
+      db.close();
+      return { status: created.status, url };
+    },
+    { sha: sha256(pdf), size: pdf.length },
+  );
   expect(unfinished.status).toBe(201);
 
   await page.getByRole('button', { name: 'Continue', exact: true }).click();

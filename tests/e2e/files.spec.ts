@@ -25,7 +25,15 @@ const receiver = receiverPerTest('files', 'one run is enough: the phone layout i
 const IMAGE_MAX_EDGE = 2560;
 const MB = 1024 * 1024;
 
-interface ExportedFile { field: string; name: string; type: string; size: number; sha256: string; width?: number; height?: number }
+interface ExportedFile {
+  field: string;
+  name: string;
+  type: string;
+  size: number;
+  sha256: string;
+  width?: number;
+  height?: number;
+}
 
 async function cli(...args: string[]): Promise<string> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: receiver.dataDir };
@@ -35,7 +43,10 @@ async function cli(...args: string[]): Promise<string> {
 
 /** The applications the CLI exports, one JSON line each. */
 async function exported(): Promise<Array<{ files: ExportedFile[] } & Record<string, unknown>>> {
-  return (await cli('export')).split('\n').filter(Boolean).map((line) => JSON.parse(line) as { files: ExportedFile[] });
+  return (await cli('export'))
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { files: ExportedFile[] });
 }
 
 /** The SHA-256 of every file's bytes under the data folder's uploads/ (not the upload's own .json record). */
@@ -59,7 +70,10 @@ async function send(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
 }
 
-test('files chosen offline are kept across a reload, uploaded once online, stored with the application (sizes, hashes, no GPS), and erased from the disk', async ({ page, context }, testInfo) => {
+test('files chosen offline are kept across a reload, uploaded once online, stored with the application (sizes, hashes, no GPS), and erased from the disk', async ({
+  page,
+  context,
+}, testInfo) => {
   test.setTimeout(150_000);
   const photo = await cameraJpeg(3200, 2400);
   expect(hasExif(photo)).toBe(true);
@@ -127,7 +141,15 @@ test('files chosen offline are kept across a reload, uploaded once online, store
   const photoFile = files.find((file) => file.field === 'roomPhotos');
   const pdfFile = files.find((file) => file.field === 'mediaKit');
   // A document has no width or height.
-  expect(pdfFile).toEqual({ field: 'mediaKit', name: 'media-kit.pdf', type: 'application/pdf', size: pdf.length, sha256: sha256(pdf), width: null, height: null });
+  expect(pdfFile).toEqual({
+    field: 'mediaKit',
+    name: 'media-kit.pdf',
+    type: 'application/pdf',
+    size: pdf.length,
+    sha256: sha256(pdf),
+    width: null,
+    height: null,
+  });
   expect(photoFile).toMatchObject({ field: 'roomPhotos', name: 'IMG_0042.jpg', type: 'image/jpeg', width: IMAGE_MAX_EDGE, height: 1920 });
   const photoBytes = stored.get(photoFile?.sha256 ?? '');
   expect(photoBytes?.length).toBe(photoFile?.size);
@@ -142,60 +164,69 @@ test('files chosen offline are kept across a reload, uploaded once online, store
   expect(await cli('export')).toBe('');
 });
 
-test('an upload cut mid-body, then the page reloaded mid-upload, resumes from the receiver’s offset; the application waits for it and is sent once it is whole', ANY_WIDTH, async ({ page }) => {
-  test.setTimeout(150_000);
-  const proxy = await startCuttingProxy(receiver.server.url);
-  try {
-    const png = await screenshotPng(1200, 900);
-    const pdf = pdfOf(3 * MB);
-    await page.goto(proxy.url);
-    await toDetails(page);
-    await fillDetailsButFiles(page);
-    await page.getByLabel(PHOTOS, { exact: true }).setInputFiles({ name: 'living-room.png', mimeType: 'image/png', buffer: png });
-    await expect(fileRow(page, 'living-room.png')).toContainText('Uploaded');
+test(
+  'an upload cut mid-body, then the page reloaded mid-upload, resumes from the receiver’s offset; the application waits for it and is sent once it is whole',
+  ANY_WIDTH,
+  async ({ page }) => {
+    test.setTimeout(150_000);
+    const proxy = await startCuttingProxy(receiver.server.url);
+    try {
+      const png = await screenshotPng(1200, 900);
+      const pdf = pdfOf(3 * MB);
+      await page.goto(proxy.url);
+      await toDetails(page);
+      await fillDetailsButFiles(page);
+      await page.getByLabel(PHOTOS, { exact: true }).setInputFiles({ name: 'living-room.png', mimeType: 'image/png', buffer: png });
+      await expect(fileRow(page, 'living-room.png')).toContainText('Uploaded');
 
-    // A slow connection (500 kB/s) that drops the media kit's upload after 1 MB.
-    proxy.slowPatches(500_000);
-    proxy.cutNextPatch(1_000_000);
-    await page.getByLabel(MEDIA_KIT, { exact: true }).setInputFiles({ name: 'media-kit.pdf', mimeType: 'application/pdf', buffer: pdf });
-    await proxy.cutDone();
-    const atCut = proxy.patchBytes;
-    // The client goes on at once from the receiver's offset; the page is reloaded while it does.
-    await expect.poll(() => proxy.patchBytes, { timeout: 20_000 }).toBeGreaterThan(atCut + 300_000);
-    await page.reload();
-    await expect(page.getByRole('heading', { name: 'Additional Details' })).toBeVisible();
-    await expect(fileRow(page, 'media-kit.pdf')).toBeVisible();
+      // A slow connection (500 kB/s) that drops the media kit's upload after 1 MB.
+      proxy.slowPatches(500_000);
+      proxy.cutNextPatch(1_000_000);
+      await page.getByLabel(MEDIA_KIT, { exact: true }).setInputFiles({ name: 'media-kit.pdf', mimeType: 'application/pdf', buffer: pdf });
+      await proxy.cutDone();
+      const atCut = proxy.patchBytes;
+      // The client goes on at once from the receiver's offset; the page is reloaded while it does.
+      await expect.poll(() => proxy.patchBytes, { timeout: 20_000 }).toBeGreaterThan(atCut + 300_000);
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Additional Details' })).toBeVisible();
+      await expect(fileRow(page, 'media-kit.pdf')).toBeVisible();
 
-    // Sent while the media kit still uploads: the application waits for it, and says so.
-    await send(page);
-    await expect(page.getByText('Uploading 2 of 2 files…')).toBeVisible();
-    await expect(page.getByRole('heading', THANKS)).toBeFocused({ timeout: 30_000 });
+      // Sent while the media kit still uploads: the application waits for it, and says so.
+      await send(page);
+      await expect(page.getByText('Uploading 2 of 2 files…')).toBeVisible();
+      await expect(page.getByRole('heading', THANKS)).toBeFocused({ timeout: 30_000 });
 
-    // Nothing was PUT before every byte was acknowledged, and it was PUT once.
-    const puts = proxy.log.filter((entry) => entry.method === 'PUT' && entry.path === '/api/applications');
-    expect(puts.map((entry) => `${entry.what} ${String(entry.status)}`)).toEqual(['asked 0', 'answered 201']);
-    const firstPut = proxy.log.findIndex((entry) => entry.method === 'PUT');
-    const lastPatch = proxy.log.findLastIndex((entry) => entry.method === 'PATCH');
-    expect(proxy.log[lastPatch]).toMatchObject({ what: 'answered', status: 204 });
-    expect(firstPut).toBeGreaterThan(lastPatch);
-    expect(proxy.cuts).toBe(1);
+      // Nothing was PUT before every byte was acknowledged, and it was PUT once.
+      const puts = proxy.log.filter((entry) => entry.method === 'PUT' && entry.path === '/api/applications');
+      expect(puts.map((entry) => `${entry.what} ${String(entry.status)}`)).toEqual(['asked 0', 'answered 201']);
+      const firstPut = proxy.log.findIndex((entry) => entry.method === 'PUT');
+      const lastPatch = proxy.log.findLastIndex((entry) => entry.method === 'PATCH');
+      expect(proxy.log[lastPatch]).toMatchObject({ what: 'answered', status: 204 });
+      expect(firstPut).toBeGreaterThan(lastPatch);
+      expect(proxy.cuts).toBe(1);
 
-    // Resumed, not sent again from the start: at most 1.6 times the bytes stored went out.
-    const [application] = await exported();
-    const files = application?.files ?? [];
-    const storedBytes = files.reduce((sum, file) => sum + file.size, 0);
-    expect(files.find((file) => file.field === 'mediaKit')).toMatchObject({ name: 'media-kit.pdf', size: pdf.length, sha256: sha256(pdf) });
-    expect(proxy.patchBytes).toBeLessThanOrEqual(1.6 * storedBytes);
-    test.info().annotations.push({ type: 'bytes', description: `${String(proxy.patchBytes)} sent through the proxy for ${String(storedBytes)} stored (${(proxy.patchBytes / storedBytes).toFixed(2)}×)` });
-    // The bytes on the disk are the ones kept on the device.
-    const onDisk = await bytesOnDisk();
-    expect(onDisk.get(sha256(pdf))?.equals(pdf)).toBe(true);
-  } finally {
-    await proxy.close();
-  }
-});
+      // Resumed, not sent again from the start: at most 1.6 times the bytes stored went out.
+      const [application] = await exported();
+      const files = application?.files ?? [];
+      const storedBytes = files.reduce((sum, file) => sum + file.size, 0);
+      expect(files.find((file) => file.field === 'mediaKit')).toMatchObject({ name: 'media-kit.pdf', size: pdf.length, sha256: sha256(pdf) });
+      expect(proxy.patchBytes).toBeLessThanOrEqual(1.6 * storedBytes);
+      test.info().annotations.push({
+        type: 'bytes',
+        description: `${String(proxy.patchBytes)} sent through the proxy for ${String(storedBytes)} stored (${(proxy.patchBytes / storedBytes).toFixed(2)}×)`,
+      });
+      // The bytes on the disk are the ones kept on the device.
+      const onDisk = await bytesOnDisk();
+      expect(onDisk.get(sha256(pdf))?.equals(pdf)).toBe(true);
+    } finally {
+      await proxy.close();
+    }
+  },
+);
 
-test('bad files: one too large, an empty one and a program named .jpg are refused on the device by name; a program named .heic is refused by the receiver; nothing else is lost', async ({ page }) => {
+test('bad files: one too large, an empty one and a program named .jpg are refused on the device by name; a program named .heic is refused by the receiver; nothing else is lost', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   await page.goto(receiver.server.url);
   await toDetails(page);
@@ -223,7 +254,9 @@ test('bad files: one too large, an empty one and a program named .jpg are refuse
   // Refused (422, 'file-type' on files.roomPhotos[0]) and not stored: the line beside the button
   // names the file and its field by its label and asks for another file, rather than "try again in
   // a moment"; the file's own row says it was refused, no longer "Uploaded".
-  await expect(page.getByRole('alert').filter({ hasText: `“holiday.heic” in “${PHOTOS}” is of a type the programme does not accept` })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('alert').filter({ hasText: `“holiday.heic” in “${PHOTOS}” is of a type the programme does not accept` })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(fileRow(page, 'holiday.heic')).toContainText('Refused by the programme: it does not accept files of this type.');
   await expect(fileRow(page, 'holiday.heic')).not.toContainText('Uploaded');
   await expect(page.getByRole('alert').filter({ hasText: 'We could not send your application' })).toHaveCount(0);
@@ -236,7 +269,9 @@ test('bad files: one too large, an empty one and a program named .jpg are refuse
   await send(page);
   await expect(page.getByRole('heading', THANKS)).toBeFocused({ timeout: 20_000 });
   const [application] = await exported();
-  expect(application?.files.map((file) => `${file.field} ${file.name} ${file.type} ${String(file.width)}×${String(file.height)}`)).toEqual(['roomPhotos kitchen.png image/png 640×480']);
+  expect(application?.files.map((file) => `${file.field} ${file.name} ${file.type} ${String(file.width)}×${String(file.height)}`)).toEqual([
+    'roomPhotos kitchen.png image/png 640×480',
+  ]);
 });
 
 test('on a 390 px phone the file field and its kept files fit the screen', ANY_WIDTH, async ({ browser }) => {
@@ -277,15 +312,21 @@ test('on a 390 px phone, the first file’s Remove stays where it is when the li
     const field = fileField(page, PHOTOS);
     // Three camera photos: the first is listed while the other two are still being made smaller.
     const photos = [await cameraJpeg(3000, 2250), await cameraJpeg(3000, 2250), await cameraJpeg(3000, 2250)];
-    await page.getByLabel(PHOTOS, { exact: true }).setInputFiles(['salon', 'cuisine', 'chambre'].map((name, index) => ({ name: `${name}.jpg`, mimeType: 'image/jpeg', buffer: photos[index]! })));
+    await page
+      .getByLabel(PHOTOS, { exact: true })
+      .setInputFiles(['salon', 'cuisine', 'chambre'].map((name, index) => ({ name: `${name}.jpg`, mimeType: 'image/jpeg', buffer: photos[index]! })));
     // Read in one go in the page, so the line is known to be showing when the button is measured.
-    const whileKeeping = await page.waitForFunction(() => {
-      const status = document.querySelector('.file-field__status [role="status"]');
-      const remove = document.querySelector('.file-item__remove');
-      if (!status?.textContent || !remove) return null;
-      const box = remove.getBoundingClientRect();
-      return { top: box.top + window.scrollY, left: box.left };
-    }, undefined, { polling: 'raf', timeout: 90_000 });
+    const whileKeeping = await page.waitForFunction(
+      () => {
+        const status = document.querySelector('.file-field__status [role="status"]');
+        const remove = document.querySelector('.file-item__remove');
+        if (!status?.textContent || !remove) return null;
+        const box = remove.getBoundingClientRect();
+        return { top: box.top + window.scrollY, left: box.left };
+      },
+      undefined,
+      { polling: 'raf', timeout: 90_000 },
+    );
     const before = await whileKeeping.jsonValue();
     await expect(field.locator('.file-field__status [role="status"]')).toBeEmpty({ timeout: 30_000 });
     await expect(field.getByRole('button', { name: /^Remove / })).toHaveCount(3);

@@ -18,9 +18,9 @@ import { ES } from '../../src/i18n/messages-es';
 import { FR } from '../../src/i18n/messages-fr';
 
 /** The countries an English page names: the form's own list (src/application/lookups/countries.ts), not the platform's. */
-const ENGLISH_COUNTRIES = (JSON.parse(readFileSync(new URL('../../src/application/lookups/countries.generated.json', import.meta.url), 'utf8')) as Array<{ country: string }>).map(
-  (entry) => entry.country,
-);
+const ENGLISH_COUNTRIES = (
+  JSON.parse(readFileSync(new URL('../../src/application/lookups/countries.generated.json', import.meta.url), 'utf8')) as Array<{ country: string }>
+).map((entry) => entry.country);
 
 /** Brands are written the same in every language. */
 const BRANDS = ['Instagram', 'Facebook', 'YouTube', 'X/Twitter', 'TikTok', 'Twitch', 'Pinterest', 'LinkedIn', 'Snapchat', 'Threads', 'Reddit'];
@@ -30,7 +30,16 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A message's words as a pattern: its placeholders stand for anything. */
 function patternsOf(message: Message): RegExp[] {
   const forms = typeof message === 'string' ? [message] : Object.values(message);
-  return forms.map((words) => new RegExp(`^${words.split(/\{\w+\}/).map(escape).join('.+')}$`, 's'));
+  return forms.map(
+    (words) =>
+      new RegExp(
+        `^${words
+          .split(/\{\w+\}/)
+          .map(escape)
+          .join('.+')}$`,
+        's',
+      ),
+  );
 }
 
 /** Every string of a configuration, as a creator reads it (HTML without its tags). */
@@ -134,7 +143,13 @@ for (const language of LANGUAGES) {
     };
     /** The app's own words of the platform card and the chips, as fillDetails and fillBasicInfo name them in English. */
     const words = (english: string): string =>
-      english.startsWith('Remove ') ? say('remove', { name: english.slice('Remove '.length) }) : english === 'Handle' ? say('handleLabel') : english === 'Follower count' ? say('followersLabel') : english;
+      english.startsWith('Remove ')
+        ? say('remove', { name: english.slice('Remove '.length) })
+        : english === 'Handle'
+          ? say('handleLabel')
+          : english === 'Follower count'
+            ? say('followersLabel')
+            : english;
     const label = (english: string) => page.getByLabel(copy(english), { exact: true });
     const continueButton = page.getByRole('button', { name: continueText, exact: true });
 
@@ -238,7 +253,12 @@ for (const language of LANGUAGES) {
     // A new version is deployed while the form is filled in: the prompt, never a reload by itself.
     await app.deploySecondBuild(`walk-${language.lang}`);
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update()));
-    await expect(page.getByRole('status').filter({ hasText: say('updateReady') }).filter({ visible: true })).toBeVisible({ timeout: 20_000 });
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: say('updateReady') })
+        .filter({ visible: true }),
+    ).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('button', { name: say('reload') }).filter({ visible: true })).toBeVisible();
     await expectInLanguage('the update prompt');
 
@@ -248,7 +268,9 @@ for (const language of LANGUAGES) {
     await expect(page.getByText(say('sending'), { exact: true })).toBeVisible();
     await expectInLanguage('sending');
     await app.goDown();
-    await expect(page.getByRole('alert').filter({ hasText: copy('We could not send your application. Nothing you typed is lost: please try again in a moment.') })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: copy('We could not send your application. Nothing you typed is lost: please try again in a moment.') }),
+    ).toBeVisible();
     await expectInLanguage('a failed send');
     // Back up: the page sends the application again on its own schedule.
     await app.comeBack();

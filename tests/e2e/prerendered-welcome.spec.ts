@@ -41,40 +41,44 @@ function positions(page: Page) {
 }
 
 test.describe('Welcome prerendered into index.html', () => {
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a test needs from this pattern.
-  test('the built index.html holds Welcome: heading, text, info box, cover picture and step bar, marked with its config.json', ANY_WIDTH, async ({}, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'reads files only: once is enough');
-    const html = await readFile(join(DIST_DIR, 'index.html'), 'utf8');
-    const configText = await readFile(join(DIST_DIR, 'config.json'), 'utf8');
-    const root = /<div id="root">([\s\S]*)<\/div>\s*<script type="application\/json" id="checked-config">/.exec(html)?.[1] ?? '';
-    expect(root).toContain(`<h1 class="block-heading block-heading--h1">${WELCOME.heading}</h1>`);
-    expect(root).toContain(RICH_TEXT_START);
-    expect(root).toContain(INFO_BOX_TITLE);
-    expect(root).toMatch(/<picture><source type="image\/avif" srcSet="\/covers\/step-0-welcome-480\.avif 480w/);
-    expect(root).toContain('<nav class="step-bar" aria-label="Application progress">');
-    expect(root).toContain('>Basic Info</span>');
-    expect(root).not.toContain('<script');
-    const hash = createHash('sha256').update(configText).digest('hex').slice(0, 16);
-    expect(root).toContain(`<div class="prerendered" data-prerendered-config="${hash}">`);
-    // config.json as the build checked it, for the app to use when it fetches these very bytes.
-    const checked = /<\/div>\s*<script type="application\/json" id="checked-config">([^<]*)<\/script>\s*<noscript>/.exec(html)?.[1];
-    const carried = JSON.parse(checked ?? 'null') as { digest: string; config: { title: string; steps: unknown[] } } | null;
-    expect(carried?.digest).toBe(hash);
-    const source = JSON.parse(configText) as { title: string; steps: unknown[] };
-    expect(carried?.config.title).toBe(source.title);
-    expect(carried?.config.steps).toHaveLength(source.steps.length);
-    expect(html).toContain('<title>Creator Trade Programme · Hartwell Window Co.</title>');
-    // Painting it needs nothing but the HTML and the cover: styles inline, the app's code (and
-    // config.json) asked for by the starter only once Welcome is painted.
-    const head = /<head>([\s\S]*)<\/head>/.exec(html)?.[1] ?? '';
-    expect(head).toContain('<style>');
-    const headTags = head.replace(/<script\b[\s\S]*?<\/script>/g, '');
-    expect(headTags).not.toMatch(/rel="stylesheet"|rel="modulepreload"|href="\/config\.json"/);
-    // No script file before the first paint: the resume hint and the starter are inline.
-    expect(head).not.toMatch(/<script\b[^>]*\ssrc=/);
-    // The starter, compiled from src/first-paint/start-app.ts: a literal import of the entry.
-    expect(head).toMatch(/<script type="module">[\s\S]*import\(["`]\/assets\/index-[^"`]+\.js["`]\)/);
-  });
+  test(
+    'the built index.html holds Welcome: heading, text, info box, cover picture and step bar, marked with its config.json',
+    ANY_WIDTH,
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a test needs from this pattern.
+    async ({}, testInfo) => {
+      test.skip(testInfo.project.name !== 'desktop', 'reads files only: once is enough');
+      const html = await readFile(join(DIST_DIR, 'index.html'), 'utf8');
+      const configText = await readFile(join(DIST_DIR, 'config.json'), 'utf8');
+      const root = /<div id="root">([\s\S]*)<\/div>\s*<script type="application\/json" id="checked-config">/.exec(html)?.[1] ?? '';
+      expect(root).toContain(`<h1 class="block-heading block-heading--h1">${WELCOME.heading}</h1>`);
+      expect(root).toContain(RICH_TEXT_START);
+      expect(root).toContain(INFO_BOX_TITLE);
+      expect(root).toMatch(/<picture><source type="image\/avif" srcSet="\/covers\/step-0-welcome-480\.avif 480w/);
+      expect(root).toContain('<nav class="step-bar" aria-label="Application progress">');
+      expect(root).toContain('>Basic Info</span>');
+      expect(root).not.toContain('<script');
+      const hash = createHash('sha256').update(configText).digest('hex').slice(0, 16);
+      expect(root).toContain(`<div class="prerendered" data-prerendered-config="${hash}">`);
+      // config.json as the build checked it, for the app to use when it fetches these very bytes.
+      const checked = /<\/div>\s*<script type="application\/json" id="checked-config">([^<]*)<\/script>\s*<noscript>/.exec(html)?.[1];
+      const carried = JSON.parse(checked ?? 'null') as { digest: string; config: { title: string; steps: unknown[] } } | null;
+      expect(carried?.digest).toBe(hash);
+      const source = JSON.parse(configText) as { title: string; steps: unknown[] };
+      expect(carried?.config.title).toBe(source.title);
+      expect(carried?.config.steps).toHaveLength(source.steps.length);
+      expect(html).toContain('<title>Creator Trade Programme · Hartwell Window Co.</title>');
+      // Painting it needs nothing but the HTML and the cover: styles inline, the app's code (and
+      // config.json) asked for by the starter only once Welcome is painted.
+      const head = /<head>([\s\S]*)<\/head>/.exec(html)?.[1] ?? '';
+      expect(head).toContain('<style>');
+      const headTags = head.replace(/<script\b[\s\S]*?<\/script>/g, '');
+      expect(headTags).not.toMatch(/rel="stylesheet"|rel="modulepreload"|href="\/config\.json"/);
+      // No script file before the first paint: the resume hint and the starter are inline.
+      expect(head).not.toMatch(/<script\b[^>]*\ssrc=/);
+      // The starter, compiled from src/first-paint/start-app.ts: a literal import of the entry.
+      expect(head).toMatch(/<script type="module">[\s\S]*import\(["`]\/assets\/index-[^"`]+\.js["`]\)/);
+    },
+  );
 
   test('without JavaScript, Welcome is on screen with its cover', async ({ browser, app }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
@@ -100,7 +104,7 @@ test.describe('Welcome prerendered into index.html', () => {
     const release = await holdEntryScript(page);
     await page.goto(app.url, { waitUntil: 'commit' });
     await expect(page.locator('.prerendered h1')).toHaveText(WELCOME.heading);
-    await page.waitForFunction(() => (document.querySelector<HTMLImageElement>('.cover-panel__image')?.complete ?? false));
+    await page.waitForFunction(() => document.querySelector<HTMLImageElement>('.cover-panel__image')?.complete ?? false);
     const before = await positions(page);
     release();
     await expect(page.locator('.prerendered')).toHaveCount(0);
@@ -192,7 +196,10 @@ test.describe('Welcome prerendered into index.html', () => {
         if (route.request().resourceType() !== 'document') return route.fallback();
         const response = await route.fetch();
         const html = await response.text();
-        const edited = html.replace(/(<script type="application\/json" id="checked-config">)([^<]*)(<\/script>)/, (_all, open: string, block: string, close: string) => open + edit(block) + close);
+        const edited = html.replace(
+          /(<script type="application\/json" id="checked-config">)([^<]*)(<\/script>)/,
+          (_all, open: string, block: string, close: string) => open + edit(block) + close,
+        );
         expect(edited).not.toBe(html);
         await route.fulfill({ response, body: edited });
       });

@@ -66,7 +66,11 @@ function fileFieldKept(page: Page): Promise<boolean> {
 test.describe('what a programme downloads', () => {
   test.use({ locale: 'fr-FR' });
 
-  test('the default programme, walked to the end in a French browser, never requests the files feature nor another catalogue, page or service worker', async ({ page, context, app }) => {
+  test('the default programme, walked to the end in a French browser, never requests the files feature nor another catalogue, page or service worker', async ({
+    page,
+    context,
+    app,
+  }) => {
     test.setTimeout(120_000);
     const requests = recordRequests(context);
     await page.goto(app.url);
@@ -86,7 +90,11 @@ test.describe('what a programme downloads', () => {
   });
 });
 
-test('a browser without the HTML Sanitizer API gets DOMPurify kept for offline by its first visit; one with it never downloads it', async ({ page, context, app }) => {
+test('a browser without the HTML Sanitizer API gets DOMPurify kept for offline by its first visit; one with it never downloads it', async ({
+  page,
+  context,
+  app,
+}) => {
   test.setTimeout(120_000);
   const requests = recordRequests(context);
   await page.goto(app.url);
@@ -114,7 +122,11 @@ test('a browser without the HTML Sanitizer API gets DOMPurify kept for offline b
   await other.close();
 });
 
-test('the files example, opened once online, opens every step offline, shows the file field and keeps a chosen photo across a reload', async ({ page, context, app }) => {
+test('the files example, opened once online, opens every step offline, shows the file field and keeps a chosen photo across a reload', async ({
+  page,
+  context,
+  app,
+}) => {
   test.setTimeout(90_000);
   await app.writeConfigText(await readFile(FILES_EXAMPLE, 'utf8'));
   await page.goto(app.url);
@@ -134,7 +146,13 @@ test('the files example, opened once online, opens every step offline, shows the
   await stillOffline(page, context);
   await expect(page.getByRole('heading', { name: 'Additional Details' })).toBeVisible();
   await expect(fileRow(page, 'IMG_0007.jpg')).toBeVisible();
-  await expect.poll(() => fileRow(page, 'IMG_0007.jpg').locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      fileRow(page, 'IMG_0007.jpg')
+        .locator('img')
+        .evaluate((image: HTMLImageElement) => image.naturalWidth),
+    )
+    .toBeGreaterThan(0);
 });
 
 test('a file field added to config.json after a visit is fetched at the next online start, and then shows offline', async ({ page, context, app }) => {

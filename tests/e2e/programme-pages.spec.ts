@@ -54,9 +54,15 @@ test.describe('the pages of a programme', () => {
     expect(manifest.screenshots).toHaveLength(4);
   });
 
-  test('names the edited programme in the title, the language and the manifest, and opens on the loading line rather than the build\'s Welcome', async () => {
+  test("names the edited programme in the title, the language and the manifest, and opens on the loading line rather than the build's Welcome", async () => {
     const before = await get('/');
-    const edited: Record<string, unknown> = { ...built, title: 'Programme des créateurs · Rideaux & Cie', programmeTitle: 'Programme des créateurs', lang: 'fr', shortName: 'Créateurs' };
+    const edited: Record<string, unknown> = {
+      ...built,
+      title: 'Programme des créateurs · Rideaux & Cie',
+      programmeTitle: 'Programme des créateurs',
+      lang: 'fr',
+      shortName: 'Créateurs',
+    };
     delete edited.description;
     await writeFile(join(root, 'config.json'), JSON.stringify(edited, null, 2));
 
@@ -66,7 +72,10 @@ test.describe('the pages of a programme', () => {
     expect(page.text).toContain('<html lang="fr" class="resuming">');
     expect(page.text).not.toContain(`<title>${String(built.title)}`);
     // The edited programme as the receiver checked it, so the page need not run the schema itself.
-    const checked = JSON.parse(/<script type="application\/json" id="checked-config">([\s\S]*?)<\/script>/.exec(page.text)?.[1] ?? 'null') as { digest: string; config: { title: string } } | null;
+    const checked = JSON.parse(/<script type="application\/json" id="checked-config">([\s\S]*?)<\/script>/.exec(page.text)?.[1] ?? 'null') as {
+      digest: string;
+      config: { title: string };
+    } | null;
     const editedText = await readFile(join(root, 'config.json'), 'utf8');
     expect(checked?.digest).toBe(createHash('sha256').update(editedText).digest('hex').slice(0, 16));
     expect(checked?.config.title).toBe('Programme des créateurs · Rideaux & Cie');

@@ -7,7 +7,7 @@ import { completeApplication } from './helpers/complete-application';
 
 const RETRY_AFTER_SECONDS = 5;
 
-test("a 429 with Retry-After: 5 to the first send: the usual line, nothing sent again before 5 s, then accepted", async ({ page, app }) => {
+test('a 429 with Retry-After: 5 to the first send: the usual line, nothing sent again before 5 s, then accepted', async ({ page, app }) => {
   app.answerWith({ status: 429, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
   await page.goto(app.url);
   await completeApplication(page, { stopBeforeSubmit: true });

@@ -119,7 +119,13 @@ test('an Arabic programme is laid out as the mirror of an English one, addresses
   await expect(link).toHaveValue(/#resume=/);
   expect(await writing(link)).toEqual({ direction: 'ltr', textAlign: 'right' });
   // Its sentences follow the page: they start at the right.
-  expect(await page.getByRole('dialog').locator('p').first().evaluate((text) => getComputedStyle(text).textAlign)).toBe('start');
+  expect(
+    await page
+      .getByRole('dialog')
+      .locator('p')
+      .first()
+      .evaluate((text) => getComputedStyle(text).textAlign),
+  ).toBe('start');
   await expectNoSidewaysScroll(page);
   const path = testInfo.outputPath(`rtl-handover-${testInfo.project.name}.png`);
   await page.screenshot({ path });

@@ -14,7 +14,9 @@ import { FR } from '../../src/i18n/messages-fr';
 test.use({ appBuild: fileURLToPath(new URL('../../dist-languages', import.meta.url)) });
 
 const frenchWords = (english: string): string =>
-  english.startsWith('Remove ') ? `Retirer ${english.slice('Remove '.length)}` : ({ Handle: FR.handleLabel as string, 'Follower count': FR.followersLabel as string }[english] ?? english);
+  english.startsWith('Remove ')
+    ? `Retirer ${english.slice('Remove '.length)}`
+    : ({ Handle: FR.handleLabel as string, 'Follower count': FR.followersLabel as string }[english] ?? english);
 
 /** Records the first heading #root showed while visible, from the page's first parsed byte. */
 async function watchFirstHeading(page: Page): Promise<() => Promise<string | null>> {

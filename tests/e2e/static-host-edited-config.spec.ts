@@ -47,7 +47,9 @@ test('the build’s title, language and Welcome are never on screen, frame by fr
     const frames: Frame[] = [];
     (window as unknown as { frames_: Frame[] }).frames_ = frames;
     const sample = () => {
-      const headings = [...document.querySelectorAll('h1, h2')].filter((heading) => heading.getClientRects().length > 0).map((heading) => heading.textContent.trim());
+      const headings = [...document.querySelectorAll('h1, h2')]
+        .filter((heading) => heading.getClientRects().length > 0)
+        .map((heading) => heading.textContent.trim());
       frames.push({ title: document.title, lang: document.documentElement.lang, headings });
       requestAnimationFrame(sample);
     };
@@ -74,11 +76,17 @@ test('the JavaScript fetched before Welcome answers is at most 90 kB gzip, the s
   const ready = await waitUntilReady(page);
   const scripts = await page.evaluate((before) => {
     const entries = performance.getEntriesByType('resource').filter((entry) => entry.startTime < before);
-    return entries.map((entry) => new URL(entry.name).pathname).filter((path) => /^\/assets\/.+\.js$/.test(path)).map((path) => path.slice(1));
+    return entries
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => /^\/assets\/.+\.js$/.test(path))
+      .map((path) => path.slice(1));
   }, ready.domAt);
   const chunks = await chunkSizes(DIST_DIR, [...new Set(scripts)]);
   const listing = chunks.map((chunk) => `${chunk.file}: ${(chunk.gzip / KB).toFixed(1)} kB gzip`).join('\n');
-  expect(chunks.some((chunk) => chunk.file.includes('parse-config')), listing).toBe(false);
+  expect(
+    chunks.some((chunk) => chunk.file.includes('parse-config')),
+    listing,
+  ).toBe(false);
   expect(totalSize(chunks).gzip, listing).toBeLessThanOrEqual(BUDGETS.criticalPathGzip);
   // The check still runs, while Welcome is read: the wizard is built from the checked file.
   await page.getByRole('button', { name: EDITED.button, exact: true }).click();

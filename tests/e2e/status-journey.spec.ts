@@ -36,7 +36,12 @@ const REFERENCE = /[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}/;
 const FEATURE_CACHE = 'feature-chunks';
 
 type Catcher = MailCatcher;
-interface Journey { root: string; dataDir: string; catcher: Catcher; receiver: ReceiverProcess }
+interface Journey {
+  root: string;
+  dataDir: string;
+  catcher: Catcher;
+  receiver: ReceiverProcess;
+}
 
 let journey: Journey | null = null;
 /** What each test starts, stopped after it whatever happened. */
@@ -134,7 +139,10 @@ test('sent, mailed once, followed from a fresh browser, decided by the CLI, kept
   await expect(page.getByText(`Your reference: ${reference}`, { exact: true })).toBeVisible();
   expect(new URL(link).origin).toBe(receiver.url);
 
-  const { mails: [receipt], at: receiptAt } = await mailsArrived(catcher, 1);
+  const {
+    mails: [receipt],
+    at: receiptAt,
+  } = await mailsArrived(catcher, 1);
   expect(receipt?.to).toEqual([CREATOR]);
   expect(receipt?.subject).toBe(MAIL_EN.mailReceiptSubject.replace('{programme}', 'Hartwell Creator Trade Programme'));
   expect(receipt?.text).toContain(reference);
@@ -158,7 +166,10 @@ test('sent, mailed once, followed from a fresh browser, decided by the CLI, kept
   await expect(region).toContainText(STATUS_EN.statusAccepted);
   await expect(status.getByText('Welcome aboard', { exact: true })).toBeVisible();
   await screenshot(status, testInfo, 'status-page-accepted');
-  const { mails: [, accepted], at: acceptedAt } = await mailsArrived(catcher, 2);
+  const {
+    mails: [, accepted],
+    at: acceptedAt,
+  } = await mailsArrived(catcher, 2);
   expect(accepted?.to).toEqual([CREATOR]);
   expect(accepted?.subject).toBe(MAIL_EN.mailAcceptedSubject.replace('{programme}', 'Hartwell Creator Trade Programme'));
   expect(accepted?.text).toContain('Welcome aboard');
@@ -169,7 +180,14 @@ test('sent, mailed once, followed from a fresh browser, decided by the CLI, kept
   await page.goto(link);
   await expect(page.getByRole('region', { name: STATUS_EN.statusNow })).toContainText(STATUS_EN.statusAccepted);
   await expect
-    .poll(() => page.evaluate(async (cacheName) => (await (await caches.open(cacheName)).keys()).filter((request) => request.url.includes('/status/assets/')).length, FEATURE_CACHE), { timeout: 15_000 })
+    .poll(
+      () =>
+        page.evaluate(
+          async (cacheName) => (await (await caches.open(cacheName)).keys()).filter((request) => request.url.includes('/status/assets/')).length,
+          FEATURE_CACHE,
+        ),
+      { timeout: 15_000 },
+    )
     .toBeGreaterThanOrEqual(2);
   await context.setOffline(true);
   await page.reload();
@@ -195,7 +213,9 @@ test('in French: the receipt e-mail and the status page speak French', async ({ 
   await page.getByRole('button', { name: FRENCH_CONTINUE, exact: true }).click();
   await expect(page.getByRole('heading', { name: fr('Basic Information') })).toBeFocused();
   const words = (english: string): string =>
-    english.startsWith('Remove ') ? `Retirer ${english.slice('Remove '.length)}` : ({ Handle: FR.handleLabel as string, 'Follower count': FR.followersLabel as string }[english] ?? english);
+    english.startsWith('Remove ')
+      ? `Retirer ${english.slice('Remove '.length)}`
+      : ({ Handle: FR.handleLabel as string, 'Follower count': FR.followersLabel as string }[english] ?? english);
   await fillBasicInfo(page, fr, words);
   await page.getByRole('button', { name: FRENCH_CONTINUE, exact: true }).click();
   await expect(page.getByRole('heading', { name: fr('Additional Details') })).toBeFocused();
@@ -205,7 +225,10 @@ test('in French: the receipt e-mail and the status page speak French', async ({ 
   const { reference, link } = await receiptOnLastStep(page, FR.seeStatus as string);
   await expect(page.getByText((FR.yourReference as string).replace('{reference}', reference), { exact: true })).toBeVisible();
 
-  const { mails: [receipt], at: receiptAt } = await mailsArrived(catcher, 1);
+  const {
+    mails: [receipt],
+    at: receiptAt,
+  } = await mailsArrived(catcher, 1);
   const programme = fr('Hartwell Creator Trade Programme');
   expect(receipt?.subject).toBe(MAIL_FR.mailReceiptSubject.replace('{programme}', programme));
   expect(receipt?.text).toContain(reference);
@@ -237,7 +260,10 @@ test('in Arabic: the status page is right to left; the e-mail, without a built-i
   await expect(page.getByRole('heading', { name: ar('Thank you for applying!') })).toBeFocused();
   const { reference, link } = await receiptOnLastStep(page);
 
-  const { mails: [receipt], at: receiptAt } = await mailsArrived(catcher, 1);
+  const {
+    mails: [receipt],
+    at: receiptAt,
+  } = await mailsArrived(catcher, 1);
   // English words around the programme's Arabic name: docs/mail.md's "English for any other language".
   expect(receipt?.subject).toBe(MAIL_EN.mailReceiptSubject.replace('{programme}', ar('Hartwell Creator Trade Programme')));
   expect(receipt?.text).toContain(reference);

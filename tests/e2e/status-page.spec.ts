@@ -26,7 +26,14 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string) {
 async function keptForOffline(page: Page) {
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await expect
-    .poll(() => page.evaluate(async (cacheName) => (await (await caches.open(cacheName)).keys()).filter((request) => request.url.includes('/status/assets/')).length, FEATURE_CACHE), { timeout: 15_000 })
+    .poll(
+      () =>
+        page.evaluate(
+          async (cacheName) => (await (await caches.open(cacheName)).keys()).filter((request) => request.url.includes('/status/assets/')).length,
+          FEATURE_CACHE,
+        ),
+      { timeout: 15_000 },
+    )
     .toBeGreaterThanOrEqual(2);
 }
 
@@ -37,7 +44,11 @@ async function freshDevice(browser: Browser, testInfo: TestInfo): Promise<{ cont
   return { context, page: await context.newPage() };
 }
 
-test('the last step gives the reference and the link, which shows the application received, nothing personal, and offline the last status', async ({ page, app, browser }, testInfo) => {
+test('the last step gives the reference and the link, which shows the application received, nothing personal, and offline the last status', async ({
+  page,
+  app,
+  browser,
+}, testInfo) => {
   test.slow();
   const receiver = app.useStatusStandIn();
   await page.goto(app.url);
@@ -86,7 +97,10 @@ test('the last step gives the reference and the link, which shows the applicatio
     expect(app.received.map((request) => request.path).join(' ')).not.toContain(link.secret);
 
     await expectNoAxeViolations(status);
-    for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ] as const) {
       await status.setViewportSize({ width, height });
       await expectNoAxeViolations(status);
       const path = testInfo.outputPath(`status-page-${String(width)}-${testInfo.project.name}.png`);
@@ -141,7 +155,14 @@ test('the status page speaks the language the creator applied in: French, and Ar
   await app.editConfig((config) => {
     config.languages = ['en', 'fr', 'ar'];
     config.programmeTitle = { en: 'Hartwell Creator Trade Programme', fr: 'Programme créateurs Hartwell', ar: 'برنامج صناع المحتوى من هارتويل' };
-    config.messages = { statusTitle: { en: 'Where your application stands', fr: 'Où en est votre demande', ar: 'أين وصل طلبك' }, statusReceived: { en: 'Received: your application has arrived and is waiting to be reviewed.', fr: 'Reçue : votre demande est arrivée et attend d’être examinée.', ar: 'تم الاستلام: وصل طلبك وينتظر المراجعة.' } };
+    config.messages = {
+      statusTitle: { en: 'Where your application stands', fr: 'Où en est votre demande', ar: 'أين وصل طلبك' },
+      statusReceived: {
+        en: 'Received: your application has arrived and is waiting to be reviewed.',
+        fr: 'Reçue : votre demande est arrivée et attend d’être examinée.',
+        ar: 'تم الاستلام: وصل طلبك وينتظر المراجعة.',
+      },
+    };
   });
   const receiver = app.useStatusStandIn();
   const french = receiver.receiptFor('application-fr', app.url, 'fr');

@@ -47,25 +47,25 @@ test.describe('steps kept drawn behind the one on screen', () => {
     // The worker would answer the chunk from its cache, past the route that holds it back.
     test.use({ serviceWorkers: 'block' });
 
-  test('a Continue pressed before the hidden wizard is ready still opens Basic Info', async ({ page, app }) => {
-    // The wizard's chunk is held back until Continue has been pressed.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
+    test('a Continue pressed before the hidden wizard is ready still opens Basic Info', async ({ page, app }) => {
+      // The wizard's chunk is held back until Continue has been pressed.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/assets/render-application-*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(app.url);
+      const button = page.getByRole('button', { name: 'Continue', exact: true });
+      await expect(button).toBeEnabled();
+      await expect(page.locator('html')).not.toHaveClass(/resuming/);
+      await button.click();
+      await expect(button).toHaveAttribute('aria-disabled', 'true');
+      release();
+      await expect(page.getByRole('heading', { name: BASIC_INFO_HEADING })).toBeFocused();
     });
-    await page.route('**/assets/render-application-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto(app.url);
-    const button = page.getByRole('button', { name: 'Continue', exact: true });
-    await expect(button).toBeEnabled();
-    await expect(page.locator('html')).not.toHaveClass(/resuming/);
-    await button.click();
-    await expect(button).toHaveAttribute('aria-disabled', 'true');
-    release();
-    await expect(page.getByRole('heading', { name: BASIC_INFO_HEADING })).toBeFocused();
-  });
   });
 
   test('only the step on screen is in the accessibility tree', ANY_WIDTH, async ({ page, app }) => {

@@ -21,14 +21,21 @@ const receiver = receiverPerTest('storage-blocked', 'one run is enough: a whole 
   config: join(ROOT, 'docs/examples/config.files.json'),
 });
 
-interface ExportedFile { field: string; name: string; sha256: string }
+interface ExportedFile {
+  field: string;
+  name: string;
+  sha256: string;
+}
 
 /** The applications the receiver stored, as its CLI exports them. */
 async function exported(): Promise<Array<{ files: ExportedFile[] }>> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: receiver.dataDir };
   delete env.DATABASE_URL;
   const { stdout } = await execFile(process.execPath, ['server/cli/applications-cli.mjs', 'export'], { cwd: ROOT, env });
-  return stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { files: ExportedFile[] });
+  return stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { files: ExportedFile[] });
 }
 
 const WAYS = [
@@ -38,29 +45,33 @@ const WAYS = [
 
 for (const [index, { name, breakStorage }] of WAYS.entries()) {
   // The first way runs at both widths; the others fail the same code, so once is enough.
-  test(`${name}: the files programme keeps the files in memory, uploads them, and ends at the Creator Hub with the application stored once`, index === 0 ? {} : ANY_WIDTH, async ({ page }: { page: Page }) => {
-    test.setTimeout(90_000);
-    const errors: Error[] = [];
-    page.on('pageerror', (error) => errors.push(error));
-    const pdf = pdfOf(200_000);
-    await breakStorage(page);
-    await page.goto(receiver.server.url);
-    await toDetails(page);
-    await fillDetailsButFiles(page);
-    await page.getByLabel(PHOTOS, { exact: true }).setInputFiles({ name: 'IMG_0042.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg(1600, 1200) });
-    await expect(fileRow(page, 'IMG_0042.jpg')).toContainText('Uploaded', { timeout: 20_000 });
-    await page.getByLabel(MEDIA_KIT, { exact: true }).setInputFiles({ name: 'media-kit.pdf', mimeType: 'application/pdf', buffer: pdf });
-    await expect(fileRow(page, 'media-kit.pdf')).toContainText('Uploaded', { timeout: 20_000 });
+  test(
+    `${name}: the files programme keeps the files in memory, uploads them, and ends at the Creator Hub with the application stored once`,
+    index === 0 ? {} : ANY_WIDTH,
+    async ({ page }: { page: Page }) => {
+      test.setTimeout(90_000);
+      const errors: Error[] = [];
+      page.on('pageerror', (error) => errors.push(error));
+      const pdf = pdfOf(200_000);
+      await breakStorage(page);
+      await page.goto(receiver.server.url);
+      await toDetails(page);
+      await fillDetailsButFiles(page);
+      await page.getByLabel(PHOTOS, { exact: true }).setInputFiles({ name: 'IMG_0042.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg(1600, 1200) });
+      await expect(fileRow(page, 'IMG_0042.jpg')).toContainText('Uploaded', { timeout: 20_000 });
+      await page.getByLabel(MEDIA_KIT, { exact: true }).setInputFiles({ name: 'media-kit.pdf', mimeType: 'application/pdf', buffer: pdf });
+      await expect(fileRow(page, 'media-kit.pdf')).toContainText('Uploaded', { timeout: 20_000 });
 
-    await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeFocused({ timeout: 20_000 });
-    await expect(page.getByText('Sending your application…')).toHaveCount(0);
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeFocused({ timeout: 20_000 });
+      await expect(page.getByText('Sending your application…')).toHaveCount(0);
 
-    const applications = await exported();
-    expect(applications).toHaveLength(1);
-    const files = applications[0]?.files ?? [];
-    expect(files.map((file) => file.name).sort()).toEqual(['IMG_0042.jpg', 'media-kit.pdf']);
-    expect(files.find((file) => file.field === 'mediaKit')?.sha256).toBe(sha256(pdf));
-    expect(errors.map(String)).toEqual([]);
-  });
+      const applications = await exported();
+      expect(applications).toHaveLength(1);
+      const files = applications[0]?.files ?? [];
+      expect(files.map((file) => file.name).sort()).toEqual(['IMG_0042.jpg', 'media-kit.pdf']);
+      expect(files.find((file) => file.field === 'mediaKit')?.sha256).toBe(sha256(pdf));
+      expect(errors.map(String)).toEqual([]);
+    },
+  );
 }

@@ -26,21 +26,25 @@ const WAYS = [
 
 for (const [index, { name, breakStorage }] of WAYS.entries()) {
   // The first way runs at both widths; the others fail the same code, so once is enough.
-  test(`${name}: the default programme is sent once and ends at the Creator Hub, the creator told nothing is kept`, index === 0 ? {} : ANY_WIDTH, async ({ page, app }) => {
-    // A whole journey, told apart from a stuck page by the 30 s the last step may take on a loaded machine.
-    test.setTimeout(120_000);
-    const errors = uncaught(page);
-    await breakStorage(page);
-    await page.goto(app.url);
-    await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    await page.getByLabel('Full Name', { exact: true }).fill('Ada');
-    await expect(page.getByText('This device cannot save your application right now')).toBeVisible();
-    await page.getByRole('button', { name: 'Back' }).click();
-    await completeApplication(page, { stopBeforeSubmit: true });
-    await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeFocused({ timeout: 30_000 });
-    await expect(page.getByText('Sending your application…')).toHaveCount(0);
-    expect(app.stored.size).toBe(1);
-    expect(errors.map(String)).toEqual([]);
-  });
+  test(
+    `${name}: the default programme is sent once and ends at the Creator Hub, the creator told nothing is kept`,
+    index === 0 ? {} : ANY_WIDTH,
+    async ({ page, app }) => {
+      // A whole journey, told apart from a stuck page by the 30 s the last step may take on a loaded machine.
+      test.setTimeout(120_000);
+      const errors = uncaught(page);
+      await breakStorage(page);
+      await page.goto(app.url);
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      await page.getByLabel('Full Name', { exact: true }).fill('Ada');
+      await expect(page.getByText('This device cannot save your application right now')).toBeVisible();
+      await page.getByRole('button', { name: 'Back' }).click();
+      await completeApplication(page, { stopBeforeSubmit: true });
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      await expect(page.getByRole('heading', { name: 'Thank you for applying!' })).toBeFocused({ timeout: 30_000 });
+      await expect(page.getByText('Sending your application…')).toHaveCount(0);
+      expect(app.stored.size).toBe(1);
+      expect(errors.map(String)).toEqual([]);
+    },
+  );
 }

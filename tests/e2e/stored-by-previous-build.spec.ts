@@ -18,7 +18,10 @@ const fixture = JSON.parse(readFileSync(new URL('../fixtures/stored-by-previous-
 
 /** The value kept under `key` in the app's store, in one of the fixture's states. */
 function storedValue(state: DeviceStorage, key: string): Record<string, unknown> {
-  const entry = state.databases.flatMap((db) => db.stores).flatMap((store) => store.entries).find(([stored]) => stored === key);
+  const entry = state.databases
+    .flatMap((db) => db.stores)
+    .flatMap((store) => store.entries)
+    .find(([stored]) => stored === key);
   if (!entry) throw new Error(`the fixture holds no ${key}`);
   return entry[1] as Record<string, unknown>;
 }

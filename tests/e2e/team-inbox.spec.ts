@@ -33,7 +33,11 @@ const LINK_SENT = 'If this address belongs to the team, a sign-in link is on its
 const REFERENCE = /[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}/;
 
 type Catcher = MailCatcher;
-interface Journey { dataDir: string; catcher: Catcher; receiver: ReceiverProcess }
+interface Journey {
+  dataDir: string;
+  catcher: Catcher;
+  receiver: ReceiverProcess;
+}
 
 /** What the test starts, stopped after it whatever happened. */
 const started: Array<() => Promise<unknown>> = [];
@@ -63,7 +67,9 @@ async function applications(journey: Journey, ...args: string[]): Promise<string
 }
 
 async function freshContext(browser: Browser, width = 1280): Promise<BrowserContext> {
-  const context = await browser.newContext(width < 500 ? { viewport: { width, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : { viewport: { width, height: 800 } });
+  const context = await browser.newContext(
+    width < 500 ? { viewport: { width, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : { viewport: { width, height: 800 } },
+  );
   started.push(() => context.close());
   return context;
 }
@@ -106,7 +112,10 @@ async function signInWith(page: Page, link: string) {
   expect(new URL(page.url()).hash).toBe('');
 }
 
-test('members sign in by e-mail, a reviewer decides with the photos in view, the creator hears, and no one else gets in', async ({ page, browser }, testInfo) => {
+test('members sign in by e-mail, a reviewer decides with the photos in view, the creator hears, and no one else gets in', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(240_000);
   const journey = await startJourney();
   const { catcher, receiver } = journey;
@@ -129,7 +138,9 @@ test('members sign in by e-mail, a reviewer decides with the photos in view, the
   expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated');
   await page.goto(`${receiver.url}/team/`);
   await expect(page.getByLabel('E-mail address', { exact: true })).toBeVisible();
-  const kept = await page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((request) => request.url)))).flat());
+  const kept = await page.evaluate(async () =>
+    (await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((request) => request.url)))).flat(),
+  );
   expect(kept.length).toBeGreaterThan(0);
   expect(kept.filter((url) => new URL(url).pathname.startsWith('/team/'))).toEqual([]);
 

@@ -21,7 +21,13 @@ function applications() {
   const all = Array.from({ length: 8 }, (_, index) => storedApplication(index + 1));
   all[7]!.name = 'Maria Conceição de Albuquerque e Vasconcelos';
   all[7]!.history.push({ seq: 900, status: 'in-review', message: null, changedAt: '2026-03-09T09:00:00.000Z', changedBy: 'reviewer@example.com' });
-  all[6]!.history.push({ seq: 901, status: 'accepted', message: 'Welcome aboard! We will write with the next steps.', changedAt: '2026-03-09T10:00:00.000Z', changedBy: 'admin@example.com' });
+  all[6]!.history.push({
+    seq: 901,
+    status: 'accepted',
+    message: 'Welcome aboard! We will write with the next steps.',
+    changedAt: '2026-03-09T10:00:00.000Z',
+    changedBy: 'admin@example.com',
+  });
   all[7]!.notes.push({ seq: 1, author: 'admin@example.com', body: 'Strong portfolio; check the room photo.', createdAt: '2026-03-09T11:00:00.000Z' });
   return all;
 }
@@ -53,7 +59,11 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => { resolve(); }));
+  await new Promise<void>((resolve) =>
+    server.close(() => {
+      resolve();
+    }),
+  );
 });
 
 // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook needs from this pattern.
@@ -91,7 +101,7 @@ test('sign-in, the link page and the inbox', async ({ page }, testInfo) => {
   await expect(page.getByRole('link', { name: 'Creator 2' })).toBeFocused();
 });
 
-test('an application, for a reviewer, and the admins\' pages', async ({ page }, testInfo) => {
+test("an application, for a reviewer, and the admins' pages", async ({ page }, testInfo) => {
   standIn.state.session = 'admin@example.com';
   await page.goto(`${origin}/team/applications/app_008`);
   await lookAt(page, 'application', testInfo, async () => {

@@ -7,7 +7,8 @@ import { expect, test } from './fixtures';
 test.describe('text boxes laid out on their own', () => {
   /** Heights of every text box on the page: as drawn, and with containment switched off. */
   async function heights(page: Page) {
-    const read = () => page.locator('input.field__input, textarea.field__input').evaluateAll((boxes) =>
+    const read = () =>
+      page.locator('input.field__input, textarea.field__input').evaluateAll((boxes) =>
         // The step on screen: steps kept drawn around it are hidden (display: none).
         boxes.filter((box) => box.checkVisibility()).map((box) => box.getBoundingClientRect().height),
       );

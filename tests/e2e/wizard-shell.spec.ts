@@ -40,45 +40,45 @@ test.describe('the wizard shell', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   });
 
-  for (const sanitizer of ['the browser\'s HTML Sanitizer', 'DOMPurify'] as const) {
-  test(`configured footer HTML runs neither scripts nor event handlers; links open safely (${sanitizer})`, ANY_WIDTH, async ({ page, app }) => {
-    // Browsers without the HTML Sanitizer API (Safari, older Firefox) get DOMPurify instead.
-    if (sanitizer === 'DOMPurify') {
-      await page.addInitScript(() => {
-        Reflect.deleteProperty(Element.prototype, 'setHTML');
+  for (const sanitizer of ["the browser's HTML Sanitizer", 'DOMPurify'] as const) {
+    test(`configured footer HTML runs neither scripts nor event handlers; links open safely (${sanitizer})`, ANY_WIDTH, async ({ page, app }) => {
+      // Browsers without the HTML Sanitizer API (Safari, older Firefox) get DOMPurify instead.
+      if (sanitizer === 'DOMPurify') {
+        await page.addInitScript(() => {
+          Reflect.deleteProperty(Element.prototype, 'setHTML');
+        });
+      }
+      const purifyRequests: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('dompurify')) purifyRequests.push(request.url());
       });
-    }
-    const purifyRequests: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('dompurify')) purifyRequests.push(request.url());
+      await app.editConfig((config) => {
+        config.footerHtml =
+          '<p>Hello <img src=x onerror="window.__pwned = 1"><script>window.__pwned = 2</script>' +
+          '<a href="javascript:window.__pwned=3">js link</a> <a href="https://partner.example/">partner</a></p>';
+      });
+      const dialogs: string[] = [];
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await page.goto(app.url);
+      const footer = page.getByRole('contentinfo');
+      await expect(footer).toContainText('Hello');
+      // The wizard built behind Welcome holds the footer too, hidden: the one on screen is pressed.
+      await footer.getByText('js link').click();
+      expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+      expect(dialogs).toEqual([]);
+      await expect(footer.locator('script')).toHaveCount(0);
+      await expect(footer.locator('[onerror]')).toHaveCount(0);
+      const partner = footer.getByRole('link', { name: 'partner' });
+      await expect(partner).toHaveAttribute('target', '_blank');
+      await expect(partner).toHaveAttribute('rel', 'noopener noreferrer');
+      const privacy = footer.getByRole('link', { name: 'Privacy policy' });
+      await expect(privacy).toHaveAttribute('target', '_blank');
+      await expect(privacy).toHaveAttribute('rel', 'noopener noreferrer');
+      expect(purifyRequests.length > 0).toBe(sanitizer === 'DOMPurify');
     });
-    await app.editConfig((config) => {
-      config.footerHtml =
-        '<p>Hello <img src=x onerror="window.__pwned = 1"><script>window.__pwned = 2</script>' +
-        '<a href="javascript:window.__pwned=3">js link</a> <a href="https://partner.example/">partner</a></p>';
-    });
-    const dialogs: string[] = [];
-    page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
-    await page.goto(app.url);
-    const footer = page.getByRole('contentinfo');
-    await expect(footer).toContainText('Hello');
-    // The wizard built behind Welcome holds the footer too, hidden: the one on screen is pressed.
-    await footer.getByText('js link').click();
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
-    expect(dialogs).toEqual([]);
-    await expect(footer.locator('script')).toHaveCount(0);
-    await expect(footer.locator('[onerror]')).toHaveCount(0);
-    const partner = footer.getByRole('link', { name: 'partner' });
-    await expect(partner).toHaveAttribute('target', '_blank');
-    await expect(partner).toHaveAttribute('rel', 'noopener noreferrer');
-    const privacy = footer.getByRole('link', { name: 'Privacy policy' });
-    await expect(privacy).toHaveAttribute('target', '_blank');
-    await expect(privacy).toHaveAttribute('rel', 'noopener noreferrer');
-    expect(purifyRequests.length > 0).toBe(sanitizer === 'DOMPurify');
-  });
   }
 
   test('an invalid configuration shows a readable error screen naming each problem', async ({ page, app }) => {

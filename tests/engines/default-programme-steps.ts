@@ -53,7 +53,10 @@ export async function fillDetails(page: EnginePage): Promise<void> {
  * From Welcome to Creator Hub as a person goes, or to a filled Details step with `stopBeforeSubmit`;
  * `details` fills that step (another programme's, such as the files example's).
  */
-export async function completeApplication(page: EnginePage, { stopBeforeSubmit = false, details = fillDetails }: { stopBeforeSubmit?: boolean; details?: (page: EnginePage) => Promise<void> } = {}): Promise<void> {
+export async function completeApplication(
+  page: EnginePage,
+  { stopBeforeSubmit = false, details = fillDetails }: { stopBeforeSubmit?: boolean; details?: (page: EnginePage) => Promise<void> } = {},
+): Promise<void> {
   await waitFor(page, { role: 'heading', name: WELCOME_HEADING });
   await page.click(CONTINUE);
   await waitForStep(page, BASIC_INFO_HEADING);

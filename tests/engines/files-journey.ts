@@ -73,7 +73,9 @@ export const chooseUploadSend: Journey = {
     await cp(join(ROOT, 'docs/examples/config.files.json'), join(root, 'config.json'));
     const server = await spawnReceiver({ root, dataDir });
     try {
-      const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 200, g: 170, b: 120 } } }).png().toBuffer();
+      const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 200, g: 170, b: 120 } } })
+        .png()
+        .toBuffer();
       await page.goto(server.url);
       await completeApplication(page, { stopBeforeSubmit: true, details: fillDetailsButFiles });
       await chooseFile(page, PHOTOS, 'living-room.png', 'image/png', photo);
@@ -85,7 +87,10 @@ export const chooseUploadSend: Journey = {
       const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
       delete env.DATABASE_URL;
       const { stdout } = await execFile(process.execPath, ['server/cli/applications-cli.mjs', 'export'], { cwd: ROOT, env });
-      const stored = stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { files: Array<{ field: string; name: string; type: string; width: number | null; height: number | null }> });
+      const stored = stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { files: Array<{ field: string; name: string; type: string; width: number | null; height: number | null }> });
       assert.equal(stored.length, 1);
       // Made smaller on the device only past its longest edge (2560): this one is kept at its size, as a PNG.
       assert.deepEqual(

@@ -230,7 +230,7 @@ export function expectedFeatures(engine: EngineName, userAgent: string): { backg
 }
 
 export const configuredHtmlSanitized: Journey = {
-  name: 'configured HTML is sanitized by the engine\'s Sanitizer API or, without one, by DOMPurify',
+  name: "configured HTML is sanitized by the engine's Sanitizer API or, without one, by DOMPurify",
   // The receiver's answers and the engine's storage or sanitizer, the same at any width.
   only: 'desktop',
   async run(page, app) {
@@ -295,7 +295,10 @@ export const homeScreenAdvice: Journey = {
     // Once: after a reload, more typing and another step, it is not shown again.
     await page.reload();
     // The draft reopens on the step it was saved on: Welcome or Basic Info.
-    await waitUntil('the restored step', async () => (await isShown(page, { role: 'heading', name: WELCOME_HEADING })) || (await isShown(page, { role: 'heading', name: BASIC_INFO_HEADING })));
+    await waitUntil(
+      'the restored step',
+      async () => (await isShown(page, { role: 'heading', name: WELCOME_HEADING })) || (await isShown(page, { role: 'heading', name: BASIC_INFO_HEADING })),
+    );
     if (await isShown(page, { role: 'heading', name: WELCOME_HEADING })) {
       await page.click(CONTINUE);
       await waitForStep(page, BASIC_INFO_HEADING);

@@ -20,7 +20,9 @@ export async function waitUntil(what: string | (() => string), check: () => Prom
       problem = error instanceof Error ? error.message : String(error);
     }
     if (Date.now() > deadline) {
-      throw new Error(`Timed out after ${String(timeoutMs)} ms waiting for ${typeof what === 'string' ? what : what()}${problem ? ` (last error: ${problem})` : ''}`);
+      throw new Error(
+        `Timed out after ${String(timeoutMs)} ms waiting for ${typeof what === 'string' ? what : what()}${problem ? ` (last error: ${problem})` : ''}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
@@ -87,7 +89,10 @@ export async function choose(page: EnginePage, label: string, option: string): P
   await page.type(combobox, option.slice(0, 4));
   await page.click({ role: 'option', name: option });
   // Moves on once the choice shows, in the box (single) or as a chip (multiple).
-  await waitUntil(`"${option}" chosen in "${label}"`, async () => (await valueOf(page, combobox)) === option || (await isShown(page, { role: 'button', name: `Remove ${option}` })));
+  await waitUntil(
+    `"${option}" chosen in "${label}"`,
+    async () => (await valueOf(page, combobox)) === option || (await isShown(page, { role: 'button', name: `Remove ${option}` })),
+  );
 }
 
 export async function answer(page: EnginePage, question: string, choice: 'Yes' | 'No'): Promise<void> {

@@ -10,7 +10,13 @@ export const STORAGE_FAILURES: readonly StorageFailure[] = ['getter throws', 'op
 
 /** An IDBOpenDBRequest that fails as a browser's does: its error event, after the caller has listened. */
 function failingOpenRequest(): IDBOpenDBRequest {
-  const request = { error: new DOMException('Internal error opening backing store for indexedDB.open.', 'UnknownError'), onsuccess: null, onerror: null, onupgradeneeded: null, onblocked: null } as unknown as IDBOpenDBRequest;
+  const request = {
+    error: new DOMException('Internal error opening backing store for indexedDB.open.', 'UnknownError'),
+    onsuccess: null,
+    onerror: null,
+    onupgradeneeded: null,
+    onblocked: null,
+  } as unknown as IDBOpenDBRequest;
   setTimeout(() => {
     (request.onerror as ((event: Event) => void) | null)?.(new Event('error'));
   }, 0);

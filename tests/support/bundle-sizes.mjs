@@ -140,10 +140,11 @@ export async function chunkSizes(/** @type {string} */ distDir, /** @type {strin
 
 /** The sums of a list of sizes. */
 export function totalSize(/** @type {CompressedSize[]} */ sizes) {
-  return sizes.reduce(
-    (sum, size) => ({ bytes: sum.bytes + size.bytes, gzip: sum.gzip + size.gzip, brotli: sum.brotli + size.brotli }),
-    { bytes: 0, gzip: 0, brotli: 0 },
-  );
+  return sizes.reduce((sum, size) => ({ bytes: sum.bytes + size.bytes, gzip: sum.gzip + size.gzip, brotli: sum.brotli + size.brotli }), {
+    bytes: 0,
+    gzip: 0,
+    brotli: 0,
+  });
 }
 
 // The files feature, fetched only when a file field is on screen: the field's chunk and its

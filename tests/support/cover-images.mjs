@@ -16,21 +16,23 @@ const IMAGE_PATH = /\.(avif|webp|jpe?g|png|gif|svg)(\?.*)?$/i;
 
 /** The candidates of a `srcset`, with their width or density descriptors. */
 export function parseSrcset(/** @type {string} */ srcset) {
-  return srcset
-    // Cover paths hold no commas, so a plain split is enough (a full parser handles data: URLs).
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .map((part) => {
-      const [url = '', descriptor = ''] = part.split(/\s+/);
-      /** @type {Candidate} */
-      const candidate = { url };
-      const width = /^(\d+)w$/.exec(descriptor);
-      const density = /^(\d+(?:\.\d+)?)x$/.exec(descriptor);
-      if (width) candidate.w = Number(width[1]);
-      if (density) candidate.x = Number(density[1]);
-      return candidate;
-    });
+  return (
+    srcset
+      // Cover paths hold no commas, so a plain split is enough (a full parser handles data: URLs).
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => {
+        const [url = '', descriptor = ''] = part.split(/\s+/);
+        /** @type {Candidate} */
+        const candidate = { url };
+        const width = /^(\d+)w$/.exec(descriptor);
+        const density = /^(\d+(?:\.\d+)?)x$/.exec(descriptor);
+        if (width) candidate.w = Number(width[1]);
+        if (density) candidate.x = Number(density[1]);
+        return candidate;
+      })
+  );
 }
 
 /** @param {unknown} value @returns {string | undefined} */
@@ -194,7 +196,12 @@ export async function coverFiles(/** @type {string} */ distDir, /** @type {unkno
     const widths = new Map(entry.sets.flatMap((set) => set.candidates).map((candidate) => [candidate.url, candidate.w]));
     for (const url of entry.urls) {
       const path = buildFile(distDir, url);
-      const bytes = path ? await stat(path).then((info) => info.size, () => null) : null;
+      const bytes = path
+        ? await stat(path).then(
+            (info) => info.size,
+            () => null,
+          )
+        : null;
       files.push({ entry: entry.index, url, bytes, w: widths.get(url), phone: url === picked });
     }
   }

@@ -28,7 +28,14 @@ export async function choose(/** @type {Page} */ page, /** @type {string} */ lab
     const shown = (await combobox.inputValue()) === option || (await chip.count()) > 0;
     expect(shown).toBe(true);
   }).toPass({ timeout: 10_000 });
-  await page.evaluate(() => new Promise((resolve) => { requestAnimationFrame(() => { requestAnimationFrame(resolve); }); }));
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        requestAnimationFrame(() => {
+          requestAnimationFrame(resolve);
+        });
+      }),
+  );
 }
 
 /**
@@ -41,7 +48,10 @@ export async function choose(/** @type {Page} */ page, /** @type {string} */ lab
 const asIs = (text) => text;
 
 export async function answer(/** @type {Page} */ page, /** @type {string} */ question, /** @type {'Yes' | 'No'} */ choice, copy = asIs) {
-  await page.getByRole('group', { name: copy(question) }).getByRole('radio', { name: copy(choice) }).check();
+  await page
+    .getByRole('group', { name: copy(question) })
+    .getByRole('radio', { name: copy(choice) })
+    .check();
 }
 
 /** Presses Continue and waits until the next step's heading is on screen. */

@@ -6,6 +6,4 @@ import { fileURLToPath } from 'node:url';
  * (`vite build --outDir …`), so two people or agents can test side by side without
  * overwriting each other's dist/.
  */
-export const DIST_DIR = process.env.APP_DIST
-  ? resolve(process.env.APP_DIST)
-  : fileURLToPath(new URL('../../dist', import.meta.url));
+export const DIST_DIR = process.env.APP_DIST ? resolve(process.env.APP_DIST) : fileURLToPath(new URL('../../dist', import.meta.url));

@@ -2,7 +2,9 @@ import type { PageEvents } from '../../src/browser/page-events';
 import type { SyncStorage } from '../../src/storage/sync-storage';
 
 /** A page whose life a test drives by hand: no DOM, so the session's tests run in Node. */
-export function fakePage(href = 'http://127.0.0.1:4173/'): PageEvents & { leave(): void; comeBack(): void; goOnline(): void; goOffline(): void; listening(): number } {
+export function fakePage(
+  href = 'http://127.0.0.1:4173/',
+): PageEvents & { leave(): void; comeBack(): void; goOnline(): void; goOffline(): void; listening(): number } {
   const listeners = { leave: new Set<() => void>(), comeBack: new Set<() => void>(), online: new Set<() => void>(), offline: new Set<() => void>() };
   const listen = (set: Set<() => void>, listener: () => void) => {
     set.add(listener);

@@ -42,14 +42,26 @@ const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(
  */
 function sendPut(url, { key, applicationId, revision, body, agent, localAddress }) {
   return new Promise((resolve) => {
-    const req = request(url, {
-      method: 'PUT', agent, localAddress,
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key, 'Application-Id': applicationId, 'Application-Revision': String(revision), 'Content-Length': String(Buffer.byteLength(body)) },
-    }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: /** @type {string | undefined} */ (res.headers['retry-after']) }));
-      res.on('error', () => resolve({ status: 0, retryAfter: undefined }));
-    });
+    const req = request(
+      url,
+      {
+        method: 'PUT',
+        agent,
+        localAddress,
+        headers: {
+          'Content-Type': 'application/json',
+          'Idempotency-Key': key,
+          'Application-Id': applicationId,
+          'Application-Revision': String(revision),
+          'Content-Length': String(Buffer.byteLength(body)),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: /** @type {string | undefined} */ (res.headers['retry-after']) }));
+        res.on('error', () => resolve({ status: 0, retryAfter: undefined }));
+      },
+    );
     req.on('error', () => resolve({ status: 0, retryAfter: undefined }));
     req.end(body);
   });
@@ -69,7 +81,16 @@ async function residentBytes(pid) {
  * }} options url: the receiver's origin; pid: its process, for its memory; no flooder and no
  *   trickler connections: the creators alone, as a calm run to compare with
  */
-export async function runFlood({ url, path = '/api/applications', pid, durationMs, creators = 20, trickleConnections = 300, flooderConnections = 8, run = 'flood' }) {
+export async function runFlood({
+  url,
+  path = '/api/applications',
+  pid,
+  durationMs,
+  creators = 20,
+  trickleConnections = 300,
+  flooderConnections = 8,
+  run = 'flood',
+}) {
   const target = `${url}${path}`;
   const { port, hostname } = new URL(url);
   let stopping = false;
@@ -86,7 +107,14 @@ export async function runFlood({ url, path = '/api/applications', pid, durationM
   const flood = async (/** @type {number} */ lane) => {
     for (let index = 0; !stopping; index += 1) {
       const key = `flood-${String(lane)}-${String(index)}`;
-      const answer = await sendPut(target, { key, applicationId: key, revision: 1, body: JSON.stringify(sampleBody({ email: `${key}@example.com` })), agent: flooderAgent, localAddress: FLOODER_ADDRESS });
+      const answer = await sendPut(target, {
+        key,
+        applicationId: key,
+        revision: 1,
+        body: JSON.stringify(sampleBody({ email: `${key}@example.com` })),
+        agent: flooderAgent,
+        localAddress: FLOODER_ADDRESS,
+      });
       flooder.sent += 1;
       if (answer.status === 201) flooder.accepted += 1;
       else if (answer.status === 429) {
@@ -136,9 +164,16 @@ export async function runFlood({ url, path = '/api/applications', pid, durationM
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const applicationId = creatorApplicationId(index, run);
     const localAddress = creatorAddress(index);
-    const revision = (/** @type {number} */ number) => ({ key: `${applicationId}-key-${String(number)}`, applicationId, revision: number, body: JSON.stringify(sampleBody({ email: `creator-${String(index)}@example.com`, variant: number })), agent, localAddress });
+    const revision = (/** @type {number} */ number) => ({
+      key: `${applicationId}-key-${String(number)}`,
+      applicationId,
+      revision: number,
+      body: JSON.stringify(sampleBody({ email: `creator-${String(index)}@example.com`, variant: number })),
+      agent,
+      localAddress,
+    });
     const sendUntilAccepted = async (/** @type {ReturnType<typeof revision>} */ put) => {
-      for (let failures = 0; ; ) {
+      for (let failures = 0; ;) {
         const started = performance.now();
         const answer = await sendPut(target, put);
         creatorLatencies.push(performance.now() - started);
@@ -162,10 +197,7 @@ export async function runFlood({ url, path = '/api/applications', pid, durationM
   };
 
   const started = performance.now();
-  const loads = [
-    ...Array.from({ length: flooderConnections }, (_, lane) => flood(lane)),
-    ...Array.from({ length: trickleConnections }, () => trickle()),
-  ];
+  const loads = [...Array.from({ length: flooderConnections }, (_, lane) => flood(lane)), ...Array.from({ length: trickleConnections }, () => trickle())];
   await Promise.all(Array.from({ length: creators }, (_, index) => creator(index)));
   const remaining = durationMs - (performance.now() - started);
   if (remaining > 0) await sleep(remaining);
@@ -181,7 +213,14 @@ export async function runFlood({ url, path = '/api/applications', pid, durationM
     seconds,
     flooder: { ...flooder, perSecond: flooder.sent / seconds },
     trickler,
-    creators: { count: creators, requests: creatorLatencies.length, statuses: creatorStatuses, p50Ms: percentile(creatorLatencies, 50), p99Ms: percentile(creatorLatencies, 99), maxMs: creatorLatencies.at(-1) ?? Number.NaN },
+    creators: {
+      count: creators,
+      requests: creatorLatencies.length,
+      statuses: creatorStatuses,
+      p50Ms: percentile(creatorLatencies, 50),
+      p99Ms: percentile(creatorLatencies, 99),
+      maxMs: creatorLatencies.at(-1) ?? Number.NaN,
+    },
     rss,
   };
 }

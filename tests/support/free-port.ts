@@ -8,7 +8,9 @@ export function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const { port } = probe.address() as AddressInfo;
-      probe.close(() => { resolve(port); });
+      probe.close(() => {
+        resolve(port);
+      });
     });
   });
 }

@@ -9,7 +9,16 @@ export interface RawAnswer {
 }
 
 /** localAddress: the source address to send from (Linux lets a client bind any 127.x.y.z), to be another client. */
-export function rawRequest(url: string, options: { method?: string; headers?: Array<[string, string]>; body?: string | Buffer | AsyncIterable<Buffer>; headersOnly?: boolean; localAddress?: string } = {}): Promise<RawAnswer> {
+export function rawRequest(
+  url: string,
+  options: {
+    method?: string;
+    headers?: Array<[string, string]>;
+    body?: string | Buffer | AsyncIterable<Buffer>;
+    headersOnly?: boolean;
+    localAddress?: string;
+  } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     // A header given twice is sent twice.
     const headers: Record<string, string | string[]> = {};

@@ -57,7 +57,18 @@ export async function startLocalPostgres() {
     await chmod(dir, 0o700);
     const port = await freePort();
     await run(join(bin, 'initdb'), ['-D', join(dir, 'data'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
-    await run(join(bin, 'pg_ctl'), ['-D', join(dir, 'data'), '-l', join(dir, 'log'), '-w', '-t', '60', '-o', `-p ${String(port)} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`, 'start']);
+    await run(join(bin, 'pg_ctl'), [
+      '-D',
+      join(dir, 'data'),
+      '-l',
+      join(dir, 'log'),
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      `-p ${String(port)} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`,
+      'start',
+    ]);
     return {
       url: `postgres://postgres@127.0.0.1:${String(port)}/postgres`,
       async stop() {

@@ -11,11 +11,20 @@ const unique = (prefix: string) => `${prefix}-${String(Date.now())}-${String((co
 export const PAGE_ORIGIN = 'https://apply.example.com';
 
 /** A stored application with its status link; gives its id and reference. */
-export async function storedApplication(store: Store, { email = 'ada@example.com', language = 'en' }: { email?: string; language?: string | null } = {}): Promise<{ applicationId: string; reference: string }> {
+export async function storedApplication(
+  store: Store,
+  { email = 'ada@example.com', language = 'en' }: { email?: string; language?: string | null } = {},
+): Promise<{ applicationId: string; reference: string }> {
   const applicationId = unique('app');
   const result = await receiveApplication(store, {
-    key: unique('key'), applicationId, clientRevision: 1, fingerprint: unique('fingerprint'),
-    body: sampleBody({ email }), email, language, receivedAt: new Date(),
+    key: unique('key'),
+    applicationId,
+    clientRevision: 1,
+    fingerprint: unique('fingerprint'),
+    body: sampleBody({ email }),
+    email,
+    language,
+    receivedAt: new Date(),
   });
   if (result.outcome !== 'created') throw new Error(`not stored: ${result.outcome}`);
   counter += 1;
@@ -30,7 +39,13 @@ export async function storedApplication(store: Store, { email = 'ada@example.com
 }
 
 /** A status row with its e-mail pending; gives its seq. */
-export async function pendingStatus(store: Queryable, applicationId: string, status: 'received' | 'accepted' | 'declined' | 'in-review', message: string | null = null, changedAt = new Date()): Promise<number> {
+export async function pendingStatus(
+  store: Queryable,
+  applicationId: string,
+  status: 'received' | 'accepted' | 'declined' | 'in-review',
+  message: string | null = null,
+  changedAt = new Date(),
+): Promise<number> {
   const { rows } = await store.query(
     `INSERT INTO application_statuses (application_id, status, message, changed_at, changed_by, mail_status, mail_next_attempt_at)
      VALUES ($1, $2, $3, $4, 'receiver', 'pending', $4) RETURNING seq`,
@@ -44,7 +59,12 @@ export async function mailRow(store: Queryable, seq: number): Promise<{ status: 
   const { rows } = await store.query(`SELECT mail_status, mail_attempts, mail_last_error, mail_sent_at FROM application_statuses WHERE seq = $1`, [seq]);
   const row = rows[0];
   if (!row) throw new Error(`no status ${String(seq)}`);
-  return { status: String(row.mail_status), attempts: Number(row.mail_attempts), lastError: typeof row.mail_last_error === 'string' ? row.mail_last_error : null, sentAt: row.mail_sent_at === null ? null : new Date(row.mail_sent_at as string | Date).toISOString() };
+  return {
+    status: String(row.mail_status),
+    attempts: Number(row.mail_attempts),
+    lastError: typeof row.mail_last_error === 'string' ? row.mail_last_error : null,
+    sentAt: row.mail_sent_at === null ? null : new Date(row.mail_sent_at as string | Date).toISOString(),
+  };
 }
 
 /** Waits until `check` holds, polling. */

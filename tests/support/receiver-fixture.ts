@@ -31,10 +31,21 @@ export async function servedRoot(): Promise<string> {
 
 export async function startTestReceiver(
   options: {
-    databaseUrl?: string; dataDir?: string; corsOrigins?: string; webhooks?: WebhookSettings; webhookPollMs?: number;
-    log?: (line: string) => void; logRequest?: (entry: RequestEntry) => void; proofOfWork?: ProofOfWorkSettings;
-    limits?: Partial<LimitSettings>; freeBytes?: (dir: string) => Promise<number>; trustProxy?: string;
-    host?: string; publicOrigin?: string; statusLinkKey?: string; mail?: MailSettings | null;
+    databaseUrl?: string;
+    dataDir?: string;
+    corsOrigins?: string;
+    webhooks?: WebhookSettings;
+    webhookPollMs?: number;
+    log?: (line: string) => void;
+    logRequest?: (entry: RequestEntry) => void;
+    proofOfWork?: ProofOfWorkSettings;
+    limits?: Partial<LimitSettings>;
+    freeBytes?: (dir: string) => Promise<number>;
+    trustProxy?: string;
+    host?: string;
+    publicOrigin?: string;
+    statusLinkKey?: string;
+    mail?: MailSettings | null;
     team?: StartOptions['team'];
   } = {},
 ): Promise<StartedReceiver> {
@@ -42,13 +53,26 @@ export async function startTestReceiver(
   // A store already made, unless the test gives its own folder or uses PostgreSQL (prepared-data-dir.ts).
   const dataDir = options.dataDir ?? (options.databaseUrl ? await mkdtemp(join(tmpdir(), 'receiver-data-')) : await preparedDataDir());
   const server = await startServer({
-    root, port: 0, dataDir, databaseUrl: options.databaseUrl, corsOrigins: options.corsOrigins, receiverRules,
-    webhooks: options.webhooks ?? null, webhookPollMs: options.webhookPollMs, log: options.log, logRequest: options.logRequest,
+    root,
+    port: 0,
+    dataDir,
+    databaseUrl: options.databaseUrl,
+    corsOrigins: options.corsOrigins,
+    receiverRules,
+    webhooks: options.webhooks ?? null,
+    webhookPollMs: options.webhookPollMs,
+    log: options.log,
+    logRequest: options.logRequest,
     proofOfWork: options.proofOfWork ?? null,
     // Most tests send many applications from one address, measuring the store: no rate limit
     // unless a test asks for one (rate-limits.node.test.ts).
-    limits: { ...DEFAULT_LIMITS, rateWindows: [], draftRateWindows: [], ...options.limits }, freeBytes: options.freeBytes, trustProxy: options.trustProxy,
-    ...(options.host ? { host: options.host } : {}), publicOrigin: options.publicOrigin, statusLinkKey: options.statusLinkKey, mail: options.mail,
+    limits: { ...DEFAULT_LIMITS, rateWindows: [], draftRateWindows: [], ...options.limits },
+    freeBytes: options.freeBytes,
+    trustProxy: options.trustProxy,
+    ...(options.host ? { host: options.host } : {}),
+    publicOrigin: options.publicOrigin,
+    statusLinkKey: options.statusLinkKey,
+    mail: options.mail,
     team: options.team,
   });
   return { ...server, root, dataDir };

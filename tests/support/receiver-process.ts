@@ -21,7 +21,9 @@ let built: Promise<unknown> | null = null;
  */
 export function buildServerBundle(): Promise<unknown> {
   built ??= bundleIsFresh().then((fresh) =>
-    fresh ? undefined : execFile(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'vite.server.config.ts', '--logLevel', 'error'], { cwd: ROOT }),
+    fresh
+      ? undefined
+      : execFile(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'vite.server.config.ts', '--logLevel', 'error'], { cwd: ROOT }),
   );
   return built;
 }
@@ -52,21 +54,51 @@ export interface ReceiverProcess {
  * @param options.onSpawned told the child's pid the moment it runs, before it listens (its memory is sampled from then)
  * @param options.script what the child runs instead of server/serve.mjs (a test's own start, same environment)
  */
-export async function spawnReceiver({ root, dataDir, databaseUrl, port = 0, extraEnv = {}, wrapper, onSpawned, script = 'server/serve.mjs' }: {
-  root: string; dataDir: string; databaseUrl?: string | undefined; port?: number; extraEnv?: Record<string, string>;
-  wrapper?: { command: string; args: string[] }; onSpawned?: (pid: number) => void; script?: string;
+export async function spawnReceiver({
+  root,
+  dataDir,
+  databaseUrl,
+  port = 0,
+  extraEnv = {},
+  wrapper,
+  onSpawned,
+  script = 'server/serve.mjs',
+}: {
+  root: string;
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  port?: number;
+  extraEnv?: Record<string, string>;
+  wrapper?: { command: string; args: string[] };
+  onSpawned?: (pid: number) => void;
+  script?: string;
 }): Promise<ReceiverProcess> {
   await buildServerBundle();
   // These tests send thousands of applications from one address to measure the store: no rate
   // limit unless extraEnv sets one (the flood test).
-  const env: NodeJS.ProcessEnv = { ...process.env, DIST_DIR: root, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '0', DRAFT_RATE_LIMIT_PER_MINUTE: '0', DRAFT_RATE_LIMIT_PER_HOUR: '0', ...extraEnv };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DIST_DIR: root,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    RATE_LIMIT_PER_MINUTE: '0',
+    RATE_LIMIT_PER_HOUR: '0',
+    DRAFT_RATE_LIMIT_PER_MINUTE: '0',
+    DRAFT_RATE_LIMIT_PER_HOUR: '0',
+    ...extraEnv,
+  };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const command = wrapper ? [wrapper.command, ...wrapper.args, process.execPath] : [process.execPath];
   const child = spawn(command[0] ?? process.execPath, [...command.slice(1), script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   if (child.pid !== undefined) onSpawned?.(child.pid);
   let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => { resolve(); }));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      resolve();
+    }),
+  );
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString('utf8');
@@ -75,7 +107,9 @@ export async function spawnReceiver({ root, dataDir, databaseUrl, port = 0, extr
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    void exited.then(() => { reject(new Error(`the receiver exited before listening:\n${output}`)); });
+    void exited.then(() => {
+      reject(new Error(`the receiver exited before listening:\n${output}`));
+    });
   });
   return {
     url,

@@ -51,7 +51,14 @@ export class StandInStatusReceiver {
     let link = this.byApplication.get(applicationId);
     if (!link) {
       const receivedAt = new Date().toISOString();
-      link = { reference: newReference(), secret: randomBytes(32).toString('base64url'), receivedAt, language, history: [{ status: 'received', changedAt: receivedAt, message: null }], erased: false };
+      link = {
+        reference: newReference(),
+        secret: randomBytes(32).toString('base64url'),
+        receivedAt,
+        language,
+        history: [{ status: 'received', changedAt: receivedAt, message: null }],
+        erased: false,
+      };
       this.byApplication.set(applicationId, link);
     }
     return { reference: link.reference, statusUrl: `${pageOrigin}/status/#${link.secret}` };
@@ -84,7 +91,9 @@ export class StandInStatusReceiver {
   answer(req: IncomingMessage, res: ServerResponse): boolean {
     this.lookups.push({ url: req.url ?? '', method: req.method ?? '', headers: req.headers });
     const json = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-      res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer', ...headers }).end(JSON.stringify(body));
+      res
+        .writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer', ...headers })
+        .end(JSON.stringify(body));
     };
     if (req.method !== 'GET') return (json(405, { code: 'method-not-allowed' }, { Allow: 'GET' }), true);
     if (this.busyAnswers > 0) {

@@ -50,7 +50,12 @@ export function storedApplication(n: number, overrides: Partial<StoredApplicatio
   };
 }
 
-export function contractStandIn({ applications = [] as StoredApplication[], signedInAs = null as { email: string; role: Role } | null, oidc = false, pageSize = 50 } = {}) {
+export function contractStandIn({
+  applications = [] as StoredApplication[],
+  signedInAs = null as { email: string; role: Role } | null,
+  oidc = false,
+  pageSize = 50,
+} = {}) {
   const members = new Map<string, { role: Role; addedAt: string }>([
     ['admin@example.com', { role: 'admin', addedAt: '2026-01-01T00:00:00.000Z' }],
     ['reviewer@example.com', { role: 'reviewer', addedAt: '2026-01-02T00:00:00.000Z' }],
@@ -67,7 +72,10 @@ export function contractStandIn({ applications = [] as StoredApplication[], sign
   };
 
   const answer = (status: number, body?: unknown, headers: Record<string, string> = {}) =>
-    new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Cache-Control': 'no-store', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers } });
+    new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { 'Cache-Control': 'no-store', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+    });
   const latest = (stored: StoredApplication) => stored.history[stored.history.length - 1]!;
   const standing = (stored: StoredApplication) => ({ status: latest(stored).status, changedAt: latest(stored).changedAt, seq: latest(stored).seq });
   const record = (action: string, applicationId: string | null = null) => {
@@ -94,7 +102,17 @@ export function contractStandIn({ applications = [] as StoredApplication[], sign
     const filtered = matching.filter((one) => !params.get('status') || latest(one).status === params.get('status'));
     const start = params.get('after') ? filtered.findIndex((one) => one.id === params.get('after')) + 1 : 0;
     const page = filtered.slice(start, start + pageSize);
-    const items = page.map((one) => ({ id: one.id, reference: one.reference, name: one.name, email: one.email, handle: one.handle, language: one.language, receivedAt: one.receivedAt, updatedAt: latest(one).changedAt, status: latest(one).status }));
+    const items = page.map((one) => ({
+      id: one.id,
+      reference: one.reference,
+      name: one.name,
+      email: one.email,
+      handle: one.handle,
+      language: one.language,
+      receivedAt: one.receivedAt,
+      updatedAt: latest(one).changedAt,
+      status: latest(one).status,
+    }));
     return answer(200, { counts, items, next: start + pageSize < filtered.length ? page[page.length - 1]!.id : null });
   }
 
@@ -157,7 +175,13 @@ export function contractStandIn({ applications = [] as StoredApplication[], sign
         return answer(201, note);
       }
       if (body.after !== latest(stored).seq) return answer(409, { error: 'decided-meanwhile', status: standing(stored), history: stored.history });
-      stored.history.push({ seq: ++state.seq, status: body.status as Status, message: typeof body.message === 'string' ? body.message : null, changedAt: '2026-03-30T12:00:00.000Z', changedBy: who.email });
+      stored.history.push({
+        seq: ++state.seq,
+        status: body.status as Status,
+        message: typeof body.message === 'string' ? body.message : null,
+        changedAt: '2026-03-30T12:00:00.000Z',
+        changedBy: who.email,
+      });
       return answer(200, { status: standing(stored), history: stored.history });
     }
     if (path.startsWith('/team/api/members')) {
@@ -183,7 +207,10 @@ export function contractStandIn({ applications = [] as StoredApplication[], sign
       if (who instanceof Response) return who;
       const before = Number(url.searchParams.get('before') ?? Infinity);
       const entries = state.audit.filter((entry) => entry.seq < before).slice(0, Number(url.searchParams.get('limit') ?? 50));
-      return answer(200, { entries, next: entries.length > 0 && state.audit.some((entry) => entry.seq < entries[entries.length - 1]!.seq) ? entries[entries.length - 1]!.seq : null });
+      return answer(200, {
+        entries,
+        next: entries.length > 0 && state.audit.some((entry) => entry.seq < entries[entries.length - 1]!.seq) ? entries[entries.length - 1]!.seq : null,
+      });
     }
     return answer(404, { error: 'not-found' });
   }

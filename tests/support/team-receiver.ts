@@ -24,7 +24,18 @@ export type Catcher = Awaited<ReturnType<typeof startMailCatcher>>;
 const ROOMY_WINDOWS = { perClient: [{ points: 1000, durationSeconds: 60 }], perAddress: [{ points: 1000, durationSeconds: 60 }] };
 
 export function mailSettingsFor(port: number): MailSettings {
-  return { host: '127.0.0.1', port, secure: false, user: null, password: null, from: 'Programme team <team@example.com>', fromAddress: 'team@example.com', timeoutMs: 2000, giveUpAfterMs: 60_000, firstRetryMs: 100 };
+  return {
+    host: '127.0.0.1',
+    port,
+    secure: false,
+    user: null,
+    password: null,
+    from: 'Programme team <team@example.com>',
+    fromAddress: 'team@example.com',
+    timeoutMs: 2000,
+    giveUpAfterMs: 60_000,
+    firstRetryMs: 100,
+  };
 }
 
 export interface TeamReceiver {
@@ -36,7 +47,11 @@ export interface TeamReceiver {
   requests: RequestEntry[];
   /** Moves the receiver's clock on. */
   advance: (ms: number) => void;
-  call: (method: string, path: string, options?: { cookie?: string | null; origin?: string | null; body?: unknown; headers?: Array<[string, string]> }) => Promise<RawAnswer>;
+  call: (
+    method: string,
+    path: string,
+    options?: { cookie?: string | null; origin?: string | null; body?: unknown; headers?: Array<[string, string]> },
+  ) => Promise<RawAnswer>;
   /** Asks for a link for the address (its answer), from the page's origin. */
   askLink: (email: string) => Promise<RawAnswer>;
   /** The token of the newest e-mail to the address, waiting for it. */
@@ -53,18 +68,29 @@ export function cookieOf(answer: RawAnswer): string {
   return (line ?? '').split(';')[0] ?? '';
 }
 
-export async function startTeamReceiver(options: {
-  mail?: boolean; databaseUrl?: string; dataDir?: string; trustProxy?: string; publicOrigin?: string; team?: StartOptions['team'];
-  catcher?: Catcher;
-} = {}): Promise<TeamReceiver> {
+export async function startTeamReceiver(
+  options: {
+    mail?: boolean;
+    databaseUrl?: string;
+    dataDir?: string;
+    trustProxy?: string;
+    publicOrigin?: string;
+    team?: StartOptions['team'];
+    catcher?: Catcher;
+  } = {},
+): Promise<TeamReceiver> {
   const catcher = options.mail === false ? null : (options.catcher ?? (await startMailCatcher()));
   let offset = 0;
   const logs: string[] = [];
   const requests: RequestEntry[] = [];
   const receiver = await startTestReceiver({
-    databaseUrl: options.databaseUrl, dataDir: options.dataDir, trustProxy: options.trustProxy, publicOrigin: options.publicOrigin,
+    databaseUrl: options.databaseUrl,
+    dataDir: options.dataDir,
+    trustProxy: options.trustProxy,
+    publicOrigin: options.publicOrigin,
     mail: catcher ? mailSettingsFor(catcher.port) : null,
-    log: (line) => logs.push(line), logRequest: (entry) => requests.push(entry),
+    log: (line) => logs.push(line),
+    logRequest: (entry) => requests.push(entry),
     team: { now: () => new Date(Date.now() + offset), signInWindows: ROOMY_WINDOWS, ...options.team },
   });
   const origin = options.publicOrigin ?? receiver.url;
@@ -96,7 +122,15 @@ export async function startTeamReceiver(options: {
     return (await execFile(process.execPath, ['server/cli/applications-cli.mjs', ...words], { cwd: ROOT, env })).stdout;
   };
   return {
-    receiver, catcher, origin, logs, requests, call, askLink, tokenMailedTo, cli,
+    receiver,
+    catcher,
+    origin,
+    logs,
+    requests,
+    call,
+    askLink,
+    tokenMailedTo,
+    cli,
     advance: (ms) => {
       offset += ms;
     },

@@ -41,7 +41,7 @@ function decodeAnalytics(raw: Buffer, url: URL): string {
 }
 
 function asEvents(parsed: unknown): AnalyticsEvent[] {
-  const list = Array.isArray(parsed) ? parsed : (parsed as { batch?: unknown[] }).batch ?? [parsed];
+  const list = Array.isArray(parsed) ? parsed : ((parsed as { batch?: unknown[] }).batch ?? [parsed]);
   return list.filter((item): item is AnalyticsEvent => typeof (item as AnalyticsEvent | null)?.event === 'string');
 }
 
@@ -131,6 +131,10 @@ export class TelemetryCollector {
 
   async stop(): Promise<void> {
     this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => { resolve(); }));
+    await new Promise<void>((resolve) =>
+      this.server.close(() => {
+        resolve();
+      }),
+    );
   }
 }

@@ -123,7 +123,14 @@ export class TestApp {
           this.storedRevisions.set(id, revision);
         }
       }
-      const receipt = answer.status === 201 && this.statusStandIn ? this.statusStandIn.receiptFor(String(req.headers['application-id'] ?? req.headers['idempotency-key'] ?? ''), this.url, req.headers['content-language'] ?? null) : {};
+      const receipt =
+        answer.status === 201 && this.statusStandIn
+          ? this.statusStandIn.receiptFor(
+              String(req.headers['application-id'] ?? req.headers['idempotency-key'] ?? ''),
+              this.url,
+              req.headers['content-language'] ?? null,
+            )
+          : {};
       res.writeHead(answer.status, { 'Content-Type': 'application/json', ...answer.headers }).end(JSON.stringify({ status: answer.status, ...receipt }));
     }
     return true;
@@ -287,7 +294,11 @@ export class TestApp {
   async stop(): Promise<void> {
     for (const release of this.hanging) release();
     this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => { resolve(); }));
+    await new Promise<void>((resolve) =>
+      this.server.close(() => {
+        resolve();
+      }),
+    );
     await rm(this.root, { recursive: true, force: true });
   }
 }

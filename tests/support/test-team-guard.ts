@@ -31,9 +31,15 @@ export function createTestTeamGuard(store: Queryable) {
     return { email, role };
   }
 
-  async function audit(entry: { actor: string; action: string; applicationId?: string | null; detail?: Record<string, unknown> }, tx?: Queryable): Promise<void> {
+  async function audit(
+    entry: { actor: string; action: string; applicationId?: string | null; detail?: Record<string, unknown> },
+    tx?: Queryable,
+  ): Promise<void> {
     await (tx ?? store).query('INSERT INTO audit_log (at, actor, action, application_id, detail) VALUES (now(), $1, $2, $3, $4)', [
-      entry.actor, entry.action, entry.applicationId ?? null, JSON.stringify(entry.detail ?? {}),
+      entry.actor,
+      entry.action,
+      entry.applicationId ?? null,
+      JSON.stringify(entry.detail ?? {}),
     ]);
   }
 
@@ -43,6 +49,9 @@ export function createTestTeamGuard(store: Queryable) {
 /** Adds members to team_members: the test guard's sign-in. */
 export async function addTestMembers(store: Queryable, members: Record<string, Role>): Promise<void> {
   for (const [email, role] of Object.entries(members)) {
-    await store.query('INSERT INTO team_members (email, role, added_at, added_by) VALUES ($1, $2, now(), $3) ON CONFLICT (email) DO UPDATE SET role = EXCLUDED.role', [email, role, 'test']);
+    await store.query(
+      'INSERT INTO team_members (email, role, added_at, added_by) VALUES ($1, $2, now(), $3) ON CONFLICT (email) DO UPDATE SET role = EXCLUDED.role',
+      [email, role, 'test'],
+    );
   }
 }

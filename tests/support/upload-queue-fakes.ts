@@ -3,7 +3,9 @@ import { createUploadQueue, type UploadFiles, type UploadQueue } from '../../src
 import { fetchHttpStack } from '../../src/uploads/fetch-http-stack';
 
 /** The files on a device, in memory, with every update the queue made to them in order. */
-export function deviceFiles(kept: DeviceFile[]): UploadFiles & { kept: Map<string, DeviceFile>; updates: Array<{ sha256: string; patch: Partial<DeviceFile> }> } {
+export function deviceFiles(
+  kept: DeviceFile[],
+): UploadFiles & { kept: Map<string, DeviceFile>; updates: Array<{ sha256: string; patch: Partial<DeviceFile> }> } {
   const map = new Map(kept.map((file) => [file.sha256, file]));
   const updates: Array<{ sha256: string; patch: Partial<DeviceFile> }> = [];
   return {
@@ -27,7 +29,13 @@ export function keptFile(sha256: string, bytes: Buffer, name = 'brochure.pdf', t
 
 /** A queue over fetch with quick retries, as the tests wait for them. */
 export function quickQueue(files: UploadFiles, more: { online?: () => boolean; retryDelays?: number[] } = {}): UploadQueue {
-  return createUploadQueue({ files, isOnline: more.online ?? (() => true), httpStack: fetchHttpStack(), retryDelays: more.retryDelays ?? [0, 20, 50], waitAfterCut: 50 });
+  return createUploadQueue({
+    files,
+    isOnline: more.online ?? (() => true),
+    httpStack: fetchHttpStack(),
+    retryDelays: more.retryDelays ?? [0, 20, 50],
+    waitAfterCut: 50,
+  });
 }
 
 export async function until(check: () => boolean, timeoutMs = 15_000): Promise<void> {

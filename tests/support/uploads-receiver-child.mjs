@@ -16,7 +16,9 @@ async function fromBuild(file, name) {
   return /** @type {Record<string, unknown>} */ (module)[name];
 }
 
-const rules = /** @type {(config: unknown) => import('../../src/config/receiver-rules.ts').ReceiverRules} */ (await fromBuild('receiver-rules.mjs', 'receiverRules'));
+const rules = /** @type {(config: unknown) => import('../../src/config/receiver-rules.ts').ReceiverRules} */ (
+  await fromBuild('receiver-rules.mjs', 'receiverRules')
+);
 const fileFields = /** @type {import('../../src/application/rules/file-fields.ts').FileFieldRules[]} */ (JSON.parse(process.env.TEST_FILE_FIELDS ?? '[]'));
 const server = await startServer({
   root: process.env.DIST_DIR ?? 'dist',

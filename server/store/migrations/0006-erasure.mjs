@@ -34,10 +34,9 @@ async function rematchEmails(tx) {
       .map((row) => ({ seq: Number(row.seq), email: typeof row.address === 'string' ? normalisedEmail(row.address) : null, was: row.email }))
       .filter((row) => row.email !== row.was);
     if (changed.length > 0) {
-      await tx.query(
-        `UPDATE revisions r SET email = c.email FROM jsonb_to_recordset($1::jsonb) AS c (seq bigint, email text) WHERE r.seq = c.seq`,
-        [JSON.stringify(changed.map(({ seq, email }) => ({ seq, email })))],
-      );
+      await tx.query(`UPDATE revisions r SET email = c.email FROM jsonb_to_recordset($1::jsonb) AS c (seq bigint, email text) WHERE r.seq = c.seq`, [
+        JSON.stringify(changed.map(({ seq, email }) => ({ seq, email }))),
+      ]);
     }
     after = Number(rows[rows.length - 1]?.seq);
   }

@@ -53,7 +53,14 @@ async function summariseStored(tx) {
     if (rows.length === 0) return;
     const summaries = rows.map((row) => {
       const body = typeof row.body === 'string' ? parseJson(row.body) : row.body;
-      return { application_id: row.id, received_at: row.created_at, language: row.language, status: row.status, latest_revision: row.client_revision, ...summaryOfBody(body) };
+      return {
+        application_id: row.id,
+        received_at: row.created_at,
+        language: row.language,
+        status: row.status,
+        latest_revision: row.client_revision,
+        ...summaryOfBody(body),
+      };
     });
     await tx.query(
       `INSERT INTO application_summaries (application_id, received_at, language, status, latest_revision, name, email, handle, search)

@@ -58,8 +58,8 @@ export function answersNotAsked(form: ProgrammeForm, body: unknown): RuleIssue[]
       question && isFileQuestion
         ? { path: question, rule: NOT_ASKED, message: 'a file question: its files are listed in "files", not answered in "fields"' }
         : question
-        ? { path: question, rule: NOT_ASKED, message: 'this question has no such part: the programme does not ask it' }
-        : { path: `fields.${String(index)}.key`, rule: NOT_ASKED, message: 'not a question of this programme' },
+          ? { path: question, rule: NOT_ASKED, message: 'this question has no such part: the programme does not ask it' }
+          : { path: `fields.${String(index)}.key`, rule: NOT_ASKED, message: 'not a question of this programme' },
     );
   });
 
@@ -78,7 +78,9 @@ export function answersNotAsked(form: ProgrammeForm, body: unknown): RuleIssue[]
   // The other answers a condition hides (a personal detail, the website's URL) are sent empty or
   // not at all: one sent filled, where the body proves it hidden, was not asked either.
   // A file field hidden by the answers sent takes no files (its files go in `files`, by its key).
-  const filed = new Set(Array.isArray(body.files) ? body.files.flatMap((entry: unknown) => (isTree(entry) && typeof entry.key === 'string' ? [entry.key] : [])) : []);
+  const filed = new Set(
+    Array.isArray(body.files) ? body.files.flatMap((entry: unknown) => (isTree(entry) && typeof entry.key === 'string' ? [entry.key] : [])) : [],
+  );
   for (const spec of form.context.specs) {
     if (spec.type !== 'file' || spec.conditions.length === 0) continue;
     const key = spec.path.slice(FIELDS_PREFIX.length);

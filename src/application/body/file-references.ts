@@ -48,18 +48,15 @@ export function fileSpecsByKey(form: ProgrammeForm): Map<string, Extract<FieldSp
 
 function isReferenceShape(entry: unknown): entry is FileReference {
   return (
-    isTree(entry) &&
-    Object.keys(entry).length === 3 &&
-    typeof entry.key === 'string' &&
-    typeof entry.uploadId === 'string' &&
-    typeof entry.sha256 === 'string'
+    isTree(entry) && Object.keys(entry).length === 3 && typeof entry.key === 'string' && typeof entry.uploadId === 'string' && typeof entry.sha256 === 'string'
   );
 }
 
 /** The problems of a body's `files`, and its references of the programme's file fields that are well formed. */
 export function fileReferenceIssues(files: unknown, form: ProgrammeForm): { issues: RuleIssue[]; references: FileReference[] } {
   if (files === undefined) return { issues: [], references: [] };
-  if (!Array.isArray(files)) return { issues: [{ path: 'files', rule: FILE_REFERENCE, message: 'expected a list of { key, uploadId, sha256 }' }], references: [] };
+  if (!Array.isArray(files))
+    return { issues: [{ path: 'files', rule: FILE_REFERENCE, message: 'expected a list of { key, uploadId, sha256 }' }], references: [] };
   if (files.length > MAX_FILE_ENTRIES) {
     return { issues: [{ path: 'files', rule: 'file-count', message: `expected at most ${String(MAX_FILE_ENTRIES)} files` }], references: [] };
   }

@@ -34,8 +34,7 @@ function flattenAnswer(key: string, value: unknown, into: Array<{ key: string; v
     // A list of choices; a list of anything else (files kept for a question that is no longer a
     // file field) is no text to send.
     if (value.every((item) => typeof item === 'string')) into.push({ key, value: value.join(', ') });
-  }
-  else if (typeof value === 'object') {
+  } else if (typeof value === 'object') {
     for (const [child, childValue] of Object.entries(value)) flattenAnswer(`${key}.${child}`, childValue, into);
   } else if (typeof value === 'string' || typeof value === 'number') into.push({ key, value: String(value) });
 }

@@ -37,7 +37,9 @@ function walk(value: unknown, path: string, depth: number, issues: RuleIssue[], 
   // JSON.parse has bounded the depth already (the body is at most 64 kB); this keeps a bound of its own.
   if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) return;
   if (Array.isArray(value)) {
-    value.forEach((item: unknown, index) => { walk(item, joined(path, String(index)), depth + 1, issues, nameOf); });
+    value.forEach((item: unknown, index) => {
+      walk(item, joined(path, String(index)), depth + 1, issues, nameOf);
+    });
     return;
   }
   for (const [key, child] of Object.entries(value)) {

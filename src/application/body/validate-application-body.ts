@@ -22,7 +22,6 @@ import { validateApplication, type FieldIssue } from '../rules/validate-applicat
 const MAX_FIELD_ENTRIES = 200;
 const MAX_TEXT_LENGTH = 5000;
 
-
 function isText(value: unknown): value is string {
   return typeof value === 'string' && value.length <= MAX_TEXT_LENGTH;
 }
@@ -104,7 +103,8 @@ export function validateApplicationBody(body: unknown, form: ProgrammeForm): Fie
   if (!isTree(body)) return [{ path: '', message: 'expected an object with personalInfo, platforms and fields' }];
   const issues: FieldIssue[] = [];
   for (const key of Object.keys(body)) {
-    if (key !== 'personalInfo' && key !== 'platforms' && key !== 'fields' && key !== 'files') issues.push({ path: bodyPathPart(key), message: 'unknown part of an application' });
+    if (key !== 'personalInfo' && key !== 'platforms' && key !== 'fields' && key !== 'files')
+      issues.push({ path: bodyPathPart(key), message: 'unknown part of an application' });
   }
   personalInfoIssues(body.personalInfo, issues);
   platformIssues(body.platforms, issues);

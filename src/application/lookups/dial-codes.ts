@@ -30,8 +30,7 @@ function buildDialCodes(sortedCountries: readonly Country[]): DialCode[] {
       isoCode2: country.isoCode2,
     })),
   );
-  const isDefault = (entry: DialCode): boolean =>
-    entry.code === DEFAULT_DIAL_CODE && entry.isoCode2 === DEFAULT_DIAL_CODE_COUNTRY;
+  const isDefault = (entry: DialCode): boolean => entry.code === DEFAULT_DIAL_CODE && entry.isoCode2 === DEFAULT_DIAL_CODE_COUNTRY;
   // The countries are already sorted by name, so only the default moves to the top.
   return [...entries.filter(isDefault), ...entries.filter((entry) => !isDefault(entry))];
 }
@@ -52,7 +51,9 @@ export const DEFAULT_DIAL_CODE_OPTION_VALUE = `${DEFAULT_DIAL_CODE}:${DEFAULT_DI
 
 // Option values are the same in every language, so one map from the English names serves all.
 const dialCodeByOptionValue = new Map(
-  countries.flatMap((country) => country.countryCodes.map((code) => [dialCodeOptionValue({ code, isoCode2: country.isoCode2 }), { code, isoCode2: country.isoCode2 }] as const)),
+  countries.flatMap((country) =>
+    country.countryCodes.map((code) => [dialCodeOptionValue({ code, isoCode2: country.isoCode2 }), { code, isoCode2: country.isoCode2 }] as const),
+  ),
 );
 
 /** The code and country behind a select option value (the same in every language), or undefined for an unknown value. */

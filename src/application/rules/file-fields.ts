@@ -68,14 +68,12 @@ interface StepBlock {
 }
 
 /** The programme's form (ProgrammeForm, ProgrammeSource) or its parsed config.json (`steps`). */
-export type FileFieldSource =
-  | { fieldsByStep: ReadonlyArray<readonly FieldConfig[]> }
-  | { steps: ReadonlyArray<{ blocks: readonly StepBlock[] }> };
+export type FileFieldSource = { fieldsByStep: ReadonlyArray<readonly FieldConfig[]> } | { steps: ReadonlyArray<{ blocks: readonly StepBlock[] }> };
 
 function fieldsOf(source: FileFieldSource): FieldConfig[] {
   if ('fieldsByStep' in source) return source.fieldsByStep.flat();
   return source.steps.flatMap((step) =>
-    step.blocks.flatMap((block) => (block.component === 'FormSection' ? ((block.data as { fields: readonly FieldConfig[] }).fields) : [])),
+    step.blocks.flatMap((block) => (block.component === 'FormSection' ? (block.data as { fields: readonly FieldConfig[] }).fields : [])),
   );
 }
 

@@ -2,14 +2,7 @@ import * as z from 'zod/mini';
 import { isConfigurableFieldPath } from '../values/field-paths';
 import { CONFIGURABLE_RULE_NAMES } from './rule-names';
 import { PLATFORM_KEYS } from '../values/platforms';
-import {
-  FILE_FIELD_PATH,
-  MEDIA_RANGE,
-  MAX_FILES_PER_FIELD,
-  MAX_IMAGE_MAX_EDGE,
-  MIN_IMAGE_MAX_EDGE,
-  RECEIVER_MAX_FILE_BYTES,
-} from './file-field-limits';
+import { FILE_FIELD_PATH, MEDIA_RANGE, MAX_FILES_PER_FIELD, MAX_IMAGE_MAX_EDGE, MIN_IMAGE_MAX_EDGE, RECEIVER_MAX_FILE_BYTES } from './file-field-limits';
 
 /**
  * How a programme describes its form in config.json: sections of fields, each field naming
@@ -21,9 +14,9 @@ import {
 export function formConfigSchemas() {
   const label = z.string().check(z.trim(), z.minLength(1, 'must not be empty'));
 
-  const fieldPath = z.string().check(
-    z.refine(isConfigurableFieldPath, 'expected personalInfo.<field>, fields.single.<name>, platforms.website.url|monthlyTraffic or agreement'),
-  );
+  const fieldPath = z
+    .string()
+    .check(z.refine(isConfigurableFieldPath, 'expected personalInfo.<field>, fields.single.<name>, platforms.website.url|monthlyTraffic or agreement'));
 
   const selectOption = z.strictObject({ name: label, value: z.string() });
 
@@ -107,9 +100,9 @@ export function formConfigSchemas() {
    */
   const fileField = z.strictObject({
     kind: z.literal('file'),
-    path: z.string().check(
-      z.regex(FILE_FIELD_PATH, 'expected fields.single.<name>: a file field\'s answer is a list of files, which only a detail question holds'),
-    ),
+    path: z
+      .string()
+      .check(z.regex(FILE_FIELD_PATH, "expected fields.single.<name>: a file field's answer is a list of files, which only a detail question holds")),
     label,
     hint: z.optional(z.string()),
     /** MIME types, or whole kinds such as "image/*". */
@@ -118,26 +111,20 @@ export function formConfigSchemas() {
       .check(z.minLength(1, 'expected at least one type of file, such as "application/pdf"')),
     maxFiles: z.number().check(z.int(), z.minimum(1), z.maximum(MAX_FILES_PER_FIELD)),
     /** Per file, in bytes. */
-    maxBytes: z.number().check(
-      z.int(),
-      z.minimum(1),
-      z.maximum(RECEIVER_MAX_FILE_BYTES, `expected at most ${String(RECEIVER_MAX_FILE_BYTES)} bytes (2 GiB), the largest file the receiver takes`),
-    ),
+    maxBytes: z
+      .number()
+      .check(
+        z.int(),
+        z.minimum(1),
+        z.maximum(RECEIVER_MAX_FILE_BYTES, `expected at most ${String(RECEIVER_MAX_FILE_BYTES)} bytes (2 GiB), the largest file the receiver takes`),
+      ),
     required: z.optional(z.boolean()),
     /** The longest edge of a photo once made smaller, in pixels (2560 by default). */
     imageMaxEdge: z.optional(z.number().check(z.int(), z.minimum(MIN_IMAGE_MAX_EDGE), z.maximum(MAX_IMAGE_MAX_EDGE))),
     showOnCondition: z.optional(showOnCondition),
   });
 
-  const field = z.discriminatedUnion('kind', [
-    textField,
-    selectField,
-    checkboxField,
-    yesNoField,
-    phoneField,
-    platformsField,
-    fileField,
-  ]);
+  const field = z.discriminatedUnion('kind', [textField, selectField, checkboxField, yesNoField, phoneField, platformsField, fileField]);
 
   const formSectionData = z.strictObject({
     title: z.optional(z.string()),

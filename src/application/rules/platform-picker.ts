@@ -8,10 +8,7 @@ import { asChecked, platformFieldRules } from './platform-field-rules';
  * the platforms count as filled when one card has every field filled and valid.
  */
 
-function without(
-  platforms: Readonly<Partial<Record<PlatformKey, PlatformEntry>>>,
-  key: PlatformKey,
-): Partial<Record<PlatformKey, PlatformEntry>> {
+function without(platforms: Readonly<Partial<Record<PlatformKey, PlatformEntry>>>, key: PlatformKey): Partial<Record<PlatformKey, PlatformEntry>> {
   return Object.fromEntries(Object.entries(platforms).filter(([platform]) => platform !== key));
 }
 
@@ -60,10 +57,6 @@ export function isPlatformFilled(platform: PlatformKey, entry: PlatformEntry | u
 }
 
 /** `platforms.filled`: at least one platform on a card has all its fields filled and valid. */
-export function platformsFilled(
-  cards: readonly PlatformKey[],
-  platforms: Readonly<Partial<Record<PlatformKey, PlatformEntry>>>,
-  locale?: string,
-): boolean {
+export function platformsFilled(cards: readonly PlatformKey[], platforms: Readonly<Partial<Record<PlatformKey, PlatformEntry>>>, locale?: string): boolean {
   return cards.some((platform) => isPlatformFilled(platform, platforms[platform], locale));
 }

@@ -103,7 +103,12 @@ export function validateApplication(values: ApplicationValues, context: Validati
       if (issue) issues.push(issue);
     } else {
       if (!conditionsHold(spec.conditions, (path) => getPath(values, path))) continue;
-      const message = firstFailure(asChecked(spec.path, asFieldValue(getPath(values, spec.path)), context.locale), spec.rules, boundsFor(context.fieldRules, spec.path), spec.messages);
+      const message = firstFailure(
+        asChecked(spec.path, asFieldValue(getPath(values, spec.path)), context.locale),
+        spec.rules,
+        boundsFor(context.fieldRules, spec.path),
+        spec.messages,
+      );
       if (message) issues.push({ path: spec.path, message });
     }
   }

@@ -36,7 +36,6 @@ export function isConfigurableFieldPath(path: string): boolean {
   return path === AGREEMENT_PATH;
 }
 
-
 /** Reads the value at a dotted path, or undefined when any part is missing. */
 export function getPath(values: unknown, path: string): unknown {
   let node: unknown = values;

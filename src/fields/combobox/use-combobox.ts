@@ -120,7 +120,8 @@ export function useCombobox({ id, options, selected, multiple, shownText, onPick
       onBlur(event: FocusEvent<HTMLInputElement>) {
         const next = event.relatedTarget;
         // Focus taken by the list (a scrollbar, in some engines) or the chevron comes back (below).
-        if (next instanceof Node && (document.getElementById(listboxId)?.contains(next) === true || document.getElementById(toggleId)?.contains(next) === true)) return;
+        if (next instanceof Node && (document.getElementById(listboxId)?.contains(next) === true || document.getElementById(toggleId)?.contains(next) === true))
+          return;
         dispatch({ type: 'blur' });
       },
     },

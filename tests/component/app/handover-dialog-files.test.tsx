@@ -24,7 +24,11 @@ const ready = { state: 'ready' as const, link: 'https://apply.example/#resume=ab
 
 describe('the hand-over dialog and files', () => {
   it('names the files the link leaves on this device, and how to take them along', async () => {
-    render(inEnglish(<HandoverDialog title="Continue on another device" attempt={{ ...ready, staying: ['hall.jpg', 'media-kit.pdf'] }} onRetry={noop} onClose={noop} />));
+    render(
+      inEnglish(
+        <HandoverDialog title="Continue on another device" attempt={{ ...ready, staying: ['hall.jpg', 'media-kit.pdf'] }} onRetry={noop} onClose={noop} />,
+      ),
+    );
     expect(
       await screen.findByText(
         'Not uploaded yet, so not in the link: hall.jpg and media-kit.pdf. These stay on this device. To take them along, stay online until they are uploaded and make a new link, or choose them again on the other device.',

@@ -7,7 +7,13 @@ import { FormWords } from '../../../src/app/form-words';
 
 function memory(shown = false) {
   const state = { shown };
-  return { state, wasShown: () => state.shown, markShown: () => { state.shown = true; } };
+  return {
+    state,
+    wasShown: () => state.shown,
+    markShown: () => {
+      state.shown = true;
+    },
+  };
 }
 const refused = () => Promise.resolve(false);
 const notInstalled = () => false;

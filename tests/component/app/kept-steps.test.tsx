@@ -46,7 +46,9 @@ function sessionStandIn(awake: boolean): AwakeSource & { wake(): void } {
 
 /** Renders inside a session, awake unless one is given (rerender keeps it). */
 function render(ui: ReactElement, session: AwakeSource = sessionStandIn(true)) {
-  return renderInPage(ui, { wrapper: ({ children }: { children: ReactNode }) => <SessionContext.Provider value={session}>{children}</SessionContext.Provider> });
+  return renderInPage(ui, {
+    wrapper: ({ children }: { children: ReactNode }) => <SessionContext.Provider value={session}>{children}</SessionContext.Provider>,
+  });
 }
 
 let idle: Array<() => void> = [];

@@ -23,9 +23,7 @@ describe('StepBar', () => {
 describe('CoverPanel', () => {
   it("shows the logo and the step's cover, and a Back arrow only when given one", async () => {
     const onBack = vi.fn();
-    const { rerender, container } = render(
-      <CoverPanel logo={{ src: '/logo.svg', alt: 'Hartwell Window Co.' }} background="/covers/a.svg" onBack={null} />,
-    );
+    const { rerender, container } = render(<CoverPanel logo={{ src: '/logo.svg', alt: 'Hartwell Window Co.' }} background="/covers/a.svg" onBack={null} />);
     expect(screen.getByRole('img', { name: 'Hartwell Window Co.' })).toHaveAttribute('src', '/logo.svg');
     expect(container.querySelector('.cover-panel__image')).toHaveAttribute('src', '/covers/a.svg');
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
@@ -54,9 +52,7 @@ describe('SiteFooter', () => {
 
 describe('SafeHtml', () => {
   it('drops scripts, event handlers and javascript: URLs', () => {
-    const { container } = render(
-      <SafeHtml html={'<p>Hi<img src="x" onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">x</a></p>'} />,
-    );
+    const { container } = render(<SafeHtml html={'<p>Hi<img src="x" onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">x</a></p>'} />);
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('img')?.getAttribute('onerror')).toBeNull();
     expect(container.querySelector('a')?.getAttribute('href')).toBeNull();

@@ -103,7 +103,15 @@ describe('WelcomeGivingWay', () => {
     const loadWizard = vi.fn(() => Promise.resolve(prepared('Step one')));
     const buildAhead = vi.fn(() => Promise.resolve(prepared('Built ahead')));
     const replacedPrerendered = vi.fn();
-    render(<WelcomeGivingWay config={config()} loadWizard={loadWizard} buildAhead={buildAhead} continuePressedEarly={() => true} onReplacedPrerendered={replacedPrerendered} />);
+    render(
+      <WelcomeGivingWay
+        config={config()}
+        loadWizard={loadWizard}
+        buildAhead={buildAhead}
+        continuePressedEarly={() => true}
+        onReplacedPrerendered={replacedPrerendered}
+      />,
+    );
     expect(replacedPrerendered).toHaveBeenCalledTimes(1);
     expect(await screen.findByRole('heading', { name: 'Step one' })).toBeVisible();
     expect(screen.queryByRole('button', WELCOME_BUTTON)).toBeNull();

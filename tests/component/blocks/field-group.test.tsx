@@ -22,7 +22,12 @@ function Step({ onSubmit }: { onSubmit: () => void }) {
             Later <input />
           </label>
         ) : null}
-        <button type="button" onClick={() => { setMore(true); }}>
+        <button
+          type="button"
+          onClick={() => {
+            setMore(true);
+          }}
+        >
           More
         </button>
       </FieldGroup>

@@ -51,7 +51,11 @@ describe('FormFieldView', { timeout: 20_000 }, () => {
     expect(screen.getByRole('group', { name: 'Phone' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Your platforms' })).toBeInTheDocument();
     const website = screen.getByRole('group', { name: 'Do you have a blog or website?' });
-    expect(within(website).getAllByRole('radio').map((radio) => radio.parentElement?.textContent)).toEqual(['Yes', 'No']);
+    expect(
+      within(website)
+        .getAllByRole('radio')
+        .map((radio) => radio.parentElement?.textContent),
+    ).toEqual(['Yes', 'No']);
   });
 
   it('marks as required exactly the text boxes whose rules require them', () => {
@@ -133,7 +137,15 @@ describe('FormFieldView', { timeout: 20_000 }, () => {
 
   it('reveals the follow-up on No when so configured, with the configured answer labels', async () => {
     const user = userEvent.setup();
-    const petFree: FieldConfig = { kind: 'yesNo', path: 'fields.single.pets', label: 'Is your home pet-free?', yesLabel: 'Pet-free', noLabel: 'We have pets', revealOn: 'no', explanationLabel: 'Which pets?' };
+    const petFree: FieldConfig = {
+      kind: 'yesNo',
+      path: 'fields.single.pets',
+      label: 'Is your home pet-free?',
+      yesLabel: 'Pet-free',
+      noLabel: 'We have pets',
+      revealOn: 'no',
+      explanationLabel: 'Which pets?',
+    };
     // The programme decides what shows (the same rule validation and the body follow), so the field is configured in it.
     const programme = programmeWith((config) => {
       config.steps[2] = { ...config.steps[2]!, blocks: [{ component: 'FormSection', data: { fields: [petFree] } }] };

@@ -14,7 +14,9 @@ function programmeIn(lang: string): ProgrammeForm {
     const basicInfo = config.steps[1]!.blocks[0]!;
     if (basicInfo.component !== 'FormSection') throw new Error('expected the Basic Information section');
     basicInfo.data.fields = basicInfo.data.fields.map((field) =>
-      'path' in field && field.path === 'personalInfo.provinceCode' ? { kind: 'select', path: field.path, label: 'Province', options: 'canadianProvinces' } : field,
+      'path' in field && field.path === 'personalInfo.provinceCode'
+        ? { kind: 'select', path: field.path, label: 'Province', options: 'canadianProvinces' }
+        : field,
     );
   });
 }
@@ -24,7 +26,7 @@ function optionNames(): string[] {
 }
 
 // Generous, as in choice-field.test.tsx: a list of 250 options in jsdom is slow on a busy machine.
-describe('lists in the page\'s language', { timeout: 30_000 }, () => {
+describe("lists in the page's language", { timeout: 30_000 }, () => {
   it('lists the countries of a French page in French, in French order, and stores the same codes', async () => {
     const user = userEvent.setup();
     const programme = programmeIn('fr');

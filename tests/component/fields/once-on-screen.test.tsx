@@ -33,7 +33,11 @@ describe('OnceOnScreen', () => {
   it('renders nothing of its children while its step is hidden, and them once it shows, for good', () => {
     vi.stubGlobal('ResizeObserver', DrivenResizeObserver);
     laidOut(false);
-    render(<OnceOnScreen now={false}><p>the field</p></OnceOnScreen>);
+    render(
+      <OnceOnScreen now={false}>
+        <p>the field</p>
+      </OnceOnScreen>,
+    );
     act(() => {
       DrivenResizeObserver.resize();
     });
@@ -56,13 +60,21 @@ describe('OnceOnScreen', () => {
   it('renders its children at once when told to (a draft that already holds files)', () => {
     vi.stubGlobal('ResizeObserver', DrivenResizeObserver);
     laidOut(false);
-    render(<OnceOnScreen now><p>the field</p></OnceOnScreen>);
+    render(
+      <OnceOnScreen now>
+        <p>the field</p>
+      </OnceOnScreen>,
+    );
     expect(screen.getByText('the field')).toBeInTheDocument();
   });
 
   it('renders its children at once where there is no ResizeObserver to hear the step show', () => {
     vi.stubGlobal('ResizeObserver', undefined);
-    render(<OnceOnScreen now={false}><p>the field</p></OnceOnScreen>);
+    render(
+      <OnceOnScreen now={false}>
+        <p>the field</p>
+      </OnceOnScreen>,
+    );
     expect(screen.getByText('the field')).toBeInTheDocument();
   });
 });

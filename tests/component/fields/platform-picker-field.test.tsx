@@ -64,7 +64,11 @@ describe('PlatformPickerField', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Add platform' })).toBeNull();
     expect(form.getValues('platformCards')).toEqual(['instagram', 'youtube', 'facebook', 'tiktok', 'twitter', 'pinterest']);
     // A card offers its own platform and those on no other card: here, only its own.
-    expect(within(card('TikTok')).getAllByRole('option').map((option) => option.textContent)).toEqual(['TikTok']);
+    expect(
+      within(card('TikTok'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['TikTok']);
   });
 
   it("switches a card's platform with its Platform select, keeping what was typed", async () => {
@@ -73,14 +77,11 @@ describe('PlatformPickerField', { timeout: 20_000 }, () => {
     await user.tab();
     const select = within(card('Instagram')).getByRole('combobox', { name: 'Platform' });
     expect(select).toHaveFocus();
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Instagram',
-      'YouTube',
-      'Facebook',
-      'TikTok',
-      'X/Twitter',
-      'Pinterest',
-    ]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Instagram', 'YouTube', 'Facebook', 'TikTok', 'X/Twitter', 'Pinterest']);
     await typeInto(user, 'Instagram', 'Handle', 'ada.at.home');
     await typeInto(user, 'Instagram', 'Follower count', '12000');
 

@@ -124,7 +124,7 @@ describe('the select as a combobox', () => {
     expect(box()).not.toHaveAttribute('aria-activedescendant');
   });
 
-  it('keeps the keyboard\'s highlight when the list moves under a still pointer', async () => {
+  it("keeps the keyboard's highlight when the list moves under a still pointer", async () => {
     const user = userEvent.setup();
     render(<Harness />, { wrapper: FormWords });
     await user.click(box());
@@ -149,7 +149,7 @@ describe('the select as a combobox', () => {
     expect(scrolled).toHaveBeenLastCalledWith({ block: 'nearest' });
   });
 
-  it('does not pick with the Enter that ends an input method\'s composition', async () => {
+  it("does not pick with the Enter that ends an input method's composition", async () => {
     const user = userEvent.setup();
     const onChange = vi.fn();
     render(<Harness onChange={onChange} />, { wrapper: FormWords });

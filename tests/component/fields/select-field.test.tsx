@@ -192,7 +192,9 @@ describe('SelectField', () => {
       <>
         <Harness onBlur={onBlur} />
         <button type="button">Next field</button>
-      </>, { wrapper: FormWords });
+      </>,
+      { wrapper: FormWords },
+    );
     await user.click(screen.getByRole('combobox', { name: 'Pronouns' }));
     await user.click(screen.getByRole('option', { name: 'He/him' }));
     expect(onBlur).not.toHaveBeenCalled();
@@ -214,12 +216,9 @@ describe('SelectField', () => {
       { name: 'France +33', value: 'FR' },
       { name: 'Curaçao +599', value: 'CW' },
     ];
-    render(
-      <Harness
-        label="Country code"
-        options={codes}
-        renderOption={(option) => <img src={`/flags/${option.value}.svg`} alt="" className="flag" />}
-      />, { wrapper: FormWords });
+    render(<Harness label="Country code" options={codes} renderOption={(option) => <img src={`/flags/${option.value}.svg`} alt="" className="flag" />} />, {
+      wrapper: FormWords,
+    });
     const input = screen.getByRole('combobox', { name: 'Country code' });
     await user.click(input);
     const listbox = screen.getByRole('listbox');

@@ -11,9 +11,26 @@ const WHEN_OPEN = { path: 'fields.single.collab', equals: 'yes' };
 
 /** A Details step whose every widget kind but the first shows only after "Yes" to the first. */
 const fields: FieldConfig[] = [
-  { kind: 'select', path: 'fields.single.collab', label: 'Open to paid collaborations?', options: [{ name: 'Yes', value: 'yes' }, { name: 'No', value: 'no' }] },
+  {
+    kind: 'select',
+    path: 'fields.single.collab',
+    label: 'Open to paid collaborations?',
+    options: [
+      { name: 'Yes', value: 'yes' },
+      { name: 'No', value: 'no' },
+    ],
+  },
   { kind: 'text', path: 'fields.single.rate', label: 'Your usual rate', showOnCondition: WHEN_OPEN },
-  { kind: 'select', path: 'fields.single.rateUnit', label: 'Rate per', options: [{ name: 'Post', value: 'post' }, { name: 'Video', value: 'video' }], showOnCondition: WHEN_OPEN },
+  {
+    kind: 'select',
+    path: 'fields.single.rateUnit',
+    label: 'Rate per',
+    options: [
+      { name: 'Post', value: 'post' },
+      { name: 'Video', value: 'video' },
+    ],
+    showOnCondition: WHEN_OPEN,
+  },
   { kind: 'checkbox', path: 'agreement', label: 'I accept the collaboration terms', showOnCondition: WHEN_OPEN },
   { kind: 'yesNo', path: 'fields.single.agency', label: 'Do you work through an agency?', showOnCondition: WHEN_OPEN },
 ];

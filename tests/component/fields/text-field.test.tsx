@@ -39,7 +39,13 @@ describe('TextField', () => {
       const subscription = form.watch((values, { name }) => {
         if (name === FIRST_NAME) changes.push({ value: values.personalInfo?.firstName, at: Date.now() });
       });
-      return { keystrokes, changes, stop: () => { subscription.unsubscribe(); } };
+      return {
+        keystrokes,
+        changes,
+        stop: () => {
+          subscription.unsubscribe();
+        },
+      };
     }
 
     it('shows each keystroke at once but hands the text to the form only 500 ms after the last one', async () => {

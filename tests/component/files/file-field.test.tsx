@@ -27,7 +27,20 @@ const PATH = 'fields.single.homePhotos';
 const programme = programmeWith((config) => {
   config.steps[2]!.blocks.push({
     component: 'FormSection',
-    data: { fields: [{ kind: 'file', path: PATH, label: LABEL, hint: 'Daylight is best', accept: ['image/*', 'application/pdf'], maxFiles: 3, maxBytes: 2_000, required: true }] },
+    data: {
+      fields: [
+        {
+          kind: 'file',
+          path: PATH,
+          label: LABEL,
+          hint: 'Daylight is best',
+          accept: ['image/*', 'application/pdf'],
+          maxFiles: 3,
+          maxBytes: 2_000,
+          required: true,
+        },
+      ],
+    },
   });
 });
 const FIELD: FileFieldConfig = configuredField('file', PATH, programme);
@@ -156,7 +169,9 @@ describe('FileField', () => {
     vi.mocked(putDeviceFile).mockRejectedValueOnce(new DeviceStorageFullError());
     await user.upload(screen.getByLabelText(LABEL), [pdf('big-kit.pdf', '%PDF big'), pdf('small.pdf', '%PDF small')]);
 
-    expect(await screen.findByText(/big-kit\.pdf was not added: this device has no room left to keep it\. Everything else you chose and typed is still kept\./)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/big-kit\.pdf was not added: this device has no room left to keep it\. Everything else you chose and typed is still kept\./),
+    ).toBeInTheDocument();
     await waitFor(() => {
       expect(answerOf(form).map((item) => item.name)).toEqual(['small.pdf']);
     });
@@ -193,7 +208,7 @@ describe('FileField', () => {
     expect(await listDeviceFiles()).toEqual([]);
   });
 
-  it('shows a restored draft\'s files with their upload progress in bytes and percent, announced politely', async () => {
+  it("shows a restored draft's files with their upload progress in bytes and percent, announced politely", async () => {
     const sha256 = 'a'.repeat(64);
     await putDeviceFile({ sha256, name: 'kitchen.jpg', type: 'image/jpeg', size: 1_500, blob: new Blob(['jpeg'], { type: 'image/jpeg' }) });
     const { container } = renderField([{ sha256, name: 'kitchen.jpg', type: 'image/jpeg', size: 1_500 }]);
@@ -258,7 +273,9 @@ describe('FileField', () => {
     // Read as the browser reads it, each time new objects with the same bytes (jsdom's Blobs do not
     // come back from fake-indexeddb as Blobs, so the read is given here).
     vi.mocked(getDeviceFile).mockImplementation((wanted) =>
-      Promise.resolve(wanted === sha256 ? { sha256, name: 'attic.jpg', type: 'image/jpeg', size: 2_000, blob: photo.slice(), thumbnail: thumbnail.slice() } : undefined),
+      Promise.resolve(
+        wanted === sha256 ? { sha256, name: 'attic.jpg', type: 'image/jpeg', size: 2_000, blob: photo.slice(), thumbnail: thumbnail.slice() } : undefined,
+      ),
     );
     const created = vi.fn((blob: Blob) => (blob.size === thumbnail.size ? 'blob:small' : 'blob:photo'));
     const revoked = vi.fn();
@@ -280,7 +297,14 @@ describe('FileField', () => {
 
   it('shows a file handed over from another device (no bytes here) by name and size, uploaded, without a thumbnail', async () => {
     const sha256 = 'c'.repeat(64);
-    await putDeviceFile({ sha256, name: 'garden.jpg', type: 'image/jpeg', size: 2_400_000, uploadUrl: `http://localhost:3000/api/uploads/${'d'.repeat(32)}`, uploaded: true });
+    await putDeviceFile({
+      sha256,
+      name: 'garden.jpg',
+      type: 'image/jpeg',
+      size: 2_400_000,
+      uploadUrl: `http://localhost:3000/api/uploads/${'d'.repeat(32)}`,
+      uploaded: true,
+    });
     const { container } = renderField([{ sha256, name: 'garden.jpg', type: 'image/jpeg', size: 2_400_000 }]);
 
     expect(await screen.findByText('Uploaded')).toBeVisible();
@@ -294,8 +318,24 @@ describe('FileField', () => {
     const fake = 'f'.repeat(64);
     const good = '1'.repeat(64);
     const uploadUrl = `http://localhost:3000/api/uploads/${'d'.repeat(32)}`;
-    await putDeviceFile({ sha256: fake, name: 'notes.jpg', type: 'image/jpeg', size: 40, blob: new Blob(['plain text'], { type: 'image/jpeg' }), uploadUrl, uploaded: true });
-    await putDeviceFile({ sha256: good, name: 'hall.jpg', type: 'image/jpeg', size: 50, blob: new Blob(['jpeg'], { type: 'image/jpeg' }), uploadUrl, uploaded: true });
+    await putDeviceFile({
+      sha256: fake,
+      name: 'notes.jpg',
+      type: 'image/jpeg',
+      size: 40,
+      blob: new Blob(['plain text'], { type: 'image/jpeg' }),
+      uploadUrl,
+      uploaded: true,
+    });
+    await putDeviceFile({
+      sha256: good,
+      name: 'hall.jpg',
+      type: 'image/jpeg',
+      size: 50,
+      blob: new Blob(['jpeg'], { type: 'image/jpeg' }),
+      uploadUrl,
+      uploaded: true,
+    });
     const refused = new Map([[fake, 'file-type']]);
     renderWithForm(
       <SessionUploadsContext.Provider value={uploads.owner}>

@@ -65,7 +65,10 @@ export function fakeLocks(): LockManager {
         const waiting: Waiting = { grant };
         queues.set(name, [...(queues.get(name) ?? []), waiting]);
         options.signal?.addEventListener('abort', () => {
-          queues.set(name, (queues.get(name) ?? []).filter((entry) => entry !== waiting));
+          queues.set(
+            name,
+            (queues.get(name) ?? []).filter((entry) => entry !== waiting),
+          );
           reject(new DOMException('Aborted', 'AbortError'));
         });
       }

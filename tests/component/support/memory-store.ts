@@ -5,7 +5,7 @@ export function memoryStore(): KeyValueStore & { entries: Map<string, unknown> }
   const entries = new Map<string, unknown>();
   return {
     entries,
-    get: <T,>(key: string) => Promise.resolve(entries.get(key) as T | undefined),
+    get: <T>(key: string) => Promise.resolve(entries.get(key) as T | undefined),
     set: (key, value) => {
       entries.set(key, structuredClone(value));
       return Promise.resolve();

@@ -8,7 +8,9 @@ const VIEWER = { email: 'viewer@example.com', role: 'viewer' } as const;
 
 describe("an application's page", () => {
   it('shows a viewer every answer under its section, the files, history and notes, and no form to change anything', async () => {
-    const application = storedApplication(7, { notes: [{ seq: 1, author: 'admin@example.com', body: 'Strong portfolio.', createdAt: '2026-03-08T09:00:00.000Z' }] });
+    const application = storedApplication(7, {
+      notes: [{ seq: 1, author: 'admin@example.com', body: 'Strong portfolio.', createdAt: '2026-03-08T09:00:00.000Z' }],
+    });
     renderTeam(contractStandIn({ applications: [application], signedInAs: VIEWER }), '/team/applications/app_007');
     const heading = await screen.findByRole('heading', { level: 1, name: 'Application K7QM-2227' });
     await waitFor(() => {

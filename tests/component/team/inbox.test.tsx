@@ -12,7 +12,9 @@ function someApplications(count: number) {
 
 /** The names of the applications listed, in order. */
 function listedNames(): string[] {
-  return within(screen.getByRole('list', { name: 'Applications' })).queryAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+  return within(screen.getByRole('list', { name: 'Applications' }))
+    .queryAllByRole('heading', { level: 2 })
+    .map((heading) => heading.textContent);
 }
 
 describe('the inbox', () => {
@@ -83,7 +85,7 @@ describe('the inbox', () => {
     expect(await screen.findByText('No application matches these filters.')).toBeInTheDocument();
   });
 
-  it('shows more with the server\'s cursor, and moves the focus to the first new application', async () => {
+  it("shows more with the server's cursor, and moves the focus to the first new application", async () => {
     const standIn = contractStandIn({ applications: someApplications(5), signedInAs: REVIEWER, pageSize: 2 });
     const { user } = renderTeam(standIn);
     await screen.findByRole('link', { name: 'Creator 5' });
@@ -121,7 +123,10 @@ describe('the inbox', () => {
   it('says so when the server cannot be reached, and tries again', async () => {
     const standIn = contractStandIn({ applications: someApplications(1), signedInAs: REVIEWER });
     let down = true;
-    const { user } = renderTeam({ ...standIn, fetch: (input, init) => (down && input.startsWith('/team/api/applications') ? Promise.reject(new TypeError('offline')) : standIn.fetch(input, init)) });
+    const { user } = renderTeam({
+      ...standIn,
+      fetch: (input, init) => (down && input.startsWith('/team/api/applications') ? Promise.reject(new TypeError('offline')) : standIn.fetch(input, init)),
+    });
     expect((await screen.findByText(/The server could not be reached/)).closest('[role="alert"]')).not.toBeNull();
     down = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));

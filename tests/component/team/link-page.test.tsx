@@ -25,7 +25,9 @@ describe('the page a sign-in link opens', () => {
     const standIn = contractStandIn();
     const { user } = renderTeam(standIn, '/team/sign-in', 'used-token-used-token-used-token');
     await user.click(await screen.findByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This sign-in link cannot be used: it has been used already, or more than 15 minutes have passed.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This sign-in link cannot be used: it has been used already, or more than 15 minutes have passed.',
+    );
     await user.click(screen.getByRole('button', { name: 'Ask for a new link' }));
     expect(await screen.findByRole('button', { name: 'Send sign-in link' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in to the team inbox' })).toHaveFocus();

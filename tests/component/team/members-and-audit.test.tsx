@@ -36,10 +36,22 @@ describe('the team page and the audit log (admins)', () => {
 
   it('shows the audit log as a table, with older entries on request', async () => {
     const standIn = contractStandIn({ applications: [storedApplication(1)], signedInAs: ADMIN });
-    for (let n = 0; n < 55; n += 1) standIn.state.audit.push({ seq: 500 - n, at: '2026-03-01T10:00:00.000Z', actor: 'reviewer@example.com', action: n === 0 ? 'decision' : 'view', applicationId: 'app_001', detail: {} });
+    for (let n = 0; n < 55; n += 1)
+      standIn.state.audit.push({
+        seq: 500 - n,
+        at: '2026-03-01T10:00:00.000Z',
+        actor: 'reviewer@example.com',
+        action: n === 0 ? 'decision' : 'view',
+        applicationId: 'app_001',
+        detail: {},
+      });
     const { user } = renderTeam(standIn, '/team/audit');
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['When', 'Who', 'What', 'Application']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['When', 'Who', 'What', 'Application']);
     expect(within(table).getByText('Decided')).toBeInTheDocument();
     expect(within(table).getAllByRole('row')).toHaveLength(51);
     await user.click(screen.getByRole('button', { name: 'Show older' }));
@@ -47,7 +59,7 @@ describe('the team page and the audit log (admins)', () => {
     expect(screen.queryByRole('button', { name: 'Show older' })).not.toBeInTheDocument();
   });
 
-  it('tells a reviewer the admins\' pages are not theirs', async () => {
+  it("tells a reviewer the admins' pages are not theirs", async () => {
     renderTeam(contractStandIn({ signedInAs: { email: 'reviewer@example.com', role: 'reviewer' } }), '/team/audit');
     expect(await screen.findByText('Only admins can open this page. Your role does not allow it.')).toBeInTheDocument();
   });

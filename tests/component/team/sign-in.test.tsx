@@ -46,7 +46,7 @@ describe('signing in to the team inbox', () => {
     expect(standIn.state.requests).not.toContain('POST /team/api/sign-in');
   });
 
-  it('offers single sign-on when the server does, and says when the provider\'s account is not on the team', async () => {
+  it("offers single sign-on when the server does, and says when the provider's account is not on the team", async () => {
     renderTeam(contractStandIn({ oidc: true }), '/team/?signin=refused');
     const link = await screen.findByRole('link', { name: 'Sign in with single sign-on' });
     expect(link).toHaveAttribute('href', '/team/api/oidc/start');

@@ -30,7 +30,11 @@ export interface CuttingProxy {
  * `badGatewayWhenDown`: a receiver that cannot be reached (stopped, restarting) gets a 502 answer,
  * as nginx gives (docs/deploy/nginx.conf), rather than a dropped connection.
  */
-export async function startCuttingProxy(target: string, pathPrefix = '/api/uploads/', { badGatewayWhenDown = false }: { badGatewayWhenDown?: boolean } = {}): Promise<CuttingProxy> {
+export async function startCuttingProxy(
+  target: string,
+  pathPrefix = '/api/uploads/',
+  { badGatewayWhenDown = false }: { badGatewayWhenDown?: boolean } = {},
+): Promise<CuttingProxy> {
   const upstream = new URL(target);
   let patchBytes = 0;
   let cuts = 0;
@@ -54,14 +58,11 @@ export async function startCuttingProxy(target: string, pathPrefix = '/api/uploa
     };
     res.once('finish', end);
     res.once('close', end);
-    const outgoing = request(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        said.status = answer.statusCode ?? 502;
-        res.writeHead(said.status, answer.headers);
-        answer.pipe(res);
-      },
-    );
+    const outgoing = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      said.status = answer.statusCode ?? 502;
+      res.writeHead(said.status, answer.headers);
+      answer.pipe(res);
+    });
     outgoing.on('error', () => {
       if (!badGatewayWhenDown || res.headersSent) {
         res.destroy();

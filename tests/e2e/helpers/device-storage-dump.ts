@@ -44,7 +44,8 @@ export async function dumpDeviceStorage(page: Page): Promise<DeviceStorage> {
       for (const storeName of Array.from(db.objectStoreNames)) {
         const store = db.transaction(storeName, 'readonly').objectStore(storeName);
         const [keys, values] = await Promise.all([request(store.getAllKeys()), request(store.getAll())]);
-        if (!plain(keys) || !plain(values)) throw new Error(`${info.name}/${storeName} holds a value JSON cannot carry: ${String(values.map((v) => Object.prototype.toString.call(v)))}`);
+        if (!plain(keys) || !plain(values))
+          throw new Error(`${info.name}/${storeName} holds a value JSON cannot carry: ${String(values.map((v) => Object.prototype.toString.call(v)))}`);
         stores.push({ name: storeName, keyPath: store.keyPath, autoIncrement: store.autoIncrement, entries: keys.map((key, i) => [key, values[i]]) });
       }
       databases.push({ name: info.name, version: db.version, stores });

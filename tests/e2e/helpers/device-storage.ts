@@ -58,7 +58,14 @@ export async function failIndexedDbOpen(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const failing = {
       open() {
-        const request = { error: new DOMException('Internal error opening backing store for indexedDB.open.', 'UnknownError'), result: undefined, onsuccess: null, onerror: null as ((event: Event) => void) | null, onupgradeneeded: null, onblocked: null };
+        const request = {
+          error: new DOMException('Internal error opening backing store for indexedDB.open.', 'UnknownError'),
+          result: undefined,
+          onsuccess: null,
+          onerror: null as ((event: Event) => void) | null,
+          onupgradeneeded: null,
+          onblocked: null,
+        };
         setTimeout(() => {
           request.onerror?.(new Event('error'));
         }, 0);

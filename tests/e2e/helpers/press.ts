@@ -33,7 +33,12 @@ export async function aimAt(page: Page, testInfo: TestInfo, control: Locator, { 
 }
 
 /** Aims at a control and presses it at once, held `holdMs`. */
-export async function pressLikeAPerson(page: Page, testInfo: TestInfo, control: Locator, { holdMs = 120, spot = 'near top edge' }: { holdMs?: number; spot?: PressSpot } = {}): Promise<void> {
+export async function pressLikeAPerson(
+  page: Page,
+  testInfo: TestInfo,
+  control: Locator,
+  { holdMs = 120, spot = 'near top edge' }: { holdMs?: number; spot?: PressSpot } = {},
+): Promise<void> {
   const aim = await aimAt(page, testInfo, control, { spot });
   await aim.press(holdMs);
 }

@@ -12,16 +12,24 @@ export type MailCatcher = Awaited<ReturnType<typeof startMailCatcher>>;
  * link points there), so the port is chosen first and named as PUBLIC_ORIGIN. What it starts is
  * pushed on `started`, for the test's clean-up to stop.
  */
-export async function startReceiverWithMail(root: string, prefix: string, started: Array<() => Promise<unknown>>): Promise<{ dataDir: string; catcher: MailCatcher; receiver: ReceiverProcess }> {
+export async function startReceiverWithMail(
+  root: string,
+  prefix: string,
+  started: Array<() => Promise<unknown>>,
+): Promise<{ dataDir: string; catcher: MailCatcher; receiver: ReceiverProcess }> {
   const dataDir = await preparedDataDir(`${prefix}-data-`);
   started.push(() => rm(dataDir, { recursive: true, force: true }));
   const catcher = await startMailCatcher();
   started.push(() => catcher.close());
   const port = await freePort();
   const receiver = await spawnReceiver({
-    root, dataDir, port,
+    root,
+    dataDir,
+    port,
     extraEnv: {
-      SMTP_URL: `smtp://127.0.0.1:${String(catcher.port)}`, MAIL_FROM: 'Hartwell creators <creators@hartwellwindow.example>', SMTP_TIMEOUT_MS: '3000',
+      SMTP_URL: `smtp://127.0.0.1:${String(catcher.port)}`,
+      MAIL_FROM: 'Hartwell creators <creators@hartwellwindow.example>',
+      SMTP_TIMEOUT_MS: '3000',
       PUBLIC_ORIGIN: `http://127.0.0.1:${String(port)}`,
     },
   });

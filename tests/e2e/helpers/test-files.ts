@@ -52,14 +52,18 @@ export async function cameraJpeg(width: number, height: number): Promise<Buffer>
   const pixels = Buffer.alloc(width * height * 3);
   const noise = randomBytes(4096);
   for (let index = 0; index < pixels.length; index += 1) pixels[index] = ((index % (width * 3)) / 12 + (noise[index % 4096] ?? 0) / 8) & 0xff;
-  const jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 80 }).toBuffer();
+  const jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
   // Right after the SOI marker, where a camera puts its APP1.
   return Buffer.concat([jpeg.subarray(0, 2), exifWithGps(), jpeg.subarray(2)]);
 }
 
 /** A screenshot: a PNG of `width` × `height` pixels. */
 export async function screenshotPng(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
 }
 
 /** A one-page PDF of about `bytes` bytes: its page draws nothing, a binary stream object makes up the size. */
@@ -83,7 +87,10 @@ export function pdfOf(bytes: number): Buffer {
   object('<< /Type /Pages /Kids [3 0 R] /Count 1 >>');
   object('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Im1 4 0 R >> >> >>');
   const stream = randomBytes(Math.max(0, bytes - 600));
-  object(Buffer.concat([Buffer.from('stream\n', 'latin1'), stream, Buffer.from('\nendstream', 'latin1')]), `<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length ${String(stream.length)} >>\n`);
+  object(
+    Buffer.concat([Buffer.from('stream\n', 'latin1'), stream, Buffer.from('\nendstream', 'latin1')]),
+    `<< /Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length ${String(stream.length)} >>\n`,
+  );
   const xref = length;
   add(`xref\n0 ${String(offsets.length + 1)}\n0000000000 65535 f \n`);
   for (const offset of offsets) add(`${String(offset).padStart(10, '0')} 00000 n \n`);

@@ -5,7 +5,19 @@ import { programmeForm } from '../../../src/application/rules/programme-form';
 import type { OutboxRecord, OutboxStatus } from '../../../src/outbox/outbox';
 import { fileRefusalIn, refusedFilesIn, sendApplication } from '../../../src/outbox/send-application';
 
-const record = { applicationId: 'a', key: 'k', revision: 1, url: '/api/applications', body: {}, createdAt: 0, attempts: 0, lastAttemptAt: null, lastError: null, refused: false, held: false } satisfies OutboxRecord;
+const record = {
+  applicationId: 'a',
+  key: 'k',
+  revision: 1,
+  url: '/api/applications',
+  body: {},
+  createdAt: 0,
+  attempts: 0,
+  lastAttemptAt: null,
+  lastError: null,
+  refused: false,
+  held: false,
+} satisfies OutboxRecord;
 const programme = programmeForm({ fieldsByStep: [[{ kind: 'text', path: 'fields.single.mediaKit', label: 'Your media kit' }]] });
 
 describe('the line that says a file keeps the application from going', () => {
@@ -36,7 +48,16 @@ describe('the line that says a file keeps the application from going', () => {
 describe('the line and the rows when the receiver refused files at the send', () => {
   const FAKE = 'f'.repeat(64);
   const GOOD = '1'.repeat(64);
-  const values = { fields: { single: { mediaKit: [{ sha256: GOOD, name: 'kit.pdf', type: 'application/pdf', size: 9 }, { sha256: FAKE, name: 'notes.jpg', type: 'image/jpeg', size: 9 }] } } };
+  const values = {
+    fields: {
+      single: {
+        mediaKit: [
+          { sha256: GOOD, name: 'kit.pdf', type: 'application/pdf', size: 9 },
+          { sha256: FAKE, name: 'notes.jpg', type: 'image/jpeg', size: 9 },
+        ],
+      },
+    },
+  };
   const refused: OutboxStatus = {
     state: 'refused',
     record: { ...record, refused: true, lastError: 'file-refused mediaKit file-type', refusedFiles: [{ sha256: FAKE, key: 'mediaKit', rule: 'file-type' }] },
@@ -47,7 +68,11 @@ describe('the line and the rows when the receiver refused files at the send', ()
   });
 
   it('names the file that cannot go from here while files upload', () => {
-    const uploading: OutboxStatus = { state: 'uploading', record, files: { uploaded: 1, total: 2, failed: { key: 'mediaKit', reason: 'too-large', sha256: FAKE } } };
+    const uploading: OutboxStatus = {
+      state: 'uploading',
+      record,
+      files: { uploaded: 1, total: 2, failed: { key: 'mediaKit', reason: 'too-large', sha256: FAKE } },
+    };
     expect(filesProblemText(uploading, programme, values)).toEqual({ key: 'sendNamedFileTooLarge', field: 'Your media kit', name: 'notes.jpg' });
   });
 
@@ -64,7 +89,12 @@ describe('the line and the rows when the receiver refused files at the send', ()
 
 describe("a 422's file issues", () => {
   it('become the record error naming the key and rule of the first file issue, and only file rules do', () => {
-    expect(fileRefusalIn([{ path: 'personalInfo.zip', rule: 'zip' }, { path: 'files.roomPhotos[1]', rule: 'file-type', message: '…' }])).toBe('file-refused roomPhotos file-type');
+    expect(
+      fileRefusalIn([
+        { path: 'personalInfo.zip', rule: 'zip' },
+        { path: 'files.roomPhotos[1]', rule: 'file-type', message: '…' },
+      ]),
+    ).toBe('file-refused roomPhotos file-type');
     expect(fileRefusalIn([{ path: 'files.roomPhotos', rule: 'file-count' }])).toBeNull();
     expect(fileRefusalIn([{ path: 'files.roomPhotos[0]', rule: 'file-dimensions' }])).toBe('file-refused roomPhotos file-dimensions');
     expect(fileRefusalIn([{ path: 'files.a b[0]', rule: 'file-type' }])).toBeNull();
@@ -72,8 +102,14 @@ describe("a 422's file issues", () => {
     expect(fileRefusalIn(null)).toBeNull();
   });
 
-  it('list every file refused, with its place among its key\'s files, for the page to upload again', () => {
-    expect(refusedFilesIn([{ path: 'files.roomPhotos[2]', rule: 'file-incomplete' }, { path: 'personalInfo.zip', rule: 'zip' }, { path: 'files.mediaKit[0]', rule: 'file-not-own' }])).toEqual([
+  it("list every file refused, with its place among its key's files, for the page to upload again", () => {
+    expect(
+      refusedFilesIn([
+        { path: 'files.roomPhotos[2]', rule: 'file-incomplete' },
+        { path: 'personalInfo.zip', rule: 'zip' },
+        { path: 'files.mediaKit[0]', rule: 'file-not-own' },
+      ]),
+    ).toEqual([
       { key: 'roomPhotos', index: 2, rule: 'file-incomplete' },
       { key: 'mediaKit', index: 0, rule: 'file-not-own' },
     ]);
@@ -81,8 +117,17 @@ describe("a 422's file issues", () => {
   });
 
   it('a PUT answered 422 for a file by its content is final, with that error', async () => {
-    const answer = new Response(JSON.stringify([{ path: 'files.roomPhotos[0]', rule: 'file-type', message: 'not an accepted type' }]), { status: 422, headers: { 'Content-Type': 'application/json' } });
+    const answer = new Response(JSON.stringify([{ path: 'files.roomPhotos[0]', rule: 'file-type', message: 'not an accepted type' }]), {
+      status: 422,
+      headers: { 'Content-Type': 'application/json' },
+    });
     const result = await sendApplication('https://apply.example/api/applications', {}, { fetchImpl: () => Promise.resolve(answer) });
-    expect(result).toEqual({ ok: false, retryable: false, status: 422, error: 'file-refused roomPhotos file-type', files: [{ key: 'roomPhotos', index: 0, rule: 'file-type' }] });
+    expect(result).toEqual({
+      ok: false,
+      retryable: false,
+      status: 422,
+      error: 'file-refused roomPhotos file-type',
+      files: [{ key: 'roomPhotos', index: 0, rule: 'file-type' }],
+    });
   });
 });

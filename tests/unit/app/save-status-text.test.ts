@@ -5,7 +5,13 @@ import { EN } from '../../../src/i18n/messages-en';
 import { ES } from '../../../src/i18n/messages-es';
 import { FR } from '../../../src/i18n/messages-fr';
 
-const facts = (overrides: Partial<SaveStatusFacts>): SaveStatusFacts => ({ saveState: 'idle', sending: false, storageHealth: 'persistent', accepted: false, ...overrides });
+const facts = (overrides: Partial<SaveStatusFacts>): SaveStatusFacts => ({
+  saveState: 'idle',
+  sending: false,
+  storageHealth: 'persistent',
+  accepted: false,
+  ...overrides,
+});
 
 describe('the save status line', () => {
   it('says saving, then saved, when the device stores the draft', () => {

@@ -27,7 +27,12 @@ function memoryCaches(failure?: 'open' | 'put' | 'match'): CacheStorage & { open
     },
     match: (request: string, options?: MultiCacheQueryOptions) => {
       if (failure === 'match') return Promise.reject(new Error('broken profile'));
-      return Promise.resolve(opened.get(options?.cacheName ?? '')?.get(request)?.clone());
+      return Promise.resolve(
+        opened
+          .get(options?.cacheName ?? '')
+          ?.get(request)
+          ?.clone(),
+      );
     },
   };
   return storage as unknown as CacheStorage & { opened: Map<string, Map<string, Response>> };
@@ -96,7 +101,9 @@ describe('the last good configuration, as the page keeps it', () => {
 
   it('keeps the copy though the worker cannot be reached', async () => {
     const storage = memoryCaches();
-    const refusing = { getRegistration: () => Promise.reject(new DOMException('The operation is insecure.', 'SecurityError')) } as unknown as ServiceWorkerContainer;
+    const refusing = {
+      getRegistration: () => Promise.reject(new DOMException('The operation is insecure.', 'SecurityError')),
+    } as unknown as ServiceWorkerContainer;
     await expect(keptConfigIn(() => ({ caches: storage, serviceWorker: refusing })).keep(URL_OF_CONFIG, '{}')).resolves.toBeUndefined();
     expect(storage.opened.get(CONFIG_CACHE)?.has(URL_OF_CONFIG)).toBe(true);
   });

@@ -180,7 +180,12 @@ describe('loadConfig', () => {
     });
 
     it('uses the build’s result for a kept copy that is the file the build checked', async () => {
-      const result = await loadConfig('/config.json', () => Promise.reject(new TypeError('Failed to fetch')), memoryKept(defaultConfigText), await checkedFor(defaultConfigText));
+      const result = await loadConfig(
+        '/config.json',
+        () => Promise.reject(new TypeError('Failed to fetch')),
+        memoryKept(defaultConfigText),
+        await checkedFor(defaultConfigText),
+      );
       expect(result.ok && result.config.title).toBe('As the build checked it');
     });
 

@@ -72,7 +72,13 @@ describe('Welcome giving way to the wizard', () => {
   });
 
   it('stale: the session, waking, finds the store came to hold an application; the blank wizard is disposed and one loaded from the store replaces it', () => {
-    const steps = run(IDLE, { type: 'built', wizard: 'built blank' }, CONTINUE, { type: 'stale', wizard: 'built blank' }, { type: 'loaded', wizard: 'loaded afresh' });
+    const steps = run(
+      IDLE,
+      { type: 'built', wizard: 'built blank' },
+      CONTINUE,
+      { type: 'stale', wizard: 'built blank' },
+      { type: 'loaded', wizard: 'loaded afresh' },
+    );
     const [replacing, loaded] = steps.slice(-2);
 
     expect(replacing!.effects).toEqual([{ do: 'dispose', wizard: 'built blank' }, { do: 'load' }]);
@@ -121,7 +127,9 @@ describe('Welcome giving way to the wizard', () => {
   });
 
   it('an answer from a wizard no longer shown changes nothing', () => {
-    const waking = last(run(IDLE, { type: 'built', wizard: 'built blank' }, CONTINUE, { type: 'stale', wizard: 'built blank' }, { type: 'loaded', wizard: 'loaded afresh' }));
+    const waking = last(
+      run(IDLE, { type: 'built', wizard: 'built blank' }, CONTINUE, { type: 'stale', wizard: 'built blank' }, { type: 'loaded', wizard: 'loaded afresh' }),
+    );
 
     expect(giveWay(waking.state, { type: 'woke', wizard: 'built blank' }).state).toBe(waking.state);
     expect(giveWay(waking.state, { type: 'woke', wizard: 'loaded afresh' }).state).toEqual({ stage: 'shown', drawn: { wizard: 'loaded afresh', key: 2 } });

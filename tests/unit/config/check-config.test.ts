@@ -52,7 +52,10 @@ describe('check-config', () => {
     });
     const report = reportConfigCheck('c.json', checkConfigText(text), false);
     expect(report).toEqual({
-      lines: ['error   requestUrll: unknown key; did you mean "requestUrl"? (the app would leave it out, and the setting with it)', 'c.json: 1 error, 0 warnings'],
+      lines: [
+        'error   requestUrll: unknown key; did you mean "requestUrl"? (the app would leave it out, and the setting with it)',
+        'c.json: 1 error, 0 warnings',
+      ],
       exitCode: 1,
     });
   });
@@ -63,7 +66,9 @@ describe('check-config', () => {
     });
     const report = reportConfigCheck('c.json', checkConfigText(text), false);
     expect(report.exitCode).toBe(1);
-    expect(report.lines[0]).toMatch(/^error {3}requestUrl: missing: the page would send applications nowhere and thank every creator; .*"requestUrl": null for a programme that sends nothing on purpose$/);
+    expect(report.lines[0]).toMatch(
+      /^error {3}requestUrl: missing: the page would send applications nowhere and thank every creator; .*"requestUrl": null for a programme that sends nothing on purpose$/,
+    );
     expect(report.lines.at(-1)).toBe('c.json: 1 error, 0 warnings');
   });
 
@@ -82,7 +87,10 @@ describe('check-config', () => {
       });
       const report = reportConfigCheck('c.json', checkConfigText(text), false);
       expect(report, name).toEqual({
-        lines: [`error   ${name}: unknown key; did you mean "requestUrl"? (the app would leave it out, and the setting with it)`, 'c.json: 1 error, 0 warnings'],
+        lines: [
+          `error   ${name}: unknown key; did you mean "requestUrl"? (the app would leave it out, and the setting with it)`,
+          'c.json: 1 error, 0 warnings',
+        ],
         exitCode: 1,
       });
     }

@@ -26,7 +26,10 @@ describe('backgrounds', () => {
   it('takes plain paths and responsive sets, alone or in a list, and gives a set without sizes the layout default', () => {
     for (const value of ['/covers/one.jpg', welcomeInput, ['/covers/one.jpg', welcomeInput]]) expect(problemsWith(value)).toEqual([]);
     const parsed = coverImageSchemas().backgrounds.parse([welcomeInput, { ...welcomeInput, sizes: '100vw' }]);
-    expect(parsed).toEqual([{ ...welcomeInput, sizes: DEFAULT_COVER_SIZES }, { ...welcomeInput, sizes: '100vw' }]);
+    expect(parsed).toEqual([
+      { ...welcomeInput, sizes: DEFAULT_COVER_SIZES },
+      { ...welcomeInput, sizes: '100vw' },
+    ]);
   });
 
   it('names the problem inside a responsive set instead of saying it matches nothing', () => {
@@ -51,7 +54,7 @@ describe('backgrounds', () => {
 });
 
 describe('backgroundForStep', () => {
-  it("gives each step its own cover, a set as much as a path, and the last one to any further step", () => {
+  it('gives each step its own cover, a set as much as a path, and the last one to any further step', () => {
     expect(backgroundForStep([welcome, '/covers/b.jpg'], 0)).toBe(welcome);
     expect(backgroundForStep([welcome, '/covers/b.jpg'], 5)).toBe('/covers/b.jpg');
     expect(backgroundForStep(welcome, 2)).toBe(welcome);

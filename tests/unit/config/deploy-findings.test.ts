@@ -13,7 +13,12 @@ describe('deploy findings: the app stays lenient, the receiver does not start', 
   const typo = edited((c) => {
     c.requestUrll = c.requestUrl;
     delete c.requestUrl;
-    addField(c, 'fields.single.pets', { kind: 'text', path: 'fields.single.petNames', label: 'Names', showOnCondition: { path: 'fields.single.pets', equals: 'Yes' } });
+    addField(c, 'fields.single.pets', {
+      kind: 'text',
+      path: 'fields.single.petNames',
+      label: 'Names',
+      showOnCondition: { path: 'fields.single.pets', equals: 'Yes' },
+    });
   });
 
   it('the app still opens with what the checker refuses', () => {

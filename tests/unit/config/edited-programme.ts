@@ -17,7 +17,8 @@ export function sectionWith(config: Config, path: string): { fields: Field[]; at
   const steps = config.steps as Array<{ blocks: Array<{ component: string; data: { fields?: Field[] } }> }>;
   for (const [s, step] of steps.entries()) {
     for (const [b, block] of step.blocks.entries()) {
-      if (block.data.fields?.some((field) => field.path === path)) return { fields: block.data.fields, at: `steps.${String(s)}.blocks.${String(b)}.data.fields` };
+      if (block.data.fields?.some((field) => field.path === path))
+        return { fields: block.data.fields, at: `steps.${String(s)}.blocks.${String(b)}.data.fields` };
     }
   }
   throw new Error(`no section holds ${path}`);

@@ -31,7 +31,8 @@ describe('a file field in config.json', () => {
   it('is taken with every key the contract names, and the optional ones', () => {
     expect(errorsWith(photos).errors).toEqual([]);
     expect(
-      errorsWith({ ...photos, hint: 'Up to six', required: true, imageMaxEdge: 2048, showOnCondition: { path: 'fields.single.pets.value', equals: true } }).errors,
+      errorsWith({ ...photos, hint: 'Up to six', required: true, imageMaxEdge: 2048, showOnCondition: { path: 'fields.single.pets.value', equals: true } })
+        .errors,
     ).toEqual([]);
     expect(errorsWith({ ...photos, accept: ['application/pdf'], maxFiles: 1, maxBytes: 2_147_483_648 }).errors).toEqual([]);
   });
@@ -68,7 +69,7 @@ describe('a file field in config.json', () => {
     }
   });
 
-  it('refuses a path outside fields.single: a file list is only a detail question\'s answer', () => {
+  it("refuses a path outside fields.single: a file list is only a detail question's answer", () => {
     for (const path of ['personalInfo.company', 'agreement', 'platforms.website.url', 'fields.single.a.b', 'fields.single']) {
       const { errors, at } = errorsWith({ ...photos, path });
       expect(errors, path).toEqual([expect.stringMatching(new RegExp(`^${at.replaceAll('.', '\\.')}\\.path: expected fields\\.single\\.<name>`))]);
@@ -77,7 +78,9 @@ describe('a file field in config.json', () => {
 
   it('names a type no file has, with the one meant where it is a common slip', () => {
     const slip = errorsWith({ ...photos, accept: ['image/jpg', 'image/png'] });
-    expect(slip.errors).toEqual([`${slip.at}.accept.0: "image/jpg" is no MIME type a browser or the receiver gives a file, so no file would match it: write "image/jpeg" instead`]);
+    expect(slip.errors).toEqual([
+      `${slip.at}.accept.0: "image/jpg" is no MIME type a browser or the receiver gives a file, so no file would match it: write "image/jpeg" instead`,
+    ]);
     const made = errorsWith({ ...photos, accept: ['photo/jpeg', 'pdf/*'] });
     expect(made.errors).toEqual([
       expect.stringMatching(new RegExp(`^${made.at.replaceAll('.', '\\.')}\\.accept\\.0: "photo/jpeg" is no real type of file`)),
@@ -88,16 +91,24 @@ describe('a file field in config.json', () => {
   it('refuses a condition on a file field, whose answer never equals one value', () => {
     const config = edited((c) => {
       addField(c, 'fields.single.pets', photos);
-      addField(c, 'fields.single.pets', { kind: 'text', path: 'fields.single.about', label: 'About the photos', showOnCondition: { path: 'fields.single.photos', equals: 'x' } });
+      addField(c, 'fields.single.pets', {
+        kind: 'text',
+        path: 'fields.single.about',
+        label: 'About the photos',
+        showOnCondition: { path: 'fields.single.photos', equals: 'x' },
+      });
     });
     expect(errorsOf(config)).toEqual([expect.stringMatching(/\.showOnCondition\.path: is a file field: its answer is the list of files chosen/)]);
   });
 
   it('refuses more files in all than one application may list', () => {
     const config = edited((c) => {
-      for (let index = 0; index < 11; index += 1) addField(c, 'fields.single.pets', { ...photos, path: `fields.single.morePhotos${String(index)}`, maxFiles: 20 });
+      for (let index = 0; index < 11; index += 1)
+        addField(c, 'fields.single.pets', { ...photos, path: `fields.single.morePhotos${String(index)}`, maxFiles: 20 });
     });
-    expect(errorsOf(config)).toEqual([expect.stringMatching(/\.maxFiles: the programme's file fields take 220 files in all, more than the 200 one application may list/)]);
+    expect(errorsOf(config)).toEqual([
+      expect.stringMatching(/\.maxFiles: the programme's file fields take 220 files in all, more than the 200 one application may list/),
+    ]);
   });
 
   it('is still opened by the app with an unknown key in it, left out and listed', () => {
@@ -117,7 +128,9 @@ describe('a file field in config.json', () => {
   it("is given to the receiver as the programme's fileFields", () => {
     const rules = receiverRules(withFileField({ ...photos, required: true }).config);
     if (!rules.ok) throw new Error(JSON.stringify(rules.problems));
-    expect(rules.fileFields).toEqual([{ key: 'photos', accept: ['image/jpeg', 'image/png', 'image/*'], maxFiles: 6, maxBytes: 15_728_640, required: true, imageMaxEdge: 2560 }]);
+    expect(rules.fileFields).toEqual([
+      { key: 'photos', accept: ['image/jpeg', 'image/png', 'image/*'], maxFiles: 6, maxBytes: 15_728_640, required: true, imageMaxEdge: 2560 },
+    ]);
   });
 
   it('stops the receiver on a type no file has, as check-config does', () => {

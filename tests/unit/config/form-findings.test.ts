@@ -10,13 +10,38 @@ import { addField, conditional, edited, errorsOf, sectionWith } from './edited-p
 describe('form findings: showOnCondition', () => {
   it('passes the working form for each kind of answer', () => {
     const config = edited((c) => {
-      addField(c, 'fields.single.pets', { kind: 'text', path: 'fields.single.a', label: 'A', showOnCondition: { path: 'fields.single.pets.value', equals: true } });
-      addField(c, 'fields.single.pets', { kind: 'text', path: 'fields.single.b', label: 'B', showOnCondition: { path: 'fields.single.usedBefore', equals: 'Yes' } });
-      addField(c, 'fields.single.pets', { kind: 'text', path: 'fields.single.c', label: 'C', showOnCondition: { path: 'fields.single.mediaKit', equals: 'none' } });
+      addField(c, 'fields.single.pets', {
+        kind: 'text',
+        path: 'fields.single.a',
+        label: 'A',
+        showOnCondition: { path: 'fields.single.pets.value', equals: true },
+      });
+      addField(c, 'fields.single.pets', {
+        kind: 'text',
+        path: 'fields.single.b',
+        label: 'B',
+        showOnCondition: { path: 'fields.single.usedBefore', equals: 'Yes' },
+      });
+      addField(c, 'fields.single.pets', {
+        kind: 'text',
+        path: 'fields.single.c',
+        label: 'C',
+        showOnCondition: { path: 'fields.single.mediaKit', equals: 'none' },
+      });
       addField(c, 'fields.single.pets', { kind: 'checkbox', path: 'agreement', label: 'I agree' });
       addField(c, 'fields.single.pets', { kind: 'text', path: 'fields.single.d', label: 'D', showOnCondition: { path: 'agreement', equals: true } });
-      addField(c, 'personalInfo.city', { kind: 'text', path: 'fields.single.e', label: 'E', showOnCondition: { path: 'personalInfo.countryCode', equals: 'CA' } });
-      addField(c, 'personalInfo.city', { kind: 'text', path: 'fields.single.f', label: 'F', showOnCondition: { path: 'fields.single.website.value', equals: false } });
+      addField(c, 'personalInfo.city', {
+        kind: 'text',
+        path: 'fields.single.e',
+        label: 'E',
+        showOnCondition: { path: 'personalInfo.countryCode', equals: 'CA' },
+      });
+      addField(c, 'personalInfo.city', {
+        kind: 'text',
+        path: 'fields.single.f',
+        label: 'F',
+        showOnCondition: { path: 'fields.single.website.value', equals: false },
+      });
     });
     expect(errorsOf(config)).toEqual([]);
   });
@@ -26,7 +51,9 @@ describe('form findings: showOnCondition', () => {
     expect(errorsOf(config)).toEqual([
       `${at}.equals: a yes/no answer is true (yes) or false (no), never "Yes", so the field would never show: write { "path": "fields.single.pets.value", "equals": true } instead`,
     ]);
-    expect(errorsOf(conditional({ path: 'fields.single.pets.value', equals: 'no' }).config)[0]).toMatch(/write \{ "path": "fields.single.pets.value", "equals": false \} instead$/);
+    expect(errorsOf(conditional({ path: 'fields.single.pets.value', equals: 'no' }).config)[0]).toMatch(
+      /write \{ "path": "fields.single.pets.value", "equals": false \} instead$/,
+    );
   });
 
   it('refuses a yes/no question named without .value, with the form that works', () => {
@@ -34,19 +61,27 @@ describe('form findings: showOnCondition', () => {
     expect(errorsOf(config)).toEqual([
       `${at}.path: is a yes/no question, whose answer is at "fields.single.pets.value" (true for yes, false for no), so the field would never show: write { "path": "fields.single.pets.value", "equals": true } instead`,
     ]);
-    expect(errorsOf(conditional({ path: 'fields.single.pets', equals: 'No' }).config)[0]).toMatch(/write \{ "path": "fields.single.pets.value", "equals": false \} instead$/);
+    expect(errorsOf(conditional({ path: 'fields.single.pets', equals: 'No' }).config)[0]).toMatch(
+      /write \{ "path": "fields.single.pets.value", "equals": false \} instead$/,
+    );
   });
 
   it('refuses an option of a multi-select: its answer is a list, never one option', () => {
     const { config, at } = conditional({ path: 'fields.single.niche', equals: 'Home décor' });
     expect(errorsOf(config)).toEqual([
-      expect.stringMatching(new RegExp(`^${at.replaceAll('.', '\\.')}\\.path: is a multi-select: its answer is the list of chosen options, which never equals one value`)),
+      expect.stringMatching(
+        new RegExp(`^${at.replaceAll('.', '\\.')}\\.path: is a multi-select: its answer is the list of chosen options, which never equals one value`),
+      ),
     ]);
   });
 
   it('refuses a path that names no field, suggesting the nearest', () => {
     const { config, at } = conditional({ path: 'fields.single.petz.value', equals: true });
-    expect(errorsOf(config)).toEqual([expect.stringMatching(new RegExp(`^${at.replaceAll('.', '\\.')}\\.path: names no field of this programme; did you mean "fields\\.single\\.pets\\.value"\\?`))]);
+    expect(errorsOf(config)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^${at.replaceAll('.', '\\.')}\\.path: names no field of this programme; did you mean "fields\\.single\\.pets\\.value"\\?`),
+      ),
+    ]);
     expect(errorsOf(conditional({ path: 'fields.single.favouriteColour', equals: 'blue' }).config)).toEqual([
       expect.stringMatching(/\.path: names no field of this programme \(a condition names a field's path/),
     ]);
@@ -67,7 +102,9 @@ describe('form findings: showOnCondition', () => {
     const country = conditional({ path: 'personalInfo.countryCode', equals: 'Canada' });
     expect(errorsOf(country.config)[0]).toMatch(/write \{ "path": "personalInfo.countryCode", "equals": "CA" \} instead/);
     const unknown = conditional({ path: 'fields.single.usedBefore', equals: 'Maybe' });
-    expect(errorsOf(unknown.config)).toEqual([expect.stringMatching(/"Maybe" is not a value of the select "fields.single.usedBefore", so the field would never show; its values are "Yes", "No"/)]);
+    expect(errorsOf(unknown.config)).toEqual([
+      expect.stringMatching(/"Maybe" is not a value of the select "fields.single.usedBefore", so the field would never show; its values are "Yes", "No"/),
+    ]);
   });
 
   it('refuses a number or a boolean for a text answer, and true for a checkbox written as "yes"', () => {
@@ -79,7 +116,9 @@ describe('form findings: showOnCondition', () => {
       addField(c, 'fields.single.pets', { kind: 'checkbox', path: 'agreement', label: 'I agree' });
       addField(c, 'fields.single.pets', { kind: 'text', path: 'fields.single.d', label: 'D', showOnCondition: { path: 'agreement', equals: 'yes' } });
     });
-    expect(errorsOf(config)).toEqual([expect.stringMatching(/a checkbox is true \(ticked\) or false \(not ticked\), never "yes".*write \{ "path": "agreement", "equals": true \} instead$/)]);
+    expect(errorsOf(config)).toEqual([
+      expect.stringMatching(/a checkbox is true \(ticked\) or false \(not ticked\), never "yes".*write \{ "path": "agreement", "equals": true \} instead$/),
+    ]);
   });
 
   it("checks a yes/no question's follow-ups' conditions too, and refuses a field shown on its own answer", () => {
@@ -135,10 +174,12 @@ describe('form findings: fieldRules, options and paths', () => {
     const config = edited((c) => {
       at = addField(c, 'fields.single.pets', { kind: 'text', path: 'personalInfo.city', label: 'City again' });
     });
-    expect(errorsOf(config)).toEqual([`${at}.path: "personalInfo.city" is also the field at steps.1.blocks.0.data.fields.6: two fields would share one answer`]);
+    expect(errorsOf(config)).toEqual([
+      `${at}.path: "personalInfo.city" is also the field at steps.1.blocks.0.data.fields.6: two fields would share one answer`,
+    ]);
   });
 
-  it('names the list form where a list of options is allowed (in the deployer\'s tools)', () => {
+  it("names the list form where a list of options is allowed (in the deployer's tools)", () => {
     const config = edited((c) => {
       delete sectionWith(c, 'fields.single.roomPhotos').fields.find((field) => field.path === 'fields.single.roomPhotos')!.options;
     });

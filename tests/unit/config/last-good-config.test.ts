@@ -22,7 +22,11 @@ const GOOD = defaultConfigText;
 const EDITED = JSON.stringify({ ...(JSON.parse(GOOD) as object), title: 'Edited' });
 
 async function answer(network: () => Promise<Response>, store: ConfigStore | (() => Promise<ConfigStore>), timeoutMs = 1000) {
-  return answerConfigRequest(new Request(URL_OF_CONFIG), { store: typeof store === 'function' ? store : () => Promise.resolve(store), fetch: network, timeoutMs });
+  return answerConfigRequest(new Request(URL_OF_CONFIG), {
+    store: typeof store === 'function' ? store : () => Promise.resolve(store),
+    fetch: network,
+    timeoutMs,
+  });
 }
 
 describe('the service worker answering config.json', () => {

@@ -15,7 +15,11 @@ function programme(messages: unknown): Record<string, unknown> {
 }
 
 describe('messages given only in a language the programme adds', () => {
-  const messages = { continue: { ar: 'متابعة' }, saved: { ar: 'محفوظ على هذا الهاتف' }, problems: { ar: { one: 'إجابة واحدة للمراجعة.', other: '{count} إجابات للمراجعة.' } } };
+  const messages = {
+    continue: { ar: 'متابعة' },
+    saved: { ar: 'محفوظ على هذا الهاتف' },
+    problems: { ar: { one: 'إجابة واحدة للمراجعة.', other: '{count} إجابات للمراجعة.' } },
+  };
 
   it('passes the checker and the receiver', () => {
     const text = JSON.stringify(programme(messages));
@@ -23,15 +27,23 @@ describe('messages given only in a language the programme adds', () => {
     expect(receiverRules(programme(messages)).ok).toBe(true);
   });
 
-  it('reads as that language\'s words there, and as no message (the app\'s own) in the default language', () => {
+  it("reads as that language's words there, and as no message (the app's own) in the default language", () => {
     const arabic = parseConfig(inLanguage(programme(messages), 'ar'));
     const english = parseConfig(inLanguage(programme(messages), 'en'));
-    expect(arabic.ok && arabic.config.messages).toEqual({ continue: 'متابعة', saved: 'محفوظ على هذا الهاتف', problems: { one: 'إجابة واحدة للمراجعة.', other: '{count} إجابات للمراجعة.' } });
+    expect(arabic.ok && arabic.config.messages).toEqual({
+      continue: 'متابعة',
+      saved: 'محفوظ على هذا الهاتف',
+      problems: { one: 'إجابة واحدة للمراجعة.', other: '{count} إجابات للمراجعة.' },
+    });
     expect(english.ok && english.config.messages).toEqual({});
   });
 
-  it('still checks that language\'s words: a placeholder left out, a key the app does not have', () => {
-    const report = reportConfigCheck('config.json', checkConfigText(JSON.stringify(programme({ maxLength: { ar: 'حروف قليلة' }, savd: { ar: 'محفوظ' } }))), false);
+  it("still checks that language's words: a placeholder left out, a key the app does not have", () => {
+    const report = reportConfigCheck(
+      'config.json',
+      checkConfigText(JSON.stringify(programme({ maxLength: { ar: 'حروف قليلة' }, savd: { ar: 'محفوظ' } }))),
+      false,
+    );
     expect(report.exitCode).toBe(1);
     expect(report.lines.filter((line) => line.startsWith('error'))).toEqual([
       expect.stringMatching(/^error {3}\(ar\) messages\.maxLength: must contain \{count\}/),

@@ -17,7 +17,11 @@ function findings(messages: unknown): string[] {
 
 describe('config.json messages', () => {
   it('takes words and plural forms by key, with nothing for the deployer to fix', () => {
-    const messages = { saved: 'Kept on this phone', problems: { one: 'One answer to check.', other: '{count} answers to check.' }, maxLength: 'At most {count} letters' };
+    const messages = {
+      saved: 'Kept on this phone',
+      problems: { one: 'One answer to check.', other: '{count} answers to check.' },
+      maxLength: 'At most {count} letters',
+    };
     const result = parseConfig(withMessages(messages));
     expect(result.ok).toBe(true);
     if (result.ok) expect(result.config.messages?.saved).toBe('Kept on this phone');
@@ -36,7 +40,9 @@ describe('config.json messages', () => {
 
   it('reports a message without a placeholder its key fills, in the form that must carry it', () => {
     expect(findings({ maxLength: 'At most some letters' })).toEqual(['messages.maxLength: must contain {count}, which the app fills in']);
-    expect(findings({ maxLength: { one: 'At most one letter', other: 'At most a few letters' } })).toEqual(['messages.maxLength.other: must contain {count}, which the app fills in']);
+    expect(findings({ maxLength: { one: 'At most one letter', other: 'At most a few letters' } })).toEqual([
+      'messages.maxLength.other: must contain {count}, which the app fills in',
+    ]);
     expect(findings({ remove: 'Take out' })).toEqual(['messages.remove: must contain {name}, which the app fills in']);
   });
 

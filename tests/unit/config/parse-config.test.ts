@@ -41,7 +41,7 @@ describe('the default programme', () => {
     expect(defaultConfigText).toMatch(/two short steps, and all fields are mandatory/);
   });
 
-  it('puts the booking warning in the Creator Hub step\'s footer note, beside the decline note (docs/product-rules.md §1)', () => {
+  it("puts the booking warning in the Creator Hub step's footer note, beside the decline note (docs/product-rules.md §1)", () => {
     const result = parseConfigText(defaultConfigText);
     if (!result.ok) throw new Error('the default programme is invalid');
     const hub = result.config.steps[3];

@@ -6,7 +6,7 @@ import filesConfigText from '../../../docs/examples/config.files.json?raw';
 // The checker, given the receiver's environment, says what that receiver would refuse: a programme
 // with file fields on PostgreSQL without UPLOADS_DIR (it used to answer "valid", and the receiver
 // then applied the edit and refused every upload).
-describe('check-config with the receiver\'s environment', () => {
+describe("check-config with the receiver's environment", () => {
   const postgresOnly = { DATABASE_URL: 'postgres://receiver@db/wizard' };
 
   it('refuses each file field on PostgreSQL without UPLOADS_DIR, saying why', () => {

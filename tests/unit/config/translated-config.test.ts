@@ -19,7 +19,13 @@ describe('a programme in several languages', () => {
   });
 
   it('reads each text in the language asked for, the default where one is missing', () => {
-    const raw = { lang: 'en', languages: ['en', 'fr'], title: { en: 'Apply', fr: 'Postuler' }, programmeTitle: { en: 'Only English' }, steps: [{ name: { en: 'Welcome', fr: 'Bienvenue' } }] };
+    const raw = {
+      lang: 'en',
+      languages: ['en', 'fr'],
+      title: { en: 'Apply', fr: 'Postuler' },
+      programmeTitle: { en: 'Only English' },
+      steps: [{ name: { en: 'Welcome', fr: 'Bienvenue' } }],
+    };
     expect(inLanguage(raw, 'fr')).toMatchObject({ lang: 'fr', title: 'Postuler', programmeTitle: 'Only English', steps: [{ name: 'Bienvenue' }] });
     expect(inLanguage(raw, 'en')).toMatchObject({ lang: 'en', title: 'Apply' });
     // A language the programme does not offer reads as its default.
@@ -42,12 +48,17 @@ describe('a programme in several languages', () => {
       { path: 'title', message: 'has no "fr" text: give one per language in "languages"' },
       { path: 'programmeTitle', message: '"fr_CA" is not one of the programme\'s languages ("en", "fr")' },
     ]);
-    expect(translationProblems({ lang: 'en', languages: ['fr', 'es'] })).toEqual([{ path: 'languages', message: 'must include "lang" ("en"), the language the page falls back to' }]);
+    expect(translationProblems({ lang: 'en', languages: ['fr', 'es'] })).toEqual([
+      { path: 'languages', message: 'must include "lang" ("en"), the language the page falls back to' },
+    ]);
   });
 
   it('refuses a translated option value: the receiver checks one set of questions', () => {
     const config = bilingual() as { steps: Array<{ blocks: Array<{ component: string; data: { fields: Array<Record<string, unknown>> } }> }> };
-    const field = config.steps.flatMap((step) => step.blocks).flatMap((block) => (block.component === 'FormSection' ? block.data.fields : [])).find((candidate) => Array.isArray(candidate.options));
+    const field = config.steps
+      .flatMap((step) => step.blocks)
+      .flatMap((block) => (block.component === 'FormSection' ? block.data.fields : []))
+      .find((candidate) => Array.isArray(candidate.options));
     if (!field) throw new Error('the default programme has a select with options');
     const [option] = field.options as Array<{ value: unknown }>;
     if (!option) throw new Error('no option');

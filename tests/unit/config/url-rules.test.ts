@@ -3,17 +3,42 @@ import { isSafeLink, isSafeResource } from '../../../src/config/url-rules';
 import { parseConfig } from '../../../src/config/parse-config';
 import defaultConfigText from '../../../public/config.json?raw';
 
-const ANOTHER_ORIGIN = ['//evil.example/x', '/\\evil.example/x', '\\\\evil.example', '\\/evil.example', ' //evil.example', '/\t/evil.example', '/\n/evil.example', '//'];
-const OTHER_SCHEMES = ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<b>x</b>', 'vbscript:x', 'mailto:a@b.example', 'ftp://files.example/x'];
+const ANOTHER_ORIGIN = [
+  '//evil.example/x',
+  '/\\evil.example/x',
+  '\\\\evil.example',
+  '\\/evil.example',
+  ' //evil.example',
+  '/\t/evil.example',
+  '/\n/evil.example',
+  '//',
+];
+const OTHER_SCHEMES = [
+  'javascript:alert(1)',
+  'JaVaScRiPt:alert(1)',
+  ' javascript:alert(1)',
+  'java\tscript:alert(1)',
+  'data:text/html,<b>x</b>',
+  'vbscript:x',
+  'mailto:a@b.example',
+  'ftp://files.example/x',
+];
 const PLAIN_HTTP = ['http://creators.example/sign-up', 'http://localhost.evil.example/', 'http://127.0.0.1.nip.io/'];
 
 describe('links in config.json (redirectUrl, footerLinks[].href, logo.href, requestUrl)', () => {
-  it.each(['https://creators.example/sign-up', 'HTTPS://Creators.example', '/api/applications', '/terms#privacy', './terms', '#top', 'http://localhost:4173/api', 'http://127.0.0.1:8080/x', 'http://[::1]:3000/'])(
-    'accepts %s',
-    (value) => {
-      expect(isSafeLink(value)).toBe(true);
-    },
-  );
+  it.each([
+    'https://creators.example/sign-up',
+    'HTTPS://Creators.example',
+    '/api/applications',
+    '/terms#privacy',
+    './terms',
+    '#top',
+    'http://localhost:4173/api',
+    'http://127.0.0.1:8080/x',
+    'http://[::1]:3000/',
+  ])('accepts %s', (value) => {
+    expect(isSafeLink(value)).toBe(true);
+  });
 
   it.each([...ANOTHER_ORIGIN, ...OTHER_SCHEMES, ...PLAIN_HTTP, '', 'terms.html', 'https://', 'https:///path'])('refuses %j', (value) => {
     expect(isSafeLink(value)).toBe(false);

@@ -13,11 +13,17 @@ describe('welcomeBeforeCheck', () => {
   });
 
   it.each([
-    ['a link Welcome would show that the URL rules refuse', (config: ReturnType<typeof base>) => ({ ...config, logo: { ...config.logo, href: 'javascript:alert(1)' } })],
+    [
+      'a link Welcome would show that the URL rules refuse',
+      (config: ReturnType<typeof base>) => ({ ...config, logo: { ...config.logo, href: 'javascript:alert(1)' } }),
+    ],
     ['a footer link to another scheme', (config: ReturnType<typeof base>) => ({ ...config, footerLinks: [{ text: 'x', href: 'data:text/html,hi' }] })],
     ['a blank title', (config: ReturnType<typeof base>) => ({ ...config, title: ' ' })],
     ['a language that is no tag', (config: ReturnType<typeof base>) => ({ ...config, lang: 'French' })],
-    ['a first step with a block it does not know', (config: ReturnType<typeof base>) => ({ ...config, steps: [{ name: 'Welcome', blocks: [{ component: 'Video', data: {} }] }, ...config.steps.slice(1)] })],
+    [
+      'a first step with a block it does not know',
+      (config: ReturnType<typeof base>) => ({ ...config, steps: [{ name: 'Welcome', blocks: [{ component: 'Video', data: {} }] }, ...config.steps.slice(1)] }),
+    ],
     ['a single step', (config: ReturnType<typeof base>) => ({ ...config, steps: config.steps.slice(0, 1) })],
   ])('leaves %s to the full check', (_name, edit) => {
     expect(welcomeBeforeCheck(edit(base()))).toBeNull();

@@ -31,10 +31,12 @@ function section(unit: string, name: string): Map<string, string[]> {
 
 /** The unit's Environment= settings, by name. */
 function environmentOf(unit: string): Record<string, string> {
-  return Object.fromEntries((section(unit, 'Service').get('Environment') ?? []).map((value): [string, string] => {
-    const at = value.indexOf('=');
-    return [value.slice(0, at), value.slice(at + 1)];
-  }));
+  return Object.fromEntries(
+    (section(unit, 'Service').get('Environment') ?? []).map((value): [string, string] => {
+      const at = value.indexOf('=');
+      return [value.slice(0, at), value.slice(at + 1)];
+    }),
+  );
 }
 
 describe('the deployment files', () => {
@@ -68,7 +70,8 @@ describe('the deployment files', () => {
     const environment = environmentOf(UNIT);
     expect(NGINX).toContain(`server ${environment.HOST ?? ''}:${environment.PORT ?? ''};`);
     expect(NGINX).toMatch(/location \^~ \/admin \{\s*return 404;\s*\}/);
-    for (const header of ['Host $host', 'X-Forwarded-Host $http_host', 'X-Forwarded-Proto $scheme', 'X-Forwarded-For $proxy_add_x_forwarded_for']) expect(NGINX).toContain(`proxy_set_header ${header};`);
+    for (const header of ['Host $host', 'X-Forwarded-Host $http_host', 'X-Forwarded-Proto $scheme', 'X-Forwarded-For $proxy_add_x_forwarded_for'])
+      expect(NGINX).toContain(`proxy_set_header ${header};`);
     expect(NGINX).toContain('gzip off;');
     // certbot's renewals over plain HTTP reach the webroot the guide's certbot command names, not the redirect.
     const webroot = /location \/\.well-known\/acme-challenge\/ \{\s*root (\S+);\s*\}\s*location \/ \{\s*return 301/.exec(NGINX)?.[1];
@@ -81,7 +84,9 @@ describe('the deployment files', () => {
     const formats = [...NGINX.matchAll(/^log_format (\S+) ([^;]+);/gm)];
     expect(formats.map((format) => format[1])).toEqual(['creator_wizard_no_address']);
     // No variable that holds or leads to an address: the client's, the forwarded chain's, the upstream's.
-    expect(formats[0]?.[2]).not.toMatch(/\$(remote_addr|binary_remote_addr|realip_remote_addr|proxy_add_x_forwarded_for|http_x_forwarded_for|http_forwarded|upstream_addr|request|request_uri|args|query_string|http_referer|http_user_agent)\b/);
+    expect(formats[0]?.[2]).not.toMatch(
+      /\$(remote_addr|binary_remote_addr|realip_remote_addr|proxy_add_x_forwarded_for|http_x_forwarded_for|http_forwarded|upstream_addr|request|request_uri|args|query_string|http_referer|http_user_agent)\b/,
+    );
     const logs = [...NGINX.matchAll(/^\s*access_log ([^;]+);/gm)].map((match) => match[1]);
     const servers = NGINX.split(/^server \{/m).length - 1;
     expect(logs).toHaveLength(servers);
@@ -95,20 +100,36 @@ describe('the deployment files', () => {
     }
   });
 
-  it.skipIf(!NGINX_BINARY)('nginx -t accepts the documented file, inside a main configuration as Debian\'s', async () => {
+  it.skipIf(!NGINX_BINARY)("nginx -t accepts the documented file, inside a main configuration as Debian's", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'nginx-t-'));
     try {
       const cert = join(dir, 'cert.pem');
       const key = join(dir, 'key.pem');
-      await execFile('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=apply.example.com', '-keyout', key, '-out', cert]);
+      await execFile('openssl', [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=apply.example.com',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+      ]);
       const site = NGINX.replace('/etc/letsencrypt/live/apply.example.com/fullchain.pem', cert)
         .replace('/etc/letsencrypt/live/apply.example.com/privkey.pem', key)
         .replaceAll('/var/log/nginx/', `${dir}/`);
       await writeFile(join(dir, 'site.conf'), site);
-      await writeFile(join(dir, 'nginx.conf'), [
-        `pid ${dir}/nginx.pid;`, `error_log ${dir}/error.log;`, 'events {}',
-        `http { access_log ${dir}/access.log; include ${dir}/site.conf; }`,
-      ].join('\n'));
+      await writeFile(
+        join(dir, 'nginx.conf'),
+        [`pid ${dir}/nginx.pid;`, `error_log ${dir}/error.log;`, 'events {}', `http { access_log ${dir}/access.log; include ${dir}/site.conf; }`].join('\n'),
+      );
       const { stderr } = await execFile(NGINX_BINARY!, ['-t', '-p', dir, '-e', join(dir, 'error.log'), '-c', join(dir, 'nginx.conf')]);
       expect(stderr).toContain('test is successful');
     } finally {

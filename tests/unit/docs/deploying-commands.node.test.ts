@@ -184,7 +184,11 @@ const RUN_HERE: Readonly<Record<string, (command: Command) => Promise<void>>> = 
     try {
       const receiver = await startTestReceiver({ dataDir });
       const put = await rawRequest(`${receiver.url}${receiver.path}`, {
-        headers: [['Content-Type', 'application/json'], ['Idempotency-Key', 'deploying-1'], ['Application-Id', 'deploying-application-1']],
+        headers: [
+          ['Content-Type', 'application/json'],
+          ['Idempotency-Key', 'deploying-1'],
+          ['Application-Id', 'deploying-application-1'],
+        ],
         body: JSON.stringify(sampleBody({ email: 'deployed@example.com' })),
       });
       expect(put.status).toBe(201);
@@ -194,7 +198,10 @@ const RUN_HERE: Readonly<Record<string, (command: Command) => Promise<void>>> = 
       const afterwards = await run(command, { DATA_DIR: dataDir });
       for (const answer of [whileRunning, afterwards]) {
         expect(answer.code).toBe(0);
-        const lines = answer.stdout.trim().split('\n').map((line) => JSON.parse(line) as { body: { personalInfo: { emailAddress: string } } });
+        const lines = answer.stdout
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as { body: { personalInfo: { emailAddress: string } } });
         expect(lines.map((application) => application.body.personalInfo.emailAddress)).toEqual(['deployed@example.com']);
       }
     } finally {
@@ -206,10 +213,15 @@ const RUN_HERE: Readonly<Record<string, (command: Command) => Promise<void>>> = 
 const commands = guideCommands();
 
 describe("docs/deploying.md's commands", () => {
-  it('are each the server\'s administration, run here, or run by a named test', () => {
+  it("are each the server's administration, run here, or run by a named test", () => {
     expect(commands.length).toBeGreaterThan(20);
-    const unproved = commands.filter(({ run: command }) => !ADMINISTRATION.some((pattern) => pattern.test(command)) && !(command in RUN_HERE) && !(command in RUN_ELSEWHERE));
-    expect(unproved.map(({ line }) => line), 'commands no test runs: run them in RUN_HERE, or name the test that does in RUN_ELSEWHERE').toEqual([]);
+    const unproved = commands.filter(
+      ({ run: command }) => !ADMINISTRATION.some((pattern) => pattern.test(command)) && !(command in RUN_HERE) && !(command in RUN_ELSEWHERE),
+    );
+    expect(
+      unproved.map(({ line }) => line),
+      'commands no test runs: run them in RUN_HERE, or name the test that does in RUN_ELSEWHERE',
+    ).toEqual([]);
     // Nothing here that the guide no longer says.
     const said = new Set(commands.map(({ run: command }) => command));
     expect([...Object.keys(RUN_HERE), ...Object.keys(RUN_ELSEWHERE)].filter((command) => !said.has(command))).toEqual([]);
@@ -224,9 +236,13 @@ describe("docs/deploying.md's commands", () => {
     expect(PACKAGE.scripts.serve).toBe('node server/serve.mjs');
   });
 
-  it.each(Object.keys(RUN_HERE))('%s does what the guide says', async (command) => {
-    const documented = commands.find((each) => each.run === command);
-    expect(documented).toBeDefined();
-    if (documented) await RUN_HERE[command]?.(documented);
-  }, 90_000);
+  it.each(Object.keys(RUN_HERE))(
+    '%s does what the guide says',
+    async (command) => {
+      const documented = commands.find((each) => each.run === command);
+      expect(documented).toBeDefined();
+      if (documented) await RUN_HERE[command]?.(documented);
+    },
+    90_000,
+  );
 });

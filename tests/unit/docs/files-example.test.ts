@@ -20,7 +20,14 @@ it("the example's file fields are what the receiver is told to allow", () => {
   const rules = receiverRules(JSON.parse(text));
   if (!rules.ok) throw new Error(JSON.stringify(rules.problems));
   expect(rules.fileFields).toEqual([
-    { key: 'roomPhotos', accept: ['image/jpeg', 'image/png', 'image/heic', 'image/webp'], maxFiles: 6, maxBytes: 15_728_640, required: true, imageMaxEdge: 2560 },
+    {
+      key: 'roomPhotos',
+      accept: ['image/jpeg', 'image/png', 'image/heic', 'image/webp'],
+      maxFiles: 6,
+      maxBytes: 15_728_640,
+      required: true,
+      imageMaxEdge: 2560,
+    },
     { key: 'mediaKit', accept: ['application/pdf'], maxFiles: 1, maxBytes: 26_214_400, required: false, imageMaxEdge: 2560 },
   ]);
 });

@@ -49,7 +49,7 @@ function environmentOf(line: string): { env: Record<string, string>; command: st
   return { env, command: rest };
 }
 
-it('docs/mail.md\'s local example sends the receipt to the catcher, and the CLI lists it and sends it again', async () => {
+it("docs/mail.md's local example sends the receipt to the catcher, and the CLI lists it and sends it again", async () => {
   const doc = await readFile(join(ROOT, 'docs/mail.md'), 'utf8');
   const section = doc.slice(doc.indexOf('## Trying it on this machine'));
   const [catcherLine, receiverLine] = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((block) => (block[1] ?? '').trim());
@@ -77,7 +77,12 @@ it('docs/mail.md\'s local example sends the receipt to the catcher, and the CLI 
   const dataDir = await mkdtemp(join(tmpdir(), 'mail-example-'));
   const lines: string[] = [];
   const server = await startServer({
-    root, port: 0, dataDir, receiverRules, mail: settings, log: (line) => lines.push(line),
+    root,
+    port: 0,
+    dataDir,
+    receiverRules,
+    mail: settings,
+    log: (line) => lines.push(line),
     // Long: the e-mail goes because the receiver is nudged, not because the outbox was polled.
     mailPollMs: 60_000,
     statusUrlFor: (applicationId, pageOrigin) => Promise.resolve(`${pageOrigin}/status/#for-${applicationId}`),
@@ -98,7 +103,13 @@ it('docs/mail.md\'s local example sends the receipt to the catcher, and the CLI 
   expect(printed).toContain(`https://apply.example.com/status/#for-${applicationId}`);
   expect(lines.join('\n')).not.toContain('ada@example.com');
 
-  const cli = async (...words: string[]) => (await execFile(process.execPath, ['server/cli/applications-cli.mjs', ...words], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } })).stdout;
+  const cli = async (...words: string[]) =>
+    (
+      await execFile(process.execPath, ['server/cli/applications-cli.mjs', ...words], {
+        cwd: ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      })
+    ).stdout;
   await until(async () => (await cli('mail', 'list')).includes('sent'), 10_000);
   const listed = await cli('mail', 'list');
   expect(listed).toContain(`${String(seq)}  ${applicationId}  received  sent`);

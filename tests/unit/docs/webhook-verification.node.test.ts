@@ -46,9 +46,13 @@ async function signedWebhook(payload: string, at = new Date()) {
   return webhook;
 }
 
-describe("the documented signature check", () => {
+describe('the documented signature check', () => {
   it('accepts a webhook the receiver signed and returns its payload', async () => {
-    const payload = JSON.stringify({ type: 'application.received', timestamp: 't', data: { id: 'a', revision: 1, receivedAt: 't', language: 'fr', body: { note: 'Été, ça va' } } });
+    const payload = JSON.stringify({
+      type: 'application.received',
+      timestamp: 't',
+      data: { id: 'a', revision: 1, receivedAt: 't', language: 'fr', body: { note: 'Été, ça va' } },
+    });
     const webhook = await signedWebhook(payload);
     expect(verifyWebhook(SECRET, webhook.headers, webhook.body)).toEqual(JSON.parse(payload));
   });

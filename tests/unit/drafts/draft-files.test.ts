@@ -36,7 +36,17 @@ describe('a stored draft with a file field', () => {
   });
 
   it('drops the malformed files of a list by their index and keeps the rest, each file once', () => {
-    const list = [photo('a'), { ...photo('b'), sha256: 'B'.repeat(64) }, { ...photo('c'), size: -1 }, photo('a'), 'photo.jpg', null, { ...photo('d'), size: 1.5 }, { ...photo('e'), name: 7 }, photo('f')];
+    const list = [
+      photo('a'),
+      { ...photo('b'), sha256: 'B'.repeat(64) },
+      { ...photo('c'), size: -1 },
+      photo('a'),
+      'photo.jpg',
+      null,
+      { ...photo('d'), size: 1.5 },
+      { ...photo('e'), name: 7 },
+      photo('f'),
+    ];
     const draft = restored(restoreDraft(stored(list), form, 2));
     expect(draft.values.fields.single.photos).toEqual([photo('a'), photo('f')]);
     expect(draft.dropped).toEqual([1, 2, 3, 4, 5, 6, 7].map((index) => `fields.single.photos.${String(index)}`));

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { programmeFormOf } from '../../../src/config/programme-form-of';
-import {
-  createDraftRecord,
-  restoreDraft,
-  restoreValues,
-  type RestoredDraft,
-} from '../../../src/drafts/draft-record';
+import { createDraftRecord, restoreDraft, restoreValues, type RestoredDraft } from '../../../src/drafts/draft-record';
 import { completeValues, defaultConfig, defaultProgramme } from '../../fixtures/default-programme';
 
 const STEP_COUNT = defaultConfig().steps.length;

@@ -1,13 +1,7 @@
 import { createStore, get as idbGet, keys as idbKeys } from 'idb-keyval';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDraftRecord } from '../../../src/drafts/draft-record';
-import {
-  loadStoredDraft,
-  loadSubmittedMarker,
-  saveDraft,
-  setAsideCorruptDraft,
-  startNewApplication,
-} from '../../../src/drafts/draft-store';
+import { loadStoredDraft, loadSubmittedMarker, saveDraft, setAsideCorruptDraft, startNewApplication } from '../../../src/drafts/draft-store';
 import { clearAfterAcceptance } from '../../../src/outbox/clear-after-acceptance';
 import { CORRUPT_DRAFT_KEY, DRAFT_KEY, SUBMITTED_KEY } from '../../../src/storage/stored-keys';
 import { createResilientStore } from '../../../src/storage/resilient-store';
@@ -89,7 +83,7 @@ describe('loadStoredDraft', () => {
   });
 });
 
-describe('clearAfterAcceptance (the outbox\'s), read back by the draft store', () => {
+describe("clearAfterAcceptance (the outbox's), read back by the draft store", () => {
   it('deletes the draft and the corrupt draft, leaving only a marker without personal data', async () => {
     const { store, read, keys } = freshStore();
     await saveDraft(store, draftSavedAt(1_000, 'Ada'));

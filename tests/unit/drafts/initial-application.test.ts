@@ -34,7 +34,14 @@ describe('initialApplication', () => {
   it('opens a restored draft with its values and wizard state', () => {
     const initial = initialApplication(defaultProgramme, STEP_COUNT, restoredDraft, false);
 
-    expect(initial).toEqual({ values: completeValues(), wizard: { current: 2, reached: [0, 1, 2] }, submitted: false, restored: true, notice: null, handedOver: null });
+    expect(initial).toEqual({
+      values: completeValues(),
+      wizard: { current: 2, reached: [0, 1, 2] },
+      submitted: false,
+      restored: true,
+      notice: null,
+      handedOver: null,
+    });
   });
 
   it('after a corrupt draft opens a blank application at step 0 with a notice that it was set aside', () => {
@@ -50,6 +57,13 @@ describe('initialApplication', () => {
   it('without a draft opens a blank application at step 0 without a notice', () => {
     const initial = initialApplication(defaultProgramme, STEP_COUNT, { kind: 'none' }, false);
 
-    expect(initial).toEqual({ values: defaultProgramme.emptyValues, wizard: { current: 0, reached: [0] }, submitted: false, restored: false, notice: null, handedOver: null });
+    expect(initial).toEqual({
+      values: defaultProgramme.emptyValues,
+      wizard: { current: 0, reached: [0] },
+      submitted: false,
+      restored: false,
+      notice: null,
+      handedOver: null,
+    });
   });
 });

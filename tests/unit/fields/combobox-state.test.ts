@@ -16,7 +16,8 @@ function context(selected: readonly string[] = [], multiple = false, names: read
   return {
     multiple,
     selected,
-    optionsFor: (query) => names.filter((name) => name.startsWith(query.toLowerCase())).map((value) => ({ value, name: value[0]!.toUpperCase() + value.slice(1) })),
+    optionsFor: (query) =>
+      names.filter((name) => name.startsWith(query.toLowerCase())).map((value) => ({ value, name: value[0]!.toUpperCase() + value.slice(1) })),
   };
 }
 
@@ -100,7 +101,7 @@ describe('moving the highlight', () => {
     expect(comboboxTransition(none, key('ArrowUp'), context()).state.active).toBe('cherry');
   });
 
-  it('marks a move as the keyboard\'s', () => {
+  it("marks a move as the keyboard's", () => {
     expect(run(open(), [key('ArrowDown')]).state.activeBy).toBe('keyboard');
   });
 
@@ -131,8 +132,15 @@ describe('typing', () => {
     expect(run(open(), [{ type: 'type', text: 'zz' }]).state).toMatchObject({ open: true, query: 'zz', active: null });
   });
 
-  it('clears a single select\'s value when its name is deleted, and starts again from the top', () => {
-    const emptied = run(open(context(['banana'])), [{ type: 'type', text: 'b' }, { type: 'type', text: '' }], context(['banana']));
+  it("clears a single select's value when its name is deleted, and starts again from the top", () => {
+    const emptied = run(
+      open(context(['banana'])),
+      [
+        { type: 'type', text: 'b' },
+        { type: 'type', text: '' },
+      ],
+      context(['banana']),
+    );
     expect(emptied.effect).toEqual({ kind: 'clear' });
     expect(emptied.state).toEqual({ open: true, query: '', active: 'apple', activeBy: 'opening' });
   });
@@ -140,7 +148,14 @@ describe('typing', () => {
   it('clears nothing when nothing was chosen, nor in a multi-select', () => {
     expect(run(open(), [{ type: 'type', text: '' }]).effect).toBeNull();
     const multi = context(['banana'], true);
-    const emptied = run(open(multi), [{ type: 'type', text: 'c' }, { type: 'type', text: '' }], multi);
+    const emptied = run(
+      open(multi),
+      [
+        { type: 'type', text: 'c' },
+        { type: 'type', text: '' },
+      ],
+      multi,
+    );
     expect(emptied.effect).toBeNull();
     expect(emptied.state).toMatchObject({ query: '', active: 'cherry', activeBy: 'keyboard' });
   });
@@ -229,12 +244,17 @@ describe('closing', () => {
 });
 
 describe('the pointer', () => {
-  it('highlights the option it moves onto, without marking it as the keyboard\'s', () => {
+  it("highlights the option it moves onto, without marking it as the keyboard's", () => {
     expect(run(open(), [{ type: 'hover', value: 'banana' }]).state).toMatchObject({ active: 'banana', activeBy: 'pointer' });
   });
 
-  it('takes its highlight away when it leaves the options, but not the keyboard\'s', () => {
-    expect(run(open(), [{ type: 'hover', value: 'banana' }, { type: 'hover', value: null }]).state.active).toBeNull();
+  it("takes its highlight away when it leaves the options, but not the keyboard's", () => {
+    expect(
+      run(open(), [
+        { type: 'hover', value: 'banana' },
+        { type: 'hover', value: null },
+      ]).state.active,
+    ).toBeNull();
     expect(run(open(), [key('ArrowDown'), { type: 'hover', value: null }]).state.active).toBe('apricot');
   });
 

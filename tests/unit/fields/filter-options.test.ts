@@ -68,7 +68,7 @@ describe('filterOptions in the names of other languages', () => {
     expect(found(spanish, 'espana')).toEqual(['ES']);
   });
 
-  it("finds a typographic apostrophe from a typed one, and a hyphen from a space", () => {
+  it('finds a typographic apostrophe from a typed one, and a hyphen from a space', () => {
     expect(found(french, "cote d'ivoire")).toEqual(['CI']);
     expect(found(french, 'congo kinshasa')).toEqual(['CD']);
   });

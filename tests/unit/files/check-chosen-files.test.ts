@@ -46,7 +46,7 @@ describe('refusalOfKeptBytes', () => {
 });
 
 describe('chosenFileType', () => {
-  it('takes the browser\'s type in lower case, else the extension\'s for untyped photos', () => {
+  it("takes the browser's type in lower case, else the extension's for untyped photos", () => {
     expect(chosenFileType({ name: 'x.pdf', type: 'Application/PDF' })).toBe('application/pdf');
     expect(chosenFileType({ name: 'IMG_0001.HEIC', type: '' })).toBe('image/heic');
     expect(chosenFileType({ name: 'notes', type: '' })).toBe('application/octet-stream');

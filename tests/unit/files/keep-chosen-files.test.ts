@@ -31,7 +31,14 @@ function fakeDevices(options: { full?: boolean; canShrink?: boolean } = {}) {
           if (options.canShrink === false) return { ok: false, reason: 'undecodable' };
           // The signature's bytes read as replacement characters: left out, the photo's text stays readable.
           const text = `shrunk-${(await shrinkRequest.blob.text()).replace(/^\uFFFD+/, '')}`;
-          return { ok: true, blob: new Blob([text], { type: shrinkRequest.encodings[0] }), type: shrinkRequest.encodings[0]!, width: 2560, height: 1920, thumbnail: new Blob(['small'], { type: 'image/jpeg' }) };
+          return {
+            ok: true,
+            blob: new Blob([text], { type: shrinkRequest.encodings[0] }),
+            type: shrinkRequest.encodings[0]!,
+            width: 2560,
+            height: 1920,
+            thumbnail: new Blob(['small'], { type: 'image/jpeg' }),
+          };
         },
         sha256: sha256Of,
       }),
@@ -48,7 +55,9 @@ describe('keepChosenFiles', () => {
   it('keeps a document byte for byte and a photo made smaller, each under the SHA-256 of what is kept', async () => {
     const { devices, shelf, shrunk } = fakeDevices();
     const heard: string[] = [];
-    const outcome = await keepChosenFiles([file('kit.pdf', '%PDF-1.7', 'application/pdf'), photo('room.jpg', 'camera-bytes')], RULES, [], devices, (item) => heard.push(item.name));
+    const outcome = await keepChosenFiles([file('kit.pdf', '%PDF-1.7', 'application/pdf'), photo('room.jpg', 'camera-bytes')], RULES, [], devices, (item) =>
+      heard.push(item.name),
+    );
     expect(outcome.refused).toEqual([]);
     expect(outcome.kept.map(({ name, type, size }) => ({ name, type, size }))).toEqual([
       { name: 'kit.pdf', type: 'application/pdf', size: 8 },

@@ -8,7 +8,15 @@ const CANNOT_SHRINK: PreparingTools = { shrink: () => Promise.resolve({ ok: fals
 describe('prepareFile', () => {
   it('keeps a photo made smaller under the SHA-256 of its new bytes, renamed for its new type, with its thumbnail', async () => {
     const tools: PreparingTools = {
-      shrink: () => Promise.resolve({ ok: true, blob: new Blob(['jpeg'], { type: 'image/jpeg' }), type: 'image/jpeg', width: 2560, height: 1920, thumbnail: new Blob(['small']) }),
+      shrink: () =>
+        Promise.resolve({
+          ok: true,
+          blob: new Blob(['jpeg'], { type: 'image/jpeg' }),
+          type: 'image/jpeg',
+          width: 2560,
+          height: 1920,
+          thumbnail: new Blob(['small']),
+        }),
       sha256: sha256Of,
     };
     const file = await prepareFile({ file: new Blob(['heic bytes']), name: 'IMG_1.HEIC', type: 'image/heic', encodings: ['image/jpeg'], maxEdge: 2560 }, tools);
@@ -17,7 +25,10 @@ describe('prepareFile', () => {
   });
 
   it('keeps a document, or a photo that cannot be made smaller, byte for byte and typed as judged, without a thumbnail', async () => {
-    const file = await prepareFile({ file: new Blob(['ftypheic']), name: 'IMG_2.HEIC', type: 'image/heic', encodings: ['image/jpeg'], maxEdge: 2560 }, CANNOT_SHRINK);
+    const file = await prepareFile(
+      { file: new Blob(['ftypheic']), name: 'IMG_2.HEIC', type: 'image/heic', encodings: ['image/jpeg'], maxEdge: 2560 },
+      CANNOT_SHRINK,
+    );
     expect(file).toMatchObject({ name: 'IMG_2.HEIC', type: 'image/heic', size: 8, sha256: await sha256Of(new Blob(['ftypheic'])) });
     expect(file.blob?.type).toBe('image/heic');
     expect(file.thumbnail).toBeUndefined();
@@ -31,25 +42,27 @@ describe('prepareFile', () => {
 
   it('rejects a file typed as a photo whose bytes are not one, and one that does not decode', async () => {
     const text = new Blob(['hello, not a photo']);
-    await expect(prepareFile({ file: text, name: 'notes.jpg', type: 'image/jpeg', encodings: ['image/jpeg'], maxEdge: 2560 }, CANNOT_SHRINK)).rejects.toBeInstanceOf(NotAnImageError);
+    await expect(
+      prepareFile({ file: text, name: 'notes.jpg', type: 'image/jpeg', encodings: ['image/jpeg'], maxEdge: 2560 }, CANNOT_SHRINK),
+    ).rejects.toBeInstanceOf(NotAnImageError);
     const broken = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0])]);
     const undecodable: PreparingTools = { shrink: () => Promise.resolve({ ok: false, reason: 'undecodable' }), sha256: sha256Of };
-    await expect(prepareFile({ file: broken, name: 'cut.png', type: 'image/png', encodings: ['image/png'], maxEdge: 2560 }, undecodable)).rejects.toBeInstanceOf(NotAnImageError);
+    await expect(
+      prepareFile({ file: broken, name: 'cut.png', type: 'image/png', encodings: ['image/png'], maxEdge: 2560 }, undecodable),
+    ).rejects.toBeInstanceOf(NotAnImageError);
     // A HEIC the browser cannot decode is a photo all the same: kept as it is.
-    await expect(prepareFile({ file: new Blob(['ftypheic']), name: 'IMG.HEIC', type: 'image/heic', encodings: ['image/jpeg'], maxEdge: 2560 }, undecodable)).resolves.toMatchObject({ type: 'image/heic' });
+    await expect(
+      prepareFile({ file: new Blob(['ftypheic']), name: 'IMG.HEIC', type: 'image/heic', encodings: ['image/jpeg'], maxEdge: 2560 }, undecodable),
+    ).resolves.toMatchObject({ type: 'image/heic' });
   });
 
   describe('a JPEG within the edge, smaller as the camera encoded it', () => {
     /** A camera's JPEG: SOI, an XMP segment with a GPS latitude, a tiny scan, EOI. */
     const XMP = new TextEncoder().encode('http://ns.adobe.com/xap/1.0/\0GPS:48N');
-    const CAMERA = new Uint8Array([
-      0xff, 0xd8,
-      0xff, 0xe1, 0x00, XMP.length + 2, ...XMP,
-      0xff, 0xda, 0x00, 0x02, 0x11, 0x22, 0x33,
-      0xff, 0xd9,
-    ]);
+    const CAMERA = new Uint8Array([0xff, 0xd8, 0xff, 0xe1, 0x00, XMP.length + 2, ...XMP, 0xff, 0xda, 0x00, 0x02, 0x11, 0x22, 0x33, 0xff, 0xd9]);
     const reEncoded = (size: number, unscaled = true): PreparingTools => ({
-      shrink: () => Promise.resolve({ ok: true, blob: new Blob([new Uint8Array(size)], { type: 'image/jpeg' }), type: 'image/jpeg', width: 1200, height: 900, unscaled }),
+      shrink: () =>
+        Promise.resolve({ ok: true, blob: new Blob([new Uint8Array(size)], { type: 'image/jpeg' }), type: 'image/jpeg', width: 1200, height: 900, unscaled }),
       sha256: sha256Of,
     });
     const request = { file: new Blob([CAMERA], { type: 'image/jpeg' }), name: 'room.jpg', type: 'image/jpeg', encodings: ['image/jpeg'], maxEdge: 2560 };

@@ -8,16 +8,17 @@ function fakePainter(width: number, height: number, encodes: readonly string[] =
   const encoded: Array<{ type: string; quality?: number }> = [];
   const close = vi.fn();
   const painter: Painter = {
-    decode: (blob) => (blob.type === 'image/heic' ? Promise.reject(new DOMException('cannot decode', 'InvalidStateError')) : Promise.resolve({ width, height, close })),
+    decode: (blob) =>
+      blob.type === 'image/heic' ? Promise.reject(new DOMException('cannot decode', 'InvalidStateError')) : Promise.resolve({ width, height, close }),
     surface: (surfaceWidth, surfaceHeight): DrawingSurface => ({
       getContext: () => ({
         fillStyle: '',
         imageSmoothingEnabled: false,
         imageSmoothingQuality: 'low',
         fillRect: () => undefined,
-        drawImage: (() => {
+        drawImage: () => {
           drawn.push({ width: surfaceWidth, height: surfaceHeight });
-        }),
+        },
       }),
       convertToBlob: (options) => {
         encoded.push(options);
@@ -86,8 +87,14 @@ describe('shrinkImage', () => {
 
   it('says why the original is kept: a HEIC it cannot decode, no encoder, no OffscreenCanvas', async () => {
     const heic = new Blob(['ftypheic'], { type: 'image/heic' });
-    expect(await shrinkImage({ blob: heic, encodings: ['image/jpeg'], maxEdge: 2560 }, fakePainter(10, 10).painter)).toEqual({ ok: false, reason: 'undecodable' });
-    expect(await shrinkImage({ blob: photo, encodings: ['image/webp'], maxEdge: 2560 }, fakePainter(10, 10, []).painter)).toEqual({ ok: false, reason: 'unsupported' });
+    expect(await shrinkImage({ blob: heic, encodings: ['image/jpeg'], maxEdge: 2560 }, fakePainter(10, 10).painter)).toEqual({
+      ok: false,
+      reason: 'undecodable',
+    });
+    expect(await shrinkImage({ blob: photo, encodings: ['image/webp'], maxEdge: 2560 }, fakePainter(10, 10, []).painter)).toEqual({
+      ok: false,
+      reason: 'unsupported',
+    });
     expect(await shrinkImage({ blob: photo, encodings: ['image/jpeg'], maxEdge: 2560 }, undefined)).toEqual({ ok: false, reason: 'unsupported' });
   });
 });

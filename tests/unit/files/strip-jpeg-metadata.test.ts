@@ -38,7 +38,9 @@ function exif(orientation: number): Buffer {
 }
 
 async function cameraJpeg(orientation = 1): Promise<Buffer> {
-  const plain = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 40 } } }).jpeg({ quality: 80 }).toBuffer();
+  const plain = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
   const xmp = segment(0xe1, latin1('http://ns.adobe.com/xap/1.0/\0<x:xmpmeta><exif:GPSLatitude>48,51N</exif:GPSLatitude></x:xmpmeta>'));
   const iptc = segment(0xed, latin1('Photoshop 3.0\0 8BIM city: Paris'));
   const comment = segment(0xfe, latin1('taken at 12 Analytical Row'));
@@ -62,7 +64,10 @@ describe('stripJpegMetadata', () => {
   });
 
   it('keeps what decoding needs: JFIF and the ICC profile', async () => {
-    const withProfile = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#369' } }).withMetadata({ icc: 'p3' }).jpeg().toBuffer();
+    const withProfile = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#369' } })
+      .withMetadata({ icc: 'p3' })
+      .jpeg()
+      .toBuffer();
     const bytes = Buffer.from(stripJpegMetadata(new Uint8Array(withProfile))!.bytes);
     expect(bytes.includes(latin1('ICC_PROFILE\0'))).toBe(true);
     expect((await sharp(bytes).metadata()).icc).toBeDefined();

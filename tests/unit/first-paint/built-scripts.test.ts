@@ -4,7 +4,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { headScript, languageSwapScript } from '../../../scripts/first-paint-scripts';
 import { withHeadFirst, withPrerenderedWelcome } from '../../../scripts/prerender-welcome';
 import { parseConfigText } from '../../../src/config/parse-config';
-import { CARRIED_CONTINUE_KEY, CHOOSING_CLASS, EARLY_CONTINUE_ATTRIBUTE, LANGUAGE_ATTRIBUTE, LOAD_FAILED_ATTRIBUTE, RESUME_FRAGMENT_STASH, RESUMING_CLASS } from '../../../src/first-paint/page-marks';
+import {
+  CARRIED_CONTINUE_KEY,
+  CHOOSING_CLASS,
+  EARLY_CONTINUE_ATTRIBUTE,
+  LANGUAGE_ATTRIBUTE,
+  LOAD_FAILED_ATTRIBUTE,
+  RESUME_FRAGMENT_STASH,
+  RESUMING_CLASS,
+} from '../../../src/first-paint/page-marks';
 import type { PrerenderedWelcome } from '../../../src/prerender/prerendered-welcome';
 import { LANGUAGE_CHOICE_KEY } from '../../../src/storage/language-choice';
 import { RESUME_HINT_KEY } from '../../../src/storage/resume-hint';

@@ -14,8 +14,7 @@ const run = (source: string) => {
   script();
 };
 
-const serving = (text: string | null) =>
-  vi.spyOn(window, 'fetch').mockResolvedValue(text === null ? new Response('', { status: 404 }) : new Response(text));
+const serving = (text: string | null) => vi.spyOn(window, 'fetch').mockResolvedValue(text === null ? new Response('', { status: 404 }) : new Response(text));
 
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 

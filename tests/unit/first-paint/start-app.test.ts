@@ -12,7 +12,7 @@ function drawWelcome(): { page: Window; reload: ReturnType<typeof vi.fn> } {
   // A cover still loading: complete is false until its load event.
   Object.defineProperty(document.querySelector('img'), 'complete', { value: false });
   const reload = vi.fn();
-  const page = new Proxy(window, { get: (target, name) => (name === 'location' ? { reload } : Reflect.get(target, name, target) as unknown) });
+  const page = new Proxy(window, { get: (target, name) => (name === 'location' ? { reload } : (Reflect.get(target, name, target) as unknown)) });
   return { page, reload };
 }
 
@@ -21,7 +21,7 @@ describe('startApp', () => {
     sessionStorage.clear();
   });
 
-  it('loads the app once the cover has loaded, after preloading config.json and the entry\'s imports', async () => {
+  it("loads the app once the cover has loaded, after preloading config.json and the entry's imports", async () => {
     const { page } = drawWelcome();
     const load = vi.fn(() => Promise.resolve());
     const started = startApp(load, ['/assets/react.js'], ['/config.json'], 'Failed', page);

@@ -37,9 +37,14 @@ describe('pending inputs', () => {
     let failSecond = (): void => undefined;
     let endLate = (): void => undefined;
     pending.hold(new Promise<void>((resolve) => (endFirst = resolve)));
-    pending.hold(new Promise<void>((_resolve, reject) => (failSecond = () => {
-      reject(new Error('not read'));
-    })));
+    pending.hold(
+      new Promise<void>(
+        (_resolve, reject) =>
+          (failSecond = () => {
+            reject(new Error('not read'));
+          }),
+      ),
+    );
     let settled = false;
     void pending.settled().then(() => (settled = true));
 

@@ -1,6 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { ENVELOPE_VERSION, EnvelopeError, MAX_ENVELOPE_BYTES, decryptDraft, encryptDraft, newDraftId, type EnvelopeErrorKind } from '../../../src/handover/draft-envelope';
+import {
+  ENVELOPE_VERSION,
+  EnvelopeError,
+  MAX_ENVELOPE_BYTES,
+  decryptDraft,
+  encryptDraft,
+  newDraftId,
+  type EnvelopeErrorKind,
+} from '../../../src/handover/draft-envelope';
 import { DRAFT_ID } from '../../../src/handover/draft-id';
 import { decodeBase64url } from '../../../src/handover/base64url';
 import type { HandoverPayload } from '../../../src/handover/handover-payload';

@@ -62,7 +62,11 @@ describe('storeDraft', () => {
   });
 
   it.each([408, 429, 500, 503])('calls a %i unavailable, worth trying later', async (status) => {
-    expect(await storeDraft(DRAFT, BYTES, 60, { fetchImpl: answering(() => json(status, { error: 'later' })) })).toEqual({ ok: false, reason: 'unavailable', status });
+    expect(await storeDraft(DRAFT, BYTES, 60, { fetchImpl: answering(() => json(status, { error: 'later' })) })).toEqual({
+      ok: false,
+      reason: 'unavailable',
+      status,
+    });
   });
 
   it('is offline when the request fails', async () => {
@@ -102,11 +106,14 @@ describe('storeDraft', () => {
   it('is offline when no answer comes in time, the request aborted', async () => {
     vi.useFakeTimers();
     try {
-      const fetchImpl = vi.fn<typeof fetch>((_, init) => new Promise<Response>((_resolve, reject) => {
-        init!.signal!.addEventListener('abort', () => {
-          reject(new DOMException('aborted', 'AbortError'));
-        });
-      }));
+      const fetchImpl = vi.fn<typeof fetch>(
+        (_, init) =>
+          new Promise<Response>((_resolve, reject) => {
+            init!.signal!.addEventListener('abort', () => {
+              reject(new DOMException('aborted', 'AbortError'));
+            });
+          }),
+      );
       const result = storeDraft(DRAFT, BYTES, 60, { fetchImpl, timeoutMs: 1_000 });
       await vi.advanceTimersByTimeAsync(1_000);
       expect(await result).toEqual({ ok: false, reason: 'offline' });

@@ -62,7 +62,13 @@ describe('files on a resume link', () => {
     const values = structuredClone(form.emptyValues);
     values.fields.single.photos = [kitchen];
     const adopted = filesToAdopt(
-      [{ ...kitchen, uploadUrl: uploadUrl('1') }, { ...hall, uploadUrl: uploadUrl('2') }, { ...kitchen, uploadUrl: 'javascript:alert(1)' }, 'kitchen.jpg', null],
+      [
+        { ...kitchen, uploadUrl: uploadUrl('1') },
+        { ...hall, uploadUrl: uploadUrl('2') },
+        { ...kitchen, uploadUrl: 'javascript:alert(1)' },
+        'kitchen.jpg',
+        null,
+      ],
       values,
     );
     expect(adopted).toEqual([{ ...kitchen, uploadUrl: uploadUrl('1'), uploaded: true }]);
@@ -73,13 +79,26 @@ describe('files on a resume link', () => {
     await clearDeviceFiles();
     const { values, handed } = filesToHandOver(answered(), onDevice);
     const payload: HandoverPayload = {
-      format: 1, applicationId: 'app-1', revision: 2, savedAt: 1_000, programme: 'files', wizard: { current: 1, reached: [0, 1] }, values, files: handed,
+      format: 1,
+      applicationId: 'app-1',
+      revision: 2,
+      savedAt: 1_000,
+      programme: 'files',
+      wizard: { current: 1, reached: [0, 1] },
+      values,
+      files: handed,
     };
     const sealed = await encryptDraft(payload);
     const store = memoryStore();
     const opened = await openResumeLink({
-      store, programme: form, stepCount: 2, requestUrl: '/api/applications', pageUrl: 'https://apply.example/', link: { id: sealed.id, key: sealed.key },
-      synchronous: memorySyncStorage(), now: () => 2_000,
+      store,
+      programme: form,
+      stepCount: 2,
+      requestUrl: '/api/applications',
+      pageUrl: 'https://apply.example/',
+      link: { id: sealed.id, key: sealed.key },
+      synchronous: memorySyncStorage(),
+      now: () => 2_000,
       fetchImpl: () => Promise.resolve(new Response(sealed.ciphertext as Uint8Array<ArrayBuffer>, { status: 200 })),
     });
     if (opened.kind === 'failed') throw new Error(`opened failed: ${opened.reason}`);

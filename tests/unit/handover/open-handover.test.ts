@@ -20,7 +20,15 @@ const STEP_COUNT = defaultConfig().steps.length;
 
 /** The default programme's complete application, saved on its third step on the device that made the link. */
 function payload(): HandoverPayload {
-  return { format: 1, applicationId: APPLICATION_ID, revision: 3, savedAt: SAVED_AT, programme: 'default', wizard: { current: 2, reached: [0, 1, 2] }, values: completeValues() };
+  return {
+    format: 1,
+    applicationId: APPLICATION_ID,
+    revision: 3,
+    savedAt: SAVED_AT,
+    programme: 'default',
+    wizard: { current: 2, reached: [0, 1, 2] },
+    values: completeValues(),
+  };
 }
 
 /** A fetch standing in for the receiver: the sealed bytes at the draft's address, once; anything else is a 404. */
@@ -84,7 +92,10 @@ describe('openResumeLink', () => {
   it('adopting replaces a queued application, a hand-over, an accepted marker and an unload copy held here', async () => {
     const store = memoryStore();
     store.entries.set(DRAFT_KEY, gracesDraft());
-    store.entries.set(OUTBOX_KEY, withLatestBody(undefined, REQUEST_URL, { firstName: 'Grace' }, () => 'other-app', SAVED_AT));
+    store.entries.set(
+      OUTBOX_KEY,
+      withLatestBody(undefined, REQUEST_URL, { firstName: 'Grace' }, () => 'other-app', SAVED_AT),
+    );
     store.entries.set(HANDED_OVER_KEY, { draftId: 'AAECAwQFBgcICQoLDA0ODw', madeAt: SAVED_AT, expiresAt: NOW + 86_400_000 });
     store.entries.set(SUBMITTED_KEY, { submittedAt: SAVED_AT });
     store.entries.set(HANDOVER_REVISION_KEY, { applicationId: 'other-app', revision: 9 });
@@ -145,7 +156,10 @@ describe('openResumeLink', () => {
 
   it('on a device holding only a queued application asks, saying it waits to be sent', async () => {
     const store = memoryStore();
-    store.entries.set(OUTBOX_KEY, withLatestBody(undefined, REQUEST_URL, { firstName: 'Grace' }, () => 'other-app', SAVED_AT - 60_000));
+    store.entries.set(
+      OUTBOX_KEY,
+      withLatestBody(undefined, REQUEST_URL, { firstName: 'Grace' }, () => 'other-app', SAVED_AT - 60_000),
+    );
 
     const { opened } = await openLink({ store });
 
@@ -173,7 +187,10 @@ describe('openResumeLink', () => {
     const store = memoryStore();
     store.entries.set(HANDED_OVER_KEY, { draftId: 'AAECAwQFBgcICQoLDA0ODw', madeAt: SAVED_AT, expiresAt: NOW + 86_400_000 });
     store.entries.set(HANDOVER_REVISION_KEY, { applicationId: APPLICATION_ID, revision: 2 });
-    store.entries.set(OUTBOX_KEY, withLatestBody(undefined, REQUEST_URL, { firstName: 'Ada' }, () => 'key', SAVED_AT, { applicationId: APPLICATION_ID, revision: 2 }));
+    store.entries.set(
+      OUTBOX_KEY,
+      withLatestBody(undefined, REQUEST_URL, { firstName: 'Ada' }, () => 'key', SAVED_AT, { applicationId: APPLICATION_ID, revision: 2 }),
+    );
     expect((await openLink({ store })).opened.kind).toBe('choose');
   });
 

@@ -14,7 +14,11 @@ const PAGE = 'https://apply.example/partners/?lang=fr';
 const RELOAD_KEY = 'creator-wizard:resume-once';
 
 /** As much of a window as takeResumeFragment reads, with the head script's variable when `stashed`. */
-function fakeWindow({ href = PAGE, stashed, session = memorySyncStorage() }: { href?: string; stashed?: string; session?: ReturnType<typeof memorySyncStorage> | 'blocked' } = {}) {
+function fakeWindow({
+  href = PAGE,
+  stashed,
+  session = memorySyncStorage(),
+}: { href?: string; stashed?: string; session?: ReturnType<typeof memorySyncStorage> | 'blocked' } = {}) {
   const hashAt = href.indexOf('#');
   const replaceState = vi.fn();
   const page = {

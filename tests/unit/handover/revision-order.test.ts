@@ -54,7 +54,9 @@ class ModelReceiver {
   }
 
   latest(applicationId: string): Body | undefined {
-    return this.stored.filter((kept) => kept.applicationId === applicationId).reduce<Body | undefined>((best, kept) => (best && best.revision >= kept.revision ? best : kept), undefined);
+    return this.stored
+      .filter((kept) => kept.applicationId === applicationId)
+      .reduce<Body | undefined>((best, kept) => (best && best.revision >= kept.revision ? best : kept), undefined);
   }
 }
 
@@ -105,7 +107,17 @@ class World {
   private ids = 0;
 
   constructor() {
-    const device = (name: string, holding: boolean): Device => ({ name, holds: holding, handedOver: null, record: undefined, known: undefined, past: new Set(), forked: false, justArrived: false, edits: 0 });
+    const device = (name: string, holding: boolean): Device => ({
+      name,
+      holds: holding,
+      handedOver: null,
+      record: undefined,
+      known: undefined,
+      past: new Set(),
+      forked: false,
+      justArrived: false,
+      edits: 0,
+    });
     this.devices = { A: device('A', true), B: device('B', false), C: device('C', false) };
   }
 
@@ -124,11 +136,20 @@ class World {
     device.edits += 1;
     const record = withLatestBody(device.record, URL, { answers: `${device.name}${String(device.edits)}` }, this.newId, this.steps.length, device.known);
     device.record = { ...record, refused: false };
-    const body: Body = { key: record.key, applicationId: record.applicationId, revision: record.revision, device: device.name, past: new Set(device.past), forked: device.forked, firstAfterLink: device.justArrived };
+    const body: Body = {
+      key: record.key,
+      applicationId: record.applicationId,
+      revision: record.revision,
+      device: device.name,
+      past: new Set(device.past),
+      forked: device.forked,
+      firstAfterLink: device.justArrived,
+    };
     // (a) numbered above everything in its past; (b) a number another body has only when a fork made one of them.
     for (const key of body.past) holds(this.bodies.get(key)!.revision < body.revision, `(a) ${body.key} not above ${key}`, this.steps);
     for (const other of this.bodies.values()) {
-      if (other.applicationId === body.applicationId && other.revision === body.revision) holds(body.forked || other.forked, `(b) ${body.key} numbered as ${other.key}`, this.steps);
+      if (other.applicationId === body.applicationId && other.revision === body.revision)
+        holds(body.forked || other.forked, `(b) ${body.key} numbered as ${other.key}`, this.steps);
     }
     device.justArrived = false;
     device.past.add(body.key);
@@ -258,7 +279,10 @@ function randomRun(seed: number, length: number, reached: Reached): void {
     const choices: Array<() => unknown> = [];
     for (const device of Object.values(world.devices)) {
       if (world.active(device)) {
-        choices.push(() => world.edit(device, fate()), () => world.makeLink(device));
+        choices.push(
+          () => world.edit(device, fate()),
+          () => world.makeLink(device),
+        );
         if (device.record) {
           choices.push(() => {
             world.sendAgain(device, fate());

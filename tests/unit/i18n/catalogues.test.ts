@@ -8,7 +8,10 @@ import { ES } from '../../../src/i18n/messages-es';
 import { FR } from '../../../src/i18n/messages-fr';
 
 const KEYS = Object.keys(EN).sort() as MessageKey[];
-const OTHERS: Array<[string, Catalogue]> = [['French', FR], ['Spanish', ES]];
+const OTHERS: Array<[string, Catalogue]> = [
+  ['French', FR],
+  ['Spanish', ES],
+];
 
 describe.each(OTHERS)('the %s catalogue', (_name, catalogue) => {
   it('has exactly the keys of the English one', () => {
@@ -31,6 +34,9 @@ describe.each(OTHERS)('the %s catalogue', (_name, catalogue) => {
 
   it('translates every sentence (only names, "No" and short words may read the same)', () => {
     const same = KEYS.filter((key) => JSON.stringify(catalogue[key]) === JSON.stringify(EN[key]));
-    expect(same.every((key) => ['no'].includes(key)), same.join(', ')).toBe(true);
+    expect(
+      same.every((key) => ['no'].includes(key)),
+      same.join(', '),
+    ).toBe(true);
   });
 });

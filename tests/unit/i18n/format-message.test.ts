@@ -14,13 +14,13 @@ describe('formatMessage', () => {
     expect(formatMessage(ES.problems, { count: 1 }, 'es-MX')).toBe('1 respuesta necesita tu atención.');
   });
 
-  it('writes numbers the language\'s way', () => {
+  it("writes numbers the language's way", () => {
     expect(formatMessage(EN.maxLength, { count: 12000 }, 'en')).toBe('Use at most 12,000 characters');
     // French groups thousands with a narrow no-break space.
     expect(formatMessage(FR.maxLength, { count: 12000 }, 'fr')).toBe('Saisissez au plus 12\u202f000 caractères');
   });
 
-  it('falls back to `other` when the language\'s category is not given, and leaves an unfilled placeholder visible', () => {
+  it("falls back to `other` when the language's category is not given, and leaves an unfilled placeholder visible", () => {
     expect(formatMessage({ other: '{count} things' }, { count: 1 }, 'en')).toBe('1 things');
     expect(formatMessage('Remove {name}', {}, 'en')).toBe('Remove {name}');
   });
@@ -31,15 +31,18 @@ describe('formatMessage', () => {
 });
 
 describe('createMessages', () => {
-  it('says a rule\'s problem code in the language, with its bound', () => {
+  it("says a rule's problem code in the language, with its bound", () => {
     const french = createMessages('fr-CA', FR);
     expect(french.problem('required')).toBe('Ce champ est obligatoire');
     expect(french.problem('maxLength:1')).toBe('Saisissez au plus 1 caractère');
     expect(french.problem('not a key')).toBe('not a key');
   });
 
-  it('takes the programme\'s own words over the catalogue\'s', () => {
-    const messages = createMessages('en', EN, { saved: 'Kept safe on this phone', problems: { one: 'One answer to check.', other: '{count} answers to check.' } });
+  it("takes the programme's own words over the catalogue's", () => {
+    const messages = createMessages('en', EN, {
+      saved: 'Kept safe on this phone',
+      problems: { one: 'One answer to check.', other: '{count} answers to check.' },
+    });
     expect(messages.text('saved')).toBe('Kept safe on this phone');
     expect(messages.text('problems', { count: 3 })).toBe('3 answers to check.');
     expect(messages.text('saving')).toBe('Saving…');

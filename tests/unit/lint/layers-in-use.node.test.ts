@@ -57,9 +57,14 @@ function crossings(root = SRC, layers: Record<string, string[]> = LAYERS): Map<s
 describe('LAYERS in eslint.config.js', () => {
   const imports = crossings();
 
-  it('reads the imports src/ makes (the configuration checker reads the wizard\'s rules)', () => {
+  it("reads the imports src/ makes (the configuration checker reads the wizard's rules)", () => {
     expect([...(imports.get('config') ?? [])]).toContain('wizard/wizard-machine');
-    expect(importedSpecifiers("import type { A } from './a';\nexport { b } from '../b';\nimport './c.css';\nconst d = await import('../d/e');")).toEqual(['./a', '../b', './c.css', '../d/e']);
+    expect(importedSpecifiers("import type { A } from './a';\nexport { b } from '../b';\nimport './c.css';\nconst d = await import('../d/e');")).toEqual([
+      './a',
+      '../b',
+      './c.css',
+      '../d/e',
+    ]);
   });
 
   it('allows no import that no file makes', () => {
@@ -86,7 +91,11 @@ describe('SERVER_LAYERS in eslint.config.js', () => {
   });
 
   it('has a line for every room of server/ that holds code (a room outside it gets no import rule)', () => {
-    const rooms = new Set(sourceFiles(SERVER).filter((file) => file.includes('/')).map((file) => file.split('/')[0]!));
+    const rooms = new Set(
+      sourceFiles(SERVER)
+        .filter((file) => file.includes('/'))
+        .map((file) => file.split('/')[0]!),
+    );
     expect([...rooms].filter((room) => !(room in SERVER_LAYERS))).toEqual([]);
   });
 });

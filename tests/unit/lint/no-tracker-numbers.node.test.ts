@@ -49,9 +49,7 @@ function rootFiles(): string[] {
 
 /** The lines of `text` that cite the tracker or the missing document, as "line: text". */
 function citingLines(text: string): string[] {
-  return text
-    .split('\n')
-    .flatMap((line, index) => (CITATIONS.some((pattern) => pattern.test(line)) ? [`${index + 1}: ${line.trim()}`] : []));
+  return text.split('\n').flatMap((line, index) => (CITATIONS.some((pattern) => pattern.test(line)) ? [`${index + 1}: ${line.trim()}`] : []));
 }
 
 describe('comments and test titles say why in words', () => {

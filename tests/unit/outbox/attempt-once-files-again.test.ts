@@ -13,7 +13,19 @@ import type { SendResult } from '../../../src/outbox/send-application';
 
 const SHA = 'a'.repeat(64);
 const body = { personalInfo: { firstName: 'Ada' }, files: [{ key: 'mediaKit', uploadId: '', sha256: SHA }] };
-const record: OutboxRecord = { applicationId: 'application-1', key: 'key-1', revision: 1, url: '/api/applications', body, createdAt: 1, attempts: 0, lastAttemptAt: null, lastError: null, refused: false, held: false };
+const record: OutboxRecord = {
+  applicationId: 'application-1',
+  key: 'key-1',
+  revision: 1,
+  url: '/api/applications',
+  body,
+  createdAt: 1,
+  attempts: 0,
+  lastAttemptAt: null,
+  lastError: null,
+  refused: false,
+  held: false,
+};
 
 function memoryStore(initial: OutboxRecord | undefined): OutboxStore & { current: () => OutboxRecord | undefined } {
   let stored = initial;
@@ -34,7 +46,11 @@ const incomplete: SendResult = { ok: false, retryable: false, status: 422, error
 function device() {
   const state = { uploaded: true };
   const prepare = vi.fn((stored: OutboxRecord): Promise<SendReadiness> =>
-    Promise.resolve(state.uploaded ? { ready: true, body: { ...(stored.body as object), files: [{ key: 'mediaKit', uploadId: 'old', sha256: SHA }] } } : { ready: false, files: { uploaded: 0, total: 1 } }),
+    Promise.resolve(
+      state.uploaded
+        ? { ready: true, body: { ...(stored.body as object), files: [{ key: 'mediaKit', uploadId: 'old', sha256: SHA }] } }
+        : { ready: false, files: { uploaded: 0, total: 1 } },
+    ),
   );
   const uploadAgain = vi.fn<NonNullable<AttemptOnceOptions['uploadAgain']>>((_sent, _refused, already) => {
     if (already.includes(SHA)) return Promise.resolve([]);
@@ -63,7 +79,10 @@ describe('a file the receiver did not find whole at the send', () => {
     const send = vi.fn(() => Promise.resolve(answers.shift() ?? incomplete));
     await attemptOnce(store, { send, now: () => 5_000, prepare: files.prepare, uploadAgain: files.uploadAgain });
     files.state.uploaded = true;
-    expect(await attemptOnce(store, { send, now: () => 5_000, prepare: files.prepare, uploadAgain: files.uploadAgain })).toEqual({ kind: 'accepted', latest: true });
+    expect(await attemptOnce(store, { send, now: () => 5_000, prepare: files.prepare, uploadAgain: files.uploadAgain })).toEqual({
+      kind: 'accepted',
+      latest: true,
+    });
     expect(store.current()).toBeUndefined();
   });
 

@@ -60,7 +60,9 @@ describe('Outbox.pause', () => {
 
     const paused = await outbox.pause();
 
-    expect(paused).toEqual({ record: expect.objectContaining({ applicationId: 'id-1', key: 'id-2', revision: 1, body: { firstName: 'Ada' }, attempts: 1 }) as unknown });
+    expect(paused).toEqual({
+      record: expect.objectContaining({ applicationId: 'id-1', key: 'id-2', revision: 1, body: { firstName: 'Ada' }, attempts: 1 }) as unknown,
+    });
     await vi.advanceTimersByTimeAsync(LONG_AFTER_MS);
     expect(send).toHaveBeenCalledOnce();
   });

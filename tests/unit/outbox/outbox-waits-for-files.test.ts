@@ -15,7 +15,13 @@ const body = { personalInfo: { firstName: 'Ada' }, platforms: {}, fields: [], fi
 
 function outboxWith(prepare: OutboxOptions['prepare'], send: OutboxOptions['send']): Outbox {
   databases += 1;
-  const outbox = new Outbox({ store: createResilientStore({ dbName: `outbox-files-${String(databases)}`, storeName: 'state' }), send, exclusively: (attempt) => attempt(), newId: () => `id-${String(databases)}`, prepare });
+  const outbox = new Outbox({
+    store: createResilientStore({ dbName: `outbox-files-${String(databases)}`, storeName: 'state' }),
+    send,
+    exclusively: (attempt) => attempt(),
+    newId: () => `id-${String(databases)}`,
+    prepare,
+  });
   outboxes.push(outbox);
   return outbox;
 }

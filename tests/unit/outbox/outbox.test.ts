@@ -104,7 +104,9 @@ describe('Outbox.submit', () => {
     expect(events).toEqual(['sending', 'handler (record deleted)', 'accepted']);
     expect(outbox.getStatus()).toEqual({ state: 'accepted' });
     expect(await storedRecord(dbName)).toBeUndefined();
-    expect(send).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ applicationId: 'id-1', key: 'id-1', revision: 1, url: URL, body: { firstName: 'Ada' }, attempts: 0 }));
+    expect(send).toHaveBeenCalledExactlyOnceWith(
+      expect.objectContaining({ applicationId: 'id-1', key: 'id-1', revision: 1, url: URL, body: { firstName: 'Ada' }, attempts: 0 }),
+    );
   });
 
   it('ends an application answered 410 Gone (erased on the receiver) as withdrawn: the record deleted, the handler told, no retry ever', async () => {
@@ -152,7 +154,7 @@ describe('Outbox.submit', () => {
     });
   });
 
-  it("after a 429 with Retry-After waits that long, not the shorter backoff, whatever asks for an attempt meanwhile", async () => {
+  it('after a 429 with Retry-After waits that long, not the shorter backoff, whatever asks for an attempt meanwhile', async () => {
     const dbName = freshDbName();
     const send = scriptedSend(httpFailure(429, 5_000), ACCEPTED);
     const outbox = outboxOver(dbName, send);
@@ -271,7 +273,13 @@ describe('Outbox.submit', () => {
     expect(await outbox.submit(URL, { firstName: 'Ada', lastName: 'Lovelace' })).toBe('accepted');
 
     expect(send).toHaveBeenCalledTimes(2);
-    expect(send.mock.calls[1]![0]).toMatchObject({ applicationId: 'app-1', key: 'key-2', revision: 2, body: { firstName: 'Ada', lastName: 'Lovelace' }, attempts: 1 });
+    expect(send.mock.calls[1]![0]).toMatchObject({
+      applicationId: 'app-1',
+      key: 'key-2',
+      revision: 2,
+      body: { firstName: 'Ada', lastName: 'Lovelace' },
+      attempts: 1,
+    });
     expect(newId).toHaveBeenCalledTimes(3);
     // The backoff timer of the first failure is gone.
     await vi.advanceTimersByTimeAsync(600_000);

@@ -16,9 +16,14 @@ const body = {
   ],
 };
 
-describe("the files a 422 refused, by their bytes", () => {
-  it('turn each place among a key\'s files into that file\'s SHA-256, with the rule', () => {
-    expect(refusedBodyFiles(body, [{ key: 'roomPhotos', index: 1, rule: 'file-type' }, { key: 'mediaKit', index: 0, rule: 'file-too-large' }])).toEqual([
+describe('the files a 422 refused, by their bytes', () => {
+  it("turn each place among a key's files into that file's SHA-256, with the rule", () => {
+    expect(
+      refusedBodyFiles(body, [
+        { key: 'roomPhotos', index: 1, rule: 'file-type' },
+        { key: 'mediaKit', index: 0, rule: 'file-too-large' },
+      ]),
+    ).toEqual([
       { sha256: B, key: 'roomPhotos', rule: 'file-type' },
       { sha256: C, key: 'mediaKit', rule: 'file-too-large' },
     ]);
@@ -32,8 +37,26 @@ describe("the files a 422 refused, by their bytes", () => {
 });
 
 describe('a send refused for a file by its bytes', () => {
-  const record: OutboxRecord = { applicationId: 'app', key: 'k1', revision: 1, url: '/api/applications', body, createdAt: 1, attempts: 0, lastAttemptAt: null, lastError: null, refused: false, held: false };
-  const refusedType: SendResult = { ok: false, retryable: false, status: 422, error: 'file-refused roomPhotos file-type', files: [{ key: 'roomPhotos', index: 1, rule: 'file-type' }] };
+  const record: OutboxRecord = {
+    applicationId: 'app',
+    key: 'k1',
+    revision: 1,
+    url: '/api/applications',
+    body,
+    createdAt: 1,
+    attempts: 0,
+    lastAttemptAt: null,
+    lastError: null,
+    refused: false,
+    held: false,
+  };
+  const refusedType: SendResult = {
+    ok: false,
+    retryable: false,
+    status: 422,
+    error: 'file-refused roomPhotos file-type',
+    files: [{ key: 'roomPhotos', index: 1, rule: 'file-type' }],
+  };
 
   function memoryStore(initial: OutboxRecord | undefined) {
     let stored = initial;
@@ -51,7 +74,11 @@ describe('a send refused for a file by its bytes', () => {
     const store = memoryStore(record);
     const result = await attemptOnce(store, { send: () => Promise.resolve(refusedType), now: () => 10 });
     expect(result).toMatchObject({ kind: 'failed', outcome: 'refused' });
-    expect(store.current()).toMatchObject({ refused: true, lastError: 'file-refused roomPhotos file-type', refusedFiles: [{ sha256: B, key: 'roomPhotos', rule: 'file-type' }] });
+    expect(store.current()).toMatchObject({
+      refused: true,
+      lastError: 'file-refused roomPhotos file-type',
+      refusedFiles: [{ sha256: B, key: 'roomPhotos', rule: 'file-type' }],
+    });
   });
 
   it('names no file when the failure was not a refusal, and forgets the files of an earlier refusal', async () => {

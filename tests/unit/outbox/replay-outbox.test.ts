@@ -134,7 +134,9 @@ describe('replayOutbox with files to upload first', () => {
   it('leaves a file refused for good to the page, which says which field to change', async () => {
     await set(OUTBOX_KEY, withFiles, store);
     const fetchMock = answer(201);
-    expect(await replayOutbox(() => Promise.resolve({ ready: false, files: { uploaded: 0, total: 1, failed: { key: 'mediaKit', reason: 'too-large' } } }))).toBe('nothing');
+    expect(
+      await replayOutbox(() => Promise.resolve({ ready: false, files: { uploaded: 0, total: 1, failed: { key: 'mediaKit', reason: 'too-large' } } })),
+    ).toBe('nothing');
     expect(puts(fetchMock)).toHaveLength(0);
   });
 });

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APPLICATION_ERASED, DEFAULT_SEND_TIMEOUT_MS, isRetryableStatus, NEWER_REVISION_STORED, sendApplication, type SendResult } from '../../../src/outbox/send-application';
+import {
+  APPLICATION_ERASED,
+  DEFAULT_SEND_TIMEOUT_MS,
+  isRetryableStatus,
+  NEWER_REVISION_STORED,
+  sendApplication,
+  type SendResult,
+} from '../../../src/outbox/send-application';
 
 const URL = 'https://partners.example.com/api/applications';
 const BODY = { personalInfo: { firstName: 'Ada' }, platforms: {}, fields: [{ key: 'pets.value', value: 'No' }] };
@@ -72,14 +79,21 @@ describe('sendApplication', () => {
   });
 
   it('reports a 409 for a newer revision stored elsewhere as final, with its code as the error', async () => {
-    const body = JSON.stringify({ error: 'A newer revision of this application is stored already.', code: 'newer-revision-stored', latestRevision: 2, receivedAt: '2026-11-26T01:00:00.000Z' });
+    const body = JSON.stringify({
+      error: 'A newer revision of this application is stored already.',
+      code: 'newer-revision-stored',
+      latestRevision: 2,
+      receivedAt: '2026-11-26T01:00:00.000Z',
+    });
     const fetchImpl = vi.fn<typeof fetch>(() => Promise.resolve(new Response(body, { status: 409, headers: { 'Content-Type': 'application/json' } })));
     expect(await sendApplication(URL, BODY, { fetchImpl })).toEqual({ ok: false, retryable: false, status: 409, error: NEWER_REVISION_STORED });
   });
 
-  it('reports a 410 Gone (the application was erased) as final, with the receiver\'s code as the error', async () => {
+  it("reports a 410 Gone (the application was erased) as final, with the receiver's code as the error", async () => {
     const body = JSON.stringify({ error: 'This application was erased and is not stored again.', code: 'application-erased' });
-    const fetchImpl = vi.fn<typeof fetch>(() => Promise.resolve(new Response(body, { status: 410, headers: { 'Content-Type': 'application/json', 'Retry-After': '5' } })));
+    const fetchImpl = vi.fn<typeof fetch>(() =>
+      Promise.resolve(new Response(body, { status: 410, headers: { 'Content-Type': 'application/json', 'Retry-After': '5' } })),
+    );
     expect(await sendApplication(URL, BODY, { fetchImpl })).toEqual({ ok: false, retryable: false, status: 410, error: APPLICATION_ERASED });
   });
 
@@ -93,7 +107,13 @@ describe('sendApplication', () => {
   it.each([429, 503])('reads the Retry-After of a %i as the wait the server asked for', async (status) => {
     const fetchImpl = vi.fn<typeof fetch>(() => Promise.resolve(new Response(null, { status, headers: { 'Retry-After': '5' } })));
 
-    expect(await sendApplication(URL, BODY, { fetchImpl })).toEqual({ ok: false, retryable: true, status, error: `HTTP ${String(status)}`, retryAfterMs: 5_000 });
+    expect(await sendApplication(URL, BODY, { fetchImpl })).toEqual({
+      ok: false,
+      retryable: true,
+      status,
+      error: `HTTP ${String(status)}`,
+      retryAfterMs: 5_000,
+    });
   });
 
   it('ignores a Retry-After on a refusal, which no wait will change', async () => {
@@ -162,10 +182,18 @@ describe('isRetryableStatus', () => {
     const answer = (body: unknown) => vi.fn<typeof fetch>(() => Promise.resolve(new Response(JSON.stringify(body), { status: 201 })));
     const origin = 'https://partners.example.com';
 
-    expect(await sendApplication(URL, BODY, { fetchImpl: answer({ id: 'a', reference: 'K7QM-4XTR', statusUrl }), pageOrigin: origin })).toEqual({ ok: true, status: 201, receipt: { reference: 'K7QM-4XTR', statusUrl } });
-    expect(await sendApplication(URL, BODY, { fetchImpl: answer({ id: 'a', reference: 'K7QM-4XTR', statusUrl }), pageOrigin: 'https://elsewhere.example' })).toEqual({ ok: true, status: 201 });
+    expect(await sendApplication(URL, BODY, { fetchImpl: answer({ id: 'a', reference: 'K7QM-4XTR', statusUrl }), pageOrigin: origin })).toEqual({
+      ok: true,
+      status: 201,
+      receipt: { reference: 'K7QM-4XTR', statusUrl },
+    });
+    expect(
+      await sendApplication(URL, BODY, { fetchImpl: answer({ id: 'a', reference: 'K7QM-4XTR', statusUrl }), pageOrigin: 'https://elsewhere.example' }),
+    ).toEqual({ ok: true, status: 201 });
     expect(await sendApplication(URL, BODY, { fetchImpl: answer({ id: 'a' }), pageOrigin: origin })).toEqual({ ok: true, status: 201 });
     // A body that is not JSON is still an acceptance.
-    expect(await sendApplication(URL, BODY, { fetchImpl: vi.fn<typeof fetch>(() => Promise.resolve(new Response('stored', { status: 201 }))), pageOrigin: origin })).toEqual({ ok: true, status: 201 });
+    expect(
+      await sendApplication(URL, BODY, { fetchImpl: vi.fn<typeof fetch>(() => Promise.resolve(new Response('stored', { status: 201 }))), pageOrigin: origin }),
+    ).toEqual({ ok: true, status: 201 });
   });
 });

@@ -12,7 +12,9 @@ describe('receiptIn: the receipt in a 201', () => {
   });
 
   it('takes a link under a path, and plain http on a local origin', () => {
-    expect(receiptIn({ reference: '2345-6789', statusUrl: `http://127.0.0.1:4173/apply/status/#${SECRET}` }, 'http://127.0.0.1:4173')?.reference).toBe('2345-6789');
+    expect(receiptIn({ reference: '2345-6789', statusUrl: `http://127.0.0.1:4173/apply/status/#${SECRET}` }, 'http://127.0.0.1:4173')?.reference).toBe(
+      '2345-6789',
+    );
   });
 
   it('is none from a receiver that gives no receipt, or no body at all', () => {

@@ -13,7 +13,7 @@ function steps(body: typeof BODY | null, outcome: AttemptOutcome | 'busy' = 'acc
   };
 }
 
-describe('submitApplication (the wizard\'s submit step)', () => {
+describe("submitApplication (the wizard's submit step)", () => {
   it('does nothing more once the application is accepted, not even checking it', async () => {
     const fx = steps(BODY);
     expect(await submitApplication(true, URL, fx)).toBe(true);

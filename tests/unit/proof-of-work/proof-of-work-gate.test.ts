@@ -28,7 +28,7 @@ describe('proofOfWorkGate', () => {
     expect(pageProofs).not.toHaveBeenCalled();
   });
 
-  it('still takes an older receiver\'s 404, or the app\'s HTML, as off', async () => {
+  it("still takes an older receiver's 404, or the app's HTML, as off", async () => {
     answering(() => json({ error: 'This receiver asks for no proof of work.' }, 404));
     expect(await proofOfWorkGate('/api/applications', 'https://apply.example.com/').next()).toBeNull();
     answering(() => new Response('<!doctype html>', { headers: { 'Content-Type': 'text/html' } }));

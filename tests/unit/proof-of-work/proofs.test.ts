@@ -73,7 +73,10 @@ describe('createProofs', () => {
 
   it('starts from the challenge it was given, and after a refusal drops what it solved ahead', async () => {
     const fetchChallenge = endpoint();
-    const first: FetchedChallenge = { challenge: { algorithm: 'SHA-256', challenge: 'given', maxnumber: 10, salt: 's', signature: 'x' }, expiresAt: T0 + LIFETIME_MS };
+    const first: FetchedChallenge = {
+      challenge: { algorithm: 'SHA-256', challenge: 'given', maxnumber: 10, salt: 's', signature: 'x' },
+      expiresAt: T0 + LIFETIME_MS,
+    };
     const proofs = createProofs({ first, fetchChallenge, solve: () => Promise.resolve(3) });
     expect(challengeOf(await proofs.next())).toBe('given');
     expect(fetchChallenge).not.toHaveBeenCalled();

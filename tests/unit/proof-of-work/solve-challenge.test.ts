@@ -30,10 +30,22 @@ describe('solveChallenge', () => {
 describe('parseChallenge and solutionHeader', () => {
   it('reads what altcha-lib creates, and writes the payload it verifies', async () => {
     const challenge = await challengeFor(7);
-    expect(JSON.parse(atob(solutionHeader(challenge, 7)))).toEqual({ algorithm: 'SHA-256', challenge: challenge.challenge, number: 7, salt: challenge.salt, signature: challenge.signature });
+    expect(JSON.parse(atob(solutionHeader(challenge, 7)))).toEqual({
+      algorithm: 'SHA-256',
+      challenge: challenge.challenge,
+      number: 7,
+      salt: challenge.salt,
+      signature: challenge.signature,
+    });
   });
 
-  it.each([null, 'text', {}, { algorithm: 'MD5', challenge: 'ab', salt: 's', signature: 'x' }, { algorithm: 'SHA-256', challenge: 'not hex', salt: 's', signature: 'x' }])('is null for what is not a challenge: %j', (json) => {
+  it.each([
+    null,
+    'text',
+    {},
+    { algorithm: 'MD5', challenge: 'ab', salt: 's', signature: 'x' },
+    { algorithm: 'SHA-256', challenge: 'not hex', salt: 's', signature: 'x' },
+  ])('is null for what is not a challenge: %j', (json) => {
     expect(parseChallenge(json)).toBeNull();
   });
 });

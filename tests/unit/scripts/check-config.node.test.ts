@@ -45,7 +45,10 @@ describe('npm run check-config', () => {
     });
     const newer = join(dir, 'newer.json');
     await writeFile(newer, JSON.stringify({ ...config, logo: { ...(config.logo as object), newerSetting: true } }));
-    expect(await check(newer)).toEqual({ code: 0, output: `warning logo.newerSetting: unknown key, left out (a typo, or a setting of a newer version)\n${newer}: valid with 1 warning\n` });
+    expect(await check(newer)).toEqual({
+      code: 0,
+      output: `warning logo.newerSetting: unknown key, left out (a typo, or a setting of a newer version)\n${newer}: valid with 1 warning\n`,
+    });
     const missing = join(dir, 'missing.json');
     await writeFile(missing, JSON.stringify(rest));
     expect((await check(missing)).code).toBe(1);

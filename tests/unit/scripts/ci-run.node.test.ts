@@ -22,8 +22,15 @@ describe('.ci/run', () => {
 
   it('is the only place CI changes what the tests do besides the ones its comment names', async () => {
     // git grep: tracked files only, so node_modules and build outputs are left out.
-    const { stdout } = await execFile('git', ['grep', '-l', 'process.env.CI\\b', '--', 'tests', 'scripts', 'server', 'src', 'sw', '*.config.ts', '*.config.js'], { cwd: ROOT });
-    const readers = stdout.trim().split('\n').filter((path) => path !== 'tests/unit/scripts/ci-run.node.test.ts');
+    const { stdout } = await execFile(
+      'git',
+      ['grep', '-l', 'process.env.CI\\b', '--', 'tests', 'scripts', 'server', 'src', 'sw', '*.config.ts', '*.config.js'],
+      { cwd: ROOT },
+    );
+    const readers = stdout
+      .trim()
+      .split('\n')
+      .filter((path) => path !== 'tests/unit/scripts/ci-run.node.test.ts');
     expect(readers.sort()).toEqual(['playwright.config.ts', 'tests/e2e/behind-nginx.spec.ts', 'tests/support/local-postgres.mjs']);
     for (const reader of readers) expect(RUN).toContain(reader);
   });

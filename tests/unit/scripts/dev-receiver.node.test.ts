@@ -94,7 +94,11 @@ describe('npm run dev', () => {
 
     // Continuing on another device stores the sealed draft beside the applications, and takes it once.
     const stored = await rawRequest(`${origin}${DRAFTS_PATH}${id}`, {
-      headers: [['Content-Type', 'application/octet-stream'], ['Origin', origin], ['Draft-Expires-In', '600']],
+      headers: [
+        ['Content-Type', 'application/octet-stream'],
+        ['Origin', origin],
+        ['Draft-Expires-In', '600'],
+      ],
       body: sealed,
     });
     expect(stored.status).toBe(201);

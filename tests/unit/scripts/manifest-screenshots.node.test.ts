@@ -43,7 +43,9 @@ describe('the manifest screenshots', () => {
 
   it('committed are pictures of the committed public/config.json (else run npm run generate:screenshots)', () => {
     const record = JSON.parse(readFileSync(join(ROOT, SCREENSHOTS_RECORD), 'utf8')) as { configDigest: string };
-    expect(record.configDigest, 'public/screenshots/ show another programme: run `npm run generate:screenshots` and commit the files').toBe(programmeDigest(DEFAULT));
+    expect(record.configDigest, 'public/screenshots/ show another programme: run `npm run generate:screenshots` and commit the files').toBe(
+      programmeDigest(DEFAULT),
+    );
     expect(manifestScreenshots(DEFAULT, JSON.stringify(record))).toHaveLength(4);
   });
 });

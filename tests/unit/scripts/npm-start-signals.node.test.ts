@@ -21,7 +21,10 @@ let project: string;
 beforeAll(async () => {
   await buildServerBundle();
   project = await mkdtemp(join(tmpdir(), 'npm-start-'));
-  await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'npm-start-signals', private: true, type: 'module', scripts: { start: 'node scripts/start.mjs' } }));
+  await writeFile(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'npm-start-signals', private: true, type: 'module', scripts: { start: 'node scripts/start.mjs' } }),
+  );
   await mkdir(join(project, 'scripts'));
   for (const file of ['start.mjs', 'build-if-needed.mjs', 'served-programme.mjs']) {
     await copyFile(join(ROOT, 'scripts', file), join(project, 'scripts', file));
@@ -70,7 +73,15 @@ async function until(condition: () => Promise<boolean>, withinMs = 30_000): Prom
   return condition();
 }
 
-interface Started { child: ChildProcess; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>; port: number; dataDir: string; serverPid: number; launcherPid: number; output: () => string }
+interface Started {
+  child: ChildProcess;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  port: number;
+  dataDir: string;
+  serverPid: number;
+  launcherPid: number;
+  output: () => string;
+}
 
 /** Runs `command` in the project (npm start, or the launcher itself) until the server listens. */
 async function start(command: string, args: string[]): Promise<Started> {
@@ -82,7 +93,11 @@ async function start(command: string, args: string[]): Promise<Started> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => { resolve({ code, signal }); }));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => {
+      resolve({ code, signal });
+    }),
+  );
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString('utf8');
@@ -90,7 +105,9 @@ async function start(command: string, args: string[]): Promise<Started> {
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    void exited.then(() => { reject(new Error(`npm start exited before listening:\n${output}`)); });
+    void exited.then(() => {
+      reject(new Error(`npm start exited before listening:\n${output}`));
+    });
   });
   // An answer means the server ran its start-up to the end, where it starts listening for signals.
   expect((await fetch(`http://127.0.0.1:${String(port)}/healthz`)).status).toBe(200);
@@ -123,20 +140,24 @@ describe('npm start', () => {
     }
   }, 180_000);
 
-  it.each(['SIGTERM', 'SIGINT'] as const)('passes %s on to its server, which closes the store, and exits with its code', async (signal) => {
-    const started = await start(process.execPath, ['scripts/start.mjs']);
-    try {
-      expect(started.launcherPid).toBe(started.child.pid);
-      started.child.kill(signal);
-      const exit = await started.exited;
-      expect(exit, started.output()).toEqual({ code: 0, signal: null });
-      expect(await until(() => isGone(started.serverPid))).toBe(true);
-      expect(await portAnswers(started.port)).toBe(false);
-      await expect(readFile(join(started.dataDir, 'receiver.json'))).rejects.toThrow(/ENOENT/);
-    } finally {
-      await cleanUp(started);
-    }
-  }, 180_000);
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'passes %s on to its server, which closes the store, and exits with its code',
+    async (signal) => {
+      const started = await start(process.execPath, ['scripts/start.mjs']);
+      try {
+        expect(started.launcherPid).toBe(started.child.pid);
+        started.child.kill(signal);
+        const exit = await started.exited;
+        expect(exit, started.output()).toEqual({ code: 0, signal: null });
+        expect(await until(() => isGone(started.serverPid))).toBe(true);
+        expect(await portAnswers(started.port)).toBe(false);
+        await expect(readFile(join(started.dataDir, 'receiver.json'))).rejects.toThrow(/ENOENT/);
+      } finally {
+        await cleanUp(started);
+      }
+    },
+    180_000,
+  );
 
   it('takes its server with it when the launcher is killed outright', async () => {
     const started = await start(process.execPath, ['scripts/start.mjs']);

@@ -1,14 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import defaultConfigText from '../../../public/config.json?raw';
 import indexHtml from '../../../index.html?raw';
-import { inlineEntryStyles, isJsonData, PRERENDER_HASH_ATTRIBUTE, withHeadFirst, withPrerenderedWelcome, withStarter } from '../../../scripts/prerender-welcome';
+import {
+  inlineEntryStyles,
+  isJsonData,
+  PRERENDER_HASH_ATTRIBUTE,
+  withHeadFirst,
+  withPrerenderedWelcome,
+  withStarter,
+} from '../../../scripts/prerender-welcome';
 import { EARLY_CONTINUE_ATTRIBUTE, RESUMING_LINE_CLASS } from '../../../src/first-paint/page-marks';
 import { CHECKED_CONFIG_ID, readCheckedConfig } from '../../../src/config/checked-config';
 import { parseConfigText } from '../../../src/config/parse-config';
 import { buildTimeSanitizer, renderWelcome } from '../../../src/prerender/render-welcome';
 
 /** The words index.html writes itself, in the programme's language (here German). */
-const WORDS = { loading: 'Der Antrag wird geladen…', needsScript: 'Dieser Antrag braucht JavaScript.', loadFailed: 'Das Formular konnte nicht geladen werden.' };
+const WORDS = {
+  loading: 'Der Antrag wird geladen…',
+  needsScript: 'Dieser Antrag braucht JavaScript.',
+  loadFailed: 'Das Formular konnte nicht geladen werden.',
+};
 
 describe('renderWelcome (build time)', () => {
   it("draws the default programme's Welcome with its heading, text, info box, cover and step bar", async () => {
@@ -59,7 +70,11 @@ describe('withPrerenderedWelcome', () => {
   };
 
   it('puts the markup into #root in a wrapper named by the config digest, keeps the loading line for a returning creator, and sets title, language and its own words', () => {
-    const html = withPrerenderedWelcome(indexHtml, { markup: '<div class="layout">Hi</div>', title: 'A & B', lang: 'de', words: WORDS, checked: checked('A & B') }, 'abc123');
+    const html = withPrerenderedWelcome(
+      indexHtml,
+      { markup: '<div class="layout">Hi</div>', title: 'A & B', lang: 'de', words: WORDS, checked: checked('A & B') },
+      'abc123',
+    );
     expect(html).toContain(
       `<div id="root"><p class="boot-message ${RESUMING_LINE_CLASS}" role="status">Der Antrag wird geladen…</p><div class="prerendered" ${PRERENDER_HASH_ATTRIBUTE}="abc123"><div class="layout">Hi</div></div></div>`,
     );

@@ -50,7 +50,7 @@ describe('npm start building over a served programme', () => {
     expect(await copies()).toEqual([]);
   });
 
-  it('ships public/config.json when dist/config.json is the last build\'s copy, changed or not', async () => {
+  it("ships public/config.json when dist/config.json is the last build's copy, changed or not", async () => {
     expect(await buildKeepingProgramme(root, fakeBuild, at)).toEqual({ built: true, notice: null });
     expect(await read('dist/config.json')).toBe(DEFAULT);
     await write('public/config.json', '{"title":"A new default"}');

@@ -65,12 +65,31 @@ interface TabOptions {
 }
 
 /** One tab's session, attached to a plain form: by default on the Details step of a complete application restored from a draft. */
-function tab({ config = defaultConfig(), store = memoryStore(), locks, synchronous = memorySyncStorage(), page = fakePage(), initial, asleep = false }: TabOptions = {}) {
+function tab({
+  config = defaultConfig(),
+  store = memoryStore(),
+  locks,
+  synchronous = memorySyncStorage(),
+  page = fakePage(),
+  initial,
+  asleep = false,
+}: TabOptions = {}) {
   const opening =
     initial ??
-    initialApplication(defaultProgramme, config.steps.length, { kind: 'restored', values: completeValues(), wizard: { current: DETAILS_STEP, reached: [0, 1, 2] }, dropped: [] }, false);
+    initialApplication(
+      defaultProgramme,
+      config.steps.length,
+      { kind: 'restored', values: completeValues(), wizard: { current: DETAILS_STEP, reached: [0, 1, 2] }, dropped: [] },
+      false,
+    );
   const redirect = vi.fn();
-  const session = createApplicationSession({ config, programme: defaultProgramme, initial: opening, devices: { store, locks, synchronous, page, serviceWorker: undefined, redirect }, asleep });
+  const session = createApplicationSession({
+    config,
+    programme: defaultProgramme,
+    initial: opening,
+    devices: { store, locks, synchronous, page, serviceWorker: undefined, redirect },
+    asleep,
+  });
   sessions.push(session);
   const form = plainForm(opening.values);
   const detach = session.attach(form);
@@ -172,7 +191,10 @@ describe('createApplicationSession', () => {
     form.set((values) => {
       values.personalInfo.firstName = 'Ada Lovelace';
     });
-    await until(() => (store.entries.get(DRAFT_KEY) as { values?: ApplicationValues } | undefined)?.values?.personalInfo.firstName === 'Ada Lovelace', 'the draft is saved');
+    await until(
+      () => (store.entries.get(DRAFT_KEY) as { values?: ApplicationValues } | undefined)?.values?.personalInfo.firstName === 'Ada Lovelace',
+      'the draft is saved',
+    );
     expect(store.entries.get(DRAFT_KEY)).toMatchObject({ wizard: { current: 1 } });
   });
 
@@ -224,7 +246,7 @@ describe('createApplicationSession', () => {
     first.session.dispose();
 
     await until(() => second.session.getSnapshot().role === 'editor', 'the second tab edits');
-    await until(() => second.form.values().personalInfo.firstName === 'Katherine', 'the second tab shows the closed tab\'s answers');
+    await until(() => second.form.values().personalInfo.firstName === 'Katherine', "the second tab shows the closed tab's answers");
   });
 
   it('dispose: the session hears nothing more from its queue (a send still on its way ends unheard)', async () => {
@@ -340,7 +362,8 @@ describe('createApplicationSession', () => {
 function stubDraftsReceiver({ fail = false } = {}) {
   const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>((url, init) => {
     if (fail) return Promise.reject(new TypeError('Failed to fetch'));
-    if (url.includes('/api/drafts/') && init.method === 'PUT') return Promise.resolve(new Response(JSON.stringify({ expiresAt: '2026-12-03T00:00:00.000Z' }), { status: 201 }));
+    if (url.includes('/api/drafts/') && init.method === 'PUT')
+      return Promise.resolve(new Response(JSON.stringify({ expiresAt: '2026-12-03T00:00:00.000Z' }), { status: 201 }));
     if (url.includes('/api/drafts/') && init.method === 'DELETE') return Promise.resolve(new Response(null, { status: 204 }));
     return Promise.resolve(new Response('{}', { status: 201 }));
   });
@@ -394,7 +417,15 @@ describe('continue on another device', () => {
     expect((await made.session.handOver(HAND_OVER)).ok).toBe(true);
     const handedOver = made.session.getSnapshot().handedOver;
     made.session.dispose();
-    const opening = { ...initialApplication(defaultProgramme, 4, { kind: 'restored', values: completeValues(), wizard: { current: DETAILS_STEP, reached: [0, 1, 2] }, dropped: [] }, false), handedOver };
+    const opening = {
+      ...initialApplication(
+        defaultProgramme,
+        4,
+        { kind: 'restored', values: completeValues(), wizard: { current: DETAILS_STEP, reached: [0, 1, 2] }, dropped: [] },
+        false,
+      ),
+      handedOver,
+    };
     const { session, store } = tab({ config: { ...defaultConfig(), requestUrl: null }, store: made.store, initial: opening });
     expect(session.getSnapshot().handedOver).toEqual(handedOver);
 

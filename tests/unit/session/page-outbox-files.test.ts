@@ -37,7 +37,14 @@ afterEach(() => {
 
 describe("the page's outbox and the application's files", () => {
   it('sends the PUT with each file named by the upload id the receiver gave it', async () => {
-    kept.set(SHA, { sha256: SHA, name: 'kit.pdf', type: 'application/pdf', size: 10, uploaded: true, uploadUrl: `https://example.com/api/uploads/${UPLOAD_ID}` });
+    kept.set(SHA, {
+      sha256: SHA,
+      name: 'kit.pdf',
+      type: 'application/pdf',
+      size: 10,
+      uploaded: true,
+      uploadUrl: `https://example.com/api/uploads/${UPLOAD_ID}`,
+    });
     const fetchMock = stubFetchAnswering(201);
     expect(await outbox().submit('https://example.com/api/applications', body)).toBe('accepted');
     const put = fetchMock.mock.calls.find(([, init]) => init.method === 'PUT');

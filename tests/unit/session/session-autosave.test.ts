@@ -39,7 +39,15 @@ function autosaving(store: KeyValueStore, writes: () => boolean = () => true) {
     onState: (state) => states.push(state),
     onSaved,
   });
-  const stops = [form.subscribe({ formState: { values: true }, callback: () => { autosave.schedule(); } }), autosave.watchPage(browserPageEvents())];
+  const stops = [
+    form.subscribe({
+      formState: { values: true },
+      callback: () => {
+        autosave.schedule();
+      },
+    }),
+    autosave.watchPage(browserPageEvents()),
+  ];
   cleanups.push(() => {
     for (const stop of stops) stop();
     autosave.cancel();

@@ -17,7 +17,7 @@ function step(state: SessionState, event: SessionEvent) {
   return sessionTransition(state, event);
 }
 
-describe('the session\'s permissions', () => {
+describe("the session's permissions", () => {
   it.each([
     ['the editor, holding the page', session(), true],
     ['before the lock answers (nothing typed then is lost)', session({}, { role: 'unknown' }), true],
@@ -33,7 +33,7 @@ describe('the session\'s permissions', () => {
   it.each([
     ['the editor', session(), true],
     ['Continue already running', session({}, { busy: true }), false],
-    ['the application accepted (the last step\'s Sign In)', session({}, { submitted: true }), true],
+    ["the application accepted (the last step's Sign In)", session({}, { submitted: true }), true],
     ['the application on another device', session({}, { handedOver: HANDED_OVER }), false],
   ])('may continue: %s → %s', (_, state, expected) => {
     expect(mayContinue(state)).toBe(expected);
@@ -54,7 +54,7 @@ describe('the session\'s permissions', () => {
     ['the editor', session(), { send: true, follow: false }],
     ['a read-only tab', session({}, { role: 'viewer' }), { send: false, follow: true }],
     ['before the lock answers', session({}, { role: 'unknown' }), { send: false, follow: false }],
-  ])('sends, or follows the editor\'s saves: %s', (_, state, expected) => {
+  ])("sends, or follows the editor's saves: %s", (_, state, expected) => {
     expect({ send: maySend(state), follow: followsEditor(state) }).toEqual(expected);
   });
 
@@ -68,7 +68,7 @@ describe('the session\'s permissions', () => {
   });
 });
 
-describe('the session\'s transitions', () => {
+describe("the session's transitions", () => {
   it.each(EFFECTS)('%s', (_, state, event, effects) => {
     expect(step(state, event).effects).toEqual(effects);
   });
@@ -81,12 +81,37 @@ describe('the session\'s transitions', () => {
     ['the queue changes', session(), { type: 'outbox', status: { state: 'accepted' } }, { outbox: { state: 'accepted' } }],
     ['autosave saves', session(), { type: 'save-state', saveState: 'saving' }, { saveState: 'saving' }],
     ['a draft shown', session(), { type: 'draft-shown', wizard: { current: 1, reached: [0, 1] } }, { wizard: { current: 1, reached: [0, 1] } }],
-    ['accepted here: the last step', session({ accepting: true }), { type: 'accepted', elsewhere: false }, { submitted: true, sentElsewhere: false, wizard: { current: 3, reached: [0, 1, 2, 3] } }],
-    ['accepted elsewhere, the last step skipped: the wizard stays', session({ accepting: true, skipLastStep: true }), { type: 'accepted', elsewhere: true }, { submitted: true, sentElsewhere: true, wizard: DETAILS }],
-    ['a blank first step after a withdrawal (the receiver erased it), saying so', session({}, { submitted: true }), { type: 'blank-shown', withdrawn: true }, { submitted: false, withdrawn: true, wizard: { current: 0, reached: [0] } }],
-    ['another tab\'s acceptance shown', session(), { type: 'accepted-shown' }, { submitted: true, wizard: { current: 3, reached: [0, 1, 2, 3] } }],
-    ['a blank application shown', session({}, { submitted: true, sentElsewhere: true }), { type: 'blank-shown' }, { submitted: false, sentElsewhere: false, wizard: { current: 0, reached: [0] } }],
-    ['a blank application shown after a withdrawal', session({}, { submitted: true, withdrawn: true }), { type: 'blank-shown' }, { submitted: false, withdrawn: false, wizard: { current: 0, reached: [0] } }],
+    [
+      'accepted here: the last step',
+      session({ accepting: true }),
+      { type: 'accepted', elsewhere: false },
+      { submitted: true, sentElsewhere: false, wizard: { current: 3, reached: [0, 1, 2, 3] } },
+    ],
+    [
+      'accepted elsewhere, the last step skipped: the wizard stays',
+      session({ accepting: true, skipLastStep: true }),
+      { type: 'accepted', elsewhere: true },
+      { submitted: true, sentElsewhere: true, wizard: DETAILS },
+    ],
+    [
+      'a blank first step after a withdrawal (the receiver erased it), saying so',
+      session({}, { submitted: true }),
+      { type: 'blank-shown', withdrawn: true },
+      { submitted: false, withdrawn: true, wizard: { current: 0, reached: [0] } },
+    ],
+    ["another tab's acceptance shown", session(), { type: 'accepted-shown' }, { submitted: true, wizard: { current: 3, reached: [0, 1, 2, 3] } }],
+    [
+      'a blank application shown',
+      session({}, { submitted: true, sentElsewhere: true }),
+      { type: 'blank-shown' },
+      { submitted: false, sentElsewhere: false, wizard: { current: 0, reached: [0] } },
+    ],
+    [
+      'a blank application shown after a withdrawal',
+      session({}, { submitted: true, withdrawn: true }),
+      { type: 'blank-shown' },
+      { submitted: false, withdrawn: false, wizard: { current: 0, reached: [0] } },
+    ],
     ['a link made', session(), { type: 'link-made', handedOver: HANDED_OVER }, { handedOver: HANDED_OVER }],
     ['taken back', session({}, { handedOver: HANDED_OVER }), { type: 'taken-back' }, { handedOver: null }],
     ['another tab made a link', session(), { type: 'tab-message', message: { type: 'device-handover', handedOver: HANDED_OVER } }, { handedOver: HANDED_OVER }],
@@ -103,7 +128,7 @@ describe('the session\'s transitions', () => {
     ['saved', session(), { type: 'saved', record: RECORD }],
     ['acceptance begins', session(), { type: 'accepting' }],
     ['Back on the first step', session({}, { wizard: { current: 0, reached: [0] } }), { type: 'previous' }],
-    ['woken, the store holding another tab\'s application', session({}, { awake: false }), { type: 'wake-answered', storeHoldsApplication: true }],
+    ["woken, the store holding another tab's application", session({}, { awake: false }), { type: 'wake-answered', storeHoldsApplication: true }],
   ])('%s: the screen is not told (the same snapshot)', (_, state, event) => {
     expect(step(state, event).state.shown).toBe(state.shown);
   });
@@ -126,7 +151,11 @@ describe('the session\'s transitions', () => {
     expect(moved.effects).toEqual([{ do: 'schedule-save' }]);
 
     const woken = step(step(moved.state, { type: 'wake-answered', storeHoldsApplication: false }).state, { type: 'connected' });
-    expect(woken.effects).toEqual([{ do: 'report-step', step: 1 }, { do: 'report-step', step: 2 }, { do: 'report-step', step: 3 }]);
+    expect(woken.effects).toEqual([
+      { do: 'report-step', step: 1 },
+      { do: 'report-step', step: 2 },
+      { do: 'report-step', step: 3 },
+    ]);
     expect(step(woken.state, { type: 'draft-shown', wizard: DETAILS }).effects).toEqual([]);
   });
 

@@ -4,7 +4,15 @@ import { lookupStatus } from '../../../src/status/lookup-status';
 
 const URL = 'https://apply.example.com/api/status';
 const SECRET = 'S'.repeat(43);
-const BODY = { reference: 'K7QM-4XTR', receivedAt: '2026-12-02T17:40:00Z', status: 'received', changedAt: '2026-12-02T17:40:00Z', message: null, language: null, history: [] };
+const BODY = {
+  reference: 'K7QM-4XTR',
+  receivedAt: '2026-12-02T17:40:00Z',
+  status: 'received',
+  changedAt: '2026-12-02T17:40:00Z',
+  message: null,
+  language: null,
+  history: [],
+};
 
 const answering = (status: number, body: unknown = {}) => vi.fn<typeof fetch>(() => Promise.resolve(new Response(JSON.stringify(body), { status })));
 
@@ -38,9 +46,14 @@ describe('lookupStatus', () => {
   });
 
   it('an answer too slow to wait for failed', async () => {
-    const hanging = vi.fn<typeof fetch>((_url, init) => new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => {
-      reject(new DOMException('aborted', 'AbortError'));
-    })));
+    const hanging = vi.fn<typeof fetch>(
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => {
+            reject(new DOMException('aborted', 'AbortError'));
+          }),
+        ),
+    );
     expect((await lookupStatus(URL, SECRET, { fetchImpl: hanging, timeoutMs: 5 })).kind).toBe('failed');
   });
 });

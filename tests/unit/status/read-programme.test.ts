@@ -21,7 +21,13 @@ const answering = (response: () => Response) => () => Promise.resolve(response()
 
 describe('the programme as the status page reads it', () => {
   it('takes the network’s file when it is a JSON object', async () => {
-    expect(await readProgramme('/config.json', answering(() => new Response(JSON.stringify(FRESH))), storageWith(KEPT))).toEqual(FRESH);
+    expect(
+      await readProgramme(
+        '/config.json',
+        answering(() => new Response(JSON.stringify(FRESH))),
+        storageWith(KEPT),
+      ),
+    ).toEqual(FRESH);
   });
 
   it.each([

@@ -48,7 +48,15 @@ describe('parseStatusAnswer: the lookup’s 200 read strictly', () => {
   it('takes no language that is not a tag, and skips history entries it cannot read', () => {
     expect(parseStatusAnswer({ ...ANSWER, language: '<script>' })?.language).toBeNull();
     expect(parseStatusAnswer({ ...ANSWER, language: null })?.language).toBeNull();
-    const history = parseStatusAnswer({ ...ANSWER, history: [{ status: 'erased', changedAt: ANSWER.changedAt }, { status: 'received', changedAt: 'yesterday' }, 'x', { status: 'received', changedAt: ANSWER.receivedAt }] })?.history;
+    const history = parseStatusAnswer({
+      ...ANSWER,
+      history: [
+        { status: 'erased', changedAt: ANSWER.changedAt },
+        { status: 'received', changedAt: 'yesterday' },
+        'x',
+        { status: 'received', changedAt: ANSWER.receivedAt },
+      ],
+    })?.history;
     expect(history).toEqual([{ status: 'received', changedAt: Date.parse(ANSWER.receivedAt) }]);
   });
 

@@ -32,7 +32,8 @@ describe('statusTexts: the status page’s words', () => {
   it('every catalogue has every key, with the same placeholders', () => {
     for (const catalogue of [STATUS_FR, STATUS_ES]) {
       expect(Object.keys(catalogue).sort()).toEqual(Object.keys(STATUS_EN).sort());
-      for (const [key, english] of Object.entries(STATUS_EN)) expect(placeholdersOf(catalogue[key as keyof typeof STATUS_EN]), key).toEqual(placeholdersOf(english));
+      for (const [key, english] of Object.entries(STATUS_EN))
+        expect(placeholdersOf(catalogue[key as keyof typeof STATUS_EN]), key).toEqual(placeholdersOf(english));
     }
   });
 });

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { parseStatusAnswer } from '../../../src/status/status-answer';
 import { keptFrom, readKept, statusView, type LookupOutcome } from '../../../src/status/status-view';
 
-const BODY = { reference: 'K7QM-4XTR', receivedAt: '2026-12-02T17:40:00Z', status: 'in-review', changedAt: '2026-12-03T10:00:00Z', message: null, language: null, history: [] };
+const BODY = {
+  reference: 'K7QM-4XTR',
+  receivedAt: '2026-12-02T17:40:00Z',
+  status: 'in-review',
+  changedAt: '2026-12-03T10:00:00Z',
+  message: null,
+  language: null,
+  history: [],
+};
 const ANSWER = parseStatusAnswer(BODY)!;
 const FRESH: LookupOutcome = { kind: 'answer', answer: ANSWER, body: BODY };
 const KEPT = { body: BODY, checkedAt: 1000 };

@@ -32,7 +32,13 @@ const PHOTO: DeviceFile = {
   height: 1920,
   blob: new Blob([new Uint8Array([1, 2, 3, 4, 5])], { type: 'image/jpeg' }),
 };
-const KIT: DeviceFile = { sha256: 'b'.repeat(64), name: 'media-kit.pdf', type: 'application/pdf', size: 3, blob: new Blob(['%PD'], { type: 'application/pdf' }) };
+const KIT: DeviceFile = {
+  sha256: 'b'.repeat(64),
+  name: 'media-kit.pdf',
+  type: 'application/pdf',
+  size: 3,
+  blob: new Blob(['%PD'], { type: 'application/pdf' }),
+};
 
 /** A store whose writes the disk refuses as full, until `full` is false; reads still work. */
 function fullDisk(): { open: (db: string, store: string) => UseStore; state: { full: boolean; opens: number } } {

@@ -37,7 +37,16 @@ describe('the one way into IndexedDB', () => {
   });
 
   it('where open throws, or its request fails, the store rejects with StorageUnavailableError naming the cause', async () => {
-    const throwing = guardedStore(freshDbName(), 'state', () => ({ open: () => { throw new DOMException('disabled', 'InvalidStateError'); } }) as unknown as IDBFactory);
+    const throwing = guardedStore(
+      freshDbName(),
+      'state',
+      () =>
+        ({
+          open: () => {
+            throw new DOMException('disabled', 'InvalidStateError');
+          },
+        }) as unknown as IDBFactory,
+    );
     await expect(keyval.set('draft', 1, throwing)).rejects.toMatchObject({ name: 'StorageUnavailableError', cause: { name: 'InvalidStateError' } });
     mend = breakIndexedDb('open fails');
     const failing = guardedStore(freshDbName(), 'state');

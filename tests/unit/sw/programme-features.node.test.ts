@@ -34,7 +34,9 @@ describe('programmeFeatures', () => {
   });
 
   it('asks for what analytics and error reporting share when either is configured', () => {
-    expect([...programmeFeatures({ lang: 'en', continueOnAnotherDevice: false, analytics: null, errorReporting: { dsn: 'https://k@example.com/1' } })]).toEqual([TELEMETRY_FEATURE]);
+    expect([...programmeFeatures({ lang: 'en', continueOnAnotherDevice: false, analytics: null, errorReporting: { dsn: 'https://k@example.com/1' } })]).toEqual(
+      [TELEMETRY_FEATURE],
+    );
     expect([...programmeFeatures({ lang: 'en', continueOnAnotherDevice: false, analytics: null, errorReporting: null })]).toEqual([]);
   });
 

@@ -16,11 +16,17 @@ function valueImports(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, false);
   const specifiers: string[] = [];
   for (const statement of source.statements) {
-    if ((ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
+      statement.moduleSpecifier &&
+      ts.isStringLiteral(statement.moduleSpecifier)
+    ) {
       if (ts.isImportDeclaration(statement)) {
         const clause = statement.importClause;
         const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined;
-        const onlyTypes = clause?.phaseModifier === ts.SyntaxKind.TypeKeyword || (clause !== undefined && !clause.name && named !== undefined && named.length > 0 && named.every((element) => element.isTypeOnly));
+        const onlyTypes =
+          clause?.phaseModifier === ts.SyntaxKind.TypeKeyword ||
+          (clause !== undefined && !clause.name && named !== undefined && named.length > 0 && named.every((element) => element.isTypeOnly));
         if (onlyTypes) continue;
       } else if (statement.isTypeOnly) continue;
       specifiers.push(statement.moduleSpecifier.text);
@@ -60,7 +66,9 @@ describe('the service worker’s imports', () => {
   const graph = workerGraph();
 
   it('reach the worker’s own modules (the walk itself works)', () => {
-    expect(graph.modules).toEqual(expect.arrayContaining(['sw/sw.ts', 'sw/feature-chunks.ts', 'src/config/last-good-config.ts', 'src/outbox/replay-outbox.ts']));
+    expect(graph.modules).toEqual(
+      expect.arrayContaining(['sw/sw.ts', 'sw/feature-chunks.ts', 'src/config/last-good-config.ts', 'src/outbox/replay-outbox.ts']),
+    );
     expect(graph.packages).toEqual(expect.arrayContaining(['workbox-precaching', 'tus-js-client']));
   });
 

@@ -11,7 +11,15 @@ function previousBuildTab(): { heard: unknown[]; post(message: unknown): void; c
   channel.onmessage = (event: MessageEvent<unknown>) => {
     heard.push(event.data);
   };
-  return { heard, post: (message) => { channel.postMessage(message); }, close: () => { channel.close(); } };
+  return {
+    heard,
+    post: (message) => {
+      channel.postMessage(message);
+    },
+    close: () => {
+      channel.close();
+    },
+  };
 }
 
 /** Resolves once the event loop has run the channels' deliveries (Node delivers on its message port). */

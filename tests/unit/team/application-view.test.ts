@@ -3,7 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { answerGroups, isPhoto, newestFirst, photoAlt } from '../../../src/team/application-view';
 import type { TeamFile } from '../../../src/team/team-answers';
 
-const FILE: TeamFile = { uploadId: 'u1', field: 'roomPhoto', label: 'A photo of your room', name: 'room.jpg', type: 'image/jpeg', size: 120_000, width: 800, height: 600, url: '/team/api/applications/a1/files/u1' };
+const FILE: TeamFile = {
+  uploadId: 'u1',
+  field: 'roomPhoto',
+  label: 'A photo of your room',
+  name: 'room.jpg',
+  type: 'image/jpeg',
+  size: 120_000,
+  width: 800,
+  height: 600,
+  url: '/team/api/applications/a1/files/u1',
+};
 
 describe('an application as its page arranges it', () => {
   it('groups answers by section, in the order asked', () => {

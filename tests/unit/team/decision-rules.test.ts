@@ -21,7 +21,9 @@ describe('the decision form rules', () => {
   it('counts characters as a person does, and holds the message to 2000', () => {
     expect(characterCount('👍🏽é')).toBe(3);
     expect(decisionProblem({ status: 'accepted', message: '😀'.repeat(MESSAGE_LIMIT) }, 'received')).toBeNull();
-    expect(decisionProblem({ status: 'accepted', message: 'x'.repeat(MESSAGE_LIMIT + 1) }, 'received')).toBe('The message is 2001 characters long: at most 2000.');
+    expect(decisionProblem({ status: 'accepted', message: 'x'.repeat(MESSAGE_LIMIT + 1) }, 'received')).toBe(
+      'The message is 2001 characters long: at most 2000.',
+    );
     // A long message typed for a decision that takes none is not in the way.
     expect(decisionProblem({ status: 'in-review', message: 'x'.repeat(MESSAGE_LIMIT + 1) }, 'received')).toBeNull();
   });

@@ -11,7 +11,9 @@ describe('the team API addresses', () => {
   });
 
   it('exports the list as filtered, its status included', () => {
-    expect(exportUrl({ ...NO_FILTERS, status: 'accepted', language: 'fr', from: '2026-01-01' })).toBe('/team/api/export?status=accepted&language=fr&from=2026-01-01');
+    expect(exportUrl({ ...NO_FILTERS, status: 'accepted', language: 'fr', from: '2026-01-01' })).toBe(
+      '/team/api/export?status=accepted&language=fr&from=2026-01-01',
+    );
   });
 
   it('encodes every segment a person or the server supplied, so none reaches another endpoint', () => {

@@ -14,16 +14,34 @@ interface Sent {
 function recording(...answers: Array<() => Response>): { fetch: Fetch; sent: Sent[] } {
   const sent: Sent[] = [];
   const fetch: Fetch = (url, init) => {
-    sent.push({ url, method: init?.method ?? 'GET', body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined, headers: (init?.headers ?? {}) as Record<string, string> });
+    sent.push({
+      url,
+      method: init?.method ?? 'GET',
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers: (init?.headers ?? {}) as Record<string, string>,
+    });
     const next = answers.shift();
     return next ? Promise.resolve(next()) : Promise.reject(new TypeError('Failed to fetch'));
   };
   return { fetch, sent };
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) => () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 
-const ITEM = { id: 'a1', reference: 'K7QM-4XTR', name: 'Ana', email: 'ana@example.com', handle: '@ana', language: 'en', receivedAt: '2026-03-01T10:00:00Z', updatedAt: '2026-03-01T10:00:00Z', status: 'received' };
+const ITEM = {
+  id: 'a1',
+  reference: 'K7QM-4XTR',
+  name: 'Ana',
+  email: 'ana@example.com',
+  handle: '@ana',
+  language: 'en',
+  receivedAt: '2026-03-01T10:00:00Z',
+  updatedAt: '2026-03-01T10:00:00Z',
+  status: 'received',
+};
 const COUNTS = { all: 3, received: 1, 'in-review': 1, accepted: 1, declined: 0 };
 
 describe('the team API client', () => {
@@ -37,7 +55,12 @@ describe('the team API client', () => {
   it('sends JSON with its method and reads a 202 as done, with nothing to read', async () => {
     const { fetch, sent } = recording(json(202, { sent: true }));
     expect(await createTeamApi(fetch).requestLink('a@example.com')).toEqual({ ok: true, value: null });
-    expect(sent[0]).toMatchObject({ url: '/team/api/sign-in', method: 'POST', body: { email: 'a@example.com' }, headers: { 'Content-Type': 'application/json' } });
+    expect(sent[0]).toMatchObject({
+      url: '/team/api/sign-in',
+      method: 'POST',
+      body: { email: 'a@example.com' },
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
 
   it('reads a used link, a rate limit with its wait, and a network failure', async () => {
@@ -49,7 +72,10 @@ describe('the team API client', () => {
   });
 
   it('pages the inbox with its filters and cursor, and validates the page', async () => {
-    const { fetch, sent } = recording(json(200, { counts: COUNTS, items: [ITEM], next: 'cursor-2' }), json(200, { counts: COUNTS, items: [{ ...ITEM, status: 'archived' }], next: null }));
+    const { fetch, sent } = recording(
+      json(200, { counts: COUNTS, items: [ITEM], next: 'cursor-2' }),
+      json(200, { counts: COUNTS, items: [{ ...ITEM, status: 'archived' }], next: null }),
+    );
     const api = createTeamApi(fetch);
     const page = await api.applications({ ...NO_FILTERS, q: 'ana' }, 'cursor-1');
     expect(page.ok && page.value.items[0]?.name).toBe('Ana');

@@ -19,7 +19,13 @@ describe('the team app routes', () => {
   });
 
   it('writes each route back to the path it is read from', () => {
-    for (const route of [{ screen: 'inbox' }, { screen: 'sign-in' }, { screen: 'members' }, { screen: 'audit' }, { screen: 'application', id: 'abc_1' }] as TeamRoute[]) {
+    for (const route of [
+      { screen: 'inbox' },
+      { screen: 'sign-in' },
+      { screen: 'members' },
+      { screen: 'audit' },
+      { screen: 'application', id: 'abc_1' },
+    ] as TeamRoute[]) {
       expect(routeOf(pathOf(route))).toEqual(route);
     }
   });

@@ -13,7 +13,9 @@ describe('scrubPersonalData', () => {
   it('lets none of the typed values through, however deep they hide', () => {
     const event = {
       message: 'Could not parse ada@example.org for Ada Lovelace',
-      exception: { values: [{ value: 'Bad handle ada.makes (7700900123)', stacktrace: { frames: [{ vars: { text: 'I photograph Georgian sash windows' } }] } }] },
+      exception: {
+        values: [{ value: 'Bad handle ada.makes (7700900123)', stacktrace: { frames: [{ vars: { text: 'I photograph Georgian sash windows' } }] } }],
+      },
       breadcrumbs: [{ category: 'ui.input', message: 'input[name="lastName"] Lovelace' }],
       extra: { list: ['12000 followers', { nested: 'lovelace' }] },
     };
@@ -63,7 +65,7 @@ describe('scrubPersonalData', () => {
     expect(JSON.stringify(scrubbed)).not.toMatch(/utm|gclid|fbclid|newsletter|spring|abc123|step-2/);
   });
 
-  it('drops a resume link\'s #resume= fragment from every string, with or without a URL before it', () => {
+  it("drops a resume link's #resume= fragment from every string, with or without a URL before it", () => {
     const token = `AAECAwQFBgcICQoLDA0ODw.${'k'.repeat(42)}A`;
     const scrubbed = scrubPersonalData(
       {

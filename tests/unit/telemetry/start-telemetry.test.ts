@@ -31,10 +31,7 @@ describe('startTelemetry', () => {
 
   it('waits for the scheduler (idle time) before loading anything', async () => {
     const scheduled: Array<() => void> = [];
-    startTelemetry(
-      { analytics: { host: 'https://h.example', key: 'k' }, errorReporting: { dsn: 'https://k@e.example/1' } },
-      (work) => scheduled.push(work),
-    );
+    startTelemetry({ analytics: { host: 'https://h.example', key: 'k' }, errorReporting: { dsn: 'https://k@e.example/1' } }, (work) => scheduled.push(work));
     await settle();
     expect(loaded.posthog).not.toHaveBeenCalled();
     expect(loaded.sentry).not.toHaveBeenCalled();

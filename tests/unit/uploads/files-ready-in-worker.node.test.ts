@@ -25,8 +25,28 @@ const SHA_B = 'b'.repeat(64);
 let receiver: TusReceiver;
 
 function recordNaming(url: string): OutboxRecord {
-  const body = { personalInfo: {}, platforms: {}, fields: [], files: [{ key: 'roomPhotos', uploadId: '', sha256: SHA_A }, { key: 'mediaKit', uploadId: '', sha256: SHA_B }] };
-  return { applicationId: 'app', key: 'key', revision: 1, url, body, createdAt: 0, attempts: 1, lastAttemptAt: 0, lastError: null, refused: false, held: false };
+  const body = {
+    personalInfo: {},
+    platforms: {},
+    fields: [],
+    files: [
+      { key: 'roomPhotos', uploadId: '', sha256: SHA_A },
+      { key: 'mediaKit', uploadId: '', sha256: SHA_B },
+    ],
+  };
+  return {
+    applicationId: 'app',
+    key: 'key',
+    revision: 1,
+    url,
+    body,
+    createdAt: 0,
+    attempts: 1,
+    lastAttemptAt: 0,
+    lastError: null,
+    refused: false,
+    held: false,
+  };
 }
 
 function keep(sha256: string, bytes: Buffer, type: string): void {

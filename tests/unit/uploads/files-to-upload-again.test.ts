@@ -12,13 +12,33 @@ const sent = {
 const onDevice = () => true;
 
 describe('which refused files the page uploads again by itself', () => {
-  it('finds each file by its place among its field key\'s files, for file-incomplete and file-not-own', () => {
+  it("finds each file by its place among its field key's files, for file-incomplete and file-not-own", () => {
     expect(filesToUploadAgain(sent, [{ key: 'photos', index: 1, rule: 'file-incomplete' }], [], onDevice)).toEqual([sha(3)]);
-    expect(filesToUploadAgain(sent, [{ key: 'mediaKit', index: 0, rule: 'file-not-own' }, { key: 'photos', index: 0, rule: 'file-incomplete' }], [], onDevice)).toEqual([sha(2), sha(1)]);
+    expect(
+      filesToUploadAgain(
+        sent,
+        [
+          { key: 'mediaKit', index: 0, rule: 'file-not-own' },
+          { key: 'photos', index: 0, rule: 'file-incomplete' },
+        ],
+        [],
+        onDevice,
+      ),
+    ).toEqual([sha(2), sha(1)]);
   });
 
   it('uploads none again when a file is refused by its content: the creator must replace that one anyway', () => {
-    expect(filesToUploadAgain(sent, [{ key: 'photos', index: 0, rule: 'file-incomplete' }, { key: 'mediaKit', index: 0, rule: 'file-type' }], [], onDevice)).toEqual([]);
+    expect(
+      filesToUploadAgain(
+        sent,
+        [
+          { key: 'photos', index: 0, rule: 'file-incomplete' },
+          { key: 'mediaKit', index: 0, rule: 'file-type' },
+        ],
+        [],
+        onDevice,
+      ),
+    ).toEqual([]);
     expect(filesToUploadAgain(sent, [{ key: 'mediaKit', index: 0, rule: 'file-too-large' }], [], onDevice)).toEqual([]);
   });
 

@@ -32,7 +32,9 @@ describe('the HTTP stack under a file upload', () => {
 
   it('passes a HEAD that says the upload is gone (404) or how far it got (200)', async () => {
     for (const status of [404, 410, 200]) {
-      const response = await resumingHttpStack(answering(status, {}, []), () => Promise.resolve()).createRequest('HEAD', 'https://example.org/api/uploads/abc').send(null);
+      const response = await resumingHttpStack(answering(status, {}, []), () => Promise.resolve())
+        .createRequest('HEAD', 'https://example.org/api/uploads/abc')
+        .send(null);
       expect(response.getStatus()).toBe(status);
     }
   });
@@ -53,11 +55,15 @@ describe('the HTTP stack under a file upload', () => {
     await resumingHttpStack(answering(413, { Location: '/x' }, []), (url) => {
       kept.push(url);
       return Promise.resolve();
-    }).createRequest('POST', 'https://example.org/api/uploads').send(null);
+    })
+      .createRequest('POST', 'https://example.org/api/uploads')
+      .send(null);
     await resumingHttpStack(answering(204, { Location: '/x' }, []), (url) => {
       kept.push(url);
       return Promise.resolve();
-    }).createRequest('PATCH', 'https://example.org/api/uploads/a').send(null);
+    })
+      .createRequest('PATCH', 'https://example.org/api/uploads/a')
+      .send(null);
     expect(kept).toEqual([]);
   });
 });

@@ -14,7 +14,9 @@ import { fakePage, memorySyncStorage } from '../../support/fake-page';
 
 // A file uploaded before (a reload): a queue asked for it shows it done, with no request made.
 const SHA = 'c'.repeat(64);
-const kept = new Map<string, DeviceFile>([[SHA, { sha256: SHA, name: 'kit.pdf', type: 'application/pdf', size: 300, uploaded: true, uploadUrl: `https://example.com/api/uploads/${'2'.repeat(32)}` }]]);
+const kept = new Map<string, DeviceFile>([
+  [SHA, { sha256: SHA, name: 'kit.pdf', type: 'application/pdf', size: 300, uploaded: true, uploadUrl: `https://example.com/api/uploads/${'2'.repeat(32)}` }],
+]);
 vi.mock('../../../src/storage/device-files', () => ({
   getDeviceFile: (sha256: string) => Promise.resolve(kept.get(sha256)),
   listDeviceFiles: () => Promise.resolve([...kept.values()]),
@@ -29,7 +31,12 @@ const made: ApplicationSession[] = [];
 function session(page = fakePage()): ApplicationSession {
   const config = defaultConfig();
   const initial = initialApplication(defaultProgramme, config.steps.length, { kind: 'none' }, false);
-  const one = createApplicationSession({ config, programme: defaultProgramme, initial, devices: { store: memoryStore(), locks: undefined, synchronous: memorySyncStorage(), page, serviceWorker: undefined, redirect: vi.fn() } });
+  const one = createApplicationSession({
+    config,
+    programme: defaultProgramme,
+    initial,
+    devices: { store: memoryStore(), locks: undefined, synchronous: memorySyncStorage(), page, serviceWorker: undefined, redirect: vi.fn() },
+  });
   made.push(one);
   return one;
 }
@@ -54,7 +61,7 @@ describe("the session's uploads", () => {
     expect(page.listening()).toBe(before + 2);
   });
 
-  it("of two sessions are two queues: what one uploads, the other neither shows nor tells", async () => {
+  it('of two sessions are two queues: what one uploads, the other neither shows nor tells', async () => {
     const one = pageUploadsOf(session().uploads);
     const other = pageUploadsOf(session().uploads);
     expect(other).not.toBe(one);
@@ -92,7 +99,8 @@ describe("the session's uploads", () => {
       pageUploadsOf(owner);
       owner.dispose();
     }
-    const network = (calls: ReadonlyArray<readonly unknown[]>) => calls.filter(([type]) => type === 'online' || type === 'offline').map(([type, listener]) => [type, listener]);
+    const network = (calls: ReadonlyArray<readonly unknown[]>) =>
+      calls.filter(([type]) => type === 'online' || type === 'offline').map(([type, listener]) => [type, listener]);
     const on = network(added.mock.calls);
     expect(on).toHaveLength(6);
     expect(network(removed.mock.calls)).toEqual(on);

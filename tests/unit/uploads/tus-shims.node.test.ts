@@ -10,7 +10,10 @@ import resolvedUrl from '../../../src/uploads/tus-shims/url-parse';
  * them), so each case is asked of both. Required by file path: the alias would hand back the shim.
  */
 const require = createRequire(import.meta.url);
-const UrlParse = require(require.resolve('url-parse', { paths: [require.resolve('tus-js-client')] })) as new (address: string, base?: string) => { toString(): string };
+const UrlParse = require(require.resolve('url-parse', { paths: [require.resolve('tus-js-client')] })) as new (
+  address: string,
+  base?: string,
+) => { toString(): string };
 const jsBase64 = require(require.resolve('js-base64', { paths: [require.resolve('tus-js-client')] })) as { Base64: { encode(text: string): string } };
 
 // As tus-js-client calls them: `new URL(link, origin)`, and a function called with `new` gives back the object it returns.

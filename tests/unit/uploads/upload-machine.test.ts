@@ -11,8 +11,16 @@ function run(events: UploadEvent[], from?: UploadStatus): UploadStatus | null | 
 describe('the upload state machine', () => {
   it('queues a chosen file, uploads it and is done when the receiver acknowledges every byte', () => {
     expect(run([{ type: 'chosen', bytesTotal: 100 }])).toEqual({ state: 'queued', bytesSent: 0, bytesTotal: 100 });
-    expect(run([{ type: 'chosen', bytesTotal: 100 }, { type: 'started' }, { type: 'progress', bytesSent: 40 }])).toEqual({ state: 'uploading', bytesSent: 40, bytesTotal: 100 });
-    expect(run([{ type: 'chosen', bytesTotal: 100 }, { type: 'started' }, { type: 'progress', bytesSent: 40 }, { type: 'acknowledged' }])).toEqual({ state: 'done', bytesSent: 100, bytesTotal: 100 });
+    expect(run([{ type: 'chosen', bytesTotal: 100 }, { type: 'started' }, { type: 'progress', bytesSent: 40 }])).toEqual({
+      state: 'uploading',
+      bytesSent: 40,
+      bytesTotal: 100,
+    });
+    expect(run([{ type: 'chosen', bytesTotal: 100 }, { type: 'started' }, { type: 'progress', bytesSent: 40 }, { type: 'acknowledged' }])).toEqual({
+      state: 'done',
+      bytesSent: 100,
+      bytesTotal: 100,
+    });
   });
 
   it('pauses offline, keeping the bytes sent, and is back in line (then uploading again) once online', () => {

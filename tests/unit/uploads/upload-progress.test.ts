@@ -10,7 +10,9 @@ import { useUploadProgress } from '../../../src/uploads/use-upload-progress';
 import { fakePage } from '../../support/fake-page';
 
 const SHA = 'e'.repeat(64);
-const kept = new Map<string, DeviceFile>([[SHA, { sha256: SHA, name: 'kit.pdf', type: 'application/pdf', size: 1234, uploaded: true, uploadUrl: `https://example.com/api/uploads/${'1'.repeat(32)}` }]]);
+const kept = new Map<string, DeviceFile>([
+  [SHA, { sha256: SHA, name: 'kit.pdf', type: 'application/pdf', size: 1234, uploaded: true, uploadUrl: `https://example.com/api/uploads/${'1'.repeat(32)}` }],
+]);
 vi.mock('../../../src/storage/device-files', () => ({
   getDeviceFile: (sha256: string) => Promise.resolve(kept.get(sha256)),
   listDeviceFiles: () => Promise.resolve([...kept.values()]),

@@ -122,7 +122,7 @@ describe('a file removed, then chosen again', () => {
     expect(receiver.requests.filter((method) => method === 'POST')).toHaveLength(2);
   });
 
-  it('chosen again at once while its removed upload is being deleted, keeps the new upload\'s address', async () => {
+  it("chosen again at once while its removed upload is being deleted, keeps the new upload's address", async () => {
     const bytes = randomBytes(4 * MIB);
     const files = deviceFiles([keptFile(SHA(6), bytes)]);
     const queue = quickQueue(files);

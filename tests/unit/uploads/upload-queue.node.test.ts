@@ -38,7 +38,14 @@ function photo(sha256: string, bytes: Buffer, name = 'room.jpg'): DeviceFile {
 }
 
 function queueFor(files: UploadFiles, more: { online?: () => boolean; retryDelays?: number[]; chunkSize?: number } = {}): UploadQueue {
-  return createUploadQueue({ files, isOnline: more.online ?? (() => true), httpStack: fetchHttpStack(), retryDelays: more.retryDelays ?? [0, 20, 50], waitAfterCut: 50, ...(more.chunkSize ? { chunkSize: more.chunkSize } : {}) });
+  return createUploadQueue({
+    files,
+    isOnline: more.online ?? (() => true),
+    httpStack: fetchHttpStack(),
+    retryDelays: more.retryDelays ?? [0, 20, 50],
+    waitAfterCut: 50,
+    ...(more.chunkSize ? { chunkSize: more.chunkSize } : {}),
+  });
 }
 
 /** The bytes the receiver stored for the upload at `url`. */
@@ -192,7 +199,13 @@ describe('the upload queue against a real tus receiver', () => {
     // A signal bar and no network: every request fails before any answer, as fetch does offline.
     let answering = false;
     const silentFetch: typeof fetch = (input, init) => (answering ? fetch(input, init) : Promise.reject(new TypeError('Failed to fetch')));
-    const queue = createUploadQueue({ files, isOnline: () => true, httpStack: fetchHttpStack(silentFetch), retryDelays: [0, 200, 200, 200, 200, 200, 200], waitAfterCut: 50 });
+    const queue = createUploadQueue({
+      files,
+      isOnline: () => true,
+      httpStack: fetchHttpStack(silentFetch),
+      retryDelays: [0, 200, 200, 200, 200, 200, 200],
+      waitAfterCut: 50,
+    });
     queue.uploadSoon(receiver.endpoint, FIELDS);
     await until(() => queue.statusOf(SHA(8))?.state === 'paused' && queue.statusOf(SHA(9))?.state === 'paused');
     expect(queue.statusOf(SHA(8))).toEqual({ state: 'paused', bytesSent: 0, bytesTotal: 4000, paused: 'cut' });
@@ -216,7 +229,12 @@ describe('the upload queue against a real tus receiver', () => {
     await until(() => receiver.requests.includes('DELETE'));
     const path = join(receiver.directory, url.slice(url.lastIndexOf('/') + 1));
     await expect
-      .poll(() => stat(path).then(() => 'kept', () => 'removed'))
+      .poll(() =>
+        stat(path).then(
+          () => 'kept',
+          () => 'removed',
+        ),
+      )
       .toBe('removed');
   });
 });
@@ -234,7 +252,12 @@ describe('a removed file already uploaded, or paused', () => {
     files.kept.delete(SHA(11));
     await until(() => receiver.requests.includes('DELETE'));
     await expect
-      .poll(() => stat(path).then(() => 'kept', () => 'removed'))
+      .poll(() =>
+        stat(path).then(
+          () => 'kept',
+          () => 'removed',
+        ),
+      )
       .toBe('removed');
   });
 });

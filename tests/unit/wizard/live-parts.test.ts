@@ -28,13 +28,29 @@ describe('nextLiveParts', () => {
 
   it('has nothing to do for a step without blocks or once everything is live', () => {
     expect(nextLiveParts(new Map([[0, 1]]), [0, 1], 0, [1, 0])).toBeNull();
-    expect(nextLiveParts(new Map([[0, 1], [1, 3]]), [0, 1], 0, [1, 3])).toBeNull();
+    expect(
+      nextLiveParts(
+        new Map([
+          [0, 1],
+          [1, 3],
+        ]),
+        [0, 1],
+        0,
+        [1, 3],
+      ),
+    ).toBeNull();
   });
 
   it('goes on from where a step was left, without changing the map it was given', () => {
-    const live = new Map([[0, 1], [1, 1]]);
+    const live = new Map([
+      [0, 1],
+      [1, 1],
+    ]);
     expect(ramp([0, 1], 0, [1, 3], live)).toEqual(['0:1 1:2', '0:1 1:3']);
-    expect([...live]).toEqual([[0, 1], [1, 1]]);
+    expect([...live]).toEqual([
+      [0, 1],
+      [1, 1],
+    ]);
   });
 });
 

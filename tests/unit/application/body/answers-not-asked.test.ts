@@ -26,12 +26,30 @@ const chained: ProgrammeForm = programmeForm({
   fieldsByStep: [
     [
       { kind: 'yesNo', path: 'fields.single.a', label: 'A', followUp: [{ kind: 'text', path: 'fields.single.aDetail', label: 'A detail' }] },
-      { kind: 'select', path: 'fields.single.b', label: 'B', options: [{ name: 'x', value: 'x' }, { name: 'y', value: 'y' }], showOnCondition: { path: 'fields.single.a.value', equals: true } },
+      {
+        kind: 'select',
+        path: 'fields.single.b',
+        label: 'B',
+        options: [
+          { name: 'x', value: 'x' },
+          { name: 'y', value: 'y' },
+        ],
+        showOnCondition: { path: 'fields.single.a.value', equals: true },
+      },
       { kind: 'text', path: 'fields.single.c', label: 'C', showOnCondition: { path: 'fields.single.b', equals: 'x' } },
       { kind: 'checkbox', path: 'fields.single.d', label: 'D', showOnCondition: { path: 'fields.single.c', equals: 'go' } },
       { kind: 'text', path: 'personalInfo.company', label: 'Company', showOnCondition: { path: 'fields.single.d', equals: true } },
       { kind: 'yesNo', path: 'fields.single.w', label: 'W', revealOn: 'no' },
-      { kind: 'select', path: 'fields.single.many', label: 'Many', multiple: true, options: [{ name: 'p', value: 'p' }, { name: 'q', value: 'q' }] },
+      {
+        kind: 'select',
+        path: 'fields.single.many',
+        label: 'Many',
+        multiple: true,
+        options: [
+          { name: 'p', value: 'p' },
+          { name: 'q', value: 'q' },
+        ],
+      },
     ] satisfies FieldConfig[],
   ],
 });
@@ -56,7 +74,7 @@ function random(seed: number): () => number {
 
 /** A draft as a creator may leave it: any answer typed or not, follow-ups filled and then hidden, text with what no store keeps. */
 function randomDraft(form: ProgrammeForm, next: () => number): ApplicationValues {
-  const pick = <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const text = () => pick(['', ' ', 'go', ' go ', 'x', 'Ada', 'Ada\u0000X', 'Ada\ud800', '\ufffe', 'a\u{10ffff}', 'No', 'Yes']);
   let values: ApplicationValues = form.emptyValues;
   for (const key of PERSONAL_INFO_TEXT_FIELDS) values = setPath(values, `personalInfo.${key}`, text());
@@ -74,8 +92,9 @@ function randomDraft(form: ProgrammeForm, next: () => number): ApplicationValues
   // An answer a draft kept from an older programme, which asks it no more.
   if (next() < 0.5) values = setPath(values, 'fields.single.askedNoMore', text());
   const platforms: ApplicationValues['platforms'] = {};
-  for (const key of PLATFORM_KEYS) if (next() < 0.3) platforms[key] = key === 'website' ? { url: text(), monthlyTraffic: '12' } : { handle: text(), followers: '10' };
-  return { ...values, platforms, platformCards: (Object.keys(platforms) as ApplicationValues['platformCards']) };
+  for (const key of PLATFORM_KEYS)
+    if (next() < 0.3) platforms[key] = key === 'website' ? { url: text(), monthlyTraffic: '12' } : { handle: text(), followers: '10' };
+  return { ...values, platforms, platformCards: Object.keys(platforms) as ApplicationValues['platformCards'] };
 }
 
 describe('answersNotAsked', () => {
@@ -103,9 +122,30 @@ describe('answersNotAsked', () => {
   });
 
   it('refuses a follow-up hidden by its answer and a personal detail hidden by a chain of conditions', () => {
-    const shown = { personalInfo: { company: 'Acme' }, platforms: {}, fields: [{ key: 'a.value', value: 'Yes' }, { key: 'b', value: 'x' }, { key: 'c', value: 'go' }, { key: 'd', value: 'Yes' }, { key: 'aDetail', value: 'why' }] };
+    const shown = {
+      personalInfo: { company: 'Acme' },
+      platforms: {},
+      fields: [
+        { key: 'a.value', value: 'Yes' },
+        { key: 'b', value: 'x' },
+        { key: 'c', value: 'go' },
+        { key: 'd', value: 'Yes' },
+        { key: 'aDetail', value: 'why' },
+      ],
+    };
     expect(answersNotAsked(chained, shown)).toEqual([]);
-    const hidden = { ...shown, fields: [{ key: 'a.value', value: 'No' }, { key: 'b', value: 'y' }, { key: 'c', value: 'go' }, { key: 'd', value: 'No' }, { key: 'aDetail', value: 'why' }, { key: 'w.value', value: 'Yes' }, { key: 'w.explanation', value: 'w' }] };
+    const hidden = {
+      ...shown,
+      fields: [
+        { key: 'a.value', value: 'No' },
+        { key: 'b', value: 'y' },
+        { key: 'c', value: 'go' },
+        { key: 'd', value: 'No' },
+        { key: 'aDetail', value: 'why' },
+        { key: 'w.value', value: 'Yes' },
+        { key: 'w.explanation', value: 'w' },
+      ],
+    };
     expect(answersNotAsked(chained, hidden).map((issue) => issue.path)).toEqual([
       'fields.single.b',
       'fields.single.c',
@@ -118,7 +158,16 @@ describe('answersNotAsked', () => {
   it('does not refuse an answer whose condition names an answer the page may have hidden and so not sent', () => {
     // b hidden on the page (a is No there) yet holding "x": the page shows and sends c. The body
     // carries no b, so it proves nothing about c's condition.
-    expect(answersNotAsked(chained, { personalInfo: {}, platforms: {}, fields: [{ key: 'a.value', value: 'No' }, { key: 'c', value: 'text' }] })).toEqual([]);
+    expect(
+      answersNotAsked(chained, {
+        personalInfo: {},
+        platforms: {},
+        fields: [
+          { key: 'a.value', value: 'No' },
+          { key: 'c', value: 'text' },
+        ],
+      }),
+    ).toEqual([]);
   });
 
   it('knows every answer key of a yes/no question, its follow-ups and the plain questions', () => {
@@ -144,16 +193,76 @@ describe('unstorableText', () => {
   const receive = (sent: unknown) => validateApplicationBody(sent, defaultProgramme);
 
   it.each([
-    ['NUL in a value', (sent: ApplicationBody) => { sent.personalInfo.firstName = 'Ada\u0000X'; }, 'personalInfo.firstName'],
-    ['a lone surrogate', (sent: ApplicationBody) => { sent.personalInfo.firstName = 'Ada\ud800'; }, 'personalInfo.firstName'],
-    ['a lone low surrogate', (sent: ApplicationBody) => { sent.personalInfo.city = '\udc00Portland'; }, 'personalInfo.city'],
-    ['U+FDD0', (sent: ApplicationBody) => { sent.personalInfo.company = 'Acme\ufdd0'; }, 'personalInfo.company'],
-    ['U+FFFE', (sent: ApplicationBody) => { sent.personalInfo.company = '\ufffe'; }, 'personalInfo.company'],
-    ['U+10FFFF', (sent: ApplicationBody) => { sent.personalInfo.company = 'a\u{10ffff}'; }, 'personalInfo.company'],
-    ['an answer', (sent: ApplicationBody) => { sent.fields.push({ key: 'pets.explanation', value: 'x\u0000' }); }, 'fields.single.pets.explanation'],
-    ['a phone number', (sent: ApplicationBody) => { if (sent.personalInfo.phone) sent.personalInfo.phone.subscriber = '555\u0000'; }, 'personalInfo.phone.subscriber'],
-    ['a platform', (sent: ApplicationBody) => { sent.platforms.instagram = { handle: 'ada\ud83d', followers: '1' }; }, 'platforms.instagram.handle'],
-    ['a key', (sent: ApplicationBody) => { Object.assign(sent.personalInfo, { 'nick\u0000': 'x' }); }, 'personalInfo'],
+    [
+      'NUL in a value',
+      (sent: ApplicationBody) => {
+        sent.personalInfo.firstName = 'Ada\u0000X';
+      },
+      'personalInfo.firstName',
+    ],
+    [
+      'a lone surrogate',
+      (sent: ApplicationBody) => {
+        sent.personalInfo.firstName = 'Ada\ud800';
+      },
+      'personalInfo.firstName',
+    ],
+    [
+      'a lone low surrogate',
+      (sent: ApplicationBody) => {
+        sent.personalInfo.city = '\udc00Portland';
+      },
+      'personalInfo.city',
+    ],
+    [
+      'U+FDD0',
+      (sent: ApplicationBody) => {
+        sent.personalInfo.company = 'Acme\ufdd0';
+      },
+      'personalInfo.company',
+    ],
+    [
+      'U+FFFE',
+      (sent: ApplicationBody) => {
+        sent.personalInfo.company = '\ufffe';
+      },
+      'personalInfo.company',
+    ],
+    [
+      'U+10FFFF',
+      (sent: ApplicationBody) => {
+        sent.personalInfo.company = 'a\u{10ffff}';
+      },
+      'personalInfo.company',
+    ],
+    [
+      'an answer',
+      (sent: ApplicationBody) => {
+        sent.fields.push({ key: 'pets.explanation', value: 'x\u0000' });
+      },
+      'fields.single.pets.explanation',
+    ],
+    [
+      'a phone number',
+      (sent: ApplicationBody) => {
+        if (sent.personalInfo.phone) sent.personalInfo.phone.subscriber = '555\u0000';
+      },
+      'personalInfo.phone.subscriber',
+    ],
+    [
+      'a platform',
+      (sent: ApplicationBody) => {
+        sent.platforms.instagram = { handle: 'ada\ud83d', followers: '1' };
+      },
+      'platforms.instagram.handle',
+    ],
+    [
+      'a key',
+      (sent: ApplicationBody) => {
+        Object.assign(sent.personalInfo, { 'nick\u0000': 'x' });
+      },
+      'personalInfo',
+    ],
   ])('refuses %s, naming where it is', (_, spoil, path) => {
     const sent = body();
     spoil(sent);
@@ -169,7 +278,10 @@ describe('unstorableText', () => {
     const sent = { ...body(), personalInfo: { ...body().personalInfo, 'ada@example.com': 'x', 'a\n2026-11-27T06:00:00.000Z received': 'y', nickname: 'z' } };
     expect(receive(sent).map((issue) => issue.path)).toEqual(['personalInfo.*', 'personalInfo.*', 'personalInfo.nickname']);
     expect(receive({ ...body(), 'line\nbreak': 1 }).map((issue) => issue.path)).toEqual(['*']);
-    expect(receive({ ...body(), platforms: { 'x@y.z': {}, instagram: { handle: 'a', 'b c': 'd' } } }).map((issue) => issue.path)).toEqual(['platforms.*', 'platforms.instagram.*']);
+    expect(receive({ ...body(), platforms: { 'x@y.z': {}, instagram: { handle: 'a', 'b c': 'd' } } }).map((issue) => issue.path)).toEqual([
+      'platforms.*',
+      'platforms.instagram.*',
+    ]);
   });
 
   it('keeps a surrogate pair, an emoji and other text a store keeps', () => {

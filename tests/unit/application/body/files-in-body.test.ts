@@ -17,7 +17,15 @@ const file = (digit: string, type = 'image/jpeg'): FileAnswerItem => ({ sha256: 
 const fields = [
   { kind: 'file', path: 'fields.single.photos', label: 'Photos', accept: ['image/*'], maxFiles: 3, maxBytes: 15_000_000, required: true },
   { kind: 'yesNo', path: 'fields.single.hasKit', label: 'Do you have a media kit?', required: false, followUp: [] },
-  { kind: 'file', path: 'fields.single.kit', label: 'Media kit', accept: ['application/pdf'], maxFiles: 1, maxBytes: 25_000_000, showOnCondition: { path: 'fields.single.hasKit.value', equals: true } },
+  {
+    kind: 'file',
+    path: 'fields.single.kit',
+    label: 'Media kit',
+    accept: ['application/pdf'],
+    maxFiles: 1,
+    maxBytes: 25_000_000,
+    showOnCondition: { path: 'fields.single.hasKit.value', equals: true },
+  },
   { kind: 'text', path: 'fields.single.note', label: 'Note', required: false },
 ] satisfies FieldConfig[];
 const form = programmeForm({ fieldsByStep: [[], fields] });
@@ -41,7 +49,10 @@ const rulesOf = (body: unknown) => validateApplicationBody(body, form).map(({ pa
 
 describe('flattenApplication with file fields', () => {
   it("lists each shown file field's files by key and sha256, with the upload id left empty, and never as an answer in fields", () => {
-    const body = flattenApplication(values({ photos: [file('a'), file('b')], hasKit: { value: true }, kit: [file('c', 'application/pdf')], note: 'hi' }), form.context.specs);
+    const body = flattenApplication(
+      values({ photos: [file('a'), file('b')], hasKit: { value: true }, kit: [file('c', 'application/pdf')], note: 'hi' }),
+      form.context.specs,
+    );
     expect(body.files).toEqual([
       { key: 'photos', uploadId: '', sha256: sha('a') },
       { key: 'photos', uploadId: '', sha256: sha('b') },
@@ -91,7 +102,7 @@ describe('validateApplicationBody with files', () => {
     expect(rulesOf(sent({ photos: [file('a'), file('b')], hasKit: { value: true }, kit: [file('c', 'application/pdf')] }))).toEqual([]);
   });
 
-  it("reads a body without files as one with none: a page built before file fields still sends to a programme without them", () => {
+  it('reads a body without files as one with none: a page built before file fields still sends to a programme without them', () => {
     const body = flattenApplication({ ...completeValues(), agreement: true }, defaultProgramme.context.specs);
     expect(validateApplicationBody(withoutFiles(body), defaultProgramme)).toEqual([]);
     expect(validateApplicationBody(body, defaultProgramme)).toEqual([]);
@@ -112,7 +123,11 @@ describe('validateApplicationBody with files', () => {
       { path: 'files.2', rule: 'file-reference' },
       { path: 'files.3', rule: 'file-reference' },
     ]);
-    const many = Array.from({ length: 201 }, (_, index) => ({ key: 'photos', uploadId: index.toString(16).padStart(32, '0'), sha256: index.toString(16).padStart(64, '0') }));
+    const many = Array.from({ length: 201 }, (_, index) => ({
+      key: 'photos',
+      uploadId: index.toString(16).padStart(32, '0'),
+      sha256: index.toString(16).padStart(64, '0'),
+    }));
     expect(rulesOf({ ...body, files: many })).toEqual([{ path: 'files', rule: 'file-count' }]);
   });
 
@@ -144,9 +159,10 @@ describe('validateApplicationBody with files', () => {
     ]);
     expect(JSON.stringify(issues)).not.toContain('evil');
     expect(
-      validateApplicationBody({ ...flattenApplication({ ...completeValues(), agreement: true }, defaultProgramme.context.specs), files: [{ key: 'roomPhotos', ...entry }] }, defaultProgramme).map(
-        ({ path, rule }) => ({ path, rule }),
-      ),
+      validateApplicationBody(
+        { ...flattenApplication({ ...completeValues(), agreement: true }, defaultProgramme.context.specs), files: [{ key: 'roomPhotos', ...entry }] },
+        defaultProgramme,
+      ).map(({ path, rule }) => ({ path, rule })),
     ).toEqual([{ path: 'files.0.key', rule: 'not-asked' }]);
   });
 
@@ -159,6 +175,8 @@ describe('validateApplicationBody with files', () => {
   it('refuses a file field answered in fields, saying where its files go', () => {
     const body = sent({ photos: [file('a')] });
     const issues = validateApplicationBody({ ...body, fields: [...body.fields, { key: 'photos', value: 'a.jpg' }] }, form);
-    expect(issues).toEqual([{ path: 'fields.single.photos', rule: 'not-asked', message: 'a file question: its files are listed in "files", not answered in "fields"' }]);
+    expect(issues).toEqual([
+      { path: 'fields.single.photos', rule: 'not-asked', message: 'a file question: its files are listed in "files", not answered in "fields"' },
+    ]);
   });
 });

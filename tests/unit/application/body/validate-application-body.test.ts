@@ -59,6 +59,8 @@ describe('validateApplicationBody', () => {
   it('refuses a question answered twice', () => {
     const sent = body();
     sent.fields.push({ key: 'pronouns', value: 'They/them' });
-    expect(validateApplicationBody(sent, defaultProgramme)).toEqual([{ path: `fields.${String(sent.fields.length - 1)}.key`, message: '"pronouns" is answered twice' }]);
+    expect(validateApplicationBody(sent, defaultProgramme)).toEqual([
+      { path: `fields.${String(sent.fields.length - 1)}.key`, message: '"pronouns" is answered twice' },
+    ]);
   });
 });

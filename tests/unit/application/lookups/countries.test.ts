@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  countries,
-  countriesFor,
-  countryForDialCode,
-  PRIMARY_COUNTRY_FOR_SHARED_DIAL_CODE,
-  type Country,
-} from '../../../../src/application/lookups/countries';
+import { countries, countriesFor, countryForDialCode, PRIMARY_COUNTRY_FOR_SHARED_DIAL_CODE, type Country } from '../../../../src/application/lookups/countries';
 
 function byIsoCode2(isoCode2: string): Country {
   return countries.find((country) => country.isoCode2 === isoCode2)!;

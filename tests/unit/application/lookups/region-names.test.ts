@@ -54,7 +54,7 @@ describe('the fallback to the generated English names', () => {
     expect(dialCodesFor('fr').find((entry) => entry.isoCode2 === 'XK')?.name).toBe('Kosovo (+383)');
   });
 
-  it('keeps every English name, in the page language\'s order, on an engine without Intl.DisplayNames', async () => {
+  it("keeps every English name, in the page language's order, on an engine without Intl.DisplayNames", async () => {
     fakeDisplayNames(undefined);
     const { countries, countriesFor, dialCodesFor } = await freshLookups();
     const french = countriesFor('fr');

@@ -18,8 +18,24 @@ describe('field visibility', () => {
   it('holds only when every condition holds, compared strictly', () => {
     const read = (answers: Record<string, unknown>) => (path: string) => answers[path];
     expect(conditionsHold([], read({}))).toBe(true);
-    expect(conditionsHold([{ path: 'a', equals: true }, { path: 'b', equals: 'x' }], read({ a: true, b: 'x' }))).toBe(true);
-    expect(conditionsHold([{ path: 'a', equals: true }, { path: 'b', equals: 'x' }], read({ a: true, b: 'y' }))).toBe(false);
+    expect(
+      conditionsHold(
+        [
+          { path: 'a', equals: true },
+          { path: 'b', equals: 'x' },
+        ],
+        read({ a: true, b: 'x' }),
+      ),
+    ).toBe(true);
+    expect(
+      conditionsHold(
+        [
+          { path: 'a', equals: true },
+          { path: 'b', equals: 'x' },
+        ],
+        read({ a: true, b: 'y' }),
+      ),
+    ).toBe(false);
     expect(conditionsHold([{ path: 'a', equals: 1 }], read({ a: '1' }))).toBe(false);
   });
 

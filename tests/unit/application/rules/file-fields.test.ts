@@ -17,7 +17,15 @@ const photos = {
   maxBytes: 15_000_000,
   required: true,
 } satisfies FieldConfig;
-const kit = { kind: 'file', path: 'fields.single.mediaKit', label: 'Media kit', accept: ['application/pdf'], maxFiles: 1, maxBytes: 25_000_000, imageMaxEdge: 1024 } satisfies FieldConfig;
+const kit = {
+  kind: 'file',
+  path: 'fields.single.mediaKit',
+  label: 'Media kit',
+  accept: ['application/pdf'],
+  maxFiles: 1,
+  maxBytes: 25_000_000,
+  imageMaxEdge: 1024,
+} satisfies FieldConfig;
 
 describe('acceptsType', () => {
   it('takes the very type, whatever its case and parameters', () => {
@@ -47,8 +55,10 @@ describe('acceptsType', () => {
 
 describe('isMediaRange', () => {
   it('takes MIME types and whole kinds, and nothing looser', () => {
-    for (const good of ['image/jpeg', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'image/svg+xml', 'image/*']) expect(isMediaRange(good)).toBe(true);
-    for (const bad of ['*/*', '*', 'image', 'image/', '/png', 'image/jpeg; q=1', ' image/jpeg', 'image/*/x', '.jpg', 'image/j peg']) expect(isMediaRange(bad)).toBe(false);
+    for (const good of ['image/jpeg', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'image/svg+xml', 'image/*'])
+      expect(isMediaRange(good)).toBe(true);
+    for (const bad of ['*/*', '*', 'image', 'image/', '/png', 'image/jpeg; q=1', ' image/jpeg', 'image/*/x', '.jpg', 'image/j peg'])
+      expect(isMediaRange(bad)).toBe(false);
   });
 });
 
@@ -68,7 +78,12 @@ describe('fileFieldsOf', () => {
     const config = {
       steps: [
         { blocks: [{ component: 'Heading', data: { text: 'Hi' } }] },
-        { blocks: [{ component: 'FormSection', data: { fields } }, { component: 'FormSection', data: { fields: [kit] } }] },
+        {
+          blocks: [
+            { component: 'FormSection', data: { fields } },
+            { component: 'FormSection', data: { fields: [kit] } },
+          ],
+        },
       ],
     };
     expect(fileFieldsOf(config).map((field) => field.key)).toEqual(['roomPhotos', 'mediaKit']);
@@ -91,7 +106,12 @@ describe("a file field's spec", () => {
 
 describe("a file field's visibility", () => {
   const form = programmeForm({
-    fieldsByStep: [[{ kind: 'yesNo', path: 'fields.single.hasKit', label: 'Kit?' }, { ...kit, showOnCondition: { path: 'fields.single.hasKit.value', equals: true } }]],
+    fieldsByStep: [
+      [
+        { kind: 'yesNo', path: 'fields.single.hasKit', label: 'Kit?' },
+        { ...kit, showOnCondition: { path: 'fields.single.hasKit.value', equals: true } },
+      ],
+    ],
   });
 
   it('is decided by its condition, like any answer: on screen, validated and sent only while it holds', () => {

@@ -156,8 +156,6 @@ describe('buildApplicationSchema', () => {
     expect(schema.safeParse(completeValues()).success).toBe(true);
     const result = schema.safeParse(change('personalInfo.emailAddress', 'nope'));
     expect(result.success).toBe(false);
-    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-      ['personalInfo.emailAddress', 'email'],
-    ]);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['personalInfo.emailAddress', 'email']]);
   });
 });

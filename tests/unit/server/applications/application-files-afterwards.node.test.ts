@@ -60,15 +60,26 @@ async function cli(args: string[], dataDir: string): Promise<{ stdout: string; s
 }
 
 /** Stores an application naming these uploads, checked as the receiver checks them. */
-async function storeWithFiles(store: Store, folder: string, applicationId: string, email: string, uploads: Array<{ key: string; uploadId: string; sha256: string }>, receivedAt = new Date()) {
+async function storeWithFiles(
+  store: Store,
+  folder: string,
+  applicationId: string,
+  email: string,
+  uploads: Array<{ key: string; uploadId: string; sha256: string }>,
+  receivedAt = new Date(),
+) {
   const body = { personalInfo: { emailAddress: email, firstName: 'Ada' }, files: uploads };
   const checked = await createFileChecks({ store, folder, fileFields: () => FIELDS })(body, applicationId);
   expect(checked.issues).toEqual([]);
-  const result = await receiveApplication(store, { key: `${applicationId}-1`, applicationId, clientRevision: 1, fingerprint: 'f', body, email, language: 'en', receivedAt, files: checked.files }, { webhooks: true, giveUpAfterMs: 60_000 });
+  const result = await receiveApplication(
+    store,
+    { key: `${applicationId}-1`, applicationId, clientRevision: 1, fingerprint: 'f', body, email, language: 'en', receivedAt, files: checked.files },
+    { webhooks: true, giveUpAfterMs: 60_000 },
+  );
   expect(result.outcome).toBe('created');
 }
 
-describe('an application\'s files after it is stored (embedded store, and the CLI on it)', () => {
+describe("an application's files after it is stored (embedded store, and the CLI on it)", () => {
   const dataDir = join(work, 'data');
   const folder = join(dataDir, 'uploads');
   const ids: Record<string, string> = {};
@@ -100,13 +111,19 @@ describe('an application\'s files after it is stored (embedded store, and the CL
         { field: 'mediaKit', name: '=HYPERLINK("x").pdf', type: 'application/pdf', size: KIT.length, sha256: kit.sha256, width: null, height: null },
       ]);
       expect(message.data.body.files).toEqual([
-        { key: 'roomPhotos', sha256: photo.sha256 }, { key: 'roomPhotos', sha256: second.sha256 }, { key: 'mediaKit', sha256: kit.sha256 },
+        { key: 'roomPhotos', sha256: photo.sha256 },
+        { key: 'roomPhotos', sha256: second.sha256 },
+        { key: 'mediaKit', sha256: kit.sha256 },
       ]);
 
       // Export: the facts beside the body, the body without upload ids; the CSV a column per file field.
       const exported = await latestApplications(store);
       const ada = exported.find((application) => application.id === 'app-ada');
-      expect(ada?.files?.map((file) => [file.field, file.type, file.width, file.height])).toEqual([['roomPhotos', 'image/png', 40, 30], ['roomPhotos', 'image/jpeg', 1024, 768], ['mediaKit', 'application/pdf', null, null]]);
+      expect(ada?.files?.map((file) => [file.field, file.type, file.width, file.height])).toEqual([
+        ['roomPhotos', 'image/png', 40, 30],
+        ['roomPhotos', 'image/jpeg', 1024, 768],
+        ['mediaKit', 'application/pdf', null, null],
+      ]);
       expect(JSON.stringify(exported)).not.toContain(photo.id);
       const csv = applicationsCsv(exported);
       expect(csv).toContain('"files.roomPhotos","files.mediaKit"');
@@ -119,7 +136,7 @@ describe('an application\'s files after it is stored (embedded store, and the CL
     }
   }, 60_000);
 
-  it('writes an application\'s files into a folder under names of its own, and never over an existing file', async () => {
+  it("writes an application's files into a folder under names of its own, and never over an existing file", async () => {
     const out = join(work, 'out');
     const written = await cli(['files', 'app-ada', out], dataDir);
     expect(written.code, written.stderr).toBe(0);
@@ -148,7 +165,11 @@ describe('an application\'s files after it is stored (embedded store, and the CL
     const restored = await cli(['restore', backup], restoredDir);
     expect(restored.code, restored.stderr).toBe(0);
     expect(restored.stdout).toContain(`and 4 files (into ${join(restoredDir, 'uploads')})`);
-    for (const [id, bytes] of [[ids.photo, PHOTO], [ids.kit, KIT], [ids.other, OTHER]] as const) {
+    for (const [id, bytes] of [
+      [ids.photo, PHOTO],
+      [ids.kit, KIT],
+      [ids.other, OTHER],
+    ] as const) {
       expect(await readFile(join(restoredDir, 'uploads', id!))).toEqual(bytes);
       // A complete upload the tus endpoint and the checks read as they read the original.
       expect(await readStoredUpload(join(restoredDir, 'uploads'), id!)).toMatchObject({ size: bytes.length, offset: bytes.length });
@@ -160,7 +181,9 @@ describe('an application\'s files after it is stored (embedded store, and the CL
       await store.close();
     }
     // A file whose bytes were changed in the backup is refused whole: no row, no file restored.
-    const lines = gunzipSync(await readFile(backup)).toString('utf8').split('\n');
+    const lines = gunzipSync(await readFile(backup))
+      .toString('utf8')
+      .split('\n');
     const bytesLine = lines.findIndex((line) => line.startsWith('{"bytes":'));
     lines[bytesLine] = JSON.stringify({ bytes: Buffer.from('not the photo').toString('base64') });
     const damaged = join(work, 'damaged.gz');
@@ -193,7 +216,14 @@ describe('files in retention and in older backups', () => {
       await migrate(store);
       const old = await storeUpload(folder, PHOTO, { filetype: 'image/png', field: 'roomPhotos' });
       const recent = await storeUpload(folder, OTHER, { filetype: 'image/png', field: 'roomPhotos' });
-      await storeWithFiles(store, folder, 'app-old', 'old@example.com', [{ key: 'roomPhotos', uploadId: old.id, sha256: old.sha256 }], new Date('2020-01-01T00:00:00Z'));
+      await storeWithFiles(
+        store,
+        folder,
+        'app-old',
+        'old@example.com',
+        [{ key: 'roomPhotos', uploadId: old.id, sha256: old.sha256 }],
+        new Date('2020-01-01T00:00:00Z'),
+      );
       await storeWithFiles(store, folder, 'app-recent', 'new@example.com', [{ key: 'roomPhotos', uploadId: recent.id, sha256: recent.sha256 }]);
       const erased = await eraseOlderThan(store, new Date('2021-01-01T00:00:00Z'), { uploadsFolder: folder });
       expect(erased).toMatchObject({ applications: 1, files: 1 });
@@ -210,7 +240,16 @@ describe('files in retention and in older backups', () => {
     const backup = join(work, 'format-1.gz');
     try {
       await migrate(store);
-      await receiveApplication(store, { key: 'k', applicationId: 'app-1', clientRevision: 1, fingerprint: 'f', body: { personalInfo: {} }, email: null, language: null, receivedAt: new Date() });
+      await receiveApplication(store, {
+        key: 'k',
+        applicationId: 'app-1',
+        clientRevision: 1,
+        fingerprint: 'f',
+        body: { personalInfo: {} },
+        email: null,
+        language: null,
+        receivedAt: new Date(),
+      });
       await writeFileAtomically(backup, async (sink) => {
         await writeBackup(store, sink, { uploadsFolder: join(dataDir, 'uploads') });
       });
@@ -218,7 +257,10 @@ describe('files in retention and in older backups', () => {
       await store.close();
     }
     // As a receiver before files wrote it: format 1, an end without a count of files.
-    const lines = gunzipSync(await readFile(backup)).toString('utf8').trim().split('\n');
+    const lines = gunzipSync(await readFile(backup))
+      .toString('utf8')
+      .trim()
+      .split('\n');
     const header = JSON.parse(lines[0]!) as Record<string, unknown>;
     const end = JSON.parse(lines[lines.length - 1]!) as { end: true; rows: Record<string, number> };
     lines[0] = JSON.stringify({ ...header, formatVersion: 1 });
@@ -236,7 +278,7 @@ describe('files in retention and in older backups', () => {
 });
 
 describe('the commands through a running receiver (embedded store)', () => {
-  it('writes, backs up and erases an application\'s files through the admin endpoints, with the receiver\'s uploads folder', async () => {
+  it("writes, backs up and erases an application's files through the admin endpoints, with the receiver's uploads folder", async () => {
     const receiver = await startTestReceiver();
     const folder = join(receiver.dataDir, 'uploads');
     try {

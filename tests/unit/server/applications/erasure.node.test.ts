@@ -17,7 +17,6 @@ import { filesHolding } from '../../../support/files-holding';
 const execFile = promisify(execFileCallback);
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 
-
 async function cli(args: string[], dataDir: string) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   delete env.DATABASE_URL;
@@ -32,7 +31,12 @@ describe('erasure on the embedded store', () => {
     try {
       const put = (email: string, id: string, revision: number) =>
         rawRequest(`${receiver.url}/api/applications`, {
-          headers: [['Content-Type', 'application/json'], ['Idempotency-Key', `${id}-${String(revision)}`], ['Application-Id', id], ['Application-Revision', String(revision)]],
+          headers: [
+            ['Content-Type', 'application/json'],
+            ['Idempotency-Key', `${id}-${String(revision)}`],
+            ['Application-Id', id],
+            ['Application-Revision', String(revision)],
+          ],
           body: JSON.stringify(sampleBody({ email, firstName: email === 'm7@example.com' ? 'Mnemosyne' : 'Ada', variant: revision })),
         });
       for (let index = 0; index < 20; index += 1) {
@@ -48,7 +52,10 @@ describe('erasure on the embedded store', () => {
       expect(await filesHolding(dataDir, 'Mnemosyne')).toEqual([]);
 
       // Everyone else is still there, and the receiver goes on storing.
-      const exported = (await cli(['export'], dataDir)).trim().split('\n').map((line) => (JSON.parse(line) as { id: string }).id);
+      const exported = (await cli(['export'], dataDir))
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { id: string }).id);
       expect(exported).toHaveLength(19);
       expect(exported).not.toContain('app-7');
       expect((await put('after@example.com', 'app-after', 1)).status).toBe(201);

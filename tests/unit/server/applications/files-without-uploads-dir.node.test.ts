@@ -80,7 +80,21 @@ describe.skipIf('reason' in postgres)('the applications CLI on PostgreSQL withou
       const body = { personalInfo: { emailAddress: 'ada@example.com' }, files: [{ key: 'roomPhotos', uploadId: photo.id, sha256: photo.sha256 }] };
       const checked = await createFileChecks({ store, folder: uploads, fileFields: () => FIELDS })(body, 'app-ada');
       expect(checked.issues).toEqual([]);
-      await receiveApplication(store, { key: 'k1', applicationId: 'app-ada', clientRevision: 1, fingerprint: 'f', body, email: 'ada@example.com', language: 'en', receivedAt: new Date(), files: checked.files }, { webhooks: false, giveUpAfterMs: 60_000 });
+      await receiveApplication(
+        store,
+        {
+          key: 'k1',
+          applicationId: 'app-ada',
+          clientRevision: 1,
+          fingerprint: 'f',
+          body,
+          email: 'ada@example.com',
+          language: 'en',
+          receivedAt: new Date(),
+          files: checked.files,
+        },
+        { webhooks: false, giveUpAfterMs: 60_000 },
+      );
     } finally {
       await store.close();
     }

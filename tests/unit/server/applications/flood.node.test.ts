@@ -45,34 +45,53 @@ const stores = [
 ];
 
 describe.each(stores)('a flood against the receiver on the $name store', ({ databaseUrl, skip }) => {
-  it.skipIf(skip)('stores every creator once with the latest revision, answers them fast, and limits the flooder', async () => {
-    const root = await mkdtemp(join(tmpdir(), 'flood-root-'));
-    const dataDir = await mkdtemp(join(tmpdir(), 'flood-data-'));
-    await cp(fileURLToPath(new URL('../../../../public/config.json', import.meta.url)), join(root, 'config.json'));
-    await writeFile(join(root, 'index.html'), '<!doctype html>');
-    // The defaults a deployer gets (limit-settings.mjs), not the tests' "no rate limit".
-    const receiver = await spawnReceiver({ root, dataDir, databaseUrl, extraEnv: { RATE_LIMIT_PER_MINUTE: '60', RATE_LIMIT_PER_HOUR: '600', LOG_FORMAT: 'text' } });
-    try {
-      const calm = await runFlood({ url: receiver.url, pid: receiver.child.pid ?? 0, durationMs: 4000, creators: CREATORS, trickleConnections: 0, flooderConnections: 0, run: 'calm' });
-      const result = await runFlood({ url: receiver.url, pid: receiver.child.pid ?? 0, durationMs: 8000, creators: CREATORS, trickleConnections: 200 });
-      await receiver.stop();
-      const store = await openStore({ databaseUrl, dataDir });
-      const stored = await latestApplications(store);
-      await store.close();
-      expect(creatorsStored(stored, CREATORS, 'calm')).toEqual({ exactlyOnce: CREATORS, wrong: [] });
-      expect(creatorsStored(stored, CREATORS)).toEqual({ exactlyOnce: CREATORS, wrong: [] });
-      expect(calm.creators.statuses).toEqual({ 201: CREATORS * 5 });
-      expect(result.creators.statuses).toEqual({ 201: CREATORS * 5 });
-      expect(result.creators.p99Ms, `p99 ${result.creators.p99Ms.toFixed(0)} ms under the flood, ${calm.creators.p99Ms.toFixed(0)} ms without`).toBeLessThan(Math.max(CREATOR_P99_MS, 2 * calm.creators.p99Ms));
-      expect(result.flooder.limited).toBeGreaterThan(0);
-      expect(result.flooder.limitedWithRetryAfter).toBe(result.flooder.limited);
-      expect(result.flooder.accepted).toBeLessThanOrEqual(60);
-      expect(result.trickler.closedWithoutAnswer).toBeGreaterThan(0);
-      expect(result.rss.max - result.rss.before).toBeLessThan(MAX_RSS_GROWTH_BYTES);
-    } finally {
-      await receiver.stop();
-      await rm(root, { recursive: true, force: true });
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }, 90_000);
+  it.skipIf(skip)(
+    'stores every creator once with the latest revision, answers them fast, and limits the flooder',
+    async () => {
+      const root = await mkdtemp(join(tmpdir(), 'flood-root-'));
+      const dataDir = await mkdtemp(join(tmpdir(), 'flood-data-'));
+      await cp(fileURLToPath(new URL('../../../../public/config.json', import.meta.url)), join(root, 'config.json'));
+      await writeFile(join(root, 'index.html'), '<!doctype html>');
+      // The defaults a deployer gets (limit-settings.mjs), not the tests' "no rate limit".
+      const receiver = await spawnReceiver({
+        root,
+        dataDir,
+        databaseUrl,
+        extraEnv: { RATE_LIMIT_PER_MINUTE: '60', RATE_LIMIT_PER_HOUR: '600', LOG_FORMAT: 'text' },
+      });
+      try {
+        const calm = await runFlood({
+          url: receiver.url,
+          pid: receiver.child.pid ?? 0,
+          durationMs: 4000,
+          creators: CREATORS,
+          trickleConnections: 0,
+          flooderConnections: 0,
+          run: 'calm',
+        });
+        const result = await runFlood({ url: receiver.url, pid: receiver.child.pid ?? 0, durationMs: 8000, creators: CREATORS, trickleConnections: 200 });
+        await receiver.stop();
+        const store = await openStore({ databaseUrl, dataDir });
+        const stored = await latestApplications(store);
+        await store.close();
+        expect(creatorsStored(stored, CREATORS, 'calm')).toEqual({ exactlyOnce: CREATORS, wrong: [] });
+        expect(creatorsStored(stored, CREATORS)).toEqual({ exactlyOnce: CREATORS, wrong: [] });
+        expect(calm.creators.statuses).toEqual({ 201: CREATORS * 5 });
+        expect(result.creators.statuses).toEqual({ 201: CREATORS * 5 });
+        expect(result.creators.p99Ms, `p99 ${result.creators.p99Ms.toFixed(0)} ms under the flood, ${calm.creators.p99Ms.toFixed(0)} ms without`).toBeLessThan(
+          Math.max(CREATOR_P99_MS, 2 * calm.creators.p99Ms),
+        );
+        expect(result.flooder.limited).toBeGreaterThan(0);
+        expect(result.flooder.limitedWithRetryAfter).toBe(result.flooder.limited);
+        expect(result.flooder.accepted).toBeLessThanOrEqual(60);
+        expect(result.trickler.closedWithoutAnswer).toBeGreaterThan(0);
+        expect(result.rss.max - result.rss.before).toBeLessThan(MAX_RSS_GROWTH_BYTES);
+      } finally {
+        await receiver.stop();
+        await rm(root, { recursive: true, force: true });
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    90_000,
+  );
 });

@@ -78,7 +78,11 @@ function parseStrace(log: string): Call[] {
 }
 
 /** What must hold for one application (or draft in transit: its request line), or why it does not. */
-function syncBeforeAnswer(calls: Call[], key: string, marker = `Idempotency-Key: ${key}\\r\\n`): { ok: true; walSyncs: number } | { ok: false; reason: string } {
+function syncBeforeAnswer(
+  calls: Call[],
+  key: string,
+  marker = `Idempotency-Key: ${key}\\r\\n`,
+): { ok: true; walSyncs: number } | { ok: false; reason: string } {
   const arrival = calls.find((call) => call.name === 'read' && call.path.startsWith('TCP:') && call.text.includes(marker));
   if (!arrival) return { ok: false, reason: `the read of request ${key} is not in the trace` };
   const answer = calls.find((call) => call.start > arrival.end && WRITES.has(call.name) && call.path === arrival.path && call.text.includes('HTTP/1.1 201'));
@@ -88,7 +92,11 @@ function syncBeforeAnswer(calls: Call[], key: string, marker = `Idempotency-Key:
   const lastWrite = walWrites.at(-1);
   if (!lastWrite) return { ok: false, reason: `no write to a WAL segment between request ${key} and its 201` };
   const syncs = between.filter((call) => SYNCS.has(call.name) && call.path === lastWrite.path && call.start > lastWrite.end && / = 0$/.test(call.text));
-  if (syncs.length === 0) return { ok: false, reason: `request ${key}: its WAL write to ${lastWrite.path} was not followed by an fsync or fdatasync of that file before the 201 (${String(between.filter((call) => SYNCS.has(call.name)).length)} syncs of any file in between)` };
+  if (syncs.length === 0)
+    return {
+      ok: false,
+      reason: `request ${key}: its WAL write to ${lastWrite.path} was not followed by an fsync or fdatasync of that file before the 201 (${String(between.filter((call) => SYNCS.has(call.name)).length)} syncs of any file in between)`,
+    };
   return { ok: true, walSyncs: between.filter((call) => SYNCS.has(call.name) && WAL_SEGMENT.test(call.path)).length };
 }
 
@@ -102,7 +110,12 @@ function spawnTracedReceiver(root: string, dataDir: string, traceFile: string): 
 function put(url: string, key: string, applicationId: string, revision: number, index: number) {
   return rawRequest(`${url}/api/applications`, {
     // The key first, so it is in the part of the request strace prints.
-    headers: [['Idempotency-Key', key], ['Content-Type', 'application/json'], ['Application-Id', applicationId], ['Application-Revision', String(revision)]],
+    headers: [
+      ['Idempotency-Key', key],
+      ['Content-Type', 'application/json'],
+      ['Application-Id', applicationId],
+      ['Application-Revision', String(revision)],
+    ],
     body: JSON.stringify(sampleBody({ email: `${applicationId}@example.com`, variant: index })),
   });
 }
@@ -142,7 +155,10 @@ describe('the embedded store under strace', () => {
         for (let index = 0; index < 3; index += 1) {
           const id = `fsyncdraft${String(index)}${'x'.repeat(20)}`;
           drafts.push(id);
-          const stored = await rawRequest(`${receiver.url}/api/drafts/${id}`, { headers: [['Content-Type', 'application/octet-stream']], body: Buffer.alloc(2000, index) });
+          const stored = await rawRequest(`${receiver.url}/api/drafts/${id}`, {
+            headers: [['Content-Type', 'application/octet-stream']],
+            body: Buffer.alloc(2000, index),
+          });
           expect(stored.status).toBe(201);
         }
       } finally {

@@ -217,7 +217,8 @@ describe('the running receiver answers as docs/receiver-openapi.json says', () =
     await stopTestReceiver(receiver);
   });
 
-  const send = (headers: Array<[string, string]>, body: string | Buffer, method = 'PUT') => rawRequest(`${receiver.url}/api/applications`, { method, headers, body });
+  const send = (headers: Array<[string, string]>, body: string | Buffer, method = 'PUT') =>
+    rawRequest(`${receiver.url}/api/applications`, { method, headers, body });
   const json: Array<[string, string]> = [['Content-Type', 'application/json']];
 
   it('201 with a receipt, 201 replayed, and 422 for the key with another body', async () => {
@@ -237,7 +238,7 @@ describe('the running receiver answers as docs/receiver-openapi.json says', () =
     expectDocumented(put, reused);
   });
 
-  it('GET /api/status answers as documented: 200 with the receipt\'s link, 400, 404, 405', async () => {
+  it("GET /api/status answers as documented: 200 with the receipt's link, 400, 404, 405", async () => {
     const lookup = (doc.paths['/api/status'] as unknown as { get: Operation } | undefined)?.get;
     if (!lookup) throw new Error('docs/receiver-openapi.json describes no GET /api/status');
     const created = await send([...json, ['Idempotency-Key', unique('key')]], JSON.stringify(sampleBody()));
@@ -247,7 +248,10 @@ describe('the running receiver answers as docs/receiver-openapi.json says', () =
     const found = await get([['Authorization', `Bearer ${secret}`]]);
     expect(found.status).toBe(200);
     expectDocumented(lookup, found);
-    for (const [headers, status] of [[[], 400], [[['Authorization', `Bearer ${'b'.repeat(43)}`]], 404]] as Array<[Array<[string, string]>, number]>) {
+    for (const [headers, status] of [
+      [[], 400],
+      [[['Authorization', `Bearer ${'b'.repeat(43)}`]], 404],
+    ] as Array<[Array<[string, string]>, number]>) {
       const answer = await get(headers);
       expect(answer.status).toBe(status);
       expectDocumented(lookup, answer);
@@ -273,7 +277,10 @@ describe('the running receiver answers as docs/receiver-openapi.json says', () =
     expect(notAsked.status).toBe(422);
     expectDocumented(put, notAsked);
     expect(notAsked.json).toEqual(examples?.notAsked?.value);
-    const unstorable = await send([...json, ['Idempotency-Key', unique('key')]], JSON.stringify(sampleBody()).replace('"firstName":"Ada"', String.raw`"firstName":"Ada\u0000"`));
+    const unstorable = await send(
+      [...json, ['Idempotency-Key', unique('key')]],
+      JSON.stringify(sampleBody()).replace('"firstName":"Ada"', String.raw`"firstName":"Ada\u0000"`),
+    );
     expect(unstorable.status).toBe(422);
     expectDocumented(put, unstorable);
     expect(unstorable.json).toEqual(examples?.unstorableText?.value);
@@ -281,12 +288,21 @@ describe('the running receiver answers as docs/receiver-openapi.json says', () =
 
   it('409 with the latest revision for a new body whose revision is not above it, as documented', async () => {
     const id = unique('app');
-    const stored = await send([...json, ['Idempotency-Key', unique('key')], ['Application-Id', id], ['Application-Revision', '3']], JSON.stringify(sampleBody()));
+    const stored = await send(
+      [...json, ['Idempotency-Key', unique('key')], ['Application-Id', id], ['Application-Revision', '3']],
+      JSON.stringify(sampleBody()),
+    );
     expect(stored.status).toBe(201);
-    const refused = await send([...json, ['Idempotency-Key', unique('key')], ['Application-Id', id], ['Application-Revision', '3']], JSON.stringify(sampleBody({ variant: 1 })));
+    const refused = await send(
+      [...json, ['Idempotency-Key', unique('key')], ['Application-Id', id], ['Application-Revision', '3']],
+      JSON.stringify(sampleBody({ variant: 1 })),
+    );
     expect(refused.status).toBe(409);
     expectDocumented(put, refused);
-    expect(refused.json).toEqual({ ...(put.responses['409']?.content?.['application/json']?.examples?.newerRevisionStored?.value as object), receivedAt: (stored.json as { receivedAt: string }).receivedAt });
+    expect(refused.json).toEqual({
+      ...(put.responses['409']?.content?.['application/json']?.examples?.newerRevisionStored?.value as object),
+      receivedAt: (stored.json as { receivedAt: string }).receivedAt,
+    });
   });
 
   it('400, 403, 405, 413 and 415 as documented', async () => {
@@ -309,7 +325,14 @@ describe('the running receiver answers as docs/receiver-openapi.json says', () =
   });
 
   it('the preflight of a configured origin: 204 as documented; 403 for another', async () => {
-    const allowed = await send([['Origin', 'https://apply.example.com'], ['Access-Control-Request-Method', 'PUT']], '', 'OPTIONS');
+    const allowed = await send(
+      [
+        ['Origin', 'https://apply.example.com'],
+        ['Access-Control-Request-Method', 'PUT'],
+      ],
+      '',
+      'OPTIONS',
+    );
     expect(allowed.status).toBe(204);
     expectDocumented(options, allowed);
     const refused = await send([['Origin', 'https://elsewhere.example.com']], '', 'OPTIONS');
@@ -331,7 +354,10 @@ describe('409 and 503 as documented', () => {
       server.close();
     }
   }
-  const headers: Array<[string, string]> = [['Content-Type', 'application/json'], ['Idempotency-Key', 'the-key']];
+  const headers: Array<[string, string]> = [
+    ['Content-Type', 'application/json'],
+    ['Idempotency-Key', 'the-key'],
+  ];
 
   it('409 while the first request with the key is being stored', async () => {
     let release: () => void = () => undefined;
@@ -372,12 +398,16 @@ describe('409 and 503 as documented', () => {
     { status: 503 as const, reason: 'disk under its floor' },
   ])('$status from admission (rate limits, disk floor), before the body is read', async ({ status, reason }) => {
     // Refused before the store is asked anything.
-    await serve(failingStore('not used'), async (url) => {
-      const answer = await rawRequest(url, { headers, body: '{}' });
-      expect(answer.status).toBe(status);
-      expect(answer.headers['retry-after']).toBe('7');
-      expectDocumented(put, answer);
-    }, { admit: () => Promise.resolve({ status, reason, message: 'Retry later.', retryAfterSeconds: 7 }) });
+    await serve(
+      failingStore('not used'),
+      async (url) => {
+        const answer = await rawRequest(url, { headers, body: '{}' });
+        expect(answer.status).toBe(status);
+        expect(answer.headers['retry-after']).toBe('7');
+        expectDocumented(put, answer);
+      },
+      { admit: () => Promise.resolve({ status, reason, message: 'Retry later.', retryAfterSeconds: 7 }) },
+    );
   });
 
   it('503 when the store fails', async () => {

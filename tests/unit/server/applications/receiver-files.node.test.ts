@@ -58,14 +58,21 @@ describe.each(stores)('the files of a PUT on the $name store', ({ databaseUrl, s
     await migrate(store);
     const checks = createFileChecks({ store, folder, fileFields: () => FIELDS });
     const counted = createFileChecks({
-      store, folder, fileFields: () => FIELDS,
+      store,
+      folder,
+      fileFields: () => FIELDS,
       facts: async (path, declared) => {
         factReads.push(path);
         return (await import('../../../../server/uploads/file-facts.mjs')).factsOfFile(path, declared);
       },
     });
     // The programme's shape rules are the files-config helper's: here every body passes them.
-    const receiver = createReceiver({ store, path: '/api/applications', validate: () => [], checkFiles: (body, id) => (id.startsWith('counted') ? counted : checks)(body, id) });
+    const receiver = createReceiver({
+      store,
+      path: '/api/applications',
+      validate: () => [],
+      checkFiles: (body, id) => (id.startsWith('counted') ? counted : checks)(body, id),
+    });
     server = createServer((req, res) => {
       void receiver(createRequestContext(req, res));
     });
@@ -81,7 +88,12 @@ describe.each(stores)('the files of a PUT on the $name store', ({ databaseUrl, s
 
   function put(applicationId: string, files: Array<{ key: string; uploadId: string; sha256: string }>, revision = 1) {
     return rawRequest(url, {
-      headers: [['Content-Type', 'application/json'], ['Idempotency-Key', unique('key')], ['Application-Id', applicationId], ['Application-Revision', String(revision)]],
+      headers: [
+        ['Content-Type', 'application/json'],
+        ['Idempotency-Key', unique('key')],
+        ['Application-Id', applicationId],
+        ['Application-Revision', String(revision)],
+      ],
       body: JSON.stringify({ personalInfo: { emailAddress: `${applicationId}@example.com` }, files }),
     });
   }
@@ -93,12 +105,27 @@ describe.each(stores)('the files of a PUT on the $name store', ({ databaseUrl, s
     const answer = await put(id, [{ key: 'roomPhotos', uploadId: upload.id, sha256: upload.sha256 }]);
     expect(answer.status).toBe(201);
     const bound = (await bindingsOf(store, [upload.id])).get(upload.id);
-    expect(bound).toEqual({ applicationId: id, uploadId: upload.id, field: 'roomPhotos', name: 'room.png', type: 'image/png', size: photo.length, sha256: sha256(photo), width: 40, height: 30 });
+    expect(bound).toEqual({
+      applicationId: id,
+      uploadId: upload.id,
+      field: 'roomPhotos',
+      name: 'room.png',
+      type: 'image/png',
+      size: photo.length,
+      sha256: sha256(photo),
+      width: 40,
+      height: 30,
+    });
   });
 
   it.skipIf(skip)('refuses (422 file-incomplete) an upload with bytes missing, and an id the folder does not hold', async () => {
     const bytes = jpeg(800, 600);
-    const partial = await storeUpload(folder, bytes.subarray(0, 100), { filetype: 'image/jpeg', field: 'roomPhotos', sha256: sha256(bytes) }, { declared: bytes.length });
+    const partial = await storeUpload(
+      folder,
+      bytes.subarray(0, 100),
+      { filetype: 'image/jpeg', field: 'roomPhotos', sha256: sha256(bytes) },
+      { declared: bytes.length },
+    );
     const answer = await put(unique('app'), [
       { key: 'roomPhotos', uploadId: partial.id, sha256: partial.sha256 },
       { key: 'roomPhotos', uploadId: 'f'.repeat(32), sha256: 'a'.repeat(64) },
@@ -156,7 +183,7 @@ describe.each(stores)('the files of a PUT on the $name store', ({ databaseUrl, s
     expect(answer.json).toEqual([expect.objectContaining({ path: 'files.roomPhotos[0]', rule: 'file-type' })]);
   });
 
-  it.skipIf(skip)('refuses (422 file-too-large) a file over the field\'s maxBytes, reading none of its bytes', async () => {
+  it.skipIf(skip)("refuses (422 file-too-large) a file over the field's maxBytes, reading none of its bytes", async () => {
     const big = Buffer.concat([png(8, 8), Buffer.alloc(64 * 1024)]);
     const upload = await storeUpload(folder, big, { filetype: 'image/png', field: 'roomPhotos' });
     const before = factReads.length;
@@ -166,11 +193,14 @@ describe.each(stores)('the files of a PUT on the $name store', ({ databaseUrl, s
     expect(factReads.length).toBe(before);
   });
 
-  it.skipIf(skip)('reads a file\'s bytes once: a PUT retried, or a replay, does not hash it again', async () => {
+  it.skipIf(skip)("reads a file's bytes once: a PUT retried, or a replay, does not hash it again", async () => {
     const upload = await storeUpload(folder, jpeg(640, 480, 5000), { filetype: 'image/jpeg', field: 'roomPhotos' });
     const other = await storeUpload(folder, exe(), { filetype: 'image/jpeg', field: 'roomPhotos' });
     const id = unique('counted');
-    const refused = await put(id, [{ key: 'roomPhotos', uploadId: upload.id, sha256: upload.sha256 }, { key: 'roomPhotos', uploadId: other.id, sha256: other.sha256 }]);
+    const refused = await put(id, [
+      { key: 'roomPhotos', uploadId: upload.id, sha256: upload.sha256 },
+      { key: 'roomPhotos', uploadId: other.id, sha256: other.sha256 },
+    ]);
     expect(refused.status).toBe(422);
     const reads = factReads.filter((path) => path.endsWith(upload.id)).length;
     expect(reads).toBe(1);
@@ -184,7 +214,15 @@ describe.each(stores)('the files of a PUT on the $name store', ({ databaseUrl, s
     const upload = await storeUpload(folder, png(20, 20), { filetype: 'image/png', field: 'roomPhotos' });
     const file = { uploadId: upload.id, field: 'roomPhotos', name: 'x.png', type: 'image/png', size: 1, sha256: upload.sha256, width: 20, height: 20 };
     const received = (applicationId: string) => ({
-      key: unique('race'), applicationId, clientRevision: 1, fingerprint: unique('f'), body: {}, email: null, language: null, receivedAt: new Date(), files: [file],
+      key: unique('race'),
+      applicationId,
+      clientRevision: 1,
+      fingerprint: unique('f'),
+      body: {},
+      email: null,
+      language: null,
+      receivedAt: new Date(),
+      files: [file],
     });
     // Past the checks (both saw it free): the store alone decides, in separate transactions at once.
     const results = await Promise.all([receiveApplication(store, received(unique('a'))), receiveApplication(store, received(unique('b')))]);
@@ -200,19 +238,33 @@ describe.each(stores)('the files of a PUT on the $name store', ({ databaseUrl, s
 });
 
 describe('the log of a refused file', () => {
-  it('names the rule and the programme\'s field, never the client\'s text', () => {
-    expect(refusedAnswersReason([{ path: 'files.roomPhotos[1]', rule: 'file-type', message: 'x' }], new Set(['roomPhotos']))).toBe('answers the wizard would refuse: file-type at files.roomPhotos.1');
-    expect(refusedAnswersReason([{ path: 'files.ada@example.com[0]', rule: 'file-type', message: 'x' }], new Set(['roomPhotos']))).toBe('answers the wizard would refuse: unknown-answer at files');
+  it("names the rule and the programme's field, never the client's text", () => {
+    expect(refusedAnswersReason([{ path: 'files.roomPhotos[1]', rule: 'file-type', message: 'x' }], new Set(['roomPhotos']))).toBe(
+      'answers the wizard would refuse: file-type at files.roomPhotos.1',
+    );
+    expect(refusedAnswersReason([{ path: 'files.ada@example.com[0]', rule: 'file-type', message: 'x' }], new Set(['roomPhotos']))).toBe(
+      'answers the wizard would refuse: unknown-answer at files',
+    );
   });
 });
 
 describe('stored uploads', () => {
-  it('reads an upload by an id of the server\'s form only, and tells its offset from the bytes on disk', async () => {
+  it("reads an upload by an id of the server's form only, and tells its offset from the bytes on disk", async () => {
     const folder = await mkdtemp(join(tmpdir(), 'uploads-'));
     try {
       const bytes = png(3, 3);
-      const upload = await storeUpload(folder, bytes.subarray(0, 10), { filename: 'a.png', filetype: 'image/png', field: 'roomPhotos', sha256: sha256(bytes) }, { declared: bytes.length });
-      expect(await readStoredUpload(folder, upload.id)).toMatchObject({ id: upload.id, size: bytes.length, offset: 10, metadata: { filename: 'a.png', filetype: 'image/png', sha256: sha256(bytes), field: 'roomPhotos' } });
+      const upload = await storeUpload(
+        folder,
+        bytes.subarray(0, 10),
+        { filename: 'a.png', filetype: 'image/png', field: 'roomPhotos', sha256: sha256(bytes) },
+        { declared: bytes.length },
+      );
+      expect(await readStoredUpload(folder, upload.id)).toMatchObject({
+        id: upload.id,
+        size: bytes.length,
+        offset: 10,
+        metadata: { filename: 'a.png', filetype: 'image/png', sha256: sha256(bytes), field: 'roomPhotos' },
+      });
       for (const bad of ['../x', `${upload.id}.json`, upload.id.toUpperCase(), '', `${upload.id}/`]) expect(await readStoredUpload(folder, bad)).toBeNull();
     } finally {
       await rm(folder, { recursive: true, force: true });

@@ -76,7 +76,11 @@ describe.each(stores)('the receiver on the $name store', ({ databaseUrl, skip })
     expect(second.status).toBe(201);
     // A late first revision, or a second one from a device whose copy is stale: nothing stored.
     for (const revision of ['1', '2']) {
-      const refused = await put(receiver, sampleBody({ variant: 1 }), { 'Idempotency-Key': unique('k'), 'Application-Id': id, 'Application-Revision': revision });
+      const refused = await put(receiver, sampleBody({ variant: 1 }), {
+        'Idempotency-Key': unique('k'),
+        'Application-Id': id,
+        'Application-Revision': revision,
+      });
       expect(refused.status).toBe(409);
       expect(refused.headers['retry-after']).toBeUndefined();
       expect(refused.json).toEqual({
@@ -86,7 +90,9 @@ describe.each(stores)('the receiver on the $name store', ({ databaseUrl, skip })
         receivedAt: (second.json as { receivedAt: string }).receivedAt,
       });
     }
-    expect((await put(receiver, sampleBody({ variant: 3 }), { 'Idempotency-Key': unique('k'), 'Application-Id': id, 'Application-Revision': '3' })).status).toBe(201);
+    expect(
+      (await put(receiver, sampleBody({ variant: 3 }), { 'Idempotency-Key': unique('k'), 'Application-Id': id, 'Application-Revision': '3' })).status,
+    ).toBe(201);
     const mine = (await latestApplications(receiver.store)).filter((application) => application.id === id);
     expect(mine).toHaveLength(1);
     expect(mine[0]?.revisions).toBe(2);
@@ -97,36 +103,43 @@ describe.each(stores)('the receiver on the $name store', ({ databaseUrl, skip })
     const id = unique('app');
     const key = unique('k');
     const first = await put(receiver, sampleBody({ variant: 1 }), { 'Idempotency-Key': key, 'Application-Id': id, 'Application-Revision': '1' });
-    expect((await put(receiver, sampleBody({ variant: 2 }), { 'Idempotency-Key': unique('k'), 'Application-Id': id, 'Application-Revision': '2' })).status).toBe(201);
+    expect(
+      (await put(receiver, sampleBody({ variant: 2 }), { 'Idempotency-Key': unique('k'), 'Application-Id': id, 'Application-Revision': '2' })).status,
+    ).toBe(201);
     const replayed = await put(receiver, sampleBody({ variant: 1 }), { 'Idempotency-Key': key, 'Application-Id': id, 'Application-Revision': '1' });
     expect(replayed.status).toBe(201);
     expect(replayed.headers['idempotent-replayed']).toBe('true');
     expect(replayed.json).toEqual(first.json);
     expect((await put(receiver, sampleBody({ variant: 3 }), { 'Idempotency-Key': key, 'Application-Id': id, 'Application-Revision': '1' })).status).toBe(422);
     // Without Application-Revision (an older wizard), every new body is stored, as before.
-    for (const variant of [4, 5]) expect((await put(receiver, sampleBody({ variant }), { 'Idempotency-Key': unique('k'), 'Application-Id': id })).status).toBe(201);
+    for (const variant of [4, 5])
+      expect((await put(receiver, sampleBody({ variant }), { 'Idempotency-Key': unique('k'), 'Application-Id': id })).status).toBe(201);
     expect((await latestApplications(receiver.store)).find((application) => application.id === id)?.revisions).toBe(4);
   });
 
-  it.skipIf(skip)('of two bodies with one revision sent at once, one is stored (201) and the other refused (409); the log says why, with no answers', async () => {
-    const lines: string[] = [];
-    const requests: RequestEntry[] = [];
-    const own = await startTestReceiver({ databaseUrl, log: (line) => lines.push(line), logRequest: (entry) => requests.push(entry) });
-    try {
-      const id = unique('app');
-      const send = (variant: number) => put(own, sampleBody({ email: 'race@example.com', variant }), { 'Idempotency-Key': unique('k'), 'Application-Id': id, 'Application-Revision': '1' });
-      const answers = await Promise.all([send(1), send(2)]);
-      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
-      expect((await latestApplications(own.store)).find((application) => application.id === id)?.revisions).toBe(1);
-      expect(lines).toContain(`refused application ${id} revision 1: revision 1 is stored`);
-      expect(requests.filter((entry) => entry.status === 409).map((entry) => entry.reason)).toEqual(['newer revision stored']);
-      expect(JSON.stringify([lines, requests])).not.toContain('race@example.com');
-    } finally {
-      await stopTestReceiver(own);
-    }
-  });
+  it.skipIf(skip)(
+    'of two bodies with one revision sent at once, one is stored (201) and the other refused (409); the log says why, with no answers',
+    async () => {
+      const lines: string[] = [];
+      const requests: RequestEntry[] = [];
+      const own = await startTestReceiver({ databaseUrl, log: (line) => lines.push(line), logRequest: (entry) => requests.push(entry) });
+      try {
+        const id = unique('app');
+        const send = (variant: number) =>
+          put(own, sampleBody({ email: 'race@example.com', variant }), { 'Idempotency-Key': unique('k'), 'Application-Id': id, 'Application-Revision': '1' });
+        const answers = await Promise.all([send(1), send(2)]);
+        expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+        expect((await latestApplications(own.store)).find((application) => application.id === id)?.revisions).toBe(1);
+        expect(lines).toContain(`refused application ${id} revision 1: revision 1 is stored`);
+        expect(requests.filter((entry) => entry.status === 409).map((entry) => entry.reason)).toEqual(['newer revision stored']);
+        expect(JSON.stringify([lines, requests])).not.toContain('race@example.com');
+      } finally {
+        await stopTestReceiver(own);
+      }
+    },
+  );
 
-  it.skipIf(skip)('refuses an invalid application with 422 and the wizard\'s own messages', async () => {
+  it.skipIf(skip)("refuses an invalid application with 422 and the wizard's own messages", async () => {
     const body = sampleBody({ email: 'not an address' });
     const answer = await put(receiver, body, { 'Idempotency-Key': unique('key') });
     expect(answer.status).toBe(422);
@@ -137,7 +150,13 @@ describe.each(stores)('the receiver on the $name store', ({ databaseUrl, skip })
   it.skipIf(skip)('answers 400 to a body that is not JSON, or not UTF-8', async () => {
     expect((await put(receiver, '{"personalInfo":', { 'Idempotency-Key': unique('key') })).status).toBe(400);
     const latin1 = Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x3a, 0x31, 0x7d]);
-    const answer = await rawRequest(`${receiver.url}/api/applications`, { headers: [['Content-Type', 'application/json'], ['Idempotency-Key', unique('k')]], body: latin1 });
+    const answer = await rawRequest(`${receiver.url}/api/applications`, {
+      headers: [
+        ['Content-Type', 'application/json'],
+        ['Idempotency-Key', unique('k')],
+      ],
+      body: latin1,
+    });
     expect(answer.status).toBe(400);
   });
 
@@ -149,25 +168,56 @@ describe.each(stores)('the receiver on the $name store', ({ databaseUrl, skip })
     expect(await statusWith([['Idempotency-Key', '']])).toBe(400);
     expect(await statusWith([['Idempotency-Key', 'k'.repeat(256)]])).toBe(400);
     expect(await statusWith([['Idempotency-Key', 'two words']])).toBe(400);
-    expect(await statusWith([['Idempotency-Key', 'a'], ['Idempotency-Key', 'b']])).toBe(400);
-    expect(await statusWith([['Idempotency-Key', unique('k')], ['Application-Id', 'x'.repeat(256)]])).toBe(400);
-    expect(await statusWith([['Idempotency-Key', unique('k')], ['Application-Revision', '0']])).toBe(400);
+    expect(
+      await statusWith([
+        ['Idempotency-Key', 'a'],
+        ['Idempotency-Key', 'b'],
+      ]),
+    ).toBe(400);
+    expect(
+      await statusWith([
+        ['Idempotency-Key', unique('k')],
+        ['Application-Id', 'x'.repeat(256)],
+      ]),
+    ).toBe(400);
+    expect(
+      await statusWith([
+        ['Idempotency-Key', unique('k')],
+        ['Application-Revision', '0'],
+      ]),
+    ).toBe(400);
     expect(await statusWith([['Idempotency-Key', 'k'.repeat(255)]])).toBe(201);
   });
 
   it.skipIf(skip)('answers 415 to anything but application/json', async () => {
     const body = JSON.stringify(sampleBody());
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1']) {
-      const answer = await rawRequest(`${receiver.url}/api/applications`, { headers: [['Content-Type', type], ['Idempotency-Key', unique('k')]], body });
+      const answer = await rawRequest(`${receiver.url}/api/applications`, {
+        headers: [
+          ['Content-Type', type],
+          ['Idempotency-Key', unique('k')],
+        ],
+        body,
+      });
       expect(answer.status).toBe(415);
     }
-    const answer = await rawRequest(`${receiver.url}/api/applications`, { headers: [['Content-Type', 'application/json; charset=UTF-8'], ['Idempotency-Key', unique('k')]], body });
+    const answer = await rawRequest(`${receiver.url}/api/applications`, {
+      headers: [
+        ['Content-Type', 'application/json; charset=UTF-8'],
+        ['Idempotency-Key', unique('k')],
+      ],
+      body,
+    });
     expect(answer.status).toBe(201);
   });
 
   it.skipIf(skip)('answers 413 above 64 kB, declared or streamed, without reading the rest', async () => {
     const declared = await rawRequest(`${receiver.url}/api/applications`, {
-      headers: [['Content-Type', 'application/json'], ['Idempotency-Key', unique('k')], ['Content-Length', String(65 * 1024)]],
+      headers: [
+        ['Content-Type', 'application/json'],
+        ['Idempotency-Key', unique('k')],
+        ['Content-Length', String(65 * 1024)],
+      ],
       headersOnly: true,
     });
     expect(declared.status).toBe(413);
@@ -183,9 +233,13 @@ describe.each(stores)('the receiver on the $name store', ({ databaseUrl, skip })
     // The server answers 413 and closes the connection while the client is still writing: the
     // client reads the 413, or, when the close overtakes it (TCP resets a socket closed with unread
     // data), sees the reset. Either way the server stopped reading long before the 64 MB.
-    const streamed = await rawRequest(`${receiver.url}/api/applications`, { headers: [['Content-Type', 'application/json'], ['Idempotency-Key', unique('k')]], body: endless() }).catch(
-      (error: unknown) => ({ status: (error as NodeJS.ErrnoException).code }),
-    );
+    const streamed = await rawRequest(`${receiver.url}/api/applications`, {
+      headers: [
+        ['Content-Type', 'application/json'],
+        ['Idempotency-Key', unique('k')],
+      ],
+      body: endless(),
+    }).catch((error: unknown) => ({ status: (error as NodeJS.ErrnoException).code }));
     expect([413, 'ECONNRESET', 'EPIPE']).toContain(streamed.status);
     expect(sent).toBeLessThan(8 * 1024 * 1024);
     // And it is still answering.
@@ -199,15 +253,42 @@ describe.each(stores)('the receiver on the $name store', ({ databaseUrl, skip })
       expect(answer.headers.allow).toBe('PUT');
     }
     const body = JSON.stringify(sampleBody());
-    const foreign = await rawRequest(`${receiver.url}/api/applications`, { headers: [['Content-Type', 'application/json'], ['Idempotency-Key', unique('k')], ['Origin', 'https://evil.example']], body });
+    const foreign = await rawRequest(`${receiver.url}/api/applications`, {
+      headers: [
+        ['Content-Type', 'application/json'],
+        ['Idempotency-Key', unique('k')],
+        ['Origin', 'https://evil.example'],
+      ],
+      body,
+    });
     expect(foreign.status).toBe(403);
-    const own = await rawRequest(`${receiver.url}/api/applications`, { headers: [['Content-Type', 'application/json'], ['Idempotency-Key', unique('k')], ['Origin', receiver.url]], body });
+    const own = await rawRequest(`${receiver.url}/api/applications`, {
+      headers: [
+        ['Content-Type', 'application/json'],
+        ['Idempotency-Key', unique('k')],
+        ['Origin', receiver.url],
+      ],
+      body,
+    });
     expect(own.status).toBe(201);
     expect(own.headers['access-control-allow-origin']).toBeUndefined();
-    const preflight = await rawRequest(`${receiver.url}/api/applications`, { method: 'OPTIONS', headers: [['Origin', 'https://apply.example.com'], ['Access-Control-Request-Method', 'PUT']] });
+    const preflight = await rawRequest(`${receiver.url}/api/applications`, {
+      method: 'OPTIONS',
+      headers: [
+        ['Origin', 'https://apply.example.com'],
+        ['Access-Control-Request-Method', 'PUT'],
+      ],
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers['access-control-allow-headers']).toContain('Idempotency-Key');
-    const configured = await rawRequest(`${receiver.url}/api/applications`, { headers: [['Content-Type', 'application/json'], ['Idempotency-Key', unique('k')], ['Origin', 'https://apply.example.com']], body });
+    const configured = await rawRequest(`${receiver.url}/api/applications`, {
+      headers: [
+        ['Content-Type', 'application/json'],
+        ['Idempotency-Key', unique('k')],
+        ['Origin', 'https://apply.example.com'],
+      ],
+      body,
+    });
     expect(configured.status).toBe(201);
     expect(configured.headers['access-control-allow-origin']).toBe('https://apply.example.com');
   });
@@ -225,15 +306,19 @@ describe.each(stores)('the receiver on the $name store', ({ databaseUrl, skip })
     expect((await rawRequest(`${admin}/admin/applications`, { method: 'GET', headers: [['Authorization', `Bearer ${token}`]] })).status).toBe(200);
   });
 
-  it.skipIf(skip)('creates the schema once: a restart on the same store keeps the applications and the version', async () => {
-    const id = unique('app');
-    expect((await put(receiver, sampleBody(), { 'Idempotency-Key': unique('k'), 'Application-Id': id })).status).toBe(201);
-    await receiver.close();
-    receiver = await startTestReceiver({ databaseUrl, dataDir: receiver.dataDir, corsOrigins: 'https://apply.example.com' });
-    expect((await latestApplications(receiver.store)).some((application) => application.id === id)).toBe(true);
-    const { rows } = await receiver.store.query('SELECT version FROM schema_version ORDER BY version');
-    expect(rows).toEqual(MIGRATIONS.map(({ version }) => ({ version })));
-  }, 60_000);
+  it.skipIf(skip)(
+    'creates the schema once: a restart on the same store keeps the applications and the version',
+    async () => {
+      const id = unique('app');
+      expect((await put(receiver, sampleBody(), { 'Idempotency-Key': unique('k'), 'Application-Id': id })).status).toBe(201);
+      await receiver.close();
+      receiver = await startTestReceiver({ databaseUrl, dataDir: receiver.dataDir, corsOrigins: 'https://apply.example.com' });
+      expect((await latestApplications(receiver.store)).some((application) => application.id === id)).toBe(true);
+      const { rows } = await receiver.store.query('SELECT version FROM schema_version ORDER BY version');
+      expect(rows).toEqual(MIGRATIONS.map(({ version }) => ({ version })));
+    },
+    60_000,
+  );
 });
 
 describe('a key whose first request is still being stored', () => {
@@ -259,7 +344,10 @@ describe('a key whose first request is still being stored', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}/api/applications`;
-    const headers: Array<[string, string]> = [['Content-Type', 'application/json'], ['Idempotency-Key', 'same-key']];
+    const headers: Array<[string, string]> = [
+      ['Content-Type', 'application/json'],
+      ['Idempotency-Key', 'same-key'],
+    ];
     const storing = new Promise<void>((resolve) => entered.push(resolve));
     const first = rawRequest(url, { headers, body: '{}' });
     await storing;

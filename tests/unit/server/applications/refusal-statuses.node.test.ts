@@ -62,7 +62,7 @@ const stores = [
 let counter = 0;
 const unique = (prefix: string) => `${prefix}-${String(Date.now())}-${String((counter += 1))}`;
 
-describe.each(stores)('every refusal of a PUT\'s files on the $name store', ({ databaseUrl, skip }) => {
+describe.each(stores)("every refusal of a PUT's files on the $name store", ({ databaseUrl, skip }) => {
   let store: Store;
   let folder: string;
   let dataDir: string;
@@ -75,7 +75,12 @@ describe.each(stores)('every refusal of a PUT\'s files on the $name store', ({ d
     folder = join(dataDir, 'uploads');
     store = databaseUrl ? await openPostgresStore(databaseUrl) : await openPgliteStore(join(dataDir, 'db'));
     await migrate(store);
-    const receiver = createReceiver({ store, path: '/api/applications', validate: () => [], checkFiles: createFileChecks({ store, folder, fileFields: () => FIELDS }) });
+    const receiver = createReceiver({
+      store,
+      path: '/api/applications',
+      validate: () => [],
+      checkFiles: createFileChecks({ store, folder, fileFields: () => FIELDS }),
+    });
     server = createServer((req, res) => {
       void receiver(createRequestContext(req, res));
     });
@@ -91,12 +96,21 @@ describe.each(stores)('every refusal of a PUT\'s files on the $name store', ({ d
 
   function put(applicationId: string, files: Array<{ key: string; uploadId: string; sha256: string }>): Promise<RawAnswer> {
     return rawRequest(url, {
-      headers: [['Content-Type', 'application/json'], ['Idempotency-Key', unique('key')], ['Application-Id', applicationId], ['Application-Revision', '1']],
+      headers: [
+        ['Content-Type', 'application/json'],
+        ['Idempotency-Key', unique('key')],
+        ['Application-Id', applicationId],
+        ['Application-Revision', '1'],
+      ],
       body: JSON.stringify({ personalInfo: { emailAddress: `${applicationId}@example.com` }, files }),
     });
   }
 
-  async function named(bytes: Buffer, filetype: string, { field = 'photos', declared = bytes.length, claimed }: { field?: string; declared?: number; claimed?: string } = {}) {
+  async function named(
+    bytes: Buffer,
+    filetype: string,
+    { field = 'photos', declared = bytes.length, claimed }: { field?: string; declared?: number; claimed?: string } = {},
+  ) {
     const upload = await storeUpload(folder, bytes, { filetype, field, ...(claimed ? { sha256: claimed } : {}) }, { declared });
     return { key: 'photos', uploadId: upload.id, sha256: upload.sha256 };
   }
@@ -141,7 +155,10 @@ describe('every refusal of an upload', () => {
 
   it('answers a 4xx where the same request would be refused again, and 503 or 429 with Retry-After only for what passes', async () => {
     let free = 10 * 1024 * 1024 * 1024;
-    const receiver = await startUploadsReceiver({ limits: { diskFloorBytes: 100 * 1024 * 1024, uploadBytesPerHour: 64 * 1024 * 1024 }, freeBytes: () => Promise.resolve(free) });
+    const receiver = await startUploadsReceiver({
+      limits: { diskFloorBytes: 100 * 1024 * 1024, uploadBytesPerHour: 64 * 1024 * 1024 },
+      freeBytes: () => Promise.resolve(free),
+    });
     started.push(receiver);
     const endpoint = `${receiver.url}${receiver.uploadsPath}`;
     const content = randomBytes(1000);
@@ -150,7 +167,7 @@ describe('every refusal of an upload', () => {
     const uploadUrl = new URL(String(made.headers.location), receiver.url).href;
     const tus = ['Tus-Resumable', '1.0.0'] as [string, string];
     const deterministic: Array<[string, () => Promise<RawAnswer>]> = [
-      ['over the field\'s maximum', () => createUpload(endpoint, content, { length: String(8 * 1024 * 1024 + 1) })],
+      ["over the field's maximum", () => createUpload(endpoint, content, { length: String(8 * 1024 * 1024 + 1) })],
       ['a type not accepted', () => createUpload(endpoint, content, { field: 'mediaKit', filetype: 'image/jpeg' })],
       ['an unknown field', () => createUpload(endpoint, content, { field: 'nope' })],
       ['an empty length', () => createUpload(endpoint, content, { length: '0' })],
@@ -161,7 +178,15 @@ describe('every refusal of an upload', () => {
       ['no such upload', () => rawRequest(`${endpoint}/${'d'.repeat(32)}`, { method: 'HEAD', headers: [tus] })],
       ['a wrong offset', () => patchUpload(uploadUrl, 5, content.subarray(0, 10))],
       ['no Tus-Resumable', () => rawRequest(uploadUrl, { method: 'HEAD' })],
-      ['not an upload body', () => rawRequest(uploadUrl, { method: 'PATCH', headers: [tus, ['Upload-Offset', '0'], ['Content-Type', 'text/plain'], ['Content-Length', '3']], body: Buffer.from('abc') })],
+      [
+        'not an upload body',
+        () =>
+          rawRequest(uploadUrl, {
+            method: 'PATCH',
+            headers: [tus, ['Upload-Offset', '0'], ['Content-Type', 'text/plain'], ['Content-Length', '3']],
+            body: Buffer.from('abc'),
+          }),
+      ],
       ['a body over its length', () => patchUpload(uploadUrl, 0, Buffer.concat([content, content]))],
     ];
     for (const [what, send] of deterministic) {

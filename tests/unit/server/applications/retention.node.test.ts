@@ -46,7 +46,8 @@ describe('RETENTION_DAYS', () => {
     expect(retentionDays({ RETENTION_DAYS: ' ' })).toBe(0);
     expect(retentionDays({ RETENTION_DAYS: '0' })).toBe(0);
     expect(retentionDays({ RETENTION_DAYS: '90' })).toBe(90);
-    for (const bad of ['-1', '1.5', '90d', 'ninety', String(MAX_RETENTION_DAYS + 1)]) expect(() => retentionDays({ RETENTION_DAYS: bad })).toThrow(/RETENTION_DAYS must be a whole number of days/);
+    for (const bad of ['-1', '1.5', '90d', 'ninety', String(MAX_RETENTION_DAYS + 1)])
+      expect(() => retentionDays({ RETENTION_DAYS: bad })).toThrow(/RETENTION_DAYS must be a whole number of days/);
   });
 
   it('runs at start and again at each interval, one line each time', async () => {
@@ -56,7 +57,9 @@ describe('RETENTION_DAYS', () => {
     const retention = startRetention(store, { days: 30, log: (line) => lines.push(line), intervalMs: 200 });
     try {
       await expect.poll(() => lines.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
-      expect(lines[0]).toBe('retention: erased 0 application(s), 0 revision(s), 0 file(s), 0 webhook message(s) and 0 draft(s) in transit older than 30 day(s)');
+      expect(lines[0]).toBe(
+        'retention: erased 0 application(s), 0 revision(s), 0 file(s), 0 webhook message(s) and 0 draft(s) in transit older than 30 day(s)',
+      );
     } finally {
       await retention.stop();
       await store.close();
@@ -71,63 +74,91 @@ const stores = [
 ];
 
 describe.each(stores)('retention on the $name store', ({ databaseUrl, skip }) => {
-  it.skipIf(skip)('erases what is older than RETENTION_DAYS at start, with one line of counts, and leaves tombstones', async () => {
-    const root = await servedRoot();
-    const dataDir = await preparedDataDir('retention-');
-    const where = { dataDir, databaseUrl };
-    const now = Date.now();
-    const ago = (days: number) => new Date(now - days * DAY);
-    const received = (applicationId: string, revision: number, email: string, at: Date) => ({
-      key: `${applicationId}-${String(revision)}`, applicationId, clientRevision: revision, fingerprint: `f-${applicationId}-${String(revision)}`,
-      body: sampleBody({ email, variant: revision }), email, language: 'en', receivedAt: at,
-    });
-    const oldDraft = draftId();
-    const newDraft = draftId();
-    // Made beforehand, as a receiver running for weeks would have: webhook messages in the outbox with each revision.
-    const store = await openStore({ databaseUrl, dataDir });
-    try {
-      const options = { webhooks: true, giveUpAfterMs: 20 * DAY };
-      await receiveApplication(store, received('old', 1, 'old-creator@example.com', ago(10)), options);
-      await receiveApplication(store, received('old', 2, 'old-creator@example.com', ago(9)), options);
-      // Begun long ago, revised yesterday: kept whole, but its old webhook message goes.
-      await receiveApplication(store, received('revised', 1, 'revised@example.com', ago(10)), options);
-      await receiveApplication(store, received('revised', 2, 'revised@example.com', ago(1)), options);
-      await receiveApplication(store, received('fresh', 1, 'fresh@example.com', ago(0)), options);
-      await storeDraft(store, { id: oldDraft, content: randomBytes(64), now: ago(8), expiresAt: new Date(now + 20 * DAY) });
-      await storeDraft(store, { id: newDraft, content: randomBytes(64), now: ago(1), expiresAt: new Date(now + 20 * DAY) });
-    } finally {
-      await store.close();
-    }
-
-    const receiver = await spawnReceiver({ root, dataDir, databaseUrl, extraEnv: { RETENTION_DAYS: '7' } });
-    try {
-      await expect.poll(() => receiver.output(), { timeout: 30_000 }).toMatch(/retention: erased/);
-      const lines = receiver.output().split('\n').filter((line) => line.includes('retention: erased'));
-      expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/retention: erased 1 application\(s\), 2 revision\(s\), 0 file\(s\), 3 webhook message\(s\) and 1 draft\(s\) in transit older than 7 day\(s\)"/);
-      expect(receiver.output()).not.toMatch(/old-creator|"old"| old /);
-
-      expect((await cli(['export'], where)).split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { id: string }).id).sort()).toEqual(['fresh', 'revised']);
-      expect((await cli(['export', '--revisions'], where)).split('\n').filter(Boolean)).toHaveLength(3);
-      const left = JSON.parse(await cli(['deliveries', '--json'], where).then((text) => `[${text.trim().split('\n').filter(Boolean).join(',')}]`)) as Array<{ applicationId: string }>;
-      expect(left.map((delivery) => delivery.applicationId).sort()).toEqual(['fresh', 'revised']);
-
-      // The tombstone: a phone still holding the old application is told it is gone, and nothing is stored.
-      const retry = await rawRequest(`${receiver.url}/api/applications`, {
-        headers: [['Content-Type', 'application/json'], ['Idempotency-Key', 'old-2'], ['Application-Id', 'old'], ['Application-Revision', '2']],
-        body: JSON.stringify(sampleBody({ email: 'old-creator@example.com', variant: 2 })),
+  it.skipIf(skip)(
+    'erases what is older than RETENTION_DAYS at start, with one line of counts, and leaves tombstones',
+    async () => {
+      const root = await servedRoot();
+      const dataDir = await preparedDataDir('retention-');
+      const where = { dataDir, databaseUrl };
+      const now = Date.now();
+      const ago = (days: number) => new Date(now - days * DAY);
+      const received = (applicationId: string, revision: number, email: string, at: Date) => ({
+        key: `${applicationId}-${String(revision)}`,
+        applicationId,
+        clientRevision: revision,
+        fingerprint: `f-${applicationId}-${String(revision)}`,
+        body: sampleBody({ email, variant: revision }),
+        email,
+        language: 'en',
+        receivedAt: at,
       });
-      expect(retry.status).toBe(410);
-      expect(retry.json).toMatchObject({ code: 'application-erased' });
-      expect((await cli(['erase', '--email', 'old-creator@example.com'], where))).toMatch(/^Erased 0 application/);
+      const oldDraft = draftId();
+      const newDraft = draftId();
+      // Made beforehand, as a receiver running for weeks would have: webhook messages in the outbox with each revision.
+      const store = await openStore({ databaseUrl, dataDir });
+      try {
+        const options = { webhooks: true, giveUpAfterMs: 20 * DAY };
+        await receiveApplication(store, received('old', 1, 'old-creator@example.com', ago(10)), options);
+        await receiveApplication(store, received('old', 2, 'old-creator@example.com', ago(9)), options);
+        // Begun long ago, revised yesterday: kept whole, but its old webhook message goes.
+        await receiveApplication(store, received('revised', 1, 'revised@example.com', ago(10)), options);
+        await receiveApplication(store, received('revised', 2, 'revised@example.com', ago(1)), options);
+        await receiveApplication(store, received('fresh', 1, 'fresh@example.com', ago(0)), options);
+        await storeDraft(store, { id: oldDraft, content: randomBytes(64), now: ago(8), expiresAt: new Date(now + 20 * DAY) });
+        await storeDraft(store, { id: newDraft, content: randomBytes(64), now: ago(1), expiresAt: new Date(now + 20 * DAY) });
+      } finally {
+        await store.close();
+      }
 
-      // The old draft's link answers as a used one; the recent one is still there.
-      expect((await rawRequest(`${receiver.url}/api/drafts/${oldDraft}`, { method: 'GET' })).status).toBe(410);
-      expect((await rawRequest(`${receiver.url}/api/drafts/${newDraft}`, { method: 'GET' })).status).toBe(200);
-    } finally {
-      await receiver.stop();
-      await rm(root, { recursive: true, force: true });
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }, 120_000);
+      const receiver = await spawnReceiver({ root, dataDir, databaseUrl, extraEnv: { RETENTION_DAYS: '7' } });
+      try {
+        await expect.poll(() => receiver.output(), { timeout: 30_000 }).toMatch(/retention: erased/);
+        const lines = receiver
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('retention: erased'));
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatch(
+          /retention: erased 1 application\(s\), 2 revision\(s\), 0 file\(s\), 3 webhook message\(s\) and 1 draft\(s\) in transit older than 7 day\(s\)"/,
+        );
+        expect(receiver.output()).not.toMatch(/old-creator|"old"| old /);
+
+        expect(
+          (await cli(['export'], where))
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => (JSON.parse(line) as { id: string }).id)
+            .sort(),
+        ).toEqual(['fresh', 'revised']);
+        expect((await cli(['export', '--revisions'], where)).split('\n').filter(Boolean)).toHaveLength(3);
+        const left = JSON.parse(await cli(['deliveries', '--json'], where).then((text) => `[${text.trim().split('\n').filter(Boolean).join(',')}]`)) as Array<{
+          applicationId: string;
+        }>;
+        expect(left.map((delivery) => delivery.applicationId).sort()).toEqual(['fresh', 'revised']);
+
+        // The tombstone: a phone still holding the old application is told it is gone, and nothing is stored.
+        const retry = await rawRequest(`${receiver.url}/api/applications`, {
+          headers: [
+            ['Content-Type', 'application/json'],
+            ['Idempotency-Key', 'old-2'],
+            ['Application-Id', 'old'],
+            ['Application-Revision', '2'],
+          ],
+          body: JSON.stringify(sampleBody({ email: 'old-creator@example.com', variant: 2 })),
+        });
+        expect(retry.status).toBe(410);
+        expect(retry.json).toMatchObject({ code: 'application-erased' });
+        expect(await cli(['erase', '--email', 'old-creator@example.com'], where)).toMatch(/^Erased 0 application/);
+
+        // The old draft's link answers as a used one; the recent one is still there.
+        expect((await rawRequest(`${receiver.url}/api/drafts/${oldDraft}`, { method: 'GET' })).status).toBe(410);
+        expect((await rawRequest(`${receiver.url}/api/drafts/${newDraft}`, { method: 'GET' })).status).toBe(200);
+      } finally {
+        await receiver.stop();
+        await rm(root, { recursive: true, force: true });
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 });

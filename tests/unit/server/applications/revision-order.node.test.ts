@@ -160,7 +160,12 @@ describe.skipIf('reason' in postgres)('two instances on one PostgreSQL', () => {
     try {
       const put = (receiver: StartedReceiver, applicationId: string, variant: number): Promise<RawAnswer> =>
         rawRequest(`${receiver.url}/api/applications`, {
-          headers: [['Content-Type', 'application/json'], ['Idempotency-Key', unique('k')], ['Application-Id', applicationId], ['Application-Revision', '2']],
+          headers: [
+            ['Content-Type', 'application/json'],
+            ['Idempotency-Key', unique('k')],
+            ['Application-Id', applicationId],
+            ['Application-Revision', '2'],
+          ],
           body: JSON.stringify(sampleBody({ variant })),
         });
       for (let round = 0; round < 10; round += 1) {

@@ -35,7 +35,12 @@ async function cli(args: string[], env: { DATA_DIR: string; DATABASE_URL?: strin
 
 async function send(url: string, body: unknown, key: string, id: string, revision: number) {
   const answer = await rawRequest(`${url}/api/applications`, {
-    headers: [['Content-Type', 'application/json'], ['Idempotency-Key', key], ['Application-Id', id], ['Application-Revision', String(revision)]],
+    headers: [
+      ['Content-Type', 'application/json'],
+      ['Idempotency-Key', key],
+      ['Application-Id', id],
+      ['Application-Revision', String(revision)],
+    ],
     body: JSON.stringify(body),
   });
   expect(answer.status).toBe(201);
@@ -47,107 +52,150 @@ const stores = [
 ];
 
 describe.each(stores)('npm run applications on the $name', ({ databaseUrl, skip }) => {
-  it.skipIf(skip)('exports the latest revision of each application as JSON lines or CSV, limits by date, and erases a creator', async () => {
-    const root = await servedRoot();
-    const dataDir = await preparedDataDir('receiver-cli-');
-    const receiver = await spawnReceiver({ root, dataDir, databaseUrl });
-    try {
-      await send(receiver.url, sampleBody({ email: 'ada@example.com', variant: 1 }), 'k1', 'app-ada', 1);
-      await send(receiver.url, sampleBody({ email: 'ada@example.com', variant: 2 }), 'k2', 'app-ada', 2);
-      await send(receiver.url, sampleBody({ email: 'grace@example.com', firstName: '=HYPERLINK("x")' }), 'k3', 'app-grace', 1);
+  it.skipIf(skip)(
+    'exports the latest revision of each application as JSON lines or CSV, limits by date, and erases a creator',
+    async () => {
+      const root = await servedRoot();
+      const dataDir = await preparedDataDir('receiver-cli-');
+      const receiver = await spawnReceiver({ root, dataDir, databaseUrl });
+      try {
+        await send(receiver.url, sampleBody({ email: 'ada@example.com', variant: 1 }), 'k1', 'app-ada', 1);
+        await send(receiver.url, sampleBody({ email: 'ada@example.com', variant: 2 }), 'k2', 'app-ada', 2);
+        await send(receiver.url, sampleBody({ email: 'grace@example.com', firstName: '=HYPERLINK("x")' }), 'k3', 'app-grace', 1);
 
-      const lines = (await cli(['export'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl })).trim().split('\n').map((line) => JSON.parse(line) as { id: string; revisions: number; body: unknown });
-      expect(lines.map((line) => [line.id, line.revisions])).toEqual([
-        ['app-ada', 2],
-        ['app-grace', 1],
-      ]);
-      expect(lines[0]?.body).toEqual(sampleBody({ email: 'ada@example.com', variant: 2 }));
+        const lines = (await cli(['export'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl }))
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as { id: string; revisions: number; body: unknown });
+        expect(lines.map((line) => [line.id, line.revisions])).toEqual([
+          ['app-ada', 2],
+          ['app-grace', 1],
+        ]);
+        expect(lines[0]?.body).toEqual(sampleBody({ email: 'ada@example.com', variant: 2 }));
 
-      const csv = await cli(['export', '--csv'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
-      const rows = csv.trim().split('\r\n');
-      expect(rows).toHaveLength(3);
-      expect(rows[0]).toContain('"emailAddress"');
-      expect(rows[0]).toContain('"fields.children.explanation"');
-      expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
+        const csv = await cli(['export', '--csv'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+        const rows = csv.trim().split('\r\n');
+        expect(rows).toHaveLength(3);
+        expect(rows[0]).toContain('"emailAddress"');
+        expect(rows[0]).toContain('"fields.children.explanation"');
+        expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
 
-      expect(await cli(['export', '--since', '2999-01-01'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl })).toBe('');
+        expect(await cli(['export', '--since', '2999-01-01'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl })).toBe('');
 
-      // Every revision, for the team's records, the latest marked.
-      const revisions = (await cli(['export', '--revisions'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl })).trim().split('\n').map((line) => JSON.parse(line) as { id: string; revision: number; latest: boolean; language: string; body: unknown });
-      expect(revisions.map(({ id, revision, latest, language }) => [id, revision, latest, language])).toEqual([
-        ['app-ada', 1, false, 'en'],
-        ['app-ada', 2, true, 'en'],
-        ['app-grace', 1, true, 'en'],
-      ]);
-      expect(revisions[0]?.body).toEqual(sampleBody({ email: 'ada@example.com', variant: 1 }));
-      const revisionRows = (await cli(['export', '--revisions', '--csv'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl })).trim().split('\r\n');
-      expect(revisionRows).toHaveLength(4);
-      expect(revisionRows[0]).toMatch(/^"id","revision","receivedAt","latest","language","firstName",/);
+        // Every revision, for the team's records, the latest marked.
+        const revisions = (await cli(['export', '--revisions'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl }))
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as { id: string; revision: number; latest: boolean; language: string; body: unknown });
+        expect(revisions.map(({ id, revision, latest, language }) => [id, revision, latest, language])).toEqual([
+          ['app-ada', 1, false, 'en'],
+          ['app-ada', 2, true, 'en'],
+          ['app-grace', 1, true, 'en'],
+        ]);
+        expect(revisions[0]?.body).toEqual(sampleBody({ email: 'ada@example.com', variant: 1 }));
+        const revisionRows = (await cli(['export', '--revisions', '--csv'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl })).trim().split('\r\n');
+        expect(revisionRows).toHaveLength(4);
+        expect(revisionRows[0]).toMatch(/^"id","revision","receivedAt","latest","language","firstName",/);
 
-      expect(await cli(['erase', '--email', 'ADA@example.com'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl })).toContain('Erased 1 application(s), 2 revision(s)');
-      const left = (await cli(['export'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl })).trim().split('\n').map((line) => (JSON.parse(line) as { id: string }).id);
-      expect(left).toEqual(['app-grace']);
-    } finally {
-      await receiver.stop();
-    }
-    // With no receiver running, the command opens the embedded store itself.
-    if (!databaseUrl) expect(await cli(['export'], { DATA_DIR: dataDir })).toContain('app-grace');
-    await rm(root, { recursive: true, force: true });
-    await rm(dataDir, { recursive: true, force: true });
-  }, 180_000);
-
-  it.skipIf(skip || databaseUrl !== undefined)('exports and erases while the receiver listens on one specific address (HOST)', async () => {
-    const root = await servedRoot();
-    const dataDir = await preparedDataDir('receiver-cli-host-');
-    // Another address of this machine than 127.0.0.1, as a deployer's HOST=192.0.2.2 would be.
-    const receiver = await spawnReceiver({ root, dataDir, extraEnv: { HOST: '127.0.0.2' } });
-    try {
-      expect(receiver.url).toMatch(/^http:\/\/127\.0\.0\.2:/);
-      await send(receiver.url, sampleBody({ email: 'host@example.com' }), 'k-host', 'app-host', 1);
-      expect((await cli(['export'], { DATA_DIR: dataDir })).trim().split('\n').map((line) => (JSON.parse(line) as { id: string }).id)).toEqual(['app-host']);
-      expect(await cli(['erase', '--email', 'host@example.com'], { DATA_DIR: dataDir })).toBe('Erased 1 application(s), 1 revision(s), of host@example.com.\n');
-    } finally {
-      await receiver.stop();
+        expect(await cli(['erase', '--email', 'ADA@example.com'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl })).toContain(
+          'Erased 1 application(s), 2 revision(s)',
+        );
+        const left = (await cli(['export'], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl }))
+          .trim()
+          .split('\n')
+          .map((line) => (JSON.parse(line) as { id: string }).id);
+        expect(left).toEqual(['app-grace']);
+      } finally {
+        await receiver.stop();
+      }
+      // With no receiver running, the command opens the embedded store itself.
+      if (!databaseUrl) expect(await cli(['export'], { DATA_DIR: dataDir })).toContain('app-grace');
       await rm(root, { recursive: true, force: true });
       await rm(dataDir, { recursive: true, force: true });
-    }
-  }, 120_000);
+    },
+    180_000,
+  );
 
-  it.skipIf(skip)('writes only data to stdout through `npm run -s`, and stops quietly when the reader closes the pipe', async () => {
-    const root = await servedRoot();
-    const dataDir = await preparedDataDir('receiver-cli-pipe-');
-    const receiver = await spawnReceiver({ root, dataDir, databaseUrl });
-    try {
-      await send(receiver.url, sampleBody({ email: 'pipe@example.com' }), 'k-pipe', 'app-pipe', 1);
-      const childEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
-      delete childEnv.DATABASE_URL;
-      if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
-      // As docs/receiver.md writes it: the CSV's first line is its header, not npm's banner.
-      const { stdout } = await execFile('npm', ['run', '-s', 'applications', '--', 'export', '--csv'], { cwd: ROOT, env: childEnv });
-      expect(stdout.split('\r\n')[0]).toMatch(/^"id","createdAt","updatedAt","revisions","language",/);
-      // `export | head`: the reader is gone before the export writes.
-      const child = spawn(process.execPath, ['server/cli/applications-cli.mjs', 'export'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-      child.stdout.destroy();
-      let stderr = '';
-      child.stderr.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString('utf8');
-      });
-      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-      // stderr says which store it read, and nothing else.
-      expect(stderr).toMatch(/^Store: (PGlite in \/\S+, through the receiver running on it \(process \d+\)|PostgreSQL database "\w+" at 127\.0\.0\.1:\d+)\n$/);
-      expect(code).toBe(0);
-    } finally {
-      await receiver.stop();
-      await rm(root, { recursive: true, force: true });
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }, 120_000);
+  it.skipIf(skip || databaseUrl !== undefined)(
+    'exports and erases while the receiver listens on one specific address (HOST)',
+    async () => {
+      const root = await servedRoot();
+      const dataDir = await preparedDataDir('receiver-cli-host-');
+      // Another address of this machine than 127.0.0.1, as a deployer's HOST=192.0.2.2 would be.
+      const receiver = await spawnReceiver({ root, dataDir, extraEnv: { HOST: '127.0.0.2' } });
+      try {
+        expect(receiver.url).toMatch(/^http:\/\/127\.0\.0\.2:/);
+        await send(receiver.url, sampleBody({ email: 'host@example.com' }), 'k-host', 'app-host', 1);
+        expect(
+          (await cli(['export'], { DATA_DIR: dataDir }))
+            .trim()
+            .split('\n')
+            .map((line) => (JSON.parse(line) as { id: string }).id),
+        ).toEqual(['app-host']);
+        expect(await cli(['erase', '--email', 'host@example.com'], { DATA_DIR: dataDir })).toBe(
+          'Erased 1 application(s), 1 revision(s), of host@example.com.\n',
+        );
+      } finally {
+        await receiver.stop();
+        await rm(root, { recursive: true, force: true });
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
+
+  it.skipIf(skip)(
+    'writes only data to stdout through `npm run -s`, and stops quietly when the reader closes the pipe',
+    async () => {
+      const root = await servedRoot();
+      const dataDir = await preparedDataDir('receiver-cli-pipe-');
+      const receiver = await spawnReceiver({ root, dataDir, databaseUrl });
+      try {
+        await send(receiver.url, sampleBody({ email: 'pipe@example.com' }), 'k-pipe', 'app-pipe', 1);
+        const childEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+        delete childEnv.DATABASE_URL;
+        if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
+        // As docs/receiver.md writes it: the CSV's first line is its header, not npm's banner.
+        const { stdout } = await execFile('npm', ['run', '-s', 'applications', '--', 'export', '--csv'], { cwd: ROOT, env: childEnv });
+        expect(stdout.split('\r\n')[0]).toMatch(/^"id","createdAt","updatedAt","revisions","language",/);
+        // `export | head`: the reader is gone before the export writes.
+        const child = spawn(process.execPath, ['server/cli/applications-cli.mjs', 'export'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+        child.stdout.destroy();
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => {
+          stderr += chunk.toString('utf8');
+        });
+        const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+        // stderr says which store it read, and nothing else.
+        expect(stderr).toMatch(
+          /^Store: (PGlite in \/\S+, through the receiver running on it \(process \d+\)|PostgreSQL database "\w+" at 127\.0\.0\.1:\d+)\n$/,
+        );
+        expect(code).toBe(0);
+      } finally {
+        await receiver.stop();
+        await rm(root, { recursive: true, force: true });
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 });
 
 describe('applicationsCsv', () => {
   it('quotes every cell, doubles quotes and defuses formulas', () => {
     const csv = applicationsCsv([
-      { id: 'a', createdAt: 't0', updatedAt: 't1', revisions: 1, receivedAt: 't1', language: 'fr-CA', status: 'accepted', statusChangedAt: 't2', reference: '=K7QM-4XTR', body: { personalInfo: { firstName: '+1 "x"', city: '@SUM(A1)' }, platforms: {}, fields: [{ key: 'niche', value: '-2' }] } },
+      {
+        id: 'a',
+        createdAt: 't0',
+        updatedAt: 't1',
+        revisions: 1,
+        receivedAt: 't1',
+        language: 'fr-CA',
+        status: 'accepted',
+        statusChangedAt: 't2',
+        reference: '=K7QM-4XTR',
+        body: { personalInfo: { firstName: '+1 "x"', city: '@SUM(A1)' }, platforms: {}, fields: [{ key: 'niche', value: '-2' }] },
+      },
     ]);
     const [header, row] = csv.split('\r\n');
     expect(header).toMatch(/^"id","createdAt","updatedAt","revisions","language","status","statusChangedAt","reference",/);
@@ -173,12 +221,32 @@ describe('npm run applications, wherever the project is', () => {
 });
 
 /** The CLI's answer whatever it is: exit code, stdout and stderr. */
-async function run(args: string[], env: Record<string, string | undefined>, options: { user?: string; cwd?: string } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+async function run(
+  args: string[],
+  env: Record<string, string | undefined>,
+  options: { user?: string; cwd?: string } = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   delete childEnv.DATABASE_URL;
   delete childEnv.DATA_DIR;
   for (const [name, value] of Object.entries(env)) if (value !== undefined) childEnv[name] = value;
-  const command = options.user ? ['runuser', ['-u', options.user, '--', 'env', ...Object.entries(env).filter(([, value]) => value !== undefined).map(([name, value]) => `${name}=${value ?? ''}`), process.execPath, join(ROOT, 'server/cli/applications-cli.mjs'), ...args]] as const : [process.execPath, [join(ROOT, 'server/cli/applications-cli.mjs'), ...args]] as const;
+  const command = options.user
+    ? ([
+        'runuser',
+        [
+          '-u',
+          options.user,
+          '--',
+          'env',
+          ...Object.entries(env)
+            .filter(([, value]) => value !== undefined)
+            .map(([name, value]) => `${name}=${value ?? ''}`),
+          process.execPath,
+          join(ROOT, 'server/cli/applications-cli.mjs'),
+          ...args,
+        ],
+      ] as const)
+    : ([process.execPath, [join(ROOT, 'server/cli/applications-cli.mjs'), ...args]] as const);
   try {
     const { stdout, stderr } = await execFile(command[0], [...command[1]], { cwd: options.cwd ?? ROOT, env: childEnv });
     return { code: 0, stdout, stderr };
@@ -188,9 +256,16 @@ async function run(args: string[], env: Record<string, string | undefined>, opti
   }
 }
 
-const ALL_COMMANDS = [['export'], ['export', '--csv'], ['erase', '--email', 'ada@example.com'], ['deliveries'], ['redeliver', '--failed'], ['backup', 'never.gz']];
+const ALL_COMMANDS = [
+  ['export'],
+  ['export', '--csv'],
+  ['erase', '--email', 'ada@example.com'],
+  ['deliveries'],
+  ['redeliver', '--failed'],
+  ['backup', 'never.gz'],
+];
 
-describe('a CLI that cannot mislead about the store it opened, the restored files\' owner, or a redelivery', () => {
+describe("a CLI that cannot mislead about the store it opened, the restored files' owner, or a redelivery", () => {
   it('refuses a DATA_DIR that does not exist, or holds no database, making nothing; says which store it opened', async () => {
     const work = await mkdtemp(join(tmpdir(), 'cli-mislead-'));
     try {
@@ -246,7 +321,11 @@ describe('a CLI that cannot mislead about the store it opened, the restored file
     const dataDir = await preparedDataDir('cli-redeliver-');
     try {
       // A webhook that cannot be delivered (nothing listens on port 9), then a receiver with webhooks off.
-      const sending = await spawnReceiver({ root, dataDir, extraEnv: { WEBHOOK_URL: 'http://127.0.0.1:9/hook', WEBHOOK_SECRET: `whsec_${Buffer.from('0123456789abcdef0123456789abcdef').toString('base64')}` } });
+      const sending = await spawnReceiver({
+        root,
+        dataDir,
+        extraEnv: { WEBHOOK_URL: 'http://127.0.0.1:9/hook', WEBHOOK_SECRET: `whsec_${Buffer.from('0123456789abcdef0123456789abcdef').toString('base64')}` },
+      });
       try {
         await send(sending.url, sampleBody({ email: 'hook@example.com' }), 'k-hook', 'app-hook', 1);
       } finally {
@@ -275,81 +354,101 @@ describe('a CLI that cannot mislead about the store it opened, the restored file
     }
   }, 180_000);
 
-  it.skipIf('reason' in postgres)('redeliver on PostgreSQL says when no receiver sends webhooks', async () => {
-    const root = await servedRoot();
-    const dataDir = await preparedDataDir('cli-redeliver-pg-');
-    const databaseUrl = 'url' in postgres ? postgres.url : '';
-    try {
-      const sending = await spawnReceiver({ root, dataDir, databaseUrl, extraEnv: { WEBHOOK_URL: 'http://127.0.0.1:9/hook', WEBHOOK_SECRET: `whsec_${Buffer.from('0123456789abcdef0123456789abcdef').toString('base64')}` } });
+  it.skipIf('reason' in postgres)(
+    'redeliver on PostgreSQL says when no receiver sends webhooks',
+    async () => {
+      const root = await servedRoot();
+      const dataDir = await preparedDataDir('cli-redeliver-pg-');
+      const databaseUrl = 'url' in postgres ? postgres.url : '';
       try {
-        await send(sending.url, sampleBody({ email: 'hook-pg@example.com' }), 'k-hook-pg', 'app-hook-pg', 1);
+        const sending = await spawnReceiver({
+          root,
+          dataDir,
+          databaseUrl,
+          extraEnv: { WEBHOOK_URL: 'http://127.0.0.1:9/hook', WEBHOOK_SECRET: `whsec_${Buffer.from('0123456789abcdef0123456789abcdef').toString('base64')}` },
+        });
+        try {
+          await send(sending.url, sampleBody({ email: 'hook-pg@example.com' }), 'k-hook-pg', 'app-hook-pg', 1);
+        } finally {
+          await sending.stop();
+        }
+        const quiet = await spawnReceiver({ root, dataDir, databaseUrl });
+        try {
+          const listed = await run(['deliveries', '--json'], { DATABASE_URL: databaseUrl });
+          const ids = listed.stdout
+            .trim()
+            .split('\n')
+            .map((line) => JSON.parse(line) as { id: string; applicationId: string })
+            .filter((delivery) => delivery.applicationId === 'app-hook-pg')
+            .map((delivery) => delivery.id);
+          expect(ids).toHaveLength(1);
+          const refused = await run(['redeliver', ids[0] ?? ''], { DATABASE_URL: databaseUrl });
+          expect(refused).toMatchObject({ code: 1, stdout: '' });
+          expect(refused.stderr).toContain(
+            '1 webhook(s) are marked to be sent again, but no receiver on this database took them within 5 s: webhooks look off on every receiver here.',
+          );
+        } finally {
+          await quiet.stop();
+        }
       } finally {
-        await sending.stop();
+        await rm(root, { recursive: true, force: true });
+        await rm(dataDir, { recursive: true, force: true });
       }
-      const quiet = await spawnReceiver({ root, dataDir, databaseUrl });
-      try {
-        const listed = await run(['deliveries', '--json'], { DATABASE_URL: databaseUrl });
-        const ids = listed.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { id: string; applicationId: string })).filter((delivery) => delivery.applicationId === 'app-hook-pg').map((delivery) => delivery.id);
-        expect(ids).toHaveLength(1);
-        const refused = await run(['redeliver', ids[0] ?? ''], { DATABASE_URL: databaseUrl });
-        expect(refused).toMatchObject({ code: 1, stdout: '' });
-        expect(refused.stderr).toContain('1 webhook(s) are marked to be sent again, but no receiver on this database took them within 5 s: webhooks look off on every receiver here.');
-      } finally {
-        await quiet.stop();
-      }
-    } finally {
-      await rm(root, { recursive: true, force: true });
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }, 180_000);
+    },
+    180_000,
+  );
 
   const isRoot = process.getuid?.() === 0;
-  it.skipIf(!isRoot)('backup makes its folder; as root, restore fills only a folder made for the receiver\'s user and gives it the files; as that user, the CLI writes nothing in a project folder root owns', async () => {
-    const root = await servedRoot();
-    const work = await mkdtemp(join(tmpdir(), 'cli-owner-'));
-    const dataDir = join(work, 'data');
-    await mkdir(dataDir, { mode: 0o700 });
-    try {
-      const receiver = await spawnReceiver({ root, dataDir });
+  it.skipIf(!isRoot)(
+    "backup makes its folder; as root, restore fills only a folder made for the receiver's user and gives it the files; as that user, the CLI writes nothing in a project folder root owns",
+    async () => {
+      const root = await servedRoot();
+      const work = await mkdtemp(join(tmpdir(), 'cli-owner-'));
+      const dataDir = join(work, 'data');
+      await mkdir(dataDir, { mode: 0o700 });
       try {
-        await send(receiver.url, sampleBody({ email: 'owned@example.com' }), 'k-owned', 'app-owned', 1);
+        const receiver = await spawnReceiver({ root, dataDir });
+        try {
+          await send(receiver.url, sampleBody({ email: 'owned@example.com' }), 'k-owned', 'app-owned', 1);
+        } finally {
+          await receiver.stop();
+        }
+        // `backup backups/x.gz` on a fresh clone: the folder is made.
+        const backedUp = await run(['backup', 'backups/nightly/x.gz'], { DATA_DIR: dataDir }, { cwd: work });
+        expect(backedUp.code, backedUp.stderr).toBe(0);
+        expect((await stat(join(work, 'backups/nightly/x.gz'))).mode & 0o777).toBe(0o600);
+
+        const missing = join(work, 'restored-missing');
+        const refused = await run(['restore', join(work, 'backups/nightly/x.gz')], { DATA_DIR: missing });
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toContain(`Run as root, restore would make ${missing} and leave every file in it root's`);
+        expect(existsSync(missing)).toBe(false);
+
+        // The service's user (nobody here) owns the folder made for it: the restored files are its.
+        const { uid, gid } = { uid: 65534, gid: 65534 };
+        const restored = join(work, 'restored');
+        await mkdir(restored, { mode: 0o700 });
+        await chown(restored, uid, gid);
+        await chown(work, uid, gid);
+        const answer = await run(['restore', join(work, 'backups/nightly/x.gz')], { DATA_DIR: restored });
+        expect(answer.code, answer.stderr).toBe(0);
+        expect(answer.stdout).toContain("its files given to the folder's owner (user 65534)");
+        for (const entry of await readdir(restored, { recursive: true })) expect((await stat(join(restored, entry))).uid, entry).toBe(uid);
+
+        // As that user, from the project folder root owns: it reads the restored store, and writes nowhere else.
+        const asService = await run(['export'], { DATA_DIR: restored }, { user: 'nobody', cwd: ROOT });
+        expect(asService.code, asService.stderr).toBe(0);
+        expect(asService.stdout).toContain('owned@example.com');
+        // Without DATA_DIR, it names ./data of the project folder, rather than failing to make it (EACCES).
+        const withoutDataDir = await run(['export'], {}, { user: 'nobody', cwd: ROOT });
+        expect(withoutDataDir.code).toBe(1);
+        expect(withoutDataDir.stderr).not.toContain('EACCES');
+        expect(withoutDataDir.stderr).toMatch(/DATA_DIR \S+\/data (does not exist|cannot be read by this user)/);
       } finally {
-        await receiver.stop();
+        await rm(root, { recursive: true, force: true });
+        await rm(work, { recursive: true, force: true });
       }
-      // `backup backups/x.gz` on a fresh clone: the folder is made.
-      const backedUp = await run(['backup', 'backups/nightly/x.gz'], { DATA_DIR: dataDir }, { cwd: work });
-      expect(backedUp.code, backedUp.stderr).toBe(0);
-      expect((await stat(join(work, 'backups/nightly/x.gz'))).mode & 0o777).toBe(0o600);
-
-      const missing = join(work, 'restored-missing');
-      const refused = await run(['restore', join(work, 'backups/nightly/x.gz')], { DATA_DIR: missing });
-      expect(refused.code).toBe(1);
-      expect(refused.stderr).toContain(`Run as root, restore would make ${missing} and leave every file in it root's`);
-      expect(existsSync(missing)).toBe(false);
-
-      // The service's user (nobody here) owns the folder made for it: the restored files are its.
-      const { uid, gid } = { uid: 65534, gid: 65534 };
-      const restored = join(work, 'restored');
-      await mkdir(restored, { mode: 0o700 });
-      await chown(restored, uid, gid);
-      await chown(work, uid, gid);
-      const answer = await run(['restore', join(work, 'backups/nightly/x.gz')], { DATA_DIR: restored });
-      expect(answer.code, answer.stderr).toBe(0);
-      expect(answer.stdout).toContain('its files given to the folder\'s owner (user 65534)');
-      for (const entry of await readdir(restored, { recursive: true })) expect((await stat(join(restored, entry))).uid, entry).toBe(uid);
-
-      // As that user, from the project folder root owns: it reads the restored store, and writes nowhere else.
-      const asService = await run(['export'], { DATA_DIR: restored }, { user: 'nobody', cwd: ROOT });
-      expect(asService.code, asService.stderr).toBe(0);
-      expect(asService.stdout).toContain('owned@example.com');
-      // Without DATA_DIR, it names ./data of the project folder, rather than failing to make it (EACCES).
-      const withoutDataDir = await run(['export'], {}, { user: 'nobody', cwd: ROOT });
-      expect(withoutDataDir.code).toBe(1);
-      expect(withoutDataDir.stderr).not.toContain('EACCES');
-      expect(withoutDataDir.stderr).toMatch(/DATA_DIR \S+\/data (does not exist|cannot be read by this user)/);
-    } finally {
-      await rm(root, { recursive: true, force: true });
-      await rm(work, { recursive: true, force: true });
-    }
-  }, 240_000);
+    },
+    240_000,
+  );
 });

@@ -26,7 +26,17 @@ afterAll(async () => {
 
 async function binding(uploads: string): Promise<Binding> {
   const upload = await storeUpload(uploads, PHOTO, { filename: 'room.png', filetype: 'image/png', field: 'roomPhotos' });
-  return { applicationId: 'app-ada', uploadId: upload.id, field: 'roomPhotos', name: 'room.png', type: 'image/png', size: PHOTO.length, sha256: upload.sha256, width: 4, height: 3 };
+  return {
+    applicationId: 'app-ada',
+    uploadId: upload.id,
+    field: 'roomPhotos',
+    name: 'room.png',
+    type: 'image/png',
+    size: PHOTO.length,
+    sha256: upload.sha256,
+    width: 4,
+    height: 3,
+  };
 }
 
 /**

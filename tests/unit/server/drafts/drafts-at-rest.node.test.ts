@@ -39,7 +39,14 @@ const values = ((): ApplicationValues => {
   const empty = programmeFormOf(parsed.config).emptyValues;
   return {
     ...empty,
-    personalInfo: { ...empty.personalInfo, firstName: 'Quillon', lastName: 'Verhagen', emailAddress: EMAIL, phone: { countryCode: '1', subscriber: '5557654321' }, city: 'Portland' },
+    personalInfo: {
+      ...empty.personalInfo,
+      firstName: 'Quillon',
+      lastName: 'Verhagen',
+      emailAddress: EMAIL,
+      phone: { countryCode: '1', subscriber: '5557654321' },
+      city: 'Portland',
+    },
     platforms: { ...empty.platforms, instagram: { handle: 'quillon.at.home', followers: '12000' } },
     platformCards: ['instagram'],
   };
@@ -68,7 +75,6 @@ async function getDraft(receiver: StartedReceiver, id: string): Promise<{ status
   return { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()) };
 }
 
-
 /** The drafts whose stored bytes hold this text, found by the database itself. */
 async function rowsHolding(receiver: StartedReceiver, text: string): Promise<number> {
   const { rows } = await receiver.store.query("SELECT count(*) AS n FROM receiver_drafts.drafts WHERE position(convert_to($1, 'UTF8') IN content) > 0", [text]);
@@ -76,65 +82,76 @@ async function rowsHolding(receiver: StartedReceiver, text: string): Promise<num
 }
 
 describe.each(stores)('drafts at rest on the $name store', ({ databaseUrl, skip }) => {
-  it.skipIf(skip)("keeps no answer in plain text: the draft's e-mail address is in no byte the receiver stored", async () => {
-    const receiver = await startTestReceiver({ databaseUrl });
-    let stopped = false;
-    try {
-      expect(JSON.stringify(payload())).toContain(EMAIL);
-      const sealed = await encryptDraft(payload());
-      expect((await putDraft(receiver, sealed.id, sealed.ciphertext)).status).toBe(201);
-      // The search can fail: a draft sent in plain text is found by it.
-      const control = new TextEncoder().encode(JSON.stringify({ personalInfo: { emailAddress: CONTROL } }));
-      expect((await putDraft(receiver, `${sealed.id}x`, control)).status).toBe(201);
+  it.skipIf(skip)(
+    "keeps no answer in plain text: the draft's e-mail address is in no byte the receiver stored",
+    async () => {
+      const receiver = await startTestReceiver({ databaseUrl });
+      let stopped = false;
+      try {
+        expect(JSON.stringify(payload())).toContain(EMAIL);
+        const sealed = await encryptDraft(payload());
+        expect((await putDraft(receiver, sealed.id, sealed.ciphertext)).status).toBe(201);
+        // The search can fail: a draft sent in plain text is found by it.
+        const control = new TextEncoder().encode(JSON.stringify({ personalInfo: { emailAddress: CONTROL } }));
+        expect((await putDraft(receiver, `${sealed.id}x`, control)).status).toBe(201);
 
-      expect(await rowsHolding(receiver, CONTROL)).toBe(1);
-      expect(await rowsHolding(receiver, EMAIL)).toBe(0);
-      const { rows } = await receiver.store.query('SELECT content FROM receiver_drafts.drafts');
-      const stored = rows.map((row) => Buffer.from(row.content as Uint8Array));
-      expect(stored.some((bytes) => bytes.includes(CONTROL))).toBe(true);
-      expect(stored.some((bytes) => bytes.includes(EMAIL))).toBe(false);
+        expect(await rowsHolding(receiver, CONTROL)).toBe(1);
+        expect(await rowsHolding(receiver, EMAIL)).toBe(0);
+        const { rows } = await receiver.store.query('SELECT content FROM receiver_drafts.drafts');
+        const stored = rows.map((row) => Buffer.from(row.content as Uint8Array));
+        expect(stored.some((bytes) => bytes.includes(CONTROL))).toBe(true);
+        expect(stored.some((bytes) => bytes.includes(EMAIL))).toBe(false);
 
-      if (!databaseUrl) {
-        // Committed, so in the WAL already; after the close's checkpoint, in the table's files too.
-        expect(await filesHolding(receiver.dataDir, CONTROL)).not.toEqual([]);
-        expect(await filesHolding(receiver.dataDir, EMAIL)).toEqual([]);
-        await stopTestReceiver(receiver, { keepData: true });
-        stopped = true;
-        expect(await filesHolding(receiver.dataDir, CONTROL)).not.toEqual([]);
-        expect(await filesHolding(receiver.dataDir, EMAIL)).toEqual([]);
+        if (!databaseUrl) {
+          // Committed, so in the WAL already; after the close's checkpoint, in the table's files too.
+          expect(await filesHolding(receiver.dataDir, CONTROL)).not.toEqual([]);
+          expect(await filesHolding(receiver.dataDir, EMAIL)).toEqual([]);
+          await stopTestReceiver(receiver, { keepData: true });
+          stopped = true;
+          expect(await filesHolding(receiver.dataDir, CONTROL)).not.toEqual([]);
+          expect(await filesHolding(receiver.dataDir, EMAIL)).toEqual([]);
+        }
+      } finally {
+        if (!stopped) await stopTestReceiver(receiver);
+        await rm(receiver.dataDir, { recursive: true, force: true });
       }
-    } finally {
-      if (!stopped) await stopTestReceiver(receiver);
-      await rm(receiver.dataDir, { recursive: true, force: true });
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 
-  it.skipIf(skip)('gives back the bytes as sealed, and a byte changed at rest makes the browser refuse them as tampered', async () => {
-    const receiver = await startTestReceiver({ databaseUrl });
-    try {
-      const intact = await encryptDraft(payload());
-      expect((await putDraft(receiver, intact.id, intact.ciphertext)).status).toBe(201);
-      const fetched = await getDraft(receiver, intact.id);
-      expect(fetched.status).toBe(200);
-      expect(await decryptDraft(fetched.bytes, intact)).toEqual(payload());
+  it.skipIf(skip)(
+    'gives back the bytes as sealed, and a byte changed at rest makes the browser refuse them as tampered',
+    async () => {
+      const receiver = await startTestReceiver({ databaseUrl });
+      try {
+        const intact = await encryptDraft(payload());
+        expect((await putDraft(receiver, intact.id, intact.ciphertext)).status).toBe(201);
+        const fetched = await getDraft(receiver, intact.id);
+        expect(fetched.status).toBe(200);
+        expect(await decryptDraft(fetched.bytes, intact)).toEqual(payload());
 
-      const sealed = await encryptDraft(payload());
-      expect((await putDraft(receiver, sealed.id, sealed.ciphertext)).status).toBe(201);
-      // One bit of one byte, in the encrypted answers, changed where the receiver keeps them.
-      const at = Math.floor(sealed.ciphertext.length / 2);
-      await receiver.store.query('UPDATE receiver_drafts.drafts SET content = set_byte(content, $2, get_byte(content, $2) # 1) WHERE id = $1', [sealed.id, at]);
-      const tampered = await getDraft(receiver, sealed.id);
-      expect(tampered.status).toBe(200);
-      expect(tampered.bytes.length).toBe(sealed.ciphertext.length);
-      expect([...tampered.bytes].filter((byte, index) => byte !== sealed.ciphertext[index])).toHaveLength(1);
-      const error: unknown = await decryptDraft(tampered.bytes, sealed).then(
-        () => null,
-        (caught: unknown) => caught,
-      );
-      expect(error).toBeInstanceOf(EnvelopeError);
-      expect((error as EnvelopeError).kind).toBe('tampered');
-    } finally {
-      await stopTestReceiver(receiver);
-    }
-  }, 60_000);
+        const sealed = await encryptDraft(payload());
+        expect((await putDraft(receiver, sealed.id, sealed.ciphertext)).status).toBe(201);
+        // One bit of one byte, in the encrypted answers, changed where the receiver keeps them.
+        const at = Math.floor(sealed.ciphertext.length / 2);
+        await receiver.store.query('UPDATE receiver_drafts.drafts SET content = set_byte(content, $2, get_byte(content, $2) # 1) WHERE id = $1', [
+          sealed.id,
+          at,
+        ]);
+        const tampered = await getDraft(receiver, sealed.id);
+        expect(tampered.status).toBe(200);
+        expect(tampered.bytes.length).toBe(sealed.ciphertext.length);
+        expect([...tampered.bytes].filter((byte, index) => byte !== sealed.ciphertext[index])).toHaveLength(1);
+        const error: unknown = await decryptDraft(tampered.bytes, sealed).then(
+          () => null,
+          (caught: unknown) => caught,
+        );
+        expect(error).toBeInstanceOf(EnvelopeError);
+        expect((error as EnvelopeError).kind).toBe('tampered');
+      } finally {
+        await stopTestReceiver(receiver);
+      }
+    },
+    60_000,
+  );
 });

@@ -62,108 +62,150 @@ describe('settings', () => {
 });
 
 describe.each(stores)('the drafts table on the $name store', ({ databaseUrl, skip }) => {
-  it.skipIf(skip)('gives a draft once, then tells a used one (gone) from one never stored (unknown)', async () => {
-    await withStore(databaseUrl, async (store) => {
-      const id = newId();
-      const content = ciphertext();
-      const now = new Date();
-      expect(await storeDraft(store, { id, content, now, expiresAt: new Date(now.getTime() + HOUR) })).toEqual({ outcome: 'stored', expiresAt: new Date(now.getTime() + HOUR) });
-      const taken = await takeDraft(store, id, now);
-      expect(taken.outcome).toBe('taken');
-      expect(taken.outcome === 'taken' && taken.content.equals(content)).toBe(true);
-      expect(await takeDraft(store, id, now)).toEqual({ outcome: 'gone' });
-      expect(await takeDraft(store, newId(), now)).toEqual({ outcome: 'unknown' });
-      // Only a tombstone is left: no content anywhere in the table.
-      const { rows } = await store.query('SELECT content FROM receiver_drafts.drafts WHERE id = $1', [id]);
-      expect(rows).toEqual([{ content: null }]);
-      // An id is single-use, tombstone or not.
-      expect(await storeDraft(store, { id, content: ciphertext(), now, expiresAt: new Date(now.getTime() + HOUR) })).toEqual({ outcome: 'exists' });
-    });
-  }, 60_000);
+  it.skipIf(skip)(
+    'gives a draft once, then tells a used one (gone) from one never stored (unknown)',
+    async () => {
+      await withStore(databaseUrl, async (store) => {
+        const id = newId();
+        const content = ciphertext();
+        const now = new Date();
+        expect(await storeDraft(store, { id, content, now, expiresAt: new Date(now.getTime() + HOUR) })).toEqual({
+          outcome: 'stored',
+          expiresAt: new Date(now.getTime() + HOUR),
+        });
+        const taken = await takeDraft(store, id, now);
+        expect(taken.outcome).toBe('taken');
+        expect(taken.outcome === 'taken' && taken.content.equals(content)).toBe(true);
+        expect(await takeDraft(store, id, now)).toEqual({ outcome: 'gone' });
+        expect(await takeDraft(store, newId(), now)).toEqual({ outcome: 'unknown' });
+        // Only a tombstone is left: no content anywhere in the table.
+        const { rows } = await store.query('SELECT content FROM receiver_drafts.drafts WHERE id = $1', [id]);
+        expect(rows).toEqual([{ content: null }]);
+        // An id is single-use, tombstone or not.
+        expect(await storeDraft(store, { id, content: ciphertext(), now, expiresAt: new Date(now.getTime() + HOUR) })).toEqual({ outcome: 'exists' });
+      });
+    },
+    60_000,
+  );
 
-  it.skipIf(skip)('withdrawing tells an unused draft (withdrawn) from one taken, withdrawn or expired (gone) and one never stored or swept (unknown)', async () => {
-    await withStore(databaseUrl, async (store) => {
-      const now = new Date();
-      const later = new Date(now.getTime() + HOUR);
-      const [taken, expired] = [newId(), newId()];
-      await storeDraft(store, { id: taken, content: ciphertext(), now, expiresAt: later });
-      await storeDraft(store, { id: expired, content: ciphertext(), now, expiresAt: later });
-      expect((await takeDraft(store, taken, now)).outcome).toBe('taken');
-      expect(await withdrawDraft(store, taken, now)).toEqual({ outcome: 'gone' });
-      // Expired, not swept yet: gone, and its content dropped at once.
-      expect(await withdrawDraft(store, expired, later)).toEqual({ outcome: 'gone' });
-      expect((await store.query('SELECT content FROM receiver_drafts.drafts WHERE id = $1', [expired])).rows).toEqual([{ content: null }]);
-      expect(await withdrawDraft(store, newId(), now)).toEqual({ outcome: 'unknown' });
-      await sweepDrafts(store, later);
-      expect(await withdrawDraft(store, expired, later)).toEqual({ outcome: 'unknown' });
-    });
-  }, 60_000);
+  it.skipIf(skip)(
+    'withdrawing tells an unused draft (withdrawn) from one taken, withdrawn or expired (gone) and one never stored or swept (unknown)',
+    async () => {
+      await withStore(databaseUrl, async (store) => {
+        const now = new Date();
+        const later = new Date(now.getTime() + HOUR);
+        const [taken, expired] = [newId(), newId()];
+        await storeDraft(store, { id: taken, content: ciphertext(), now, expiresAt: later });
+        await storeDraft(store, { id: expired, content: ciphertext(), now, expiresAt: later });
+        expect((await takeDraft(store, taken, now)).outcome).toBe('taken');
+        expect(await withdrawDraft(store, taken, now)).toEqual({ outcome: 'gone' });
+        // Expired, not swept yet: gone, and its content dropped at once.
+        expect(await withdrawDraft(store, expired, later)).toEqual({ outcome: 'gone' });
+        expect((await store.query('SELECT content FROM receiver_drafts.drafts WHERE id = $1', [expired])).rows).toEqual([{ content: null }]);
+        expect(await withdrawDraft(store, newId(), now)).toEqual({ outcome: 'unknown' });
+        await sweepDrafts(store, later);
+        expect(await withdrawDraft(store, expired, later)).toEqual({ outcome: 'unknown' });
+      });
+    },
+    60_000,
+  );
 
-  it.skipIf(skip)('of fetches and withdrawals at once, exactly one wins: the fetch gets the draft or the withdrawal drops it', async () => {
-    await withStore(databaseUrl, async (store) => {
-      for (let round = 0; round < 5; round += 1) {
+  it.skipIf(skip)(
+    'of fetches and withdrawals at once, exactly one wins: the fetch gets the draft or the withdrawal drops it',
+    async () => {
+      await withStore(databaseUrl, async (store) => {
+        for (let round = 0; round < 5; round += 1) {
+          const id = newId();
+          const now = new Date();
+          await storeDraft(store, { id, content: ciphertext(), now, expiresAt: new Date(now.getTime() + HOUR) });
+          const outcomes = await Promise.all(
+            Array.from({ length: 10 }, (_, index) => (index % 2 === 0 ? takeDraft(store, id, now) : withdrawDraft(store, id, now))),
+          );
+          const winners = outcomes.filter((outcome) => outcome.outcome === 'taken' || outcome.outcome === 'withdrawn');
+          expect(winners).toHaveLength(1);
+          expect(outcomes.filter((outcome) => outcome.outcome === 'gone')).toHaveLength(9);
+        }
+      });
+    },
+    60_000,
+  );
+
+  it.skipIf(skip)(
+    'of twenty fetches at once, exactly one gets the draft',
+    async () => {
+      await withStore(databaseUrl, async (store) => {
         const id = newId();
         const now = new Date();
         await storeDraft(store, { id, content: ciphertext(), now, expiresAt: new Date(now.getTime() + HOUR) });
-        const outcomes = await Promise.all(Array.from({ length: 10 }, (_, index) => (index % 2 === 0 ? takeDraft(store, id, now) : withdrawDraft(store, id, now))));
-        const winners = outcomes.filter((outcome) => outcome.outcome === 'taken' || outcome.outcome === 'withdrawn');
-        expect(winners).toHaveLength(1);
-        expect(outcomes.filter((outcome) => outcome.outcome === 'gone')).toHaveLength(9);
-      }
-    });
-  }, 60_000);
+        const outcomes = await Promise.all(Array.from({ length: 20 }, () => takeDraft(store, id, now)));
+        expect(outcomes.filter((outcome) => outcome.outcome === 'taken')).toHaveLength(1);
+        expect(outcomes.filter((outcome) => outcome.outcome === 'gone')).toHaveLength(19);
+      });
+    },
+    60_000,
+  );
 
-  it.skipIf(skip)('of twenty fetches at once, exactly one gets the draft', async () => {
-    await withStore(databaseUrl, async (store) => {
-      const id = newId();
-      const now = new Date();
-      await storeDraft(store, { id, content: ciphertext(), now, expiresAt: new Date(now.getTime() + HOUR) });
-      const outcomes = await Promise.all(Array.from({ length: 20 }, () => takeDraft(store, id, now)));
-      expect(outcomes.filter((outcome) => outcome.outcome === 'taken')).toHaveLength(1);
-      expect(outcomes.filter((outcome) => outcome.outcome === 'gone')).toHaveLength(19);
-    });
-  }, 60_000);
+  it.skipIf(skip)(
+    'never gives a draft after its expiry, and the sweep deletes expired drafts and tombstones only',
+    async () => {
+      await withStore(databaseUrl, async (store) => {
+        const now = new Date();
+        const [expiring, used, living] = [newId(), newId(), newId()];
+        await storeDraft(store, { id: expiring, content: ciphertext(), now, expiresAt: new Date(now.getTime() + HOUR) });
+        await storeDraft(store, { id: used, content: ciphertext(), now, expiresAt: new Date(now.getTime() + HOUR) });
+        await storeDraft(store, { id: living, content: ciphertext(), now, expiresAt: new Date(now.getTime() + 3 * HOUR) });
+        await takeDraft(store, used, now);
+        const later = new Date(now.getTime() + HOUR);
+        // Not swept yet, and still not served.
+        expect(await takeDraft(store, expiring, later)).toEqual({ outcome: 'gone' });
+        // On PostgreSQL the other tests' drafts share the table, and expire by then too.
+        expect(await sweepDrafts(store, later)).toBeGreaterThanOrEqual(2);
+        expect(await takeDraft(store, expiring, later)).toEqual({ outcome: 'unknown' });
+        expect(await takeDraft(store, used, later)).toEqual({ outcome: 'unknown' });
+        expect((await takeDraft(store, living, later)).outcome).toBe('taken');
+      });
+    },
+    60_000,
+  );
 
-  it.skipIf(skip)('never gives a draft after its expiry, and the sweep deletes expired drafts and tombstones only', async () => {
-    await withStore(databaseUrl, async (store) => {
-      const now = new Date();
-      const [expiring, used, living] = [newId(), newId(), newId()];
-      await storeDraft(store, { id: expiring, content: ciphertext(), now, expiresAt: new Date(now.getTime() + HOUR) });
-      await storeDraft(store, { id: used, content: ciphertext(), now, expiresAt: new Date(now.getTime() + HOUR) });
-      await storeDraft(store, { id: living, content: ciphertext(), now, expiresAt: new Date(now.getTime() + 3 * HOUR) });
-      await takeDraft(store, used, now);
-      const later = new Date(now.getTime() + HOUR);
-      // Not swept yet, and still not served.
-      expect(await takeDraft(store, expiring, later)).toEqual({ outcome: 'gone' });
-      // On PostgreSQL the other tests' drafts share the table, and expire by then too.
-      expect(await sweepDrafts(store, later)).toBeGreaterThanOrEqual(2);
-      expect(await takeDraft(store, expiring, later)).toEqual({ outcome: 'unknown' });
-      expect(await takeDraft(store, used, later)).toEqual({ outcome: 'unknown' });
-      expect((await takeDraft(store, living, later)).outcome).toBe('taken');
-    });
-  }, 60_000);
-
-  it.skipIf(skip)('a withdrawn draft is gone; backups leave drafts out', async () => {
-    await withStore(databaseUrl, async (store) => {
-      const id = newId();
-      const now = new Date();
-      await storeDraft(store, { id, content: ciphertext(), now, expiresAt: new Date(now.getTime() + HOUR) });
-      expect(await withdrawDraft(store, id, now)).toEqual({ outcome: 'withdrawn' });
-      expect(await takeDraft(store, id, now)).toEqual({ outcome: 'gone' });
-      expect(await withdrawDraft(store, id, now)).toEqual({ outcome: 'gone' });
-      await storeDraft(store, { id: newId(), content: ciphertext(), now, expiresAt: new Date(now.getTime() + HOUR) });
-      const summary = await writeBackup(store, new Writable({ write: (_chunk, _encoding, done) => { done(); } }));
-      expect(Object.keys(summary.rows)).not.toContain('drafts');
-      expect(summary.schemaVersion).toBe(NEWEST_VERSION);
-    });
-  }, 60_000);
+  it.skipIf(skip)(
+    'a withdrawn draft is gone; backups leave drafts out',
+    async () => {
+      await withStore(databaseUrl, async (store) => {
+        const id = newId();
+        const now = new Date();
+        await storeDraft(store, { id, content: ciphertext(), now, expiresAt: new Date(now.getTime() + HOUR) });
+        expect(await withdrawDraft(store, id, now)).toEqual({ outcome: 'withdrawn' });
+        expect(await takeDraft(store, id, now)).toEqual({ outcome: 'gone' });
+        expect(await withdrawDraft(store, id, now)).toEqual({ outcome: 'gone' });
+        await storeDraft(store, { id: newId(), content: ciphertext(), now, expiresAt: new Date(now.getTime() + HOUR) });
+        const summary = await writeBackup(
+          store,
+          new Writable({
+            write: (_chunk, _encoding, done) => {
+              done();
+            },
+          }),
+        );
+        expect(Object.keys(summary.rows)).not.toContain('drafts');
+        expect(summary.schemaVersion).toBe(NEWEST_VERSION);
+      });
+    },
+    60_000,
+  );
 });
 
 function draftUrl(receiver: StartedReceiver, id: string) {
   return `${receiver.url}${receiver.draftsPath}${id}`;
 }
 
-function putDraft(receiver: StartedReceiver, id: string, body: Buffer | string, headers: Array<[string, string]> = [['Content-Type', 'application/octet-stream']], from?: string): Promise<RawAnswer> {
+function putDraft(
+  receiver: StartedReceiver,
+  id: string,
+  body: Buffer | string,
+  headers: Array<[string, string]> = [['Content-Type', 'application/octet-stream']],
+  from?: string,
+): Promise<RawAnswer> {
   return rawRequest(draftUrl(receiver, id), { method: 'PUT', headers, body, localAddress: from });
 }
 
@@ -174,166 +216,218 @@ async function getDraft(receiver: StartedReceiver, id: string): Promise<{ status
 }
 
 describe.each(stores)('the drafts routes on the $name store', ({ databaseUrl, skip }) => {
-  it.skipIf(skip)('stores with 201 and its expiry, serves the bytes once with no-store and the security headers, then 410; no id in any log line', async () => {
-    const lines: string[] = [];
-    const requests: RequestEntry[] = [];
-    const receiver = await startTestReceiver({ databaseUrl, log: (line) => lines.push(line), logRequest: (entry) => requests.push(entry) });
-    const ids: string[] = [];
-    const fresh = () => {
-      const made = newId();
-      ids.push(made);
-      return made;
-    };
-    const id = fresh();
-    try {
-      expect(receiver.draftsPath).toBe('/api/drafts/');
-      const content = ciphertext(MAX_DRAFT_BYTES);
-      const before = Date.now();
-      const stored = await putDraft(receiver, id, content);
-      expect(stored.status).toBe(201);
-      expect(stored.headers['x-content-type-options']).toBe('nosniff');
-      const expiresAt = Date.parse((stored.json as { expiresAt: string }).expiresAt);
-      expect(expiresAt).toBeGreaterThanOrEqual(before + DEFAULT_DRAFT_SECONDS * 1000);
-      expect(expiresAt).toBeLessThanOrEqual(Date.now() + DEFAULT_DRAFT_SECONDS * 1000);
+  it.skipIf(skip)(
+    'stores with 201 and its expiry, serves the bytes once with no-store and the security headers, then 410; no id in any log line',
+    async () => {
+      const lines: string[] = [];
+      const requests: RequestEntry[] = [];
+      const receiver = await startTestReceiver({ databaseUrl, log: (line) => lines.push(line), logRequest: (entry) => requests.push(entry) });
+      const ids: string[] = [];
+      const fresh = () => {
+        const made = newId();
+        ids.push(made);
+        return made;
+      };
+      const id = fresh();
+      try {
+        expect(receiver.draftsPath).toBe('/api/drafts/');
+        const content = ciphertext(MAX_DRAFT_BYTES);
+        const before = Date.now();
+        const stored = await putDraft(receiver, id, content);
+        expect(stored.status).toBe(201);
+        expect(stored.headers['x-content-type-options']).toBe('nosniff');
+        const expiresAt = Date.parse((stored.json as { expiresAt: string }).expiresAt);
+        expect(expiresAt).toBeGreaterThanOrEqual(before + DEFAULT_DRAFT_SECONDS * 1000);
+        expect(expiresAt).toBeLessThanOrEqual(Date.now() + DEFAULT_DRAFT_SECONDS * 1000);
 
-      const first = await getDraft(receiver, id);
-      expect(first.status).toBe(200);
-      expect(first.bytes.equals(content)).toBe(true);
-      expect(first.headers.get('content-type')).toBe('application/octet-stream');
-      expect(first.headers.get('cache-control')).toBe('no-store');
-      expect(first.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
-      expect(first.headers.get('referrer-policy')).toBeTruthy();
-      expect((await getDraft(receiver, id)).status).toBe(410);
-      expect((await putDraft(receiver, id, ciphertext())).status).toBe(409);
-      expect((await getDraft(receiver, fresh())).status).toBe(404);
+        const first = await getDraft(receiver, id);
+        expect(first.status).toBe(200);
+        expect(first.bytes.equals(content)).toBe(true);
+        expect(first.headers.get('content-type')).toBe('application/octet-stream');
+        expect(first.headers.get('cache-control')).toBe('no-store');
+        expect(first.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
+        expect(first.headers.get('referrer-policy')).toBeTruthy();
+        expect((await getDraft(receiver, id)).status).toBe(410);
+        expect((await putDraft(receiver, id, ciphertext())).status).toBe(409);
+        expect((await getDraft(receiver, fresh())).status).toBe(404);
 
-      const asked = await putDraft(receiver, fresh(), ciphertext(), [['Content-Type', 'application/octet-stream'], ['Draft-Expires-In', '3600']]);
-      expect(asked.status).toBe(201);
-      expect(Date.parse((asked.json as { expiresAt: string }).expiresAt) - Date.now()).toBeLessThanOrEqual(3600 * 1000);
-      expect(Date.parse((asked.json as { expiresAt: string }).expiresAt) - Date.now()).toBeGreaterThan(3590 * 1000);
+        const asked = await putDraft(receiver, fresh(), ciphertext(), [
+          ['Content-Type', 'application/octet-stream'],
+          ['Draft-Expires-In', '3600'],
+        ]);
+        expect(asked.status).toBe(201);
+        expect(Date.parse((asked.json as { expiresAt: string }).expiresAt) - Date.now()).toBeLessThanOrEqual(3600 * 1000);
+        expect(Date.parse((asked.json as { expiresAt: string }).expiresAt) - Date.now()).toBeGreaterThan(3590 * 1000);
 
-      // The creator's device learns whether its link was opened: 204 withdrawn unused, 410 opened
-      // (or withdrawn before), 404 never stored.
-      const withdrawn = fresh();
-      await putDraft(receiver, withdrawn, ciphertext());
-      const withdrawal = await rawRequest(draftUrl(receiver, withdrawn), { method: 'DELETE' });
-      expect(withdrawal.status).toBe(204);
-      expect(withdrawal.headers['cache-control']).toBe('no-store');
-      expect((await getDraft(receiver, withdrawn)).status).toBe(410);
-      expect((await rawRequest(draftUrl(receiver, withdrawn), { method: 'DELETE' })).status).toBe(410);
-      const opened = await rawRequest(draftUrl(receiver, id), { method: 'DELETE' });
-      expect(opened.status).toBe(410);
-      expect(opened.json).toEqual({ error: 'This draft was opened already, withdrawn or has expired.' });
-      expect((await rawRequest(draftUrl(receiver, fresh()), { method: 'DELETE' })).status).toBe(404);
-    } finally {
-      await stopTestReceiver(receiver);
-    }
-    const draftRequests = requests.filter((entry) => entry.path.startsWith('/api/drafts/'));
-    expect(draftRequests.length).toBeGreaterThanOrEqual(9);
-    expect(new Set(draftRequests.map((entry) => entry.path))).toEqual(new Set(['/api/drafts/:id']));
-    const everything = JSON.stringify([lines, requests]);
-    for (const used of ids) expect(everything).not.toContain(used);
-  }, 60_000);
+        // The creator's device learns whether its link was opened: 204 withdrawn unused, 410 opened
+        // (or withdrawn before), 404 never stored.
+        const withdrawn = fresh();
+        await putDraft(receiver, withdrawn, ciphertext());
+        const withdrawal = await rawRequest(draftUrl(receiver, withdrawn), { method: 'DELETE' });
+        expect(withdrawal.status).toBe(204);
+        expect(withdrawal.headers['cache-control']).toBe('no-store');
+        expect((await getDraft(receiver, withdrawn)).status).toBe(410);
+        expect((await rawRequest(draftUrl(receiver, withdrawn), { method: 'DELETE' })).status).toBe(410);
+        const opened = await rawRequest(draftUrl(receiver, id), { method: 'DELETE' });
+        expect(opened.status).toBe(410);
+        expect(opened.json).toEqual({ error: 'This draft was opened already, withdrawn or has expired.' });
+        expect((await rawRequest(draftUrl(receiver, fresh()), { method: 'DELETE' })).status).toBe(404);
+      } finally {
+        await stopTestReceiver(receiver);
+      }
+      const draftRequests = requests.filter((entry) => entry.path.startsWith('/api/drafts/'));
+      expect(draftRequests.length).toBeGreaterThanOrEqual(9);
+      expect(new Set(draftRequests.map((entry) => entry.path))).toEqual(new Set(['/api/drafts/:id']));
+      const everything = JSON.stringify([lines, requests]);
+      for (const used of ids) expect(everything).not.toContain(used);
+    },
+    60_000,
+  );
 
-  it.skipIf(skip)('of two GETs at once, one gets the bytes and the other 410', async () => {
-    const receiver = await startTestReceiver({ databaseUrl });
-    try {
-      for (let round = 0; round < 5; round += 1) {
+  it.skipIf(skip)(
+    'of two GETs at once, one gets the bytes and the other 410',
+    async () => {
+      const receiver = await startTestReceiver({ databaseUrl });
+      try {
+        for (let round = 0; round < 5; round += 1) {
+          const id = newId();
+          expect((await putDraft(receiver, id, ciphertext())).status).toBe(201);
+          const statuses = (await Promise.all([getDraft(receiver, id), getDraft(receiver, id)])).map((answer) => answer.status);
+          expect(statuses.sort()).toEqual([200, 410]);
+        }
+      } finally {
+        await stopTestReceiver(receiver);
+      }
+    },
+    60_000,
+  );
+
+  it.skipIf(skip)(
+    'refuses a body too large (413), of another type (415), empty or with a bad expiry (400), and a malformed id (404)',
+    async () => {
+      const requests: RequestEntry[] = [];
+      const receiver = await startTestReceiver({ databaseUrl, logRequest: (entry) => requests.push(entry) });
+      try {
         const id = newId();
-        expect((await putDraft(receiver, id, ciphertext())).status).toBe(201);
-        const statuses = (await Promise.all([getDraft(receiver, id), getDraft(receiver, id)])).map((answer) => answer.status);
-        expect(statuses.sort()).toEqual([200, 410]);
+        expect((await putDraft(receiver, id, ciphertext(MAX_DRAFT_BYTES + 1))).status).toBe(413);
+        expect((await putDraft(receiver, id, '{"a":1}', [['Content-Type', 'application/json']])).status).toBe(415);
+        expect((await putDraft(receiver, id, '', [['Content-Type', 'application/octet-stream']])).status).toBe(400);
+        for (const expiry of ['59', String(MAX_DRAFT_SECONDS + 1), 'soon', '0']) {
+          expect(
+            (
+              await putDraft(receiver, id, ciphertext(), [
+                ['Content-Type', 'application/octet-stream'],
+                ['Draft-Expires-In', expiry],
+              ])
+            ).status,
+          ).toBe(400);
+        }
+        // None of them stored anything: the id is still free.
+        expect((await getDraft(receiver, id)).status).toBe(404);
+        for (const bad of ['short', 'a'.repeat(65), `${'a'.repeat(21)}.`, `${'a'.repeat(21)}%2F`, `${newId()}/more`]) {
+          expect((await putDraft(receiver, bad, ciphertext())).status).toBe(404);
+          expect((await getDraft(receiver, bad)).status).toBe(404);
+        }
+        // HEAD would use a draft up as a GET does: refused.
+        expect((await rawRequest(draftUrl(receiver, id), { method: 'HEAD' })).status).toBe(405);
+        expect((await rawRequest(draftUrl(receiver, id), { method: 'POST', body: 'x' })).status).toBe(405);
+      } finally {
+        await stopTestReceiver(receiver);
       }
-    } finally {
-      await stopTestReceiver(receiver);
-    }
-  }, 60_000);
+      expect(requests.filter((entry) => entry.path.includes('drafts')).every((entry) => entry.path === '/api/drafts/:id')).toBe(true);
+    },
+    60_000,
+  );
 
-  it.skipIf(skip)('refuses a body too large (413), of another type (415), empty or with a bad expiry (400), and a malformed id (404)', async () => {
-    const requests: RequestEntry[] = [];
-    const receiver = await startTestReceiver({ databaseUrl, logRequest: (entry) => requests.push(entry) });
-    try {
-      const id = newId();
-      expect((await putDraft(receiver, id, ciphertext(MAX_DRAFT_BYTES + 1))).status).toBe(413);
-      expect((await putDraft(receiver, id, '{"a":1}', [['Content-Type', 'application/json']])).status).toBe(415);
-      expect((await putDraft(receiver, id, '', [['Content-Type', 'application/octet-stream']])).status).toBe(400);
-      for (const expiry of ['59', String(MAX_DRAFT_SECONDS + 1), 'soon', '0']) {
-        expect((await putDraft(receiver, id, ciphertext(), [['Content-Type', 'application/octet-stream'], ['Draft-Expires-In', expiry]])).status).toBe(400);
+  it.skipIf(skip)(
+    'an expired draft is never served, even before the sweep, and is gone from the table after it',
+    async () => {
+      const receiver = await startTestReceiver({ databaseUrl });
+      try {
+        const id = newId();
+        expect(
+          (
+            await putDraft(receiver, id, ciphertext(), [
+              ['Content-Type', 'application/octet-stream'],
+              ['Draft-Expires-In', '60'],
+            ])
+          ).status,
+        ).toBe(201);
+        await receiver.store.query("UPDATE receiver_drafts.drafts SET expires_at = now() - interval '1 second' WHERE id = $1", [id]);
+        expect((await getDraft(receiver, id)).status).toBe(410);
+        expect((await rawRequest(draftUrl(receiver, id), { method: 'DELETE' })).status).toBe(410);
+        expect(await sweepDrafts(receiver.store, new Date())).toBe(1);
+        expect((await receiver.store.query('SELECT 1 FROM receiver_drafts.drafts WHERE id = $1', [id])).rows).toEqual([]);
+        expect((await getDraft(receiver, id)).status).toBe(404);
+        expect((await rawRequest(draftUrl(receiver, id), { method: 'DELETE' })).status).toBe(404);
+      } finally {
+        await stopTestReceiver(receiver);
       }
-      // None of them stored anything: the id is still free.
-      expect((await getDraft(receiver, id)).status).toBe(404);
-      for (const bad of ['short', 'a'.repeat(65), `${'a'.repeat(21)}.`, `${'a'.repeat(21)}%2F`, `${newId()}/more`]) {
-        expect((await putDraft(receiver, bad, ciphertext())).status).toBe(404);
-        expect((await getDraft(receiver, bad)).status).toBe(404);
+    },
+    60_000,
+  );
+
+  it.skipIf(skip)(
+    "GET and DELETE take the applications' rate limit; CORS origins and a disk floor",
+    async () => {
+      let free = 1024 ** 4;
+      const receiver = await startTestReceiver({
+        databaseUrl,
+        corsOrigins: 'https://apply.example.com',
+        limits: { rateWindows: [{ points: 3, durationSeconds: 60 }] },
+        freeBytes: () => Promise.resolve(free),
+      });
+      try {
+        const from = `127.0.${databaseUrl ? '8' : '9'}.${String(1 + Math.floor(Math.random() * 200))}`;
+        const id = newId();
+        const origin: Array<[string, string]> = [['Origin', 'https://apply.example.com']];
+        const stored = await putDraft(receiver, id, ciphertext(), [['Content-Type', 'application/octet-stream'], ...origin], from);
+        expect(stored.status).toBe(201);
+        expect(stored.headers['access-control-allow-origin']).toBe('https://apply.example.com');
+        expect((await rawRequest(draftUrl(receiver, id), { method: 'GET', localAddress: from, headers: origin })).status).toBe(200);
+        expect((await rawRequest(draftUrl(receiver, newId()), { method: 'GET', localAddress: from })).status).toBe(404);
+        // A draft's PUT has a share of its own (hostile/drafts-budget.node.test.ts): GETs and DELETEs count here.
+        expect((await rawRequest(draftUrl(receiver, newId()), { method: 'GET', localAddress: from })).status).toBe(404);
+        const refused = await rawRequest(draftUrl(receiver, newId()), { method: 'GET', localAddress: from, headers: origin });
+        expect(refused.status).toBe(429);
+        expect(refused.headers['retry-after']).toBeTruthy();
+        expect(refused.headers['access-control-expose-headers']).toBe('Retry-After');
+        // The same share as applications: this client's PUT of an application is refused too.
+        expect(
+          (
+            await rawRequest(`${receiver.url}${receiver.path}`, {
+              method: 'PUT',
+              localAddress: from,
+              headers: [
+                ['Content-Type', 'application/json'],
+                ['Idempotency-Key', newId()],
+              ],
+              body: '{}',
+            })
+          ).status,
+        ).toBe(429);
+
+        const preflight = await rawRequest(draftUrl(receiver, newId()), { method: 'OPTIONS', headers: [...origin, ['Access-Control-Request-Method', 'PUT']] });
+        expect(preflight.status).toBe(204);
+        expect(preflight.headers['access-control-allow-methods']).toBe('GET, PUT, DELETE');
+        expect(preflight.headers['access-control-allow-headers']).toMatch(/Draft-Expires-In/);
+        expect((await rawRequest(draftUrl(receiver, newId()), { method: 'GET', headers: [['Origin', 'https://elsewhere.example']] })).status).toBe(403);
+
+        if (!databaseUrl) {
+          // Under the disk floor, no draft is stored; one stored before is still given.
+          const kept = newId();
+          expect((await putDraft(receiver, kept, ciphertext())).status).toBe(201);
+          free = 0;
+          await new Promise((resolve) => setTimeout(resolve, 1100));
+          expect((await putDraft(receiver, newId(), ciphertext())).status).toBe(503);
+          expect((await getDraft(receiver, kept)).status).toBe(200);
+        }
+      } finally {
+        await stopTestReceiver(receiver);
       }
-      // HEAD would use a draft up as a GET does: refused.
-      expect((await rawRequest(draftUrl(receiver, id), { method: 'HEAD' })).status).toBe(405);
-      expect((await rawRequest(draftUrl(receiver, id), { method: 'POST', body: 'x' })).status).toBe(405);
-    } finally {
-      await stopTestReceiver(receiver);
-    }
-    expect(requests.filter((entry) => entry.path.includes('drafts')).every((entry) => entry.path === '/api/drafts/:id')).toBe(true);
-  }, 60_000);
-
-  it.skipIf(skip)('an expired draft is never served, even before the sweep, and is gone from the table after it', async () => {
-    const receiver = await startTestReceiver({ databaseUrl });
-    try {
-      const id = newId();
-      expect((await putDraft(receiver, id, ciphertext(), [['Content-Type', 'application/octet-stream'], ['Draft-Expires-In', '60']])).status).toBe(201);
-      await receiver.store.query("UPDATE receiver_drafts.drafts SET expires_at = now() - interval '1 second' WHERE id = $1", [id]);
-      expect((await getDraft(receiver, id)).status).toBe(410);
-      expect((await rawRequest(draftUrl(receiver, id), { method: 'DELETE' })).status).toBe(410);
-      expect(await sweepDrafts(receiver.store, new Date())).toBe(1);
-      expect((await receiver.store.query('SELECT 1 FROM receiver_drafts.drafts WHERE id = $1', [id])).rows).toEqual([]);
-      expect((await getDraft(receiver, id)).status).toBe(404);
-      expect((await rawRequest(draftUrl(receiver, id), { method: 'DELETE' })).status).toBe(404);
-    } finally {
-      await stopTestReceiver(receiver);
-    }
-  }, 60_000);
-
-  it.skipIf(skip)("GET and DELETE take the applications' rate limit; CORS origins and a disk floor", async () => {
-    let free = 1024 ** 4;
-    const receiver = await startTestReceiver({
-      databaseUrl, corsOrigins: 'https://apply.example.com', limits: { rateWindows: [{ points: 3, durationSeconds: 60 }] }, freeBytes: () => Promise.resolve(free),
-    });
-    try {
-      const from = `127.0.${databaseUrl ? '8' : '9'}.${String(1 + Math.floor(Math.random() * 200))}`;
-      const id = newId();
-      const origin: Array<[string, string]> = [['Origin', 'https://apply.example.com']];
-      const stored = await putDraft(receiver, id, ciphertext(), [['Content-Type', 'application/octet-stream'], ...origin], from);
-      expect(stored.status).toBe(201);
-      expect(stored.headers['access-control-allow-origin']).toBe('https://apply.example.com');
-      expect((await rawRequest(draftUrl(receiver, id), { method: 'GET', localAddress: from, headers: origin })).status).toBe(200);
-      expect((await rawRequest(draftUrl(receiver, newId()), { method: 'GET', localAddress: from })).status).toBe(404);
-      // A draft's PUT has a share of its own (hostile/drafts-budget.node.test.ts): GETs and DELETEs count here.
-      expect((await rawRequest(draftUrl(receiver, newId()), { method: 'GET', localAddress: from })).status).toBe(404);
-      const refused = await rawRequest(draftUrl(receiver, newId()), { method: 'GET', localAddress: from, headers: origin });
-      expect(refused.status).toBe(429);
-      expect(refused.headers['retry-after']).toBeTruthy();
-      expect(refused.headers['access-control-expose-headers']).toBe('Retry-After');
-      // The same share as applications: this client's PUT of an application is refused too.
-      expect((await rawRequest(`${receiver.url}${receiver.path}`, { method: 'PUT', localAddress: from, headers: [['Content-Type', 'application/json'], ['Idempotency-Key', newId()]], body: '{}' })).status).toBe(429);
-
-      const preflight = await rawRequest(draftUrl(receiver, newId()), { method: 'OPTIONS', headers: [...origin, ['Access-Control-Request-Method', 'PUT']] });
-      expect(preflight.status).toBe(204);
-      expect(preflight.headers['access-control-allow-methods']).toBe('GET, PUT, DELETE');
-      expect(preflight.headers['access-control-allow-headers']).toMatch(/Draft-Expires-In/);
-      expect((await rawRequest(draftUrl(receiver, newId()), { method: 'GET', headers: [['Origin', 'https://elsewhere.example']] })).status).toBe(403);
-
-      if (!databaseUrl) {
-        // Under the disk floor, no draft is stored; one stored before is still given.
-        const kept = newId();
-        expect((await putDraft(receiver, kept, ciphertext())).status).toBe(201);
-        free = 0;
-        await new Promise((resolve) => setTimeout(resolve, 1100));
-        expect((await putDraft(receiver, newId(), ciphertext())).status).toBe(503);
-        expect((await getDraft(receiver, kept)).status).toBe(200);
-      }
-    } finally {
-      await stopTestReceiver(receiver);
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 });
 
 describe('docs/receiver-openapi.json', () => {

@@ -35,7 +35,13 @@ const NOT_ASKED: Array<[string, string, string]> = [
   ['a sub-key of a yes/no question', withAnswer('children.bogus', 'x'), 'fields.single.children'],
   ['__proto__ under a question', withAnswer('children.__proto__', 'x'), 'fields.single.children'],
   ['constructor under a question', withAnswer('children.constructor', 'x'), 'fields.single.children'],
-  ['a sub-key where a plain answer is asked', withAnswer('pronouns.sub', 'She/her', (body) => { body.fields = body.fields.filter((entry) => entry.key !== 'pronouns'); }), 'fields.single.pronouns'],
+  [
+    'a sub-key where a plain answer is asked',
+    withAnswer('pronouns.sub', 'She/her', (body) => {
+      body.fields = body.fields.filter((entry) => entry.key !== 'pronouns');
+    }),
+    'fields.single.pronouns',
+  ],
   ['a follow-up hidden by its answer', withAnswer('pets.explanation', 'A cat called Babbage'), 'fields.single.pets.explanation'],
 ];
 
@@ -49,56 +55,79 @@ async function counts(receiver: StartedReceiver): Promise<Record<string, number>
 }
 
 describe.each(stores)('answers the programme does not ask, on the $name store', ({ databaseUrl, skip }) => {
-  it.skipIf(skip)('are refused with 422 naming the programme path and the rule, and nothing is stored or sent by webhook', async () => {
-    const webhooks = webhookSettings({ WEBHOOK_URL: 'http://127.0.0.1:9/hooks', WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}` }) ?? undefined;
-    const receiver = await startTestReceiver({ databaseUrl, webhooks, webhookPollMs: 60_000 });
-    try {
-      const put = (body: string, key: string) =>
-        rawRequest(`${receiver.url}/api/applications`, { headers: [['Content-Type', 'application/json'], ['Idempotency-Key', key], ['Application-Id', key]], body });
-      for (const [what, body, path] of NOT_ASKED) {
-        const answer = await put(body, `not-asked-${what.replaceAll(' ', '-')}`);
-        expect(answer.status, what).toBe(422);
-        expect(JSON.parse(answer.text), what).toEqual([{ rule: 'not-asked', path, message: expect.any(String) as string }]);
-      }
-      // A key no question of the programme starts: named by its place in the body, never echoed.
-      const unknown = await put(withAnswer('ada@example.com', 'x'), 'not-asked-unknown');
-      expect(unknown.status).toBe(422);
-      expect(unknown.text).not.toContain('ada@example.com');
-      expect(JSON.parse(unknown.text)).toEqual([{ rule: 'not-asked', path: `fields.${String(sampleBody().fields.length)}.key`, message: expect.any(String) as string }]);
-      expect(await counts(receiver)).toEqual({ applications: 0, revisions: 0, webhook_deliveries: 0 });
+  it.skipIf(skip)(
+    'are refused with 422 naming the programme path and the rule, and nothing is stored or sent by webhook',
+    async () => {
+      const webhooks = webhookSettings({ WEBHOOK_URL: 'http://127.0.0.1:9/hooks', WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}` }) ?? undefined;
+      const receiver = await startTestReceiver({ databaseUrl, webhooks, webhookPollMs: 60_000 });
+      try {
+        const put = (body: string, key: string) =>
+          rawRequest(`${receiver.url}/api/applications`, {
+            headers: [
+              ['Content-Type', 'application/json'],
+              ['Idempotency-Key', key],
+              ['Application-Id', key],
+            ],
+            body,
+          });
+        for (const [what, body, path] of NOT_ASKED) {
+          const answer = await put(body, `not-asked-${what.replaceAll(' ', '-')}`);
+          expect(answer.status, what).toBe(422);
+          expect(JSON.parse(answer.text), what).toEqual([{ rule: 'not-asked', path, message: expect.any(String) as string }]);
+        }
+        // A key no question of the programme starts: named by its place in the body, never echoed.
+        const unknown = await put(withAnswer('ada@example.com', 'x'), 'not-asked-unknown');
+        expect(unknown.status).toBe(422);
+        expect(unknown.text).not.toContain('ada@example.com');
+        expect(JSON.parse(unknown.text)).toEqual([
+          { rule: 'not-asked', path: `fields.${String(sampleBody().fields.length)}.key`, message: expect.any(String) as string },
+        ]);
+        expect(await counts(receiver)).toEqual({ applications: 0, revisions: 0, webhook_deliveries: 0 });
 
-      // What the wizard sends is still taken, and queued for its webhook.
-      expect((await put(JSON.stringify(sampleBody()), 'asked')).status).toBe(201);
-      expect(await counts(receiver)).toEqual({ applications: 1, revisions: 1, webhook_deliveries: 1 });
-    } finally {
-      await stopTestReceiver(receiver);
-    }
-  }, 120_000);
-
-  it.skipIf(skip)('takes prototype keys anywhere in the JSON as data, refused as unknown, never as an object\'s prototype', async () => {
-    const receiver = await startTestReceiver({ databaseUrl });
-    try {
-      // PostgreSQL's database is this file's: the test before may have stored one.
-      const before = await counts(receiver);
-      const bodies = [
-        '{"__proto__":{"admin":true},"personalInfo":{},"platforms":{},"fields":[]}',
-        JSON.stringify(sampleBody()).replace('"personalInfo":{', '"personalInfo":{"__proto__":{"firstName":"x"},'),
-        JSON.stringify(sampleBody()).replace('"personalInfo":{', '"personalInfo":{"constructor":"x",'),
-        JSON.stringify(sampleBody()).replace('"platforms":{', '"platforms":{"__proto__":{"handle":"x"},'),
-        JSON.stringify(sampleBody()).replace('"platforms":{', '"platforms":{"constructor":{"handle":"x"},'),
-        JSON.stringify(sampleBody()).replace('"instagram":{', '"instagram":{"__proto__":"x",'),
-        JSON.stringify(sampleBody()).replace('"phone":{', '"phone":{"__proto__":{},'),
-        JSON.stringify(sampleBody()).replace('"fields":[', '"fields":[{"key":"pronouns","value":"x","__proto__":{}},'),
-        JSON.stringify(sampleBody()).replace('"fields":[', '"fields":[{"key":"__proto__","value":"x"},'),
-      ];
-      for (const [index, body] of bodies.entries()) {
-        const answer = await rawRequest(`${receiver.url}/api/applications`, { headers: [['Content-Type', 'application/json'], ['Idempotency-Key', `proto-${String(index)}`]], body });
-        expect(answer.status, body).toBe(422);
+        // What the wizard sends is still taken, and queued for its webhook.
+        expect((await put(JSON.stringify(sampleBody()), 'asked')).status).toBe(201);
+        expect(await counts(receiver)).toEqual({ applications: 1, revisions: 1, webhook_deliveries: 1 });
+      } finally {
+        await stopTestReceiver(receiver);
       }
-      expect(({} as Record<string, unknown>).admin).toBeUndefined();
-      expect(await counts(receiver)).toEqual(before);
-    } finally {
-      await stopTestReceiver(receiver);
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
+
+  it.skipIf(skip)(
+    "takes prototype keys anywhere in the JSON as data, refused as unknown, never as an object's prototype",
+    async () => {
+      const receiver = await startTestReceiver({ databaseUrl });
+      try {
+        // PostgreSQL's database is this file's: the test before may have stored one.
+        const before = await counts(receiver);
+        const bodies = [
+          '{"__proto__":{"admin":true},"personalInfo":{},"platforms":{},"fields":[]}',
+          JSON.stringify(sampleBody()).replace('"personalInfo":{', '"personalInfo":{"__proto__":{"firstName":"x"},'),
+          JSON.stringify(sampleBody()).replace('"personalInfo":{', '"personalInfo":{"constructor":"x",'),
+          JSON.stringify(sampleBody()).replace('"platforms":{', '"platforms":{"__proto__":{"handle":"x"},'),
+          JSON.stringify(sampleBody()).replace('"platforms":{', '"platforms":{"constructor":{"handle":"x"},'),
+          JSON.stringify(sampleBody()).replace('"instagram":{', '"instagram":{"__proto__":"x",'),
+          JSON.stringify(sampleBody()).replace('"phone":{', '"phone":{"__proto__":{},'),
+          JSON.stringify(sampleBody()).replace('"fields":[', '"fields":[{"key":"pronouns","value":"x","__proto__":{}},'),
+          JSON.stringify(sampleBody()).replace('"fields":[', '"fields":[{"key":"__proto__","value":"x"},'),
+        ];
+        for (const [index, body] of bodies.entries()) {
+          const answer = await rawRequest(`${receiver.url}/api/applications`, {
+            headers: [
+              ['Content-Type', 'application/json'],
+              ['Idempotency-Key', `proto-${String(index)}`],
+            ],
+            body,
+          });
+          expect(answer.status, body).toBe(422);
+        }
+        expect(({} as Record<string, unknown>).admin).toBeUndefined();
+        expect(await counts(receiver)).toEqual(before);
+      } finally {
+        await stopTestReceiver(receiver);
+      }
+    },
+    120_000,
+  );
 });

@@ -51,11 +51,20 @@ async function proof(): Promise<string> {
 async function putDraft(from: string, bytes = 1000, { proven = true } = {}) {
   const headers: Array<[string, string]> = [['Content-Type', 'application/octet-stream']];
   if (proven) headers.push(['Altcha', await proof()]);
-  return rawRequest(`${receiver.url}${receiver.draftsPath}${randomBytes(16).toString('base64url')}`, { method: 'PUT', localAddress: from, headers, body: randomBytes(bytes) });
+  return rawRequest(`${receiver.url}${receiver.draftsPath}${randomBytes(16).toString('base64url')}`, {
+    method: 'PUT',
+    localAddress: from,
+    headers,
+    body: randomBytes(bytes),
+  });
 }
 
 async function putApplication(from: string) {
-  const headers: Array<[string, string]> = [['Content-Type', 'application/json'], ['Idempotency-Key', randomBytes(12).toString('hex')], ['Altcha', await proof()]];
+  const headers: Array<[string, string]> = [
+    ['Content-Type', 'application/json'],
+    ['Idempotency-Key', randomBytes(12).toString('hex')],
+    ['Altcha', await proof()],
+  ];
   return rawRequest(`${receiver.url}${receiver.path}`, { method: 'PUT', localAddress: from, headers, body: JSON.stringify(sampleBody()) });
 }
 
@@ -67,7 +76,10 @@ describe('drafts in transit have a budget of their own', () => {
     // A solution counts once, for a draft as for an application.
     const header = await proof();
     const id = () => `${receiver.url}${receiver.draftsPath}${randomBytes(16).toString('base64url')}`;
-    const headers: Array<[string, string]> = [['Content-Type', 'application/octet-stream'], ['Altcha', header]];
+    const headers: Array<[string, string]> = [
+      ['Content-Type', 'application/octet-stream'],
+      ['Altcha', header],
+    ];
     expect((await rawRequest(id(), { method: 'PUT', localAddress: '127.0.7.1', headers, body: randomBytes(100) })).status).toBe(201);
     expect((await rawRequest(id(), { method: 'PUT', localAddress: '127.0.7.1', headers, body: randomBytes(100) })).status).toBe(428);
   }, 60_000);
@@ -115,32 +127,44 @@ describe.each([
   { name: 'embedded (PGlite)', databaseUrl: undefined as string | undefined, skip: false },
   { name: 'PostgreSQL', databaseUrl: 'url' in postgres ? postgres.url : undefined, skip: 'reason' in postgres },
 ])("the quota's count on $name", ({ databaseUrl, skip }) => {
-  it.skipIf(skip)('counts the drafts held, not those taken or expired, and what was stored since its reading', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'drafts-budget-'));
-    const store = await openStore({ databaseUrl, dataDir });
-    try {
-      const now = new Date();
-      const later = new Date(now.getTime() + 3600_000);
-      await storeDraft(store, { id: 'a'.repeat(22), content: randomBytes(1000), now, expiresAt: later });
-      await storeDraft(store, { id: 'b'.repeat(22), content: randomBytes(2000), now, expiresAt: later });
-      await storeDraft(store, { id: 'c'.repeat(22), content: randomBytes(4000), now: new Date(now.getTime() - 7200_000), expiresAt: new Date(now.getTime() - 3600_000) });
-      await takeDraft(store, 'b'.repeat(22), now);
-      const held = heldDraftBytes(store, { refreshMs: 60_000 });
-      expect(await held.bytes()).toBe(1000);
-      held.stored(500);
-      expect(await held.bytes()).toBe(1500);
-      expect(await heldDraftBytes(store).bytes()).toBe(1000);
-    } finally {
-      await store.close();
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }, 120_000);
+  it.skipIf(skip)(
+    'counts the drafts held, not those taken or expired, and what was stored since its reading',
+    async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'drafts-budget-'));
+      const store = await openStore({ databaseUrl, dataDir });
+      try {
+        const now = new Date();
+        const later = new Date(now.getTime() + 3600_000);
+        await storeDraft(store, { id: 'a'.repeat(22), content: randomBytes(1000), now, expiresAt: later });
+        await storeDraft(store, { id: 'b'.repeat(22), content: randomBytes(2000), now, expiresAt: later });
+        await storeDraft(store, {
+          id: 'c'.repeat(22),
+          content: randomBytes(4000),
+          now: new Date(now.getTime() - 7200_000),
+          expiresAt: new Date(now.getTime() - 3600_000),
+        });
+        await takeDraft(store, 'b'.repeat(22), now);
+        const held = heldDraftBytes(store, { refreshMs: 60_000 });
+        expect(await held.bytes()).toBe(1000);
+        held.stored(500);
+        expect(await held.bytes()).toBe(1500);
+        expect(await heldDraftBytes(store).bytes()).toBe(1000);
+      } finally {
+        await store.close();
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 });
 
 describe('settings', () => {
   it('reads the drafts own limits, and keeps their floor above the applications', () => {
     const defaults = limitSettings({});
-    expect(defaults.draftRateWindows).toEqual([{ points: 10, durationSeconds: 60 }, { points: 30, durationSeconds: 3600 }]);
+    expect(defaults.draftRateWindows).toEqual([
+      { points: 10, durationSeconds: 60 },
+      { points: 30, durationSeconds: 3600 },
+    ]);
     expect(defaults.draftsMaxBytes).toBe(64 * MB);
     const set = limitSettings({ DRAFT_RATE_LIMIT_PER_MINUTE: '0', DRAFT_RATE_LIMIT_PER_HOUR: '5', DRAFTS_MAX_MB: '16' });
     expect(set.draftRateWindows).toEqual([{ points: 5, durationSeconds: 3600 }]);

@@ -43,13 +43,21 @@ const unique = (prefix: string) => `${prefix}-${String(Date.now())}-${String((co
 
 function put(receiver: StartedReceiver, email: string, id: string) {
   return rawRequest(`${receiver.url}/api/applications`, {
-    headers: [['Content-Type', 'application/json'], ['Idempotency-Key', `${id}-1`], ['Application-Id', id], ['Application-Revision', '1']],
+    headers: [
+      ['Content-Type', 'application/json'],
+      ['Idempotency-Key', `${id}-1`],
+      ['Application-Id', id],
+      ['Application-Revision', '1'],
+    ],
     body: JSON.stringify(sampleBody({ email })),
   });
 }
 
 async function exportedIds(where: { dataDir: string; databaseUrl: string | undefined }): Promise<string[]> {
-  return (await cli(['export'], where)).split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { id: string }).id);
+  return (await cli(['export'], where))
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => (JSON.parse(line) as { id: string }).id);
 }
 
 const stores = [
@@ -78,64 +86,71 @@ describe('the match form of an address', () => {
 });
 
 describe.each(stores)('erase --email on the $name store', ({ databaseUrl, skip }) => {
-  it.skipIf(skip)('finds applications stored before the change, once migration 6 has rewritten their match column', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'erasure-unicode-'));
-    const tag = unique('m').toLowerCase();
-    const nfd = `jose\u0301-${tag}@example.com`;
-    const zwsp = `zw\u200bsp-${tag}@example.com`;
-    // First in its store's tests, on an empty database: a store at schema version 5, with rows as the receiver before this change stored them:
-    // the match column trimmed and lower-cased only.
-    const old: Store = databaseUrl ? await openPostgresStore(databaseUrl) : await openPgliteStore(dataDir);
-    try {
-      await old.transaction(async (tx) => {
-        await createVersionTable(tx);
-        await applyMigrations(tx, 0, 5);
-        for (const [index, email] of [nfd, zwsp].entries()) {
-          const id = `old-${String(index)}-${tag}`;
-          await tx.query('INSERT INTO applications (id, created_at, updated_at) VALUES ($1, now(), now())', [id]);
-          await tx.query(
-            `INSERT INTO revisions (application_id, idempotency_key, fingerprint, client_revision, email, body, received_at)
+  it.skipIf(skip)(
+    'finds applications stored before the change, once migration 6 has rewritten their match column',
+    async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'erasure-unicode-'));
+      const tag = unique('m').toLowerCase();
+      const nfd = `jose\u0301-${tag}@example.com`;
+      const zwsp = `zw\u200bsp-${tag}@example.com`;
+      // First in its store's tests, on an empty database: a store at schema version 5, with rows as the receiver before this change stored them:
+      // the match column trimmed and lower-cased only.
+      const old: Store = databaseUrl ? await openPostgresStore(databaseUrl) : await openPgliteStore(dataDir);
+      try {
+        await old.transaction(async (tx) => {
+          await createVersionTable(tx);
+          await applyMigrations(tx, 0, 5);
+          for (const [index, email] of [nfd, zwsp].entries()) {
+            const id = `old-${String(index)}-${tag}`;
+            await tx.query('INSERT INTO applications (id, created_at, updated_at) VALUES ($1, now(), now())', [id]);
+            await tx.query(
+              `INSERT INTO revisions (application_id, idempotency_key, fingerprint, client_revision, email, body, received_at)
              VALUES ($1, $2, 'fingerprint', 1, $3, $4::jsonb, now())`,
-            [id, `${id}-1`, email.trim().toLowerCase(), JSON.stringify(sampleBody({ email }))],
-          );
-        }
-      });
-    } finally {
-      await old.close();
-    }
-    const receiver = await startTestReceiver({ databaseUrl, dataDir });
-    const where = { dataDir, databaseUrl };
-    try {
-      expect(await cli(['erase', '--email', `josé-${tag}@example.com`], where)).toMatch(/^Erased 1 application\(s\)/);
-      expect(await cli(['erase', '--email', `ZWSP-${tag}@example.com`], where)).toMatch(/^Erased 1 application\(s\)/);
-      expect((await exportedIds(where)).filter((id) => id.endsWith(tag))).toEqual([]);
-    } finally {
-      await stopTestReceiver(receiver);
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }, 120_000);
-  it.skipIf(skip)('erases an application stored in NFD, with a zero-width space, a bidi control or in upper case, by its visible form', async () => {
-    const receiver = await startTestReceiver({ databaseUrl });
-    const where = { dataDir: receiver.dataDir, databaseUrl };
-    try {
-      const tag = unique('u').toLowerCase();
-      const cases = [
-        { stored: `jose\u0301-${tag}@example.com`, typed: `josé-${tag}@example.com` },
-        { stored: `zw\u200bsp-${tag}@example.com`, typed: `zwsp-${tag}@example.com` },
-        { stored: `\u202ebidi-${tag}@example.com`, typed: `bidi-${tag}@example.com` },
-        { stored: `UPPER-${tag}@EXAMPLE.COM`, typed: `upper-${tag}@example.com` },
-        // And the other way round: stored plain, typed by the operator in another form.
-        { stored: `plain-${tag}@example.com`, typed: `PLAIN-${tag}@EXAMPLE.COM\u200b` },
-      ].map((each) => ({ ...each, id: unique('app') }));
-      const bystander = unique('app');
-      for (const { stored, id } of cases) expect((await put(receiver, stored, id)).status).toBe(201);
-      expect((await put(receiver, `bystander-${tag}@example.com`, bystander)).status).toBe(201);
+              [id, `${id}-1`, email.trim().toLowerCase(), JSON.stringify(sampleBody({ email }))],
+            );
+          }
+        });
+      } finally {
+        await old.close();
+      }
+      const receiver = await startTestReceiver({ databaseUrl, dataDir });
+      const where = { dataDir, databaseUrl };
+      try {
+        expect(await cli(['erase', '--email', `josé-${tag}@example.com`], where)).toMatch(/^Erased 1 application\(s\)/);
+        expect(await cli(['erase', '--email', `ZWSP-${tag}@example.com`], where)).toMatch(/^Erased 1 application\(s\)/);
+        expect((await exportedIds(where)).filter((id) => id.endsWith(tag))).toEqual([]);
+      } finally {
+        await stopTestReceiver(receiver);
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
+  it.skipIf(skip)(
+    'erases an application stored in NFD, with a zero-width space, a bidi control or in upper case, by its visible form',
+    async () => {
+      const receiver = await startTestReceiver({ databaseUrl });
+      const where = { dataDir: receiver.dataDir, databaseUrl };
+      try {
+        const tag = unique('u').toLowerCase();
+        const cases = [
+          { stored: `jose\u0301-${tag}@example.com`, typed: `josé-${tag}@example.com` },
+          { stored: `zw\u200bsp-${tag}@example.com`, typed: `zwsp-${tag}@example.com` },
+          { stored: `\u202ebidi-${tag}@example.com`, typed: `bidi-${tag}@example.com` },
+          { stored: `UPPER-${tag}@EXAMPLE.COM`, typed: `upper-${tag}@example.com` },
+          // And the other way round: stored plain, typed by the operator in another form.
+          { stored: `plain-${tag}@example.com`, typed: `PLAIN-${tag}@EXAMPLE.COM\u200b` },
+        ].map((each) => ({ ...each, id: unique('app') }));
+        const bystander = unique('app');
+        for (const { stored, id } of cases) expect((await put(receiver, stored, id)).status).toBe(201);
+        expect((await put(receiver, `bystander-${tag}@example.com`, bystander)).status).toBe(201);
 
-      for (const { typed } of cases) expect(await cli(['erase', '--email', typed], where)).toMatch(/^Erased 1 application\(s\), 1 revision\(s\), of /);
-      expect(await exportedIds(where)).toEqual([bystander]);
-    } finally {
-      await stopTestReceiver(receiver);
-    }
-  }, 120_000);
-
+        for (const { typed } of cases) expect(await cli(['erase', '--email', typed], where)).toMatch(/^Erased 1 application\(s\), 1 revision\(s\), of /);
+        expect(await exportedIds(where)).toEqual([bystander]);
+      } finally {
+        await stopTestReceiver(receiver);
+      }
+    },
+    120_000,
+  );
 });

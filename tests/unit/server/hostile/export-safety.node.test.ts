@@ -91,36 +91,44 @@ const stores = [
 ];
 
 describe.each(stores)('the exports on the $name', ({ databaseUrl, skip }) => {
-  it.skipIf(skip)('defuse every formula start, write the phone without an apostrophe, and escape or show bidi controls', async () => {
-    const root = await servedRoot();
-    const dataDir = await preparedDataDir('export-safety-');
-    const receiver = await spawnReceiver({ root, dataDir, databaseUrl });
-    try {
-      const put = await rawRequest(`${receiver.url}/api/applications`, {
-        headers: [['Content-Type', 'application/json'], ['Idempotency-Key', 'hostile-1'], ['Application-Id', 'app-hostile']],
-        body: JSON.stringify(hostileBody()),
-      });
-      expect(put.status, put.text).toBe(201);
+  it.skipIf(skip)(
+    'defuse every formula start, write the phone without an apostrophe, and escape or show bidi controls',
+    async () => {
+      const root = await servedRoot();
+      const dataDir = await preparedDataDir('export-safety-');
+      const receiver = await spawnReceiver({ root, dataDir, databaseUrl });
+      try {
+        const put = await rawRequest(`${receiver.url}/api/applications`, {
+          headers: [
+            ['Content-Type', 'application/json'],
+            ['Idempotency-Key', 'hostile-1'],
+            ['Application-Id', 'app-hostile'],
+          ],
+          body: JSON.stringify(hostileBody()),
+        });
+        expect(put.status, put.text).toBe(201);
 
-      const [header, row] = parseCsv(await cli(['export', '--csv'], dataDir, databaseUrl));
-      const at = (column: string) => row?.[header?.indexOf(column) ?? -1];
-      for (const { column, csv } of HOSTILE) expect(at(column), column).toBe(csv);
-      // A phone a spreadsheet keeps as text, with nothing the reader did not type in front of it.
-      expect(at('phone')).toBe('(+1) 5551234567');
-      for (const cell of row ?? []) expect(cell, 'a cell a spreadsheet would run').not.toMatch(/^[\p{Z}\p{Cc}\p{Cf}\s]*[=+\-@|\uFF1D\uFF0B\uFF0D\uFF20]/u);
+        const [header, row] = parseCsv(await cli(['export', '--csv'], dataDir, databaseUrl));
+        const at = (column: string) => row?.[header?.indexOf(column) ?? -1];
+        for (const { column, csv } of HOSTILE) expect(at(column), column).toBe(csv);
+        // A phone a spreadsheet keeps as text, with nothing the reader did not type in front of it.
+        expect(at('phone')).toBe('(+1) 5551234567');
+        for (const cell of row ?? []) expect(cell, 'a cell a spreadsheet would run').not.toMatch(/^[\p{Z}\p{Cc}\p{Cf}\s]*[=+\-@|\uFF1D\uFF0B\uFF0D\uFF20]/u);
 
-      // JSON: the answer exactly, once parsed; the bidi control escaped in the text.
-      for (const args of [['export'], ['export', '--revisions']]) {
-        const json = await cli(args, dataDir, databaseUrl);
-        expect(json).not.toMatch(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/);
-        expect(json).toContain('Blinds \\u202efdp.exe');
-        const parsed = JSON.parse(json.trim()) as { body: unknown };
-        expect(parsed.body).toEqual(hostileBody());
+        // JSON: the answer exactly, once parsed; the bidi control escaped in the text.
+        for (const args of [['export'], ['export', '--revisions']]) {
+          const json = await cli(args, dataDir, databaseUrl);
+          expect(json).not.toMatch(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/);
+          expect(json).toContain('Blinds \\u202efdp.exe');
+          const parsed = JSON.parse(json.trim()) as { body: unknown };
+          expect(parsed.body).toEqual(hostileBody());
+        }
+      } finally {
+        await receiver.stop();
+        await rm(root, { recursive: true, force: true });
+        await rm(dataDir, { recursive: true, force: true });
       }
-    } finally {
-      await receiver.stop();
-      await rm(root, { recursive: true, force: true });
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }, 180_000);
+    },
+    180_000,
+  );
 });

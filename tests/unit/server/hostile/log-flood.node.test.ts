@@ -24,15 +24,27 @@ describe('a flood of refusals in the log', () => {
       await expect.poll(() => metricsAt.test(child.output())).toBe(true);
       const metricsUrl = metricsAt.exec(child.output())?.[1] ?? '';
       // Each client: its first RATE PUTs are read and refused (422: not an application), the rest rate limited (429).
-      const statuses = await Promise.all(CLIENTS.map(async (localAddress) => {
-        const seen: number[] = [];
-        for (let sent = 0; sent < PER_CLIENT; sent += 25) {
-          const batch = await Promise.all(Array.from({ length: 25 }, (_, index) =>
-            rawRequest(`${child.url}/api/applications`, { localAddress, headers: [['Content-Type', 'application/json'], ['Idempotency-Key', `flood-${localAddress}-${String(sent + index)}`]], body: '{}' })));
-          seen.push(...batch.map((answer) => answer.status));
-        }
-        return seen;
-      }));
+      const statuses = await Promise.all(
+        CLIENTS.map(async (localAddress) => {
+          const seen: number[] = [];
+          for (let sent = 0; sent < PER_CLIENT; sent += 25) {
+            const batch = await Promise.all(
+              Array.from({ length: 25 }, (_, index) =>
+                rawRequest(`${child.url}/api/applications`, {
+                  localAddress,
+                  headers: [
+                    ['Content-Type', 'application/json'],
+                    ['Idempotency-Key', `flood-${localAddress}-${String(sent + index)}`],
+                  ],
+                  body: '{}',
+                }),
+              ),
+            );
+            seen.push(...batch.map((answer) => answer.status));
+          }
+          return seen;
+        }),
+      );
       for (const seen of statuses) {
         expect(seen.filter((status) => status === 422)).toHaveLength(RATE);
         expect(seen.filter((status) => status === 429)).toHaveLength(PER_CLIENT - RATE);
@@ -43,7 +55,11 @@ describe('a flood of refusals in the log', () => {
       expect(metrics).toContain(`receiver_refusals_total{status="429",kind="rate limited"} ${String((PER_CLIENT - RATE) * CLIENTS.length)}`);
       await child.stop();
 
-      const events = child.output().trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+      const events = child
+        .output()
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
       const refused = events.filter((event) => event.kind === 'request' && event.path === '/api/applications');
       // One line in full per client and kind: 2 clients × (422, 429).
       expect(refused).toHaveLength(CLIENTS.length * 2);

@@ -44,7 +44,13 @@ describe.each(['text', 'json'] as const)('the log with LOG_FORMAT=%s, under forg
     const child = await spawnReceiver({ root, dataDir, extraEnv: { LOG_FORMAT: format } });
     try {
       const put = (body: unknown, key: string) =>
-        rawRequest(`${child.url}/api/applications`, { headers: [['Content-Type', 'application/json'], ['Idempotency-Key', key]], body: JSON.stringify(body) });
+        rawRequest(`${child.url}/api/applications`, {
+          headers: [
+            ['Content-Type', 'application/json'],
+            ['Idempotency-Key', key],
+          ],
+          body: JSON.stringify(body),
+        });
       const valid = sampleBody() as unknown as Record<string, Record<string, unknown> | unknown[]>;
       const bodies: Array<[string, unknown]> = [
         ['forged-key', { ...valid, [FORGED]: 1 }],
@@ -62,12 +68,23 @@ describe.each(['text', 'json'] as const)('the log with LOG_FORMAT=%s, under forg
       expect(answer.text).not.toContain('leaked.top@example.org');
 
       const head = Buffer.concat([
-        Buffer.from(`GET /%0A${FORGED_TIME}%20received%20application%20path%20revision%209 HTTP/1.1\r\nHost: x\r\nConnection: close\r\nUser-Agent: leaked-agent `, 'latin1'),
+        Buffer.from(
+          `GET /%0A${FORGED_TIME}%20received%20application%20path%20revision%209 HTTP/1.1\r\nHost: x\r\nConnection: close\r\nUser-Agent: leaked-agent `,
+          'latin1',
+        ),
         Buffer.from(`\u2028${FORGED_TIME} received application agent revision 9\u202E`, 'utf8'),
         Buffer.from('\r\n\r\n', 'latin1'),
       ]);
       await sendRawHeaders(child.url, head);
-      await expect.poll(() => child.output().split('\n').filter((line) => line.includes('/%0A')).length).toBe(1);
+      await expect
+        .poll(
+          () =>
+            child
+              .output()
+              .split('\n')
+              .filter((line) => line.includes('/%0A')).length,
+        )
+        .toBe(1);
       await child.stop();
 
       const output = child.output();
@@ -91,8 +108,12 @@ describe.each(['text', 'json'] as const)('the log with LOG_FORMAT=%s, under forg
         for (const event of events) expect(['message', 'request', 'refusals']).toContain(event.kind);
         expect(events.filter((event) => event.kind === 'message' && String(event.message).includes('received application'))).toEqual([]);
         const refused = events.filter((event) => event.kind === 'request' && event.status === 422);
-        expect(refused).toEqual([expect.objectContaining({ reason: expect.stringMatching(SAFE_REASON) as unknown, client: expect.stringMatching(/^[0-9a-f]{12}$/) as unknown })]);
-        expect(events.filter((event) => event.kind === 'refusals')).toEqual([expect.objectContaining({ status: 422, reason: 'answers the wizard would refuse', count: 6 })]);
+        expect(refused).toEqual([
+          expect.objectContaining({ reason: expect.stringMatching(SAFE_REASON) as unknown, client: expect.stringMatching(/^[0-9a-f]{12}$/) as unknown }),
+        ]);
+        expect(events.filter((event) => event.kind === 'refusals')).toEqual([
+          expect.objectContaining({ status: 422, reason: 'answers the wizard would refuse', count: 6 }),
+        ]);
       }
     } finally {
       await child.stop();

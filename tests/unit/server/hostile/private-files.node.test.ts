@@ -43,7 +43,11 @@ async function notPrivate(dir: string): Promise<string[]> {
 
 async function put(url: string, key: string) {
   const answer = await rawRequest(`${url}/api/applications`, {
-    headers: [['Content-Type', 'application/json'], ['Idempotency-Key', key], ['Application-Id', `app-${key}`]],
+    headers: [
+      ['Content-Type', 'application/json'],
+      ['Idempotency-Key', key],
+      ['Application-Id', `app-${key}`],
+    ],
     body: JSON.stringify(sampleBody({ email: `${key}@example.com` })),
   });
   expect(answer.status).toBe(201);
@@ -98,19 +102,23 @@ describe('the data folder', () => {
     }
   }, 240_000);
 
-  it.skipIf('reason' in postgres)('on PostgreSQL, a backup and the folders made for it are private under umask 0', async () => {
-    const root = await servedRoot();
-    const work = await mkdtemp(join(tmpdir(), 'private-files-pg-'));
-    const databaseUrl = 'url' in postgres ? postgres.url : undefined;
-    const receiver = await spawnReceiver({ root, dataDir: join(work, 'unused'), databaseUrl });
-    try {
-      await put(receiver.url, 'pg');
-      await backupUnderUmask0(join(work, 'backups', 'receiver.gz'), { DATA_DIR: join(work, 'unused'), DATABASE_URL: databaseUrl });
-      expect(await notPrivate(join(work, 'backups'))).toEqual([]);
-    } finally {
-      await receiver.stop();
-      await rm(root, { recursive: true, force: true });
-      await rm(work, { recursive: true, force: true });
-    }
-  }, 180_000);
+  it.skipIf('reason' in postgres)(
+    'on PostgreSQL, a backup and the folders made for it are private under umask 0',
+    async () => {
+      const root = await servedRoot();
+      const work = await mkdtemp(join(tmpdir(), 'private-files-pg-'));
+      const databaseUrl = 'url' in postgres ? postgres.url : undefined;
+      const receiver = await spawnReceiver({ root, dataDir: join(work, 'unused'), databaseUrl });
+      try {
+        await put(receiver.url, 'pg');
+        await backupUnderUmask0(join(work, 'backups', 'receiver.gz'), { DATA_DIR: join(work, 'unused'), DATABASE_URL: databaseUrl });
+        expect(await notPrivate(join(work, 'backups'))).toEqual([]);
+      } finally {
+        await receiver.stop();
+        await rm(root, { recursive: true, force: true });
+        await rm(work, { recursive: true, force: true });
+      }
+    },
+    180_000,
+  );
 });

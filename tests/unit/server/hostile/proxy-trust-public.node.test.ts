@@ -32,7 +32,9 @@ function outsideAddress(): string | null {
 describe('TRUST_PROXY on a listener other machines reach', () => {
   it('decides from HOST and what TRUST_PROXY trusts', () => {
     for (const host of ['0.0.0.0', '::', '203.0.113.7', '192.0.2.2']) {
-      expect(trustProxyWarning(proxyTrust({ trustProxy: '1' }), host, '1')).toMatch(/^WARNING: TRUST_PROXY=1 trusts whatever connects.*TRUST_PROXY=10\.0\.0\.5/);
+      expect(trustProxyWarning(proxyTrust({ trustProxy: '1' }), host, '1')).toMatch(
+        /^WARNING: TRUST_PROXY=1 trusts whatever connects.*TRUST_PROXY=10\.0\.0\.5/,
+      );
       expect(trustProxyWarning(proxyTrust({ trustProxy: '0.0.0.0/0' }), host, '0.0.0.0/0')).toMatch(/^WARNING/);
       expect(trustProxyWarning(proxyTrust({ trustProxy: '::/0' }), host, '::/0')).toMatch(/^WARNING/);
       // The proxy named by its address: the setting the warning asks for.
@@ -53,17 +55,24 @@ describe('TRUST_PROXY on a listener other machines reach', () => {
     const from = outsideAddress();
     if (from === null) return;
     const port = Number(new URL(receiver.url).port);
-    const open = () => new Promise<Socket>((resolve, reject) => {
-      const socket = connect({ host: from, port }, () => { resolve(socket); });
-      socket.once('error', reject);
-      sockets.push(socket);
-    });
+    const open = () =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = connect({ host: from, port }, () => {
+          resolve(socket);
+        });
+        socket.once('error', reject);
+        sockets.push(socket);
+      });
     await open();
     await open();
     const third = await open();
     const closed = await new Promise<boolean>((resolve) => {
-      third.once('close', () => { resolve(true); });
-      setTimeout(() => { resolve(false); }, 1000);
+      third.once('close', () => {
+        resolve(true);
+      });
+      setTimeout(() => {
+        resolve(false);
+      }, 1000);
     });
     expect(closed).toBe(true);
   }, 90_000);
@@ -76,7 +85,9 @@ describe('requests through a proxy that is not trusted', () => {
     const warnings = () => lines.filter((line) => line.startsWith('WARNING: requests arrive through a proxy'));
     expect((await rawRequest(`${receiver.url}/`, { method: 'GET' })).status).toBe(200);
     expect(warnings()).toHaveLength(0);
-    for (const headers of [[['X-Forwarded-For', '198.51.100.1']], [['Forwarded', 'for=198.51.100.2']], [['X-Forwarded-For', '198.51.100.3']]] as Array<Array<[string, string]>>) {
+    for (const headers of [[['X-Forwarded-For', '198.51.100.1']], [['Forwarded', 'for=198.51.100.2']], [['X-Forwarded-For', '198.51.100.3']]] as Array<
+      Array<[string, string]>
+    >) {
       expect((await rawRequest(`${receiver.url}/`, { method: 'GET', headers })).status).toBe(200);
     }
     expect(warnings()).toHaveLength(1);

@@ -63,7 +63,9 @@ function closedWhenRead(socket: Socket): Promise<void> {
       resolve();
       return;
     }
-    socket.once('close', () => { resolve(); });
+    socket.once('close', () => {
+      resolve();
+    });
     socket.resume();
   });
 }
@@ -92,7 +94,9 @@ describe('slow readers', () => {
   it('a client that reads in short bursts with pauses under the timeout is never taken for a stalled one', async () => {
     const { receiver, port } = await start({ stallTimeoutMs: 1500 });
     const socket = await new Promise<Socket>((resolve, reject) => {
-      const s = connect({ host: '127.0.0.1', port, localAddress: '127.0.5.3' }, () => { resolve(s); });
+      const s = connect({ host: '127.0.0.1', port, localAddress: '127.0.5.3' }, () => {
+        resolve(s);
+      });
       s.once('error', reject);
       sockets.push(s);
     });
@@ -105,7 +109,11 @@ describe('slow readers', () => {
       socket.resume();
       setTimeout(() => socket.pause(), 10);
     }, 400);
-    const ended = new Promise<void>((resolve) => socket.once('close', () => { resolve(); }));
+    const ended = new Promise<void>((resolve) =>
+      socket.once('close', () => {
+        resolve();
+      }),
+    );
     await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 30_000))]);
     clearInterval(ticker);
     // The whole answer arrived: the connection was never cut.

@@ -37,12 +37,26 @@ afterAll(async () => {
 });
 
 describe('source maps', () => {
-  it.each(['/sw.js.map', '/assets/index-abc123.js.map', '/assets/index-abc123.css.map', '/assets/index-abc123.js.MAP', '/assets/index-abc123.js%2Emap', '/sw.js.map?x=1',
+  it.each([
+    '/sw.js.map',
+    '/assets/index-abc123.js.map',
+    '/assets/index-abc123.css.map',
+    '/assets/index-abc123.js.MAP',
+    '/assets/index-abc123.js%2Emap',
+    '/sw.js.map?x=1',
     // Spellings that the file system reads as the map itself: the path is judged once normalised.
-    '/assets/index-abc123.js.map/', '/assets/index-abc123.js.map/.', '/assets/index-abc123.js.map//', '/sw.js.map/%2e', '/sw.js.map/./',
-    '/assets/x/../index-abc123.js.map/', '/sw.js.map%2F', '/sw.js.map%2F%2E', '/assets/index-abc123.js.MAP//',
+    '/assets/index-abc123.js.map/',
+    '/assets/index-abc123.js.map/.',
+    '/assets/index-abc123.js.map//',
+    '/sw.js.map/%2e',
+    '/sw.js.map/./',
+    '/assets/x/../index-abc123.js.map/',
+    '/sw.js.map%2F',
+    '/sw.js.map%2F%2E',
+    '/assets/index-abc123.js.MAP//',
     // A link inside the build pointing at a map is the map too.
-    '/assets/linked-abc123.js'])('GET %s is 404, and nothing of the map is sent', async (path) => {
+    '/assets/linked-abc123.js',
+  ])('GET %s is 404, and nothing of the map is sent', async (path) => {
     for (const method of ['GET', 'HEAD']) {
       const answer = await rawRequest(`${url}${path}`, { method });
       expect(answer.status).toBe(404);

@@ -43,23 +43,45 @@ const CASES: Array<[string, string, string]> = [
 ];
 
 describe.each(stores)('text no store keeps, on the $name store', ({ databaseUrl, skip }) => {
-  it.skipIf(skip)('is answered 422 naming where it is, never 5xx, and nothing is stored', async () => {
-    const receiver = await startTestReceiver({ databaseUrl });
-    try {
-      for (const [what, body, path] of CASES) {
-        const answer = await rawRequest(`${receiver.url}/api/applications`, { headers: [['Content-Type', 'application/json'], ['Idempotency-Key', `k-${what.replaceAll(' ', '-')}`]], body });
-        expect(answer.status, what).toBe(422);
-        expect(answer.headers['retry-after'], what).toBeUndefined();
-        expect(JSON.parse(answer.text), what).toEqual([{ rule: 'unstorable-text', path, message: expect.any(String) as string }]);
-      }
-      const { rows } = await receiver.store.query('SELECT (SELECT count(*) FROM applications)::int AS applications, (SELECT count(*) FROM revisions)::int AS revisions');
-      expect(rows[0]).toEqual({ applications: 0, revisions: 0 });
+  it.skipIf(skip)(
+    'is answered 422 naming where it is, never 5xx, and nothing is stored',
+    async () => {
+      const receiver = await startTestReceiver({ databaseUrl });
+      try {
+        for (const [what, body, path] of CASES) {
+          const answer = await rawRequest(`${receiver.url}/api/applications`, {
+            headers: [
+              ['Content-Type', 'application/json'],
+              ['Idempotency-Key', `k-${what.replaceAll(' ', '-')}`],
+            ],
+            body,
+          });
+          expect(answer.status, what).toBe(422);
+          expect(answer.headers['retry-after'], what).toBeUndefined();
+          expect(JSON.parse(answer.text), what).toEqual([{ rule: 'unstorable-text', path, message: expect.any(String) as string }]);
+        }
+        const { rows } = await receiver.store.query(
+          'SELECT (SELECT count(*) FROM applications)::int AS applications, (SELECT count(*) FROM revisions)::int AS revisions',
+        );
+        expect(rows[0]).toEqual({ applications: 0, revisions: 0 });
 
-      // A surrogate pair (an emoji) is text like any other, and stored.
-      const emoji = spoiled('"firstName":"Ada"', String.raw`"firstName":"Ada \ud83d\ude00"`);
-      expect((await rawRequest(`${receiver.url}/api/applications`, { headers: [['Content-Type', 'application/json'], ['Idempotency-Key', 'k-emoji']], body: emoji })).status).toBe(201);
-    } finally {
-      await stopTestReceiver(receiver);
-    }
-  }, 120_000);
+        // A surrogate pair (an emoji) is text like any other, and stored.
+        const emoji = spoiled('"firstName":"Ada"', String.raw`"firstName":"Ada \ud83d\ude00"`);
+        expect(
+          (
+            await rawRequest(`${receiver.url}/api/applications`, {
+              headers: [
+                ['Content-Type', 'application/json'],
+                ['Idempotency-Key', 'k-emoji'],
+              ],
+              body: emoji,
+            })
+          ).status,
+        ).toBe(201);
+      } finally {
+        await stopTestReceiver(receiver);
+      }
+    },
+    120_000,
+  );
 });

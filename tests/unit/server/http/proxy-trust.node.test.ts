@@ -40,23 +40,35 @@ describe('TRUST_PROXY and PUBLIC_ORIGIN', () => {
     expect(list.proxies?.check('::1', 'ipv6')).toBe(true);
   });
 
-  it.each(['true', 'yes', 'loopback', '10.0.0.0/33', '10.0.0.0/8/1', '300.1.1.1', '127.0.0.1,,10.0.0.1', '::1/129', '99'])('refuses TRUST_PROXY=%s, saying what it takes', (value) => {
-    expect(() => proxyTrust({ trustProxy: value })).toThrow(/TRUST_PROXY/);
-  });
+  it.each(['true', 'yes', 'loopback', '10.0.0.0/33', '10.0.0.0/8/1', '300.1.1.1', '127.0.0.1,,10.0.0.1', '::1/129', '99'])(
+    'refuses TRUST_PROXY=%s, saying what it takes',
+    (value) => {
+      expect(() => proxyTrust({ trustProxy: value })).toThrow(/TRUST_PROXY/);
+    },
+  );
 
   it('PUBLIC_ORIGIN is kept as an origin: lower case, default port dropped, one slash allowed', () => {
     expect(proxyTrust({ publicOrigin: 'https://Apply.Example.com:443/' }).publicOrigin).toBe('https://apply.example.com');
     expect(proxyTrust({ publicOrigin: 'http://127.0.0.1:8080' }).publicOrigin).toBe('http://127.0.0.1:8080');
   });
 
-  it.each(['apply.example.com', 'https://apply.example.com/apply', 'https://apply.example.com?x', 'ftp://apply.example.com', 'https://user@apply.example.com', 'https://'])('refuses PUBLIC_ORIGIN=%s', (value) => {
+  it.each([
+    'apply.example.com',
+    'https://apply.example.com/apply',
+    'https://apply.example.com?x',
+    'ftp://apply.example.com',
+    'https://user@apply.example.com',
+    'https://',
+  ])('refuses PUBLIC_ORIGIN=%s', (value) => {
     expect(() => proxyTrust({ publicOrigin: value })).toThrow(/PUBLIC_ORIGIN/);
   });
 
   it('describes itself for the start-up log', () => {
     expect(NO_PROXY_TRUST.description).toMatch(/no proxy trusted/);
     expect(HOP.description).toMatch(/trusting the proxy nearest the server/);
-    expect(proxyTrust({ trustProxy: '127.0.0.1', publicOrigin: 'https://apply.example.com' }).description).toMatch(/127\.0\.0\.1.*https:\/\/apply\.example\.com \(PUBLIC_ORIGIN\)/);
+    expect(proxyTrust({ trustProxy: '127.0.0.1', publicOrigin: 'https://apply.example.com' }).description).toMatch(
+      /127\.0\.0\.1.*https:\/\/apply\.example\.com \(PUBLIC_ORIGIN\)/,
+    );
   });
 });
 
@@ -156,7 +168,12 @@ describe('the site a request was sent to, the Origin check and HSTS', () => {
   const ALLOWED = new Set(['https://partner.example.org']);
 
   it('with no proxy trusted: Host, as http or https, and no HSTS; forwarded headers change nothing', () => {
-    const req = fakeRequest('127.0.0.1', { host: 'Apply.Example.com', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', forwarded: 'host=evil.example;proto=https' });
+    const req = fakeRequest('127.0.0.1', {
+      host: 'Apply.Example.com',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+      forwarded: 'host=evil.example;proto=https',
+    });
     expect(siteOf(req, NO_PROXY_TRUST)).toEqual({ origins: ['http://apply.example.com', 'https://apply.example.com'], https: false });
     expect(transportSecurityHeaders(req, NO_PROXY_TRUST)).toEqual({});
     expect(originVerdict(fakeRequest('127.0.0.1', { ...req.headers, origin: 'https://evil.example' }), ALLOWED, NO_PROXY_TRUST)).toBe('refused');
@@ -164,7 +181,13 @@ describe('the site a request was sent to, the Origin check and HSTS', () => {
   });
 
   it('nginx with its default proxy_pass (Host is the upstream): refused before, accepted with the proxy trusted', () => {
-    const headers = { host: '127.0.0.1:4173', origin: 'https://apply.example.com', 'x-forwarded-host': 'apply.example.com', 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.7' };
+    const headers = {
+      host: '127.0.0.1:4173',
+      origin: 'https://apply.example.com',
+      'x-forwarded-host': 'apply.example.com',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-for': '198.51.100.7',
+    };
     expect(originVerdict(fakeRequest('127.0.0.1', headers), ALLOWED, NO_PROXY_TRUST)).toBe('refused');
     expect(originVerdict(fakeRequest('127.0.0.1', headers), ALLOWED, HOP)).toBe('same');
     expect(originVerdict(fakeRequest('127.0.0.1', headers), ALLOWED, LIST)).toBe('same');
@@ -176,12 +199,20 @@ describe('the site a request was sent to, the Origin check and HSTS', () => {
     const req = fakeRequest('127.0.0.1', { host: 'apply.example.com', 'x-forwarded-host': 'apply.example.com:8443', 'x-forwarded-proto': 'https' });
     expect(siteOf(req, HOP)).toEqual({ origins: ['https://apply.example.com:8443'], https: true });
     // The default port is no port, as the browser's Origin writes it.
-    expect(siteOf(fakeRequest('127.0.0.1', { host: 'x', 'x-forwarded-host': 'apply.example.com:443', 'x-forwarded-proto': 'HTTPS' }), HOP).origins).toEqual(['https://apply.example.com']);
+    expect(siteOf(fakeRequest('127.0.0.1', { host: 'x', 'x-forwarded-host': 'apply.example.com:443', 'x-forwarded-proto': 'HTTPS' }), HOP).origins).toEqual([
+      'https://apply.example.com',
+    ]);
   });
 
   it('a trusted proxy without X-Forwarded-Host: Host; without a scheme: both, and no HSTS', () => {
-    expect(siteOf(fakeRequest('127.0.0.1', { host: 'apply.example.com', 'x-forwarded-proto': 'https' }), HOP)).toEqual({ origins: ['https://apply.example.com'], https: true });
-    expect(siteOf(fakeRequest('127.0.0.1', { host: 'apply.example.com', 'x-forwarded-for': '198.51.100.7' }), HOP)).toEqual({ origins: ['http://apply.example.com', 'https://apply.example.com'], https: false });
+    expect(siteOf(fakeRequest('127.0.0.1', { host: 'apply.example.com', 'x-forwarded-proto': 'https' }), HOP)).toEqual({
+      origins: ['https://apply.example.com'],
+      https: true,
+    });
+    expect(siteOf(fakeRequest('127.0.0.1', { host: 'apply.example.com', 'x-forwarded-for': '198.51.100.7' }), HOP)).toEqual({
+      origins: ['http://apply.example.com', 'https://apply.example.com'],
+      https: false,
+    });
   });
 
   it('plain http through the proxy: no HSTS', () => {
@@ -191,13 +222,22 @@ describe('the site a request was sent to, the Origin check and HSTS', () => {
   });
 
   it('reads host= and proto= of Forwarded from the element that names the client', () => {
-    const req = fakeRequest('10.0.0.1', { host: 'upstream', forwarded: 'for=6.6.6.6;host=evil.example;proto=http, for=198.51.100.7;host=apply.example.com;proto=https' });
+    const req = fakeRequest('10.0.0.1', {
+      host: 'upstream',
+      forwarded: 'for=6.6.6.6;host=evil.example;proto=http, for=198.51.100.7;host=apply.example.com;proto=https',
+    });
     expect(siteOf(req, LIST)).toEqual({ origins: ['https://apply.example.com'], https: true });
     expect(clientAddress(req, LIST)).toBe('198.51.100.7');
   });
 
   it('a forged X-Forwarded-Host or Forwarded from a client that is not a trusted proxy is ignored', () => {
-    const direct = fakeRequest('192.0.2.1', { host: '203.0.113.5:4173', origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', forwarded: 'for=10.0.0.1;host=evil.example;proto=https' });
+    const direct = fakeRequest('192.0.2.1', {
+      host: '203.0.113.5:4173',
+      origin: 'https://evil.example',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+      forwarded: 'for=10.0.0.1;host=evil.example;proto=https',
+    });
     expect(siteOf(direct, LIST)).toEqual({ origins: ['http://203.0.113.5:4173', 'https://203.0.113.5:4173'], https: false });
     expect(originVerdict(direct, ALLOWED, LIST)).toBe('refused');
     expect(transportSecurityHeaders(direct, LIST)).toEqual({});
@@ -205,7 +245,9 @@ describe('the site a request was sent to, the Origin check and HSTS', () => {
 
   it('a host that is not a host (a path, a user, spaces) is not believed: Host stands', () => {
     for (const forged of ['evil.example/path', 'user@evil.example', 'evil example', 'evil.example:99999999']) {
-      expect(siteOf(fakeRequest('127.0.0.1', { host: 'apply.example.com', 'x-forwarded-host': forged, 'x-forwarded-proto': 'https' }), HOP).origins).toEqual(['https://apply.example.com']);
+      expect(siteOf(fakeRequest('127.0.0.1', { host: 'apply.example.com', 'x-forwarded-host': forged, 'x-forwarded-proto': 'https' }), HOP).origins).toEqual([
+        'https://apply.example.com',
+      ]);
     }
   });
 
@@ -226,11 +268,17 @@ describe('the site a request was sent to, the Origin check and HSTS', () => {
 });
 
 /** A request to the server from a chosen loopback address (any 127.x.y.z is this machine). */
-function from(localAddress: string, url: string, { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; headers: IncomingMessage['headers'] }> {
+function from(
+  localAddress: string,
+  url: string,
+  { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: IncomingMessage['headers'] }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method, headers, localAddress }, (res) => {
       res.resume();
-      res.on('end', () => { resolve({ status: res.statusCode ?? 0, headers: res.headers }); });
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, headers: res.headers });
+      });
     });
     req.on('error', reject);
     req.end(method === 'PUT' ? 'not json' : undefined);
@@ -252,7 +300,7 @@ describe('the server, started with TRUST_PROXY or PUBLIC_ORIGIN', () => {
     root = await servedRoot();
     dataDir = await preparedDataDir('proxy-trust-');
     server = await startServer({ root, port: 0, dataDir, receiverRules, trustProxy: PROXY });
-   }, 60_000);
+  }, 60_000);
 
   afterAll(async () => {
     await server.close();
@@ -288,7 +336,9 @@ describe('the server, started with TRUST_PROXY or PUBLIC_ORIGIN', () => {
 
   it('refuses to start on a TRUST_PROXY or PUBLIC_ORIGIN it cannot read, before touching the data folder', async () => {
     await expect(startServer({ root, port: 0, dataDir: join(dataDir, 'never'), receiverRules, trustProxy: 'yes' })).rejects.toThrow(/TRUST_PROXY/);
-    await expect(startServer({ root, port: 0, dataDir: join(dataDir, 'never'), receiverRules, publicOrigin: 'apply.example.com' })).rejects.toThrow(/PUBLIC_ORIGIN/);
+    await expect(startServer({ root, port: 0, dataDir: join(dataDir, 'never'), receiverRules, publicOrigin: 'apply.example.com' })).rejects.toThrow(
+      /PUBLIC_ORIGIN/,
+    );
   });
 });
 
@@ -301,7 +351,7 @@ describe('the server, started with PUBLIC_ORIGIN', () => {
     root = await servedRoot();
     dataDir = await preparedDataDir('proxy-trust-');
     server = await startServer({ root, port: 0, dataDir, receiverRules, publicOrigin: 'https://apply.example.com' });
-   }, 60_000);
+  }, 60_000);
 
   afterAll(async () => {
     await server.close();
@@ -309,7 +359,7 @@ describe('the server, started with PUBLIC_ORIGIN', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it("compares Origin with it whatever Host says, and sends HSTS on every answer", async () => {
+  it('compares Origin with it whatever Host says, and sends HSTS on every answer', async () => {
     const url = `${server.url}${server.path}`;
     const site = await from('127.0.0.1', url, { method: 'PUT', headers: { 'Content-Type': 'text/plain', Origin: 'https://apply.example.com' } });
     expect(site.status).toBe(415);

@@ -25,7 +25,11 @@ const stores = [
   { name: 'PostgreSQL', databaseUrl: 'url' in postgres ? postgres.url : undefined, skip: 'reason' in postgres },
 ];
 
-type Standing = { error?: string; status: { status: string; seq: number }; history: Array<{ seq: number; status: string; message: string | null; changedBy: string }> };
+type Standing = {
+  error?: string;
+  status: { status: string; seq: number };
+  history: Array<{ seq: number; status: string; message: string | null; changedBy: string }>;
+};
 
 describe.each(stores)('changes on the $name store', ({ databaseUrl, skip }) => {
   let store: Store;
@@ -49,11 +53,17 @@ describe.each(stores)('changes on the $name store', ({ databaseUrl, skip }) => {
     const seen = (await (await inbox.as('rita.reviewer@team.example', `/team/api/applications/${id}`)).json()) as Standing;
     const after = seen.status.seq;
     const [one, two] = await Promise.all([
-      inbox.as('rita.reviewer@team.example', `/team/api/applications/${id}/decision`, { method: 'POST', body: { status: 'accepted', message: 'Welcome aboard', after } }),
-      inbox.as('rob.reviewer@team.example', `/team/api/applications/${id}/decision`, { method: 'POST', body: { status: 'declined', message: 'Not this time', after } }),
+      inbox.as('rita.reviewer@team.example', `/team/api/applications/${id}/decision`, {
+        method: 'POST',
+        body: { status: 'accepted', message: 'Welcome aboard', after },
+      }),
+      inbox.as('rob.reviewer@team.example', `/team/api/applications/${id}/decision`, {
+        method: 'POST',
+        body: { status: 'declined', message: 'Not this time', after },
+      }),
     ]);
     expect([one.status, two.status].sort()).toEqual([200, 409]);
-    const [won, lost] = (one.status === 200 ? [one, two] : [two, one]);
+    const [won, lost] = one.status === 200 ? [one, two] : [two, one];
     const decided = (await won.json()) as Standing;
     const refused = (await lost.json()) as Standing;
     expect(refused.error).toBe('decided-meanwhile');
@@ -64,14 +74,24 @@ describe.each(stores)('changes on the $name store', ({ databaseUrl, skip }) => {
     expect(await count('SELECT count(*) AS count FROM application_statuses WHERE application_id = $1', [id])).toBe(2);
     expect(await count("SELECT count(*) AS count FROM audit_log WHERE action = 'decision' AND application_id = $1", [id])).toBe(1);
     // Mail is on: the decision's e-mail waits in the outbox, once.
-    expect(await count("SELECT count(*) AS count FROM application_statuses WHERE application_id = $1 AND mail_status = 'pending' AND status <> 'received'", [id])).toBe(1);
+    expect(
+      await count("SELECT count(*) AS count FROM application_statuses WHERE application_id = $1 AND mail_status = 'pending' AND status <> 'received'", [id]),
+    ).toBe(1);
     // The list shows the new status at once.
-    const listed = (await (await inbox.as('ada.viewer@team.example', `/team/api/applications?status=${decided.status.status}`)).json()) as { items: Array<{ id: string }> };
+    const listed = (await (await inbox.as('ada.viewer@team.example', `/team/api/applications?status=${decided.status.status}`)).json()) as {
+      items: Array<{ id: string }>;
+    };
     expect(listed.items.map((item) => item.id)).toContain(id);
     // Deciding again on the fresh reading works; the same status again is no change.
-    const again = await inbox.as('rob.reviewer@team.example', `/team/api/applications/${id}/decision`, { method: 'POST', body: { status: 'in-review', after: decided.status.seq } });
+    const again = await inbox.as('rob.reviewer@team.example', `/team/api/applications/${id}/decision`, {
+      method: 'POST',
+      body: { status: 'in-review', after: decided.status.seq },
+    });
     expect(again.status).toBe(200);
-    const same = await inbox.as('rob.reviewer@team.example', `/team/api/applications/${id}/decision`, { method: 'POST', body: { status: 'in-review', after: ((await again.json()) as Standing).status.seq } });
+    const same = await inbox.as('rob.reviewer@team.example', `/team/api/applications/${id}/decision`, {
+      method: 'POST',
+      body: { status: 'in-review', after: ((await again.json()) as Standing).status.seq },
+    });
     expect(same.status).toBe(409);
     expect(((await same.json()) as Standing).error).toBe('status-unchanged');
   });
@@ -80,9 +100,12 @@ describe.each(stores)('changes on the $name store', ({ databaseUrl, skip }) => {
     const id = await storeApplication(store);
     const decision = (body: unknown) => inbox.as('rita.reviewer@team.example', `/team/api/applications/${id}/decision`, { method: 'POST', body });
     const cases: Array<[unknown, string]> = [
-      [{ status: 'received', after: 0 }, 'invalid-status'], [{ status: 'accepted' }, 'invalid-after'], [{ status: 'accepted', after: -1 }, 'invalid-after'],
+      [{ status: 'received', after: 0 }, 'invalid-status'],
+      [{ status: 'accepted' }, 'invalid-after'],
+      [{ status: 'accepted', after: -1 }, 'invalid-after'],
       [{ status: 'in-review', message: 'A message goes only with accepted or declined', after: 0 }, 'invalid-message'],
-      [{ status: 'accepted', message: 'x'.repeat(2001), after: 0 }, 'invalid-message'], [{ status: 'accepted', message: 'nul \u0000', after: 0 }, 'invalid-message'],
+      [{ status: 'accepted', message: 'x'.repeat(2001), after: 0 }, 'invalid-message'],
+      [{ status: 'accepted', message: 'nul \u0000', after: 0 }, 'invalid-message'],
       [[1, 2], 'invalid-json'],
     ];
     for (const [body, error] of cases) {
@@ -91,17 +114,27 @@ describe.each(stores)('changes on the $name store', ({ databaseUrl, skip }) => {
     }
     const huge = await decision({ status: 'accepted', message: 'x'.repeat(40_000), after: 0 });
     expect(huge.status).toBe(413);
-    expect((await inbox.as('rita.reviewer@team.example', '/team/api/applications/nobody/decision', { method: 'POST', body: { status: 'accepted', after: 0 } })).status).toBe(404);
+    expect(
+      (await inbox.as('rita.reviewer@team.example', '/team/api/applications/nobody/decision', { method: 'POST', body: { status: 'accepted', after: 0 } }))
+        .status,
+    ).toBe(404);
     expect(await count('SELECT count(*) AS count FROM application_statuses WHERE application_id = $1', [id])).toBe(1);
   });
 
-  it.skipIf(skip)('refuses a viewer\'s decision, and any change without the site\'s Origin, writing nothing', async () => {
+  it.skipIf(skip)("refuses a viewer's decision, and any change without the site's Origin, writing nothing", async () => {
     const id = await storeApplication(store);
-    const viewer = await inbox.as('ada.viewer@team.example', `/team/api/applications/${id}/decision`, { method: 'POST', body: { status: 'accepted', after: 0 } });
+    const viewer = await inbox.as('ada.viewer@team.example', `/team/api/applications/${id}/decision`, {
+      method: 'POST',
+      body: { status: 'accepted', after: 0 },
+    });
     expect(viewer.status).toBe(403);
     expect(await viewer.json()).toEqual({ error: 'forbidden-role' });
     for (const origin of [null, 'https://elsewhere.example']) {
-      const decision = await inbox.as('alan.admin@team.example', `/team/api/applications/${id}/decision`, { method: 'POST', body: { status: 'accepted', after: 0 }, origin });
+      const decision = await inbox.as('alan.admin@team.example', `/team/api/applications/${id}/decision`, {
+        method: 'POST',
+        body: { status: 'accepted', after: 0 },
+        origin,
+      });
       expect(decision.status).toBe(403);
       expect(await decision.json()).toEqual({ error: 'forbidden-origin' });
       const note = await inbox.as('alan.admin@team.example', `/team/api/applications/${id}/notes`, { method: 'POST', body: { body: 'A note' }, origin });
@@ -113,7 +146,7 @@ describe.each(stores)('changes on the $name store', ({ databaseUrl, skip }) => {
     expect(await count('SELECT count(*) AS count FROM audit_log WHERE application_id = $1', [id])).toBe(0);
   });
 
-  it.skipIf(skip)('keeps a reviewer\'s notes, with their author, refusing empty, long or unstorable ones', async () => {
+  it.skipIf(skip)("keeps a reviewer's notes, with their author, refusing empty, long or unstorable ones", async () => {
     const id = await storeApplication(store);
     const note = (body: unknown) => inbox.as('rita.reviewer@team.example', `/team/api/applications/${id}/notes`, { method: 'POST', body });
     const created = await note({ body: 'Lovely rooms — ask for the hallway too.' });
@@ -125,7 +158,9 @@ describe.each(stores)('changes on the $name store', ({ databaseUrl, skip }) => {
       expect(await response.json()).toEqual({ error: 'invalid-body' });
     }
     expect((await note({ body: '😀'.repeat(5000) })).status).toBe(201);
-    const read = (await (await inbox.as('ada.viewer@team.example', `/team/api/applications/${id}`)).json()) as { notes: Array<{ author: string; body: string }> };
+    const read = (await (await inbox.as('ada.viewer@team.example', `/team/api/applications/${id}`)).json()) as {
+      notes: Array<{ author: string; body: string }>;
+    };
     expect(read.notes.map((each) => each.body.slice(0, 12))).toEqual(['Lovely rooms', '😀'.repeat(6)]);
     expect(await count("SELECT count(*) AS count FROM audit_log WHERE action = 'note' AND application_id = $1", [id])).toBe(2);
     expect((await inbox.as('rita.reviewer@team.example', '/team/api/applications/nobody/notes', { method: 'POST', body: { body: 'x' } })).status).toBe(404);
@@ -135,7 +170,13 @@ describe.each(stores)('changes on the $name store', ({ databaseUrl, skip }) => {
     const language = 'nl';
     const id = await storeApplication(store, { language, firstName: '=HYPERLINK("http://evil.example","click")', lastName: 'Formula' });
     await storeApplication(store, { language: 'sv' });
-    const decided = await inbox.as('rita.reviewer@team.example', `/team/api/applications/${id}/decision`, { method: 'POST', body: { status: 'in-review', after: Number((await store.query('SELECT max(seq) AS seq FROM application_statuses WHERE application_id = $1', [id])).rows[0]?.seq) } });
+    const decided = await inbox.as('rita.reviewer@team.example', `/team/api/applications/${id}/decision`, {
+      method: 'POST',
+      body: {
+        status: 'in-review',
+        after: Number((await store.query('SELECT max(seq) AS seq FROM application_statuses WHERE application_id = $1', [id])).rows[0]?.seq),
+      },
+    });
     expect(decided.status).toBe(200);
     expect((await inbox.as('ada.viewer@team.example', `/team/api/export?language=${language}`)).status).toBe(403);
     const response = await inbox.as('rita.reviewer@team.example', `/team/api/export?language=${language}`);

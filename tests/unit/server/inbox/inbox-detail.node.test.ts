@@ -17,38 +17,62 @@ import { recordProgramme, startInbox, storeApplication, unique } from '../../../
 
 type Answer = { section: string | null; label: string; value: string };
 type Detail = {
-  id: string; language: string; status: { status: string; seq: number }; history: unknown[]; programme: { title: string; digest: string };
+  id: string;
+  language: string;
+  status: { status: string; seq: number };
+  history: unknown[];
+  programme: { title: string; digest: string };
   revisions: Array<{ seq: number; clientRevision: number; answers: Answer[] }>;
-  files: Array<{ uploadId: string; field: string; label: string; name: string; type: string; url: string }>; notes: unknown[];
+  files: Array<{ uploadId: string; field: string; label: string; name: string; type: string; url: string }>;
+  notes: unknown[];
 };
 
 function programme(labels: { firstName: Record<string, string> | string; pronouns: string; title: string }) {
   return {
-    lang: 'en', languages: ['en', 'fr'], title: 'Apply', programmeTitle: { en: labels.title, fr: `${labels.title} (fr)` },
-    steps: [{
-      name: 'Details',
-      blocks: [{
-        component: 'FormSection',
-        data: {
-          title: { en: 'About you', fr: 'À propos de vous' },
-          fields: [
-            { kind: 'text', path: 'personalInfo.firstName', label: labels.firstName },
-            { kind: 'select', path: 'fields.single.pronouns', label: labels.pronouns, options: [{ name: 'She / her', value: 'She/her' }] },
-            { kind: 'select', multiple: true, path: 'fields.single.windowTreatments', label: 'Window treatments', options: [{ name: 'Roller shades', value: 'Shades' }, { name: 'Wood shutters', value: 'Shutters' }] },
-            { kind: 'yesNo', path: 'fields.single.children', label: 'Children at home?', explanationLabel: 'How old are they?' },
-            { kind: 'platforms', label: 'Platforms' },
-            { kind: 'file', path: 'fields.single.roomPhotos', label: 'Photos of your rooms', accept: ['image/*'], maxFiles: 5, maxBytes: 1000000 },
-            { kind: 'file', path: 'fields.single.mediaKit', label: 'Media kit', accept: ['application/pdf'], maxFiles: 1, maxBytes: 1000000 },
-          ],
-        },
-      }],
-    }],
+    lang: 'en',
+    languages: ['en', 'fr'],
+    title: 'Apply',
+    programmeTitle: { en: labels.title, fr: `${labels.title} (fr)` },
+    steps: [
+      {
+        name: 'Details',
+        blocks: [
+          {
+            component: 'FormSection',
+            data: {
+              title: { en: 'About you', fr: 'À propos de vous' },
+              fields: [
+                { kind: 'text', path: 'personalInfo.firstName', label: labels.firstName },
+                { kind: 'select', path: 'fields.single.pronouns', label: labels.pronouns, options: [{ name: 'She / her', value: 'She/her' }] },
+                {
+                  kind: 'select',
+                  multiple: true,
+                  path: 'fields.single.windowTreatments',
+                  label: 'Window treatments',
+                  options: [
+                    { name: 'Roller shades', value: 'Shades' },
+                    { name: 'Wood shutters', value: 'Shutters' },
+                  ],
+                },
+                { kind: 'yesNo', path: 'fields.single.children', label: 'Children at home?', explanationLabel: 'How old are they?' },
+                { kind: 'platforms', label: 'Platforms' },
+                { kind: 'file', path: 'fields.single.roomPhotos', label: 'Photos of your rooms', accept: ['image/*'], maxFiles: 5, maxBytes: 1000000 },
+                { kind: 'file', path: 'fields.single.mediaKit', label: 'Media kit', accept: ['application/pdf'], maxFiles: 1, maxBytes: 1000000 },
+              ],
+            },
+          },
+        ],
+      },
+    ],
   };
 }
 
 const fields = [
-  { key: 'pronouns', value: 'She/her' }, { key: 'windowTreatments', value: 'Shades, Shutters' },
-  { key: 'children.value', value: 'Yes' }, { key: 'children.explanation', value: 'Two, aged 4 and 7' }, { key: 'niche', value: 'Home décor' },
+  { key: 'pronouns', value: 'She/her' },
+  { key: 'windowTreatments', value: 'Shades, Shutters' },
+  { key: 'children.value', value: 'Yes' },
+  { key: 'children.explanation', value: 'Two, aged 4 and 7' },
+  { key: 'niche', value: 'Home décor' },
 ];
 
 let store: Store;
@@ -84,8 +108,14 @@ async function bound(field: string, name: string, type: string, bytes: Buffer): 
 }
 
 describe('an application as the team reads it', () => {
-  it('labels each answer as the programme that judged it asked, in the application\'s language, even after an edit', async () => {
-    const id = await storeApplication(store, { digest: before.digest, language: 'fr', firstName: 'Émile', fields, receivedAt: new Date('2025-03-01T00:00:00Z') });
+  it("labels each answer as the programme that judged it asked, in the application's language, even after an edit", async () => {
+    const id = await storeApplication(store, {
+      digest: before.digest,
+      language: 'fr',
+      firstName: 'Émile',
+      fields,
+      receivedAt: new Date('2025-03-01T00:00:00Z'),
+    });
     const read = await detail(id);
     expect(read.programme).toEqual({ title: 'Creators 2025 (fr)', digest: before.digest });
     const answers = read.revisions[0]?.answers ?? [];
@@ -126,7 +156,7 @@ describe('an application as the team reads it', () => {
     expect((await inbox.as('ada.viewer@team.example', '/team/api/applications/no-such-application')).status).toBe(404);
   });
 
-  it('serves a file bound to the application with the contract\'s headers, and no other application\'s', async () => {
+  it("serves a file bound to the application with the contract's headers, and no other application's", async () => {
     const photo = await bound('roomPhotos', 'living\u202Eroom"/../x.jpg', 'image/jpeg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]));
     const kit = await bound('mediaKit', 'média kit.pdf', 'application/pdf', Buffer.from('%PDF-1.7\n<script>alert(1)</script>'));
     const id = await storeApplication(store, { digest: after.digest, files: [photo, kit] });

@@ -20,14 +20,25 @@ afterAll(async () => {
   await store.close();
 });
 
-it('keeps the audit log\'s rows of an erased application, without the creator\'s data', async () => {
+it("keeps the audit log's rows of an erased application, without the creator's data", async () => {
   const email = 'grace.erased@example.com';
   const id = await storeApplication(store, { firstName: 'Grace', lastName: 'Erasedperson', email, handle: 'grace.erased' });
   expect((await inbox.as('rita.reviewer@team.example', `/team/api/applications/${id}`)).status).toBe(200);
-  expect((await inbox.as('rita.reviewer@team.example', `/team/api/applications/${id}/notes`, { method: 'POST', body: { body: 'Grace Erasedperson writes well.' } })).status).toBe(201);
+  expect(
+    (await inbox.as('rita.reviewer@team.example', `/team/api/applications/${id}/notes`, { method: 'POST', body: { body: 'Grace Erasedperson writes well.' } }))
+      .status,
+  ).toBe(201);
   const detail = (await (await inbox.as('rita.reviewer@team.example', `/team/api/applications/${id}`)).json()) as { status: { seq: number } };
-  expect((await inbox.as('rita.reviewer@team.example', `/team/api/applications/${id}/decision`, { method: 'POST', body: { status: 'accepted', message: 'Welcome, Grace', after: detail.status.seq } })).status).toBe(200);
-  const audited = async () => (await store.query('SELECT actor, action, application_id, detail::text AS detail FROM audit_log WHERE application_id = $1 ORDER BY seq', [id])).rows;
+  expect(
+    (
+      await inbox.as('rita.reviewer@team.example', `/team/api/applications/${id}/decision`, {
+        method: 'POST',
+        body: { status: 'accepted', message: 'Welcome, Grace', after: detail.status.seq },
+      })
+    ).status,
+  ).toBe(200);
+  const audited = async () =>
+    (await store.query('SELECT actor, action, application_id, detail::text AS detail FROM audit_log WHERE application_id = $1 ORDER BY seq', [id])).rows;
   const before = await audited();
   expect(before.map((row) => row.action)).toEqual(['view', 'note', 'decision']);
 

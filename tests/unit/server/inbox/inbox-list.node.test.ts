@@ -10,7 +10,11 @@ import type { Store } from '../../../../server/store/store-types.mjs';
 import { preparedDataDir } from '../../../support/prepared-data-dir';
 import { startInbox, storeApplication, unique } from '../../../support/inbox-server';
 
-type Page = { counts: Record<string, number>; items: Array<{ id: string; name: string; email: string; handle: string; language: string; status: string; receivedAt: string }>; next: string | null };
+type Page = {
+  counts: Record<string, number>;
+  items: Array<{ id: string; name: string; email: string; handle: string; language: string; status: string; receivedAt: string }>;
+  next: string | null;
+};
 
 let store: Store;
 let inbox: Awaited<ReturnType<typeof startInbox>>;
@@ -20,12 +24,33 @@ const day = (iso: string) => new Date(`${iso}T12:00:00Z`);
 beforeAll(async () => {
   store = await openStore({ dataDir: await preparedDataDir('inbox-list-') });
   inbox = await startInbox(store, { current: () => ({ digest: 'none', text: '{}' }) });
-  ids.emile = await storeApplication(store, { firstName: 'Émile', lastName: 'Zola', email: 'Emile.Zola@Example.com', handle: 'jaccuse', language: 'fr', receivedAt: day('2025-03-01') });
+  ids.emile = await storeApplication(store, {
+    firstName: 'Émile',
+    lastName: 'Zola',
+    email: 'Emile.Zola@Example.com',
+    handle: 'jaccuse',
+    language: 'fr',
+    receivedAt: day('2025-03-01'),
+  });
   ids.grace = await storeApplication(store, { firstName: 'Grace', lastName: 'Hopper', handle: 'cobol.queen', language: 'en', receivedAt: day('2025-03-02') });
   ids.zoe = await storeApplication(store, { firstName: 'ZOË', lastName: 'Quinn', handle: 'zq', language: 'es', receivedAt: day('2025-03-03') });
-  ids.hedy = await storeApplication(store, { firstName: 'Hedy', lastName: 'Lamarr', handle: 'frequency.hopper', language: 'en', receivedAt: day('2025-03-04') });
+  ids.hedy = await storeApplication(store, {
+    firstName: 'Hedy',
+    lastName: 'Lamarr',
+    handle: 'frequency.hopper',
+    language: 'en',
+    receivedAt: day('2025-03-04'),
+  });
   // A later revision changes the name shown and searched, not the place in the list.
-  await storeApplication(store, { applicationId: ids.grace, revision: 2, firstName: 'Grace', lastName: 'Brewster Hopper', handle: 'cobol.queen', language: 'en', receivedAt: day('2025-04-01') });
+  await storeApplication(store, {
+    applicationId: ids.grace,
+    revision: 2,
+    firstName: 'Grace',
+    lastName: 'Brewster Hopper',
+    handle: 'cobol.queen',
+    language: 'en',
+    receivedAt: day('2025-04-01'),
+  });
   await decide(store, { applicationId: ids.hedy, status: 'accepted', by: 'test', mail: false });
   await decide(store, { applicationId: ids.zoe, status: 'in-review', by: 'test', mail: false });
 });
@@ -42,11 +67,17 @@ async function list(query: string): Promise<Page> {
 }
 
 describe('the inbox list', () => {
-  it('lists newest first by first receipt, with each one\'s latest name, e-mail, handle and status', async () => {
+  it("lists newest first by first receipt, with each one's latest name, e-mail, handle and status", async () => {
     const page = await list('');
     expect(page.items.map((item) => item.id)).toEqual([ids.hedy, ids.zoe, ids.grace, ids.emile]);
     const grace = page.items.find((item) => item.id === ids.grace);
-    expect(grace).toMatchObject({ name: 'Grace Brewster Hopper', handle: 'cobol.queen', status: 'received', language: 'en', receivedAt: '2025-03-02T12:00:00.000Z' });
+    expect(grace).toMatchObject({
+      name: 'Grace Brewster Hopper',
+      handle: 'cobol.queen',
+      status: 'received',
+      language: 'en',
+      receivedAt: '2025-03-02T12:00:00.000Z',
+    });
     expect(page.items[0]).toMatchObject({ status: 'accepted' });
     expect(page.items.find((item) => item.id === ids.emile)?.email).toBe('emile.zola@example.com');
     expect(page.counts).toEqual({ all: 4, received: 2, 'in-review': 1, accepted: 1, declined: 0 });
@@ -86,7 +117,8 @@ describe('the inbox list', () => {
     const start = Date.parse('2026-01-01T00:00:00Z');
     // Same first receipt for several: the id orders them.
     const stored = [];
-    for (let index = 0; index < 23; index += 1) stored.push(await storeApplication(store, { language, receivedAt: new Date(start + Math.floor(index / 3) * 1000) }));
+    for (let index = 0; index < 23; index += 1)
+      stored.push(await storeApplication(store, { language, receivedAt: new Date(start + Math.floor(index / 3) * 1000) }));
     const seen: string[] = [];
     let next: string | null = null;
     do {
@@ -98,16 +130,28 @@ describe('the inbox list', () => {
     } while (next);
     expect(new Set(seen).size).toBe(seen.length);
     expect([...seen].sort()).toEqual([...stored].sort());
-    const expected = [...stored].map((id, index) => ({ id, at: Math.floor(index / 3) })).sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1)).map((each) => each.id);
+    const expected = [...stored]
+      .map((id, index) => ({ id, at: Math.floor(index / 3) }))
+      .sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1))
+      .map((each) => each.id);
     expect(seen).toEqual(expected);
   });
 
   it('refuses parameters out of their form with 400, naming which', async () => {
     const cases: Array<[string, string]> = [
-      ['limit=0', 'invalid-limit'], ['limit=101', 'invalid-limit'], ['limit=ten', 'invalid-limit'], ['limit=1&limit=2', 'invalid-limit'],
-      ['status=pending', 'invalid-status'], ['language=not%20a%20tag', 'invalid-language'], ['from=2025-02-30', 'invalid-from'],
-      ['to=yesterday', 'invalid-to'], ['from=2025-03-02&to=2025-03-01', 'invalid-to'], [`q=${'x'.repeat(101)}`, 'invalid-q'],
-      ['after=bm90LWEtY3Vyc29y', 'invalid-cursor'], ['after=%2F%2F', 'invalid-cursor'], ['colour=red', 'invalid-parameter'],
+      ['limit=0', 'invalid-limit'],
+      ['limit=101', 'invalid-limit'],
+      ['limit=ten', 'invalid-limit'],
+      ['limit=1&limit=2', 'invalid-limit'],
+      ['status=pending', 'invalid-status'],
+      ['language=not%20a%20tag', 'invalid-language'],
+      ['from=2025-02-30', 'invalid-from'],
+      ['to=yesterday', 'invalid-to'],
+      ['from=2025-03-02&to=2025-03-01', 'invalid-to'],
+      [`q=${'x'.repeat(101)}`, 'invalid-q'],
+      ['after=bm90LWEtY3Vyc29y', 'invalid-cursor'],
+      ['after=%2F%2F', 'invalid-cursor'],
+      ['colour=red', 'invalid-parameter'],
     ];
     for (const [query, error] of cases) {
       const response = await inbox.as('ada.viewer@team.example', `/team/api/applications?${query}`);

@@ -18,13 +18,24 @@ afterAll(async () => {
   await stopTestReceiver(receiver);
 });
 
-const summaryOf = async (id: string) => (await receiver.store.query('SELECT status, language, name, email, handle, search, latest_revision FROM application_summaries WHERE application_id = $1', [id])).rows[0];
+const summaryOf = async (id: string) =>
+  (
+    await receiver.store.query('SELECT status, language, name, email, handle, search, latest_revision FROM application_summaries WHERE application_id = $1', [
+      id,
+    ])
+  ).rows[0];
 
-describe('the inbox\'s summaries', () => {
+describe("the inbox's summaries", () => {
   it('are written with each revision the receiver stores, beside the digest of the programme that judged it', async () => {
     const put = (revision: number, firstName: string) =>
       rawRequest(`${receiver.url}${receiver.path}`, {
-        headers: [['Content-Type', 'application/json'], ['Idempotency-Key', `summary-${String(revision)}`], ['Application-Id', 'summary-app'], ['Application-Revision', String(revision)], ['Content-Language', 'fr']],
+        headers: [
+          ['Content-Type', 'application/json'],
+          ['Idempotency-Key', `summary-${String(revision)}`],
+          ['Application-Id', 'summary-app'],
+          ['Application-Revision', String(revision)],
+          ['Content-Language', 'fr'],
+        ],
         body: JSON.stringify(sampleBody({ email: 'Ada.L@Example.com', firstName })),
       });
     expect((await put(1, 'Ada')).status).toBe(201);
@@ -32,7 +43,13 @@ describe('the inbox\'s summaries', () => {
     const { rows } = await receiver.store.query("SELECT programme_digest FROM revisions WHERE application_id = 'summary-app'", []);
     expect(rows.map((row) => row.programme_digest)).toEqual([receiver.programme.digest, receiver.programme.digest]);
     expect(await summaryOf('summary-app')).toEqual({
-      status: 'received', language: 'fr', name: 'ÁDA Lovelace', email: 'ada.l@example.com', handle: 'ada.at.home', search: 'áda lovelace\nada.l@example.com\nada.at.home', latest_revision: 2,
+      status: 'received',
+      language: 'fr',
+      name: 'ÁDA Lovelace',
+      email: 'ada.l@example.com',
+      handle: 'ada.at.home',
+      search: 'áda lovelace\nada.l@example.com\nada.at.home',
+      latest_revision: 2,
     });
     await decide(receiver.store, { applicationId: 'summary-app', status: 'declined', by: 'test', mail: false });
     expect(await summaryOf('summary-app')).toMatchObject({ status: 'declined' });

@@ -11,7 +11,15 @@ import { DEFAULT_LIMITS } from '../../../../server/limits/limit-settings.mjs';
 import { rawRequest } from '../../../support/http-request';
 import { startTestReceiver, stopTestReceiver, type StartedReceiver } from '../../../support/receiver-fixture';
 
-const LIMITS = { ...DEFAULT_LIMITS, rateWindows: [], headersTimeoutMs: 400, requestTimeoutMs: 800, keepAliveTimeoutMs: 400, maxConnectionsPerAddress: 5, maxConnections: 40 };
+const LIMITS = {
+  ...DEFAULT_LIMITS,
+  rateWindows: [],
+  headersTimeoutMs: 400,
+  requestTimeoutMs: 800,
+  keepAliveTimeoutMs: 400,
+  maxConnectionsPerAddress: 5,
+  maxConnections: 40,
+};
 
 let receiver: StartedReceiver;
 let port = 0;
@@ -26,7 +34,9 @@ afterAll(async () => {
 /** A raw connection from a source address; resolves once connected. */
 function open(from: string): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = connect({ host: '127.0.0.1', port, localAddress: from }, () => { resolve(socket); });
+    const socket = connect({ host: '127.0.0.1', port, localAddress: from }, () => {
+      resolve(socket);
+    });
     socket.once('error', reject);
   });
 }
@@ -38,7 +48,9 @@ function untilClosed(socket: Socket): Promise<{ text: string; ms: number }> {
     let text = '';
     socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
     socket.on('error', () => undefined);
-    socket.once('close', () => { resolve({ text, ms: performance.now() - started }); });
+    socket.once('close', () => {
+      resolve({ text, ms: performance.now() - started });
+    });
   });
 }
 
@@ -60,7 +72,9 @@ describe('timeouts', () => {
   it('a body trickled byte by byte: 408 once the whole request took too long, then closed', async () => {
     const socket = await open('127.0.1.2');
     const closed = untilClosed(socket);
-    socket.write('PUT /api/applications HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nIdempotency-Key: slow-body\r\nContent-Length: 65536\r\n\r\n');
+    socket.write(
+      'PUT /api/applications HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nIdempotency-Key: slow-body\r\nContent-Length: 65536\r\n\r\n',
+    );
     const trickle = setInterval(() => socket.writable && socket.write('{'), 50);
     const { text, ms } = await closed;
     clearInterval(trickle);
@@ -141,8 +155,12 @@ describe('caps on connections', () => {
       request(`${receiver.url}/metrics`, (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => { resolve(text); });
-      }).on('error', reject).end();
+        res.on('end', () => {
+          resolve(text);
+        });
+      })
+        .on('error', reject)
+        .end();
     });
     expect(publicPort).not.toContain('receiver_answers_total');
   });

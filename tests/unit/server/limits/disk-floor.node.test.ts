@@ -31,7 +31,11 @@ afterAll(async () => {
 
 function put(receiver: StartedReceiver, key: string) {
   return rawRequest(`${receiver.url}/api/applications`, {
-    headers: [['Content-Type', 'application/json'], ['Idempotency-Key', key], ['Application-Id', key]],
+    headers: [
+      ['Content-Type', 'application/json'],
+      ['Idempotency-Key', key],
+      ['Application-Id', key],
+    ],
     body: JSON.stringify(sampleBody({ email: `${key}@example.com` })),
   });
 }
@@ -52,14 +56,19 @@ describe('the disk floor, from an injected reading', () => {
       expect(first.headers['content-security-policy']).toBeDefined();
       expect((await put(receiver, 'floor-2')).status).toBe(503);
       expect(await latestApplications(receiver.store)).toEqual([]);
-      expect(lines.filter((line) => line.startsWith('disk floor:'))).toEqual([expect.stringMatching(/50 MB free in the data folder, under the floor of 100 MB/)]);
+      expect(lines.filter((line) => line.startsWith('disk floor:'))).toEqual([
+        expect.stringMatching(/50 MB free in the data folder, under the floor of 100 MB/),
+      ]);
 
       free = 500 * MB;
       await nextReading();
       expect((await put(receiver, 'floor-1')).status).toBe(201);
       expect((await put(receiver, 'floor-1')).headers['idempotent-replayed']).toBe('true');
       expect((await latestApplications(receiver.store)).map((application) => application.id)).toEqual(['floor-1']);
-      expect(lines.filter((line) => line.startsWith('disk floor:'))).toEqual([expect.stringMatching(/under the floor/), expect.stringMatching(/500 MB free in the data folder again/)]);
+      expect(lines.filter((line) => line.startsWith('disk floor:'))).toEqual([
+        expect.stringMatching(/under the floor/),
+        expect.stringMatching(/500 MB free in the data folder again/),
+      ]);
 
       const metrics = await rawRequest(receiver.metricsUrl, { method: 'GET' });
       expect(metrics.text).toMatch(/^receiver_refusals_total\{status="503",kind="disk under its floor"\} 2$/m);
@@ -136,16 +145,23 @@ async function relayTo(target: URL) {
   const port = (server.address() as AddressInfo).port;
   return {
     port,
-    cut: () => new Promise<void>((resolve) => {
-      server.close(() => { resolve(); });
-      for (const socket of sockets) socket.destroy();
-    }),
+    cut: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          resolve();
+        });
+        for (const socket of sockets) socket.destroy();
+      }),
     restore: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
-    close: () => new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      if (server.listening) server.close(() => { resolve(); });
-      else resolve();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        if (server.listening)
+          server.close(() => {
+            resolve();
+          });
+        else resolve();
+      }),
   };
 }
 

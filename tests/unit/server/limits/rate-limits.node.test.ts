@@ -49,12 +49,15 @@ describe('settings and keys', () => {
   it('reads the limits from the environment, with defaults, 0 for off, and every problem listed', () => {
     expect(limitSettings({})).toEqual(DEFAULT_LIMITS);
     expect(limitSettings({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_HOUR: '100', DISK_FLOOR_MB: '1' })).toMatchObject({
-      rateWindows: [{ points: 100, durationSeconds: 3600 }], diskFloorBytes: 1024 * 1024,
+      rateWindows: [{ points: 100, durationSeconds: 3600 }],
+      diskFloorBytes: 1024 * 1024,
     });
     expect(() => limitSettings({ RATE_LIMIT_PER_MINUTE: 'lots', HEADERS_TIMEOUT_MS: '5', REQUEST_TIMEOUT_MS: '200' })).toThrow(
       /RATE_LIMIT_PER_MINUTE must be a whole number[\s\S]*HEADERS_TIMEOUT_MS must be[\s\S]*/,
     );
-    expect(() => limitSettings({ HEADERS_TIMEOUT_MS: '30000', REQUEST_TIMEOUT_MS: '20000' })).toThrow(/REQUEST_TIMEOUT_MS \(20000\) must be at least HEADERS_TIMEOUT_MS/);
+    expect(() => limitSettings({ HEADERS_TIMEOUT_MS: '30000', REQUEST_TIMEOUT_MS: '20000' })).toThrow(
+      /REQUEST_TIMEOUT_MS \(20000\) must be at least HEADERS_TIMEOUT_MS/,
+    );
   });
 });
 
@@ -64,55 +67,70 @@ const stores = [
 ];
 
 describe.each(stores)('rate limits on the $name store', ({ databaseUrl, skip }) => {
-  it.skipIf(skip)('answers 429 with Retry-After and the security headers once a client sent its share, and takes it again after', async () => {
-    const receiver = await startTestReceiver({ databaseUrl, limits: LIMITS, corsOrigins: 'https://apply.example.com' });
-    try {
-      expect(await statuses(receiver, 3, { from: '127.0.0.2' })).toEqual([201, 201, 201]);
-      const refused = await put(receiver, { from: '127.0.0.2', headers: [['Origin', 'https://apply.example.com']] });
-      expect(refused.status).toBe(429);
-      expect(refused.headers['retry-after']).toBe('1');
-      expect(refused.headers['cache-control']).toBe('no-store');
-      expect(refused.headers['x-content-type-options']).toBe('nosniff');
-      expect(refused.headers['content-security-policy']).toMatch(/default-src 'self'/);
-      // A page on another origin reads Retry-After only when it is exposed.
-      expect(refused.headers['access-control-allow-origin']).toBe('https://apply.example.com');
-      expect(refused.headers['access-control-expose-headers']).toBe('Retry-After');
-      expect(refused.json).toMatchObject({ error: expect.stringMatching(/Retry-After/) as unknown });
-      // Another client is not held back by the first.
-      expect((await put(receiver, { from: '127.0.0.3' })).status).toBe(201);
-      await sleep(Number(refused.headers['retry-after']) * 1000);
-      expect((await put(receiver, { from: '127.0.0.2' })).status).toBe(201);
-    } finally {
-      await stopTestReceiver(receiver);
-    }
-  }, 60_000);
+  it.skipIf(skip)(
+    'answers 429 with Retry-After and the security headers once a client sent its share, and takes it again after',
+    async () => {
+      const receiver = await startTestReceiver({ databaseUrl, limits: LIMITS, corsOrigins: 'https://apply.example.com' });
+      try {
+        expect(await statuses(receiver, 3, { from: '127.0.0.2' })).toEqual([201, 201, 201]);
+        const refused = await put(receiver, { from: '127.0.0.2', headers: [['Origin', 'https://apply.example.com']] });
+        expect(refused.status).toBe(429);
+        expect(refused.headers['retry-after']).toBe('1');
+        expect(refused.headers['cache-control']).toBe('no-store');
+        expect(refused.headers['x-content-type-options']).toBe('nosniff');
+        expect(refused.headers['content-security-policy']).toMatch(/default-src 'self'/);
+        // A page on another origin reads Retry-After only when it is exposed.
+        expect(refused.headers['access-control-allow-origin']).toBe('https://apply.example.com');
+        expect(refused.headers['access-control-expose-headers']).toBe('Retry-After');
+        expect(refused.json).toMatchObject({ error: expect.stringMatching(/Retry-After/) as unknown });
+        // Another client is not held back by the first.
+        expect((await put(receiver, { from: '127.0.0.3' })).status).toBe(201);
+        await sleep(Number(refused.headers['retry-after']) * 1000);
+        expect((await put(receiver, { from: '127.0.0.2' })).status).toBe(201);
+      } finally {
+        await stopTestReceiver(receiver);
+      }
+    },
+    60_000,
+  );
 
-  it.skipIf(skip)('without TRUST_PROXY, a forged X-Forwarded-For changes nothing: the socket is the client', async () => {
-    const receiver = await startTestReceiver({ databaseUrl, limits: LIMITS });
-    try {
-      const forged = (index: number) => ({ from: '127.0.0.4', headers: [['X-Forwarded-For', `203.0.113.${String(index)}`] as [string, string]] });
-      const answers = [];
-      for (let index = 1; index <= 4; index += 1) answers.push((await put(receiver, forged(index))).status);
-      expect(answers).toEqual([201, 201, 201, 429]);
-    } finally {
-      await stopTestReceiver(receiver);
-    }
-  }, 60_000);
+  it.skipIf(skip)(
+    'without TRUST_PROXY, a forged X-Forwarded-For changes nothing: the socket is the client',
+    async () => {
+      const receiver = await startTestReceiver({ databaseUrl, limits: LIMITS });
+      try {
+        const forged = (index: number) => ({ from: '127.0.0.4', headers: [['X-Forwarded-For', `203.0.113.${String(index)}`] as [string, string]] });
+        const answers = [];
+        for (let index = 1; index <= 4; index += 1) answers.push((await put(receiver, forged(index))).status);
+        expect(answers).toEqual([201, 201, 201, 429]);
+      } finally {
+        await stopTestReceiver(receiver);
+      }
+    },
+    60_000,
+  );
 
-  it.skipIf(skip)('behind a trusted proxy, the clients it forwards for are limited separately, and forging in front changes nothing', async () => {
-    const receiver = await startTestReceiver({ databaseUrl, limits: LIMITS, trustProxy: '127.0.0.5' });
-    try {
-      const via = (client: string, forgedInFront = '') => ({ from: '127.0.0.5', headers: [['X-Forwarded-For', `${forgedInFront}${client}`] as [string, string]] });
-      expect(await statuses(receiver, 4, via('198.51.100.1'))).toEqual([201, 201, 201, 429]);
-      // The client writes addresses in front of its own: the proxy appends the real one, which counts.
-      expect((await put(receiver, via('198.51.100.1', '192.0.2.99, '))).status).toBe(429);
-      expect(await statuses(receiver, 3, via('198.51.100.2'))).toEqual([201, 201, 201]);
-      // An address not trusted as a proxy is its own client, whatever it forwards.
-      expect(await statuses(receiver, 4, { from: '127.0.0.6', headers: [['X-Forwarded-For', '198.51.100.3']] })).toEqual([201, 201, 201, 429]);
-    } finally {
-      await stopTestReceiver(receiver);
-    }
-  }, 60_000);
+  it.skipIf(skip)(
+    'behind a trusted proxy, the clients it forwards for are limited separately, and forging in front changes nothing',
+    async () => {
+      const receiver = await startTestReceiver({ databaseUrl, limits: LIMITS, trustProxy: '127.0.0.5' });
+      try {
+        const via = (client: string, forgedInFront = '') => ({
+          from: '127.0.0.5',
+          headers: [['X-Forwarded-For', `${forgedInFront}${client}`] as [string, string]],
+        });
+        expect(await statuses(receiver, 4, via('198.51.100.1'))).toEqual([201, 201, 201, 429]);
+        // The client writes addresses in front of its own: the proxy appends the real one, which counts.
+        expect((await put(receiver, via('198.51.100.1', '192.0.2.99, '))).status).toBe(429);
+        expect(await statuses(receiver, 3, via('198.51.100.2'))).toEqual([201, 201, 201]);
+        // An address not trusted as a proxy is its own client, whatever it forwards.
+        expect(await statuses(receiver, 4, { from: '127.0.0.6', headers: [['X-Forwarded-For', '198.51.100.3']] })).toEqual([201, 201, 201, 429]);
+      } finally {
+        await stopTestReceiver(receiver);
+      }
+    },
+    60_000,
+  );
 });
 
 describe.skipIf('reason' in postgres)('rate limits shared on PostgreSQL', () => {

@@ -46,7 +46,8 @@ describe('a line of the server log', () => {
     log.request({ method: 'PUT', path: `/api/applications${FORGED}`, status: 422, ms: 1, reason: `answers the wizard would refuse: ${FORGED}`, client: 'c' });
     log.message(`could not store application x${FORGED}`);
     expect(written).toHaveLength(2);
-    for (const line of written) for (const character of ['\n', '\r', '\u2028', '\u2029', '\u0085', '\u001b']) expect(line.slice(0, -1)).not.toContain(character);
+    for (const line of written)
+      for (const character of ['\n', '\r', '\u2028', '\u2029', '\u0085', '\u001b']) expect(line.slice(0, -1)).not.toContain(character);
     expect(written[0]).toBe(
       '2026-11-27T06:00:00.000Z PUT /api/applications\\u000A2026-11-27T06:00:00.000Z received application 2b7e151a revision 9 422 1.0 ms ' +
         '(answers the wizard would refuse: \\u000A2026-11-27T06:00:00.000Z received application 2b7e151a revision 9) client c\n',
@@ -72,18 +73,27 @@ describe('the 422 reason the log gives', () => {
     expect(loggedIssue({ path: `x${FORGED}`, message: 'unknown part of an application' }, names)).toBe('unknown-answer at body');
     expect(loggedIssue({ path: 'personalInfo.adaLovelace', message: 'unknown field' }, names)).toBe('unknown-answer at personalInfo');
     expect(loggedIssue({ path: 'platforms.myspace.handle', message: 'unknown platform' }, names)).toBe('unknown-answer at platforms');
-    expect(loggedIssue({ path: 'fields.3.key', message: '"ada@example.com" is not a question of this programme' }, names)).toBe('unknown-answer at fields.3.key');
+    expect(loggedIssue({ path: 'fields.3.key', message: '"ada@example.com" is not a question of this programme' }, names)).toBe(
+      'unknown-answer at fields.3.key',
+    );
     expect(loggedIssue({ path: 'fields.4.key', message: '"children.value" is answered twice' }, names)).toBe('answered-twice at fields.4.key');
     expect(loggedIssue({ path: 'personalInfo.phone', message: 'expected { countryCode, subscriber } as text' }, names)).toBe('malformed at personalInfo.phone');
     expect(loggedIssue({ path: 'personalInfo.emailAddress', message: 'Enter a valid email address.' }, names)).toBe('invalid at personalInfo.emailAddress');
-    expect(loggedIssue({ path: 'fields.single.children.explanation', message: 'Required', rule: 'required' }, names)).toBe('required at fields.single.children.explanation');
+    expect(loggedIssue({ path: 'fields.single.children.explanation', message: 'Required', rule: 'required' }, names)).toBe(
+      'required at fields.single.children.explanation',
+    );
     expect(loggedIssue({ path: 'fields.single.children', message: 'x', rule: 'ada@example.com' }, names)).toBe('invalid at fields.single.children');
     expect(loggedIssue({ path: 'fields.single.bogus', message: 'x', rule: 'required' }, names)).toBe('unknown-answer at fields.single');
   });
 
   it('keeps the kind the metrics count by, and names ten issues at most', () => {
     const issues = Array.from({ length: 12 }, (_, index) => ({ path: `fields.${String(index)}`, message: 'expected { key, value } as text' }));
-    expect(refusedAnswersReason(issues)).toBe(`answers the wizard would refuse: ${issues.slice(0, 10).map((issue) => `malformed at ${issue.path}`).join(', ')} and 2 more`);
+    expect(refusedAnswersReason(issues)).toBe(
+      `answers the wizard would refuse: ${issues
+        .slice(0, 10)
+        .map((issue) => `malformed at ${issue.path}`)
+        .join(', ')} and 2 more`,
+    );
   });
 });
 

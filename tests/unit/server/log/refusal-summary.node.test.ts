@@ -37,7 +37,9 @@ describe('refusals summarised, not echoed', () => {
   it('holds at most maxTracked clients and counts the others together', () => {
     const summaries: RefusalSummary[] = [];
     const summary = createRefusalSummary({ write: (line) => summaries.push(line), maxTracked: 100 });
-    const full = Array.from({ length: 100_000 }, (_, index) => summary.logInFull({ client: `c${String(index)}`, status: 429, reason: 'rate limited' })).filter(Boolean).length;
+    const full = Array.from({ length: 100_000 }, (_, index) => summary.logInFull({ client: `c${String(index)}`, status: 429, reason: 'rate limited' })).filter(
+      Boolean,
+    ).length;
     expect(full).toBe(101);
     expect(summary.size).toBe(101);
     summary.close();
@@ -51,7 +53,8 @@ describe('refusals summarised, not echoed', () => {
     const text = createServerLog({ format: 'text', write: (line) => written.push(line), now });
     const json = createServerLog({ write: (line) => written.push(line), now });
     for (const log of [text, json]) {
-      for (let i = 0; i < 2144; i += 1) log.request({ method: 'PUT', path: '/api/applications', status: 429, ms: 0.2, reason: 'rate limited', client: '3f9a1c2d7e0b' });
+      for (let i = 0; i < 2144; i += 1)
+        log.request({ method: 'PUT', path: '/api/applications', status: 429, ms: 0.2, reason: 'rate limited', client: '3f9a1c2d7e0b' });
       log.close();
     }
     expect(written).toEqual([

@@ -21,7 +21,15 @@ describe('the server log format', () => {
     const text = createServerLog({ format: 'text', write: (line) => lines.push(line), now: at });
     text.request({ method: 'GET', path: '/', status: 200, ms: 1.25 });
     expect(lines.slice(0, 2).map((line) => JSON.parse(line) as unknown)).toEqual([
-      { time: '2026-11-25T17:00:00.000Z', kind: 'request', method: 'PUT', path: '/api/applications', status: 422, ms: 3.1, reason: 'answers the wizard would refuse: personalInfo.emailAddress' },
+      {
+        time: '2026-11-25T17:00:00.000Z',
+        kind: 'request',
+        method: 'PUT',
+        path: '/api/applications',
+        status: 422,
+        ms: 3.1,
+        reason: 'answers the wizard would refuse: personalInfo.emailAddress',
+      },
       { time: '2026-11-25T17:00:00.000Z', kind: 'message', message: 'Programme: "Hartwell"' },
     ]);
     expect(lines[2]).toBe('2026-11-25T17:00:00.000Z GET / 200 1.3 ms\n');
@@ -55,7 +63,12 @@ describe('a line per request', () => {
     expect(entry).toMatchObject({ method: 'GET', path: '/index.html', status: 200 });
     expect(entry.reason).toBeUndefined();
     expect(entry.ms).toBeGreaterThanOrEqual(0);
-    const stored = await logged(() => put(JSON.stringify(sampleBody()), [['Content-Type', 'application/json'], ['Idempotency-Key', `log-${String(Date.now())}`]]));
+    const stored = await logged(() =>
+      put(JSON.stringify(sampleBody()), [
+        ['Content-Type', 'application/json'],
+        ['Idempotency-Key', `log-${String(Date.now())}`],
+      ]),
+    );
     expect(stored).toMatchObject({ method: 'PUT', path: '/api/applications', status: 201 });
   });
 
@@ -78,7 +91,9 @@ describe('a line per request', () => {
         new Promise<void>((resolve) => {
           const url = new URL(receiver.url);
           const socket = connect(Number(url.port), url.hostname, () => {
-            socket.write('PUT /api/applications HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nIdempotency-Key: cut\r\nContent-Length: 5000\r\n\r\n{"a":');
+            socket.write(
+              'PUT /api/applications HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nIdempotency-Key: cut\r\nContent-Length: 5000\r\n\r\n{"a":',
+            );
             setTimeout(() => {
               socket.destroy();
               resolve();
@@ -99,7 +114,9 @@ describe('npm start', () => {
     await writeFile(join(root, 'config.json'), JSON.stringify(config));
     const child = await spawnReceiver({ root, dataDir, extraEnv: { LOG_FORMAT: 'text' } });
     try {
-      await expect.poll(() => child.output()).toContain("Note: the programme's requestUrl is null, so pages send nothing and keep nothing (a programme that sends nothing on purpose)");
+      await expect
+        .poll(() => child.output())
+        .toContain("Note: the programme's requestUrl is null, so pages send nothing and keep nothing (a programme that sends nothing on purpose)");
       expect(child.output()).toContain('set "requestUrl": "/api/applications" in config.json');
     } finally {
       await child.stop();
@@ -115,7 +132,11 @@ describe('npm start', () => {
     try {
       await rawRequest(`${child.url}/config.json`, { method: 'GET' });
       await expect.poll(() => child.output()).toContain('"kind":"request"');
-      const lines = child.output().trim().split('\n').map((line) => JSON.parse(line) as { kind: string; message?: string; path?: string });
+      const lines = child
+        .output()
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { kind: string; message?: string; path?: string });
       const messages = lines.filter((line) => line.kind === 'message').map((line) => line.message ?? '');
       expect(messages.join('\n')).toContain(`PGlite in ${dataDir}`);
       expect(messages.join('\n')).toMatch(/Programme: ".+" from .+config\.json \(digest [0-9a-f]{16}\)/);

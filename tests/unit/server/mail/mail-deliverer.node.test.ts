@@ -37,14 +37,34 @@ type Deliverer = ReturnType<typeof createMailDeliverer>;
 const PROGRAMME = { lang: 'en', title: 'Window Creators', messages: {} as Record<string, unknown> };
 
 function settings(port: number, overrides: Partial<MailSettings> = {}): MailSettings {
-  return { host: '127.0.0.1', port, secure: false, user: null, password: null, from: 'Creator team <team@example.com>', fromAddress: 'team@example.com', timeoutMs: 400, giveUpAfterMs: 60_000, firstRetryMs: 100, ...overrides };
+  return {
+    host: '127.0.0.1',
+    port,
+    secure: false,
+    user: null,
+    password: null,
+    from: 'Creator team <team@example.com>',
+    fromAddress: 'team@example.com',
+    timeoutMs: 400,
+    giveUpAfterMs: 60_000,
+    firstRetryMs: 100,
+    ...overrides,
+  };
 }
 
 const statusUrlFor = (applicationId: string, pageOrigin: string) => Promise.resolve(`${pageOrigin}/status/#secret-of-${applicationId}`);
 
-function deliverer(store: Store, catcher: Catcher, { config = PROGRAMME, overrides = {} }: { config?: unknown; overrides?: Partial<MailSettings> } = {}): Deliverer {
+function deliverer(
+  store: Store,
+  catcher: Catcher,
+  { config = PROGRAMME, overrides = {} }: { config?: unknown; overrides?: Partial<MailSettings> } = {},
+): Deliverer {
   return createMailDeliverer({
-    store, settings: settings(catcher.port, overrides), statusUrlFor, mailWords, pollMs: 50,
+    store,
+    settings: settings(catcher.port, overrides),
+    statusUrlFor,
+    mailWords,
+    pollMs: 50,
     programme: (language) => Promise.resolve(mailProgramme(config, language)),
   });
 }
@@ -125,33 +145,38 @@ describe.each(stores)('the mail outbox on the $name store', ({ databaseUrl, skip
     expect(row.sentAt).not.toBeNull();
   });
 
-  it.skipIf(skip)('writes in the application\'s language (fr, es), in English for a language without a catalogue, and in the programme\'s own words', async () => {
-    const config = {
-      lang: 'en', languages: ['en', 'fr'], title: { en: 'Window Creators', fr: 'Créateurs de fenêtres' },
-      messages: { mailReceiptSubject: { en: '{programme}: thanks!', fr: '{programme} : merci !' } },
-    };
-    const french = await storedApplication(store, { language: 'fr' });
-    const spanish = await storedApplication(store, { language: 'es' });
-    const german = await storedApplication(store, { language: 'de' });
-    const none = await storedApplication(store, { language: null });
-    const rows = [
-      [french, await pendingStatus(store, french.applicationId, 'received')],
-      [spanish, await pendingStatus(store, spanish.applicationId, 'received')],
-      [german, await pendingStatus(store, german.applicationId, 'received')],
-      [none, await pendingStatus(store, none.applicationId, 'declined')],
-    ] as const;
-    start({ config });
-    await until(() => catcher.mails.length === 4);
-    const [fr, es, de, fallback] = rows.map(([application, seq]) => mailsOf(catcher, application.applicationId, seq)[0]);
-    expect(fr?.subject).toBe('Créateurs de fenêtres : merci !');
-    expect(fr?.text).toContain('Sa référence est');
-    expect(fr?.html).toContain('<html lang="fr" dir="ltr">');
-    expect(es?.subject).toBe('Window Creators: thanks!');
-    expect(es?.text).toContain('Su referencia es');
-    expect(de?.text).toContain('Its reference is');
-    expect(fallback?.subject).toBe('Window Creators: about your application');
-    expect(fallback?.headers.get('content-language')).toBe('en');
-  });
+  it.skipIf(skip)(
+    "writes in the application's language (fr, es), in English for a language without a catalogue, and in the programme's own words",
+    async () => {
+      const config = {
+        lang: 'en',
+        languages: ['en', 'fr'],
+        title: { en: 'Window Creators', fr: 'Créateurs de fenêtres' },
+        messages: { mailReceiptSubject: { en: '{programme}: thanks!', fr: '{programme} : merci !' } },
+      };
+      const french = await storedApplication(store, { language: 'fr' });
+      const spanish = await storedApplication(store, { language: 'es' });
+      const german = await storedApplication(store, { language: 'de' });
+      const none = await storedApplication(store, { language: null });
+      const rows = [
+        [french, await pendingStatus(store, french.applicationId, 'received')],
+        [spanish, await pendingStatus(store, spanish.applicationId, 'received')],
+        [german, await pendingStatus(store, german.applicationId, 'received')],
+        [none, await pendingStatus(store, none.applicationId, 'declined')],
+      ] as const;
+      start({ config });
+      await until(() => catcher.mails.length === 4);
+      const [fr, es, de, fallback] = rows.map(([application, seq]) => mailsOf(catcher, application.applicationId, seq)[0]);
+      expect(fr?.subject).toBe('Créateurs de fenêtres : merci !');
+      expect(fr?.text).toContain('Sa référence est');
+      expect(fr?.html).toContain('<html lang="fr" dir="ltr">');
+      expect(es?.subject).toBe('Window Creators: thanks!');
+      expect(es?.text).toContain('Su referencia es');
+      expect(de?.text).toContain('Its reference is');
+      expect(fallback?.subject).toBe('Window Creators: about your application');
+      expect(fallback?.headers.get('content-language')).toBe('en');
+    },
+  );
 
   const faults = [
     { fault: 'refuses the recipient (5xx on RCPT)', behaviour: 'refuse-rcpt' },
@@ -181,7 +206,7 @@ describe.each(stores)('the mail outbox on the $name store', ({ databaseUrl, skip
     expect(catcher.mails).toHaveLength(1);
   });
 
-  it.skipIf(skip)('sends nothing for in-review, a step of the team\'s rather than news', async () => {
+  it.skipIf(skip)("sends nothing for in-review, a step of the team's rather than news", async () => {
     const ada = await storedApplication(store);
     const seq = await pendingStatus(store, ada.applicationId, 'in-review');
     start();
@@ -199,7 +224,7 @@ describe.each(stores)('the mail outbox on the $name store', ({ databaseUrl, skip
     expect((await mailRow(store, seq)).lastError).toContain('550');
   });
 
-  it.skipIf(skip)('keeps an application\'s e-mails in order: a decision waits for its receipt', async () => {
+  it.skipIf(skip)("keeps an application's e-mails in order: a decision waits for its receipt", async () => {
     catcher.behave('refuse-rcpt');
     const ada = await storedApplication(store);
     const receipt = await pendingStatus(store, ada.applicationId, 'received');
@@ -209,14 +234,20 @@ describe.each(stores)('the mail outbox on the $name store', ({ databaseUrl, skip
     expect((await mailRow(store, decision)).attempts).toBe(0);
     catcher.behave('accept');
     await until(async () => (await mailRow(store, decision)).status === 'sent');
-    expect(catcher.mails.map((mail) => mail.subject)).toEqual(['Window Creators: we received your application', 'Window Creators: your application is accepted']);
+    expect(catcher.mails.map((mail) => mail.subject)).toEqual([
+      'Window Creators: we received your application',
+      'Window Creators: your application is accepted',
+    ]);
   });
 
   it.skipIf(skip)('sends a row a stopped receiver left mid-lease only once its lease has run out', async () => {
     const ada = await storedApplication(store);
     const seq = await pendingStatus(store, ada.applicationId, 'received');
     // What a receiver killed while handing the e-mail over leaves behind.
-    await store.query(`UPDATE application_statuses SET mail_status = 'sending', mail_attempts = 1, mail_leased_until = $2 WHERE seq = $1`, [seq, new Date(Date.now() + 1500).toISOString()]);
+    await store.query(`UPDATE application_statuses SET mail_status = 'sending', mail_attempts = 1, mail_leased_until = $2 WHERE seq = $1`, [
+      seq,
+      new Date(Date.now() + 1500).toISOString(),
+    ]);
     const leaseEnds = Date.now() + 1500;
     start();
     await until(() => catcher.mails.length === 1, 10_000);
@@ -263,12 +294,16 @@ describe.skipIf('reason' in postgres)('the CLI on PostgreSQL', () => {
     const url = 'url' in postgres ? postgres.url : '';
     const dataDir = await mkdtemp(join(tmpdir(), 'mail-cli-'));
     const store = await openStore({ databaseUrl: url, dataDir });
-    const cli = async (...words: string[]) => (await execFile(process.execPath, ['server/cli/applications-cli.mjs', ...words], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url } })).stdout;
+    const cli = async (...words: string[]) =>
+      (await execFile(process.execPath, ['server/cli/applications-cli.mjs', ...words], { cwd: ROOT, env: { ...process.env, DATABASE_URL: url } })).stdout;
     try {
       await store.query('DELETE FROM application_statuses');
       const ada = await storedApplication(store, { email: 'ada.lovelace@example.com' });
       const seq = await pendingStatus(store, ada.applicationId, 'received');
-      await store.query(`UPDATE application_statuses SET mail_status = 'failed', mail_attempts = 9, mail_last_error = '550: Mailbox unavailable' WHERE seq = $1`, [seq]);
+      await store.query(
+        `UPDATE application_statuses SET mail_status = 'failed', mail_attempts = 9, mail_last_error = '550: Mailbox unavailable' WHERE seq = $1`,
+        [seq],
+      );
       const listed = await cli('mail', 'list', '--failed');
       expect(listed).toContain(`${String(seq)}  ${ada.applicationId}  received  failed  9 attempt(s)  to a•••@e•••.com; last error: 550: Mailbox unavailable`);
       expect(listed).not.toContain('lovelace');

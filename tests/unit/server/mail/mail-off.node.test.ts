@@ -19,7 +19,13 @@ afterAll(async () => {
   await stopTestReceiver(receiver);
 });
 
-const cli = async (...words: string[]) => (await execFile(process.execPath, ['server/cli/applications-cli.mjs', ...words], { cwd: ROOT, env: { ...process.env, DATA_DIR: receiver.dataDir, DATABASE_URL: '' } })).stdout;
+const cli = async (...words: string[]) =>
+  (
+    await execFile(process.execPath, ['server/cli/applications-cli.mjs', ...words], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: receiver.dataDir, DATABASE_URL: '' },
+    })
+  ).stdout;
 
 it('refuses mail resend on a receiver with mail off, and leaves the e-mail as it was', async () => {
   const { applicationId } = await storedApplication(receiver.store, { email: 'grace@example.com' });

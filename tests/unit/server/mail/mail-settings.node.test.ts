@@ -14,11 +14,24 @@ describe('SMTP_URL and MAIL_FROM', () => {
 
   it('read smtp:// (STARTTLS where offered) with a percent-encoded user and password', () => {
     const settings = mailSettings({ SMTP_URL: 'smtp://apikey:p%40ss%3Aword%2F1@smtp.example.com:2587', MAIL_FROM: 'Creator team <team@example.com>', ...SITE });
-    expect(settings).toMatchObject({ host: 'smtp.example.com', port: 2587, secure: false, user: 'apikey', password: 'p@ss:word/1', from: 'Creator team <team@example.com>', fromAddress: 'team@example.com' });
+    expect(settings).toMatchObject({
+      host: 'smtp.example.com',
+      port: 2587,
+      secure: false,
+      user: 'apikey',
+      password: 'p@ss:word/1',
+      from: 'Creator team <team@example.com>',
+      fromAddress: 'team@example.com',
+    });
   });
 
   it('read smtps:// as TLS from the start, on 465 unless a port is given; 587 for smtp://', () => {
-    expect(mailSettings({ SMTP_URL: 'smtps://mail.example.com', MAIL_FROM: 'team@example.com', ...SITE })).toMatchObject({ secure: true, port: 465, user: null, password: null });
+    expect(mailSettings({ SMTP_URL: 'smtps://mail.example.com', MAIL_FROM: 'team@example.com', ...SITE })).toMatchObject({
+      secure: true,
+      port: 465,
+      user: null,
+      password: null,
+    });
     expect(mailSettings({ SMTP_URL: 'smtp://mail.example.com', MAIL_FROM: 'team@example.com', ...SITE })).toMatchObject({ secure: false, port: 587 });
   });
 

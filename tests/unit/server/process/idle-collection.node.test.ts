@@ -77,7 +77,7 @@ describe('the collection once idle', () => {
     idle.stop();
   });
 
-  it('frees the heap\'s garbage', () => {
+  it("frees the heap's garbage", () => {
     const collect = fullCollection();
     collect();
     const settled = getHeapStatistics().used_heap_size;

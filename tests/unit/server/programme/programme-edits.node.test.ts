@@ -18,8 +18,16 @@ afterAll(async () => {
   if (!('reason' in postgres)) await postgres.stop();
 });
 
-interface SelectField { kind: string; path: string; label: string; options: Array<{ name: string; value: string }>; required?: boolean }
-interface Config { steps: Array<{ blocks: Array<{ component: string; data: { fields?: SelectField[] } }> }> }
+interface SelectField {
+  kind: string;
+  path: string;
+  label: string;
+  options: Array<{ name: string; value: string }>;
+  required?: boolean;
+}
+interface Config {
+  steps: Array<{ blocks: Array<{ component: string; data: { fields?: SelectField[] } }> }>;
+}
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix}-${String(Date.now())}-${String((counter += 1))}`;
@@ -43,58 +51,83 @@ const stores = [
 ];
 
 describe.each(stores)('an edited programme on the $name store', ({ databaseUrl, skip }) => {
-  it.skipIf(skip)('applies the edit at the next request, still accepts what the previous programme asked, after a restart too, and keeps the last valid programme over a broken edit', async () => {
-    const root = await servedRoot();
-    const dataDir = await mkdtemp(join(tmpdir(), 'programme-edit-'));
-    const lines: string[] = [];
-    const start = () => startServer({ root, port: 0, dataDir, databaseUrl, receiverRules, log: (line) => lines.push(line) });
-    let server = await start();
-    const put = async (body: Body) =>
-      (await rawRequest(`${server.url}/api/applications`, { headers: [['Content-Type', 'application/json'], ['Idempotency-Key', unique('k')], ['Application-Id', unique('a')]], body: JSON.stringify(body) })).status;
-    try {
-      const original = await readFile(join(root, 'config.json'), 'utf8');
-      const withBudget = withAnswer(sampleBody(), 'budget', 'Under $1,000');
-      // Before the edit, the receiver refuses an answer to a question the programme does not ask.
-      expect(await put(withBudget)).toBe(422);
+  it.skipIf(skip)(
+    'applies the edit at the next request, still accepts what the previous programme asked, after a restart too, and keeps the last valid programme over a broken edit',
+    async () => {
+      const root = await servedRoot();
+      const dataDir = await mkdtemp(join(tmpdir(), 'programme-edit-'));
+      const lines: string[] = [];
+      const start = () => startServer({ root, port: 0, dataDir, databaseUrl, receiverRules, log: (line) => lines.push(line) });
+      let server = await start();
+      const put = async (body: Body) =>
+        (
+          await rawRequest(`${server.url}/api/applications`, {
+            headers: [
+              ['Content-Type', 'application/json'],
+              ['Idempotency-Key', unique('k')],
+              ['Application-Id', unique('a')],
+            ],
+            body: JSON.stringify(body),
+          })
+        ).status;
+      try {
+        const original = await readFile(join(root, 'config.json'), 'utf8');
+        const withBudget = withAnswer(sampleBody(), 'budget', 'Under $1,000');
+        // Before the edit, the receiver refuses an answer to a question the programme does not ask.
+        expect(await put(withBudget)).toBe(422);
 
-      // The deployer adds a question and removes another, in the file the page is served.
-      const edited = JSON.parse(original) as Config;
-      const fields = detailsFields(edited);
-      fields.push({ kind: 'select', path: 'fields.single.budget', label: 'Budget', options: [{ name: 'Under $1,000', value: 'Under $1,000' }, { name: '$1,000 or more', value: '$1,000 or more' }], required: false });
-      fields.splice(fields.findIndex((field) => field.path === 'fields.single.niche'), 1);
-      await writeFile(join(root, 'config.json'), JSON.stringify(edited, null, 2));
+        // The deployer adds a question and removes another, in the file the page is served.
+        const edited = JSON.parse(original) as Config;
+        const fields = detailsFields(edited);
+        fields.push({
+          kind: 'select',
+          path: 'fields.single.budget',
+          label: 'Budget',
+          options: [
+            { name: 'Under $1,000', value: 'Under $1,000' },
+            { name: '$1,000 or more', value: '$1,000 or more' },
+          ],
+          required: false,
+        });
+        fields.splice(
+          fields.findIndex((field) => field.path === 'fields.single.niche'),
+          1,
+        );
+        await writeFile(join(root, 'config.json'), JSON.stringify(edited, null, 2));
 
-      const withoutNiche = (body: Body): Body => ({ ...body, fields: body.fields.filter((field) => field.key !== 'niche') });
-      expect(await put(withoutNiche(withBudget))).toBe(201);
-      // A page opened before the edit still answers the removed question: accepted, under the previous programme.
-      expect(await put(sampleBody())).toBe(201);
-      // What no programme ever asked together is still refused: the new question and the removed one.
-      expect(await put(withBudget)).toBe(422);
-      expect(lines.join('\n')).toMatch(/Programme changed: ".+" \(digest [0-9a-f]{16}\) now applies/);
+        const withoutNiche = (body: Body): Body => ({ ...body, fields: body.fields.filter((field) => field.key !== 'niche') });
+        expect(await put(withoutNiche(withBudget))).toBe(201);
+        // A page opened before the edit still answers the removed question: accepted, under the previous programme.
+        expect(await put(sampleBody())).toBe(201);
+        // What no programme ever asked together is still refused: the new question and the removed one.
+        expect(await put(withBudget)).toBe(422);
+        expect(lines.join('\n')).toMatch(/Programme changed: ".+" \(digest [0-9a-f]{16}\) now applies/);
 
-      // A restart keeps both: the edit and the previous programme's applications.
-      await server.close();
-      server = await start();
-      expect(await put(withoutNiche(withBudget))).toBe(201);
-      expect(await put(sampleBody())).toBe(201);
+        // A restart keeps both: the edit and the previous programme's applications.
+        await server.close();
+        server = await start();
+        expect(await put(withoutNiche(withBudget))).toBe(201);
+        expect(await put(sampleBody())).toBe(201);
 
-      // A requestUrl moved to another path is answered there at once, and here still (programme-moves.node.test.ts): the log says so, once.
-      await writeFile(join(root, 'config.json'), JSON.stringify({ ...edited, requestUrl: '/api/v2/applications' }, null, 2));
-      expect(await put(withoutNiche(withBudget))).toBe(201);
-      expect(await put(withoutNiche(withBudget))).toBe(201);
-      expect(lines.filter((line) => line.startsWith('Receiver: requestUrl moved to /api/v2/applications'))).toHaveLength(1);
+        // A requestUrl moved to another path is answered there at once, and here still (programme-moves.node.test.ts): the log says so, once.
+        await writeFile(join(root, 'config.json'), JSON.stringify({ ...edited, requestUrl: '/api/v2/applications' }, null, 2));
+        expect(await put(withoutNiche(withBudget))).toBe(201);
+        expect(await put(withoutNiche(withBudget))).toBe(201);
+        expect(lines.filter((line) => line.startsWith('Receiver: requestUrl moved to /api/v2/applications'))).toHaveLength(1);
 
-      // A broken edit is not applied: the last valid programme goes on, and the log says why, once.
-      await writeFile(join(root, 'config.json'), '{ "title": "half an edit", ');
-      expect(await put(withoutNiche(withBudget))).toBe(201);
-      expect(await put(withoutNiche(withBudget))).toBe(201);
-      expect(lines.filter((line) => line.includes('config.json changed but is not a valid programme'))).toHaveLength(1);
-    } finally {
-      await server.close();
-      await rm(root, { recursive: true, force: true });
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }, 120_000);
+        // A broken edit is not applied: the last valid programme goes on, and the log says why, once.
+        await writeFile(join(root, 'config.json'), '{ "title": "half an edit", ');
+        expect(await put(withoutNiche(withBudget))).toBe(201);
+        expect(await put(withoutNiche(withBudget))).toBe(201);
+        expect(lines.filter((line) => line.includes('config.json changed but is not a valid programme'))).toHaveLength(1);
+      } finally {
+        await server.close();
+        await rm(root, { recursive: true, force: true });
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 });
 
 describe('a programme a page was given', () => {
@@ -120,7 +153,16 @@ describe('a programme a page was given', () => {
 
   const get = async (path: string) => rawRequest(`${server.url}${path}`, { method: 'GET' });
   const put = async (body: Body) =>
-    (await rawRequest(`${server.url}/api/applications`, { headers: [['Content-Type', 'application/json'], ['Idempotency-Key', unique('k')], ['Application-Id', unique('a')]], body: JSON.stringify(body) })).status;
+    (
+      await rawRequest(`${server.url}/api/applications`, {
+        headers: [
+          ['Content-Type', 'application/json'],
+          ['Idempotency-Key', unique('k')],
+          ['Application-Id', unique('a')],
+        ],
+        body: JSON.stringify(body),
+      })
+    ).status;
   const edit = async (change: (config: Config & Record<string, unknown>) => void) => {
     const config = JSON.parse(original) as Config & Record<string, unknown>;
     change(config);
@@ -129,7 +171,13 @@ describe('a programme a page was given', () => {
     return text;
   };
   const addBudget = (config: Config) => {
-    detailsFields(config).push({ kind: 'select', path: 'fields.single.budget', label: 'Budget', options: [{ name: 'Under $1,000', value: 'Under $1,000' }], required: false });
+    detailsFields(config).push({
+      kind: 'select',
+      path: 'fields.single.budget',
+      label: 'Budget',
+      options: [{ name: 'Under $1,000', value: 'Under $1,000' }],
+      required: false,
+    });
   };
 
   it('is recorded when it is served, so what a page made under it is accepted after another edit, with no application between', async () => {
@@ -162,7 +210,7 @@ describe('a programme a page was given', () => {
     for (const path of ['/config.json', '/config.json', '/']) {
       const answer = await get(path);
       expect(answer.status).toBe(200);
-      expect(answer.headers['content-security-policy']).toContain('connect-src \'self\' https://receiver.example.com');
+      expect(answer.headers['content-security-policy']).toContain("connect-src 'self' https://receiver.example.com");
       if (path === '/config.json') expect(answer.text).toBe(valid);
       else expect(answer.text).not.toContain('A title the page must not show');
     }

@@ -29,48 +29,61 @@ let counter = 0;
 const unique = (prefix: string) => `${prefix}-${String(Date.now())}-${String((counter += 1))}`;
 
 describe.each(stores)('a requestUrl moved on the $name store', ({ databaseUrl, skip }) => {
-  it.skipIf(skip)('is answered at once on the new path and still on the old one, after a restart too; a GET of the old path is a page again', async () => {
-    const root = await servedRoot();
-    const dataDir = await mkdtemp(join(tmpdir(), 'programme-move-'));
-    const lines: string[] = [];
-    const start = () => startServer({ root, port: 0, dataDir, databaseUrl, receiverRules, log: (line) => lines.push(line) });
-    let server = await start();
-    const put = async (path: string) =>
-      (await rawRequest(`${server.url}${path}`, { headers: [['Content-Type', 'application/json'], ['Idempotency-Key', unique('k')], ['Application-Id', unique('a')]], body: JSON.stringify(sampleBody()) })).status;
-    try {
-      expect(await put('/api/applications')).toBe(201);
-      const config = JSON.parse(await readFile(join(root, 'config.json'), 'utf8')) as Record<string, unknown>;
-      await writeFile(join(root, 'config.json'), JSON.stringify({ ...config, requestUrl: '/api/apply' }, null, 2));
+  it.skipIf(skip)(
+    'is answered at once on the new path and still on the old one, after a restart too; a GET of the old path is a page again',
+    async () => {
+      const root = await servedRoot();
+      const dataDir = await mkdtemp(join(tmpdir(), 'programme-move-'));
+      const lines: string[] = [];
+      const start = () => startServer({ root, port: 0, dataDir, databaseUrl, receiverRules, log: (line) => lines.push(line) });
+      let server = await start();
+      const put = async (path: string) =>
+        (
+          await rawRequest(`${server.url}${path}`, {
+            headers: [
+              ['Content-Type', 'application/json'],
+              ['Idempotency-Key', unique('k')],
+              ['Application-Id', unique('a')],
+            ],
+            body: JSON.stringify(sampleBody()),
+          })
+        ).status;
+      try {
+        expect(await put('/api/applications')).toBe(201);
+        const config = JSON.parse(await readFile(join(root, 'config.json'), 'utf8')) as Record<string, unknown>;
+        await writeFile(join(root, 'config.json'), JSON.stringify({ ...config, requestUrl: '/api/apply' }, null, 2));
 
-      // The first PUT after the edit, before any page was served: answered on the new path (was 405).
-      expect(await put('/api/apply')).toBe(201);
-      // A page opened before the edit still sends to the old path.
-      expect(await put('/api/applications')).toBe(201);
-      expect(lines.filter((line) => line.startsWith('Receiver: requestUrl moved to /api/apply'))).toEqual([
-        'Receiver: requestUrl moved to /api/apply: answered there from now on, and at /api/applications too for pages opened before the edit (30 days)',
-      ]);
-      // Only the receiver's own methods: a navigation to the new path is still the page.
-      const page = await rawRequest(`${server.url}/api/apply`, { method: 'GET' });
-      expect(page.status).toBe(200);
-      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+        // The first PUT after the edit, before any page was served: answered on the new path (was 405).
+        expect(await put('/api/apply')).toBe(201);
+        // A page opened before the edit still sends to the old path.
+        expect(await put('/api/applications')).toBe(201);
+        expect(lines.filter((line) => line.startsWith('Receiver: requestUrl moved to /api/apply'))).toEqual([
+          'Receiver: requestUrl moved to /api/apply: answered there from now on, and at /api/applications too for pages opened before the edit (30 days)',
+        ]);
+        // Only the receiver's own methods: a navigation to the new path is still the page.
+        const page = await rawRequest(`${server.url}/api/apply`, { method: 'GET' });
+        expect(page.status).toBe(200);
+        expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
 
-      // A restart starts on the new path, and remembers the old one from the store.
-      await server.close();
-      server = await start();
-      expect(server.path).toBe('/api/apply');
-      expect(await put('/api/apply')).toBe(201);
-      expect(await put('/api/applications')).toBe(201);
-      expect(lines).toContain('Receiver: also answering at /api/applications, where pages of the last 30 days send applications (requestUrl moved)');
-      // A path no programme ever sent to is not answered: the app server's 405, as before.
-      expect(await put('/api/elsewhere')).toBe(405);
-      const stored = await server.store.query('SELECT count(*)::int AS n FROM applications');
-      expect(stored.rows[0]?.n).toBe(5);
-    } finally {
-      await server.close();
-      await rm(root, { recursive: true, force: true });
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }, 120_000);
+        // A restart starts on the new path, and remembers the old one from the store.
+        await server.close();
+        server = await start();
+        expect(server.path).toBe('/api/apply');
+        expect(await put('/api/apply')).toBe(201);
+        expect(await put('/api/applications')).toBe(201);
+        expect(lines).toContain('Receiver: also answering at /api/applications, where pages of the last 30 days send applications (requestUrl moved)');
+        // A path no programme ever sent to is not answered: the app server's 405, as before.
+        expect(await put('/api/elsewhere')).toBe(405);
+        const stored = await server.store.query('SELECT count(*)::int AS n FROM applications');
+        expect(stored.rows[0]?.n).toBe(5);
+      } finally {
+        await server.close();
+        await rm(root, { recursive: true, force: true });
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 });
 
 describe('a requestUrl moved to another folder', () => {
@@ -86,7 +99,9 @@ describe('a requestUrl moved to another folder', () => {
       expect(JSON.parse((await rawRequest(`${server.url}/config.json`, { method: 'GET' })).text)).toMatchObject({ requestUrl: '/v2/applications' });
       const id = randomBytes(16).toString('base64url');
       const draft = randomBytes(500);
-      expect((await rawRequest(`${server.url}/v2/drafts/${id}`, { method: 'PUT', headers: [['Content-Type', 'application/octet-stream']], body: draft })).status).toBe(201);
+      expect(
+        (await rawRequest(`${server.url}/v2/drafts/${id}`, { method: 'PUT', headers: [['Content-Type', 'application/octet-stream']], body: draft })).status,
+      ).toBe(201);
       // Taken once, from either folder: it is one store of drafts.
       const taken = await fetch(`${server.url}/api/drafts/${id}`);
       expect(taken.status).toBe(200);

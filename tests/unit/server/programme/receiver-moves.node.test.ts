@@ -20,7 +20,11 @@ function routed(moves: Awaited<ReturnType<typeof createReceiverMoves>>, method: 
 
 describe('the receiver moves', () => {
   it('answers a recent path as the started one: PUT and preflight on the path, drafts and challenge beside it; a GET stays a page', async () => {
-    const moves = await createReceiverMoves({ startPath: '/api/applications', pathOf, recentRequestUrls: () => Promise.resolve(['/api/applications', '/v1/send', null, 'https://elsewhere.example/x']) });
+    const moves = await createReceiverMoves({
+      startPath: '/api/applications',
+      pathOf,
+      recentRequestUrls: () => Promise.resolve(['/api/applications', '/v1/send', null, 'https://elsewhere.example/x']),
+    });
     expect(moves.paths).toEqual(['/v1/send']);
     expect(routed(moves, 'PUT', '/v1/send?x=1')).toEqual({ url: '/api/applications?x=1', logPath: '/v1/send' });
     expect(routed(moves, 'OPTIONS', '/v1/send').url).toBe('/api/applications');
@@ -36,11 +40,19 @@ describe('the receiver moves', () => {
     let recent: Array<string | null> = ['/api/applications'];
     let now = 0;
     const lines: string[] = [];
-    const moves = await createReceiverMoves({ startPath: '/api/applications', pathOf, recentRequestUrls: () => Promise.resolve(recent), log: (line) => lines.push(line), nowMs: () => now });
+    const moves = await createReceiverMoves({
+      startPath: '/api/applications',
+      pathOf,
+      recentRequestUrls: () => Promise.resolve(recent),
+      log: (line) => lines.push(line),
+      nowMs: () => now,
+    });
     expect(routed(moves, 'PUT', '/api/apply').url).toBe('/api/apply');
     moves.moved('/api/apply', '/api/applications');
     expect(routed(moves, 'PUT', '/api/apply').url).toBe('/api/applications');
-    expect(lines).toEqual(['Receiver: requestUrl moved to /api/apply: answered there from now on, and at /api/applications too for pages opened before the edit (30 days)']);
+    expect(lines).toEqual([
+      'Receiver: requestUrl moved to /api/apply: answered there from now on, and at /api/applications too for pages opened before the edit (30 days)',
+    ]);
     // Read again from the store at most hourly: the programme sending to /api/apply retired more than 30 days ago.
     recent = ['/api/applications'];
     now = 30 * 60 * 1000;

@@ -23,9 +23,18 @@ it('serves a programme in English and French and its manifest in its default lan
   try {
     const index = await rawRequest(`${server.url}/`, { method: 'GET' });
     expect(index.text).toMatch(/<title>Creator Trade Programme · Hartwell Window Co\.<\/title>/);
-    expect(manifestFields(JSON.parse(example) as Parameters<typeof manifestFields>[0], 'ltr')).toMatchObject({ name: 'Hartwell Creator Trade Programme', short_name: 'Creator Programme', lang: 'en' });
+    expect(manifestFields(JSON.parse(example) as Parameters<typeof manifestFields>[0], 'ltr')).toMatchObject({
+      name: 'Hartwell Creator Trade Programme',
+      short_name: 'Creator Programme',
+      lang: 'en',
+    });
     const sent = await rawRequest(`${server.url}/api/applications`, {
-      headers: [['Content-Type', 'application/json'], ['Idempotency-Key', 'k-translated'], ['Application-Id', 'a-translated'], ['Content-Language', 'fr']],
+      headers: [
+        ['Content-Type', 'application/json'],
+        ['Idempotency-Key', 'k-translated'],
+        ['Application-Id', 'a-translated'],
+        ['Content-Language', 'fr'],
+      ],
       body: JSON.stringify(sampleBody()),
     });
     expect(sent.status).toBe(201);

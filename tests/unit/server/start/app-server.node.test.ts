@@ -25,7 +25,14 @@ beforeAll(async () => {
   await mkdir(join(dist, 'team', 'assets'), { recursive: true });
   await writeFile(join(dist, 'team', 'index.html'), '<!doctype html><title>team</title>');
   await writeFile(join(dist, 'assets', 'app.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
-  await writeFile(join(dist, 'config.json'), JSON.stringify({ analytics: { host: 'https://eu.i.posthog.com', key: 'k' }, errorReporting: { dsn: 'https://abc@o1.ingest.sentry.io/2' }, requestUrl: 'https://api.example.com/applications' }));
+  await writeFile(
+    join(dist, 'config.json'),
+    JSON.stringify({
+      analytics: { host: 'https://eu.i.posthog.com', key: 'k' },
+      errorReporting: { dsn: 'https://abc@o1.ingest.sentry.io/2' },
+      requestUrl: 'https://api.example.com/applications',
+    }),
+  );
   await symlink(join(parent, 'outside.txt'), join(dist, 'link.txt'));
   server = createAppServer({ root: dist });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -34,18 +41,25 @@ beforeAll(async () => {
 
 afterAll(async () => {
   server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => { resolve(); }));
+  await new Promise<void>((resolve) =>
+    server.close(() => {
+      resolve();
+    }),
+  );
   await rm(parent, { recursive: true, force: true });
 });
 
 const get = (path: string, headers: Array<[string, string]> = []) => rawRequest(`${url}${path}`, { method: 'GET', headers });
 
 describe('the static server', () => {
-  it.each(['/..%2fdist-old/x', '/assets/..%2f..%2fdist-old/x', '/..%2f..%2foutside.txt', '/%2e%2e%2foutside.txt', '/..%5coutside.txt'])('never serves a file outside dist/: %s', async (path) => {
-    const answer = await get(path);
-    expect(answer.text).not.toContain('secret');
-    expect(answer.status).toBe(404);
-  });
+  it.each(['/..%2fdist-old/x', '/assets/..%2f..%2fdist-old/x', '/..%2f..%2foutside.txt', '/%2e%2e%2foutside.txt', '/..%5coutside.txt'])(
+    'never serves a file outside dist/: %s',
+    async (path) => {
+      const answer = await get(path);
+      expect(answer.text).not.toContain('secret');
+      expect(answer.status).toBe(404);
+    },
+  );
 
   it('does not follow a symlink out of dist/', async () => {
     const answer = await get('/link.txt');
@@ -67,18 +81,22 @@ describe('the static server', () => {
     expect(navigation.text).toContain('<title>app</title>');
   });
 
-  it.each(['/team/', '/team', '/team/applications/app_123', '/team/members', '/team/audit', '/team/sign-in'])('answers a navigation under /team/ with the team app: %s', async (path) => {
-    const answer = await get(path);
-    expect(answer.status).toBe(200);
-    expect(answer.text).toContain('<title>team</title>');
-    expect(answer.headers['cache-control']).toBe('no-cache');
-    // What the team app needs, and no more: its own scripts and styles (no inline script), its API
-    // on this origin, and the application's photos from /team/api/…/files/ on this origin.
-    const csp = String(answer.headers['content-security-policy']);
-    for (const source of ["script-src 'self'", "style-src 'self'", "connect-src 'self'", "img-src 'self'", "frame-ancestors 'none'"]) expect(csp).toContain(source);
-  });
+  it.each(['/team/', '/team', '/team/applications/app_123', '/team/members', '/team/audit', '/team/sign-in'])(
+    'answers a navigation under /team/ with the team app: %s',
+    async (path) => {
+      const answer = await get(path);
+      expect(answer.status).toBe(200);
+      expect(answer.text).toContain('<title>team</title>');
+      expect(answer.headers['cache-control']).toBe('no-cache');
+      // What the team app needs, and no more: its own scripts and styles (no inline script), its API
+      // on this origin, and the application's photos from /team/api/…/files/ on this origin.
+      const csp = String(answer.headers['content-security-policy']);
+      for (const source of ["script-src 'self'", "style-src 'self'", "connect-src 'self'", "img-src 'self'", "frame-ancestors 'none'"])
+        expect(csp).toContain(source);
+    },
+  );
 
-  it('answers 404 to a team API path or team asset nothing answered, and the wizard to a path that only starts like the team\'s', async () => {
+  it("answers 404 to a team API path or team asset nothing answered, and the wizard to a path that only starts like the team's", async () => {
     for (const path of ['/team/api/unknown', '/team/api', '/team/assets/missing.js', '/team/assets/missing']) {
       const answer = await get(path);
       expect(answer.status, path).toBe(404);
@@ -104,7 +122,7 @@ describe('the static server', () => {
     expect(again.text).toBe('');
   });
 
-  it('sends the security headers on every answer, with a policy naming only the programme\'s hosts', async () => {
+  it("sends the security headers on every answer, with a policy naming only the programme's hosts", async () => {
     for (const path of ['/', '/assets/app.js', '/assets/missing.js', '/%E0%A4%A']) {
       const { headers } = await get(path);
       expect(headers['x-content-type-options']).toBe('nosniff');
@@ -120,7 +138,10 @@ describe('the static server', () => {
 
 describe('contentSecurityPolicy', () => {
   it('allows only the origin itself for a programme without telemetry, and covers on other hosts as images', () => {
-    const csp = contentSecurityPolicy({ requestUrl: '/api/applications', backgrounds: [{ src: 'https://cdn.example.com/a.jpg', sources: [{ type: 'image/avif', srcset: 'https://img.example.com/a-480.avif 480w' }] }] });
+    const csp = contentSecurityPolicy({
+      requestUrl: '/api/applications',
+      backgrounds: [{ src: 'https://cdn.example.com/a.jpg', sources: [{ type: 'image/avif', srcset: 'https://img.example.com/a-480.avif 480w' }] }],
+    });
     expect(csp).toContain("connect-src 'self';");
     expect(csp).toContain("img-src 'self' data: blob: https://cdn.example.com https://img.example.com;");
   });
@@ -134,7 +155,9 @@ describe('inline scripts in the policy', () => {
       '<head><script>try{a()}catch(e){}</script><script type="module">import("/assets/x.js")</script><script type="module" src="/assets/y.js"></script></head>' +
       '<body><script type="application/json" id="checked-config">{"digest":"a"}</script></body>';
     expect(inlineScriptHashes(html)).toEqual([sha256('try{a()}catch(e){}'), sha256('import("/assets/x.js")')]);
-    expect(contentSecurityPolicy(null, inlineScriptHashes(html))).toContain(`script-src 'self' ${sha256('try{a()}catch(e){}')} ${sha256('import("/assets/x.js")')};`);
+    expect(contentSecurityPolicy(null, inlineScriptHashes(html))).toContain(
+      `script-src 'self' ${sha256('try{a()}catch(e){}')} ${sha256('import("/assets/x.js")')};`,
+    );
     expect(contentSecurityPolicy(null)).toContain("script-src 'self';");
   });
 

@@ -32,7 +32,9 @@ function packageOf(specifier: string): string {
 describe('the production server', () => {
   it('imports only Node, its own files and production dependencies', () => {
     const strays: string[] = [];
-    const scripts = ['start.mjs', 'build-if-needed.mjs', 'served-programme.mjs', 'check-config.mjs', 'load-checker.mjs'].map((name) => join(ROOT, 'scripts', name));
+    const scripts = ['start.mjs', 'build-if-needed.mjs', 'served-programme.mjs', 'check-config.mjs', 'load-checker.mjs'].map((name) =>
+      join(ROOT, 'scripts', name),
+    );
     for (const file of [...serverFiles(join(ROOT, 'server')), ...scripts]) {
       const source = readFileSync(file, 'utf8');
       for (const match of source.matchAll(/^\s*import\s[^'"]*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm)) {
@@ -73,7 +75,8 @@ describe('npm run check-config on a production install', () => {
   beforeAll(async () => {
     project = await mkdtemp(join(tmpdir(), 'production-checker-'));
     await writeFile(join(project, 'package.json'), JSON.stringify({ type: 'module', private: true }));
-    for (const name of ['check-config.mjs', 'load-checker.mjs', 'build-if-needed.mjs', 'load-source.mjs']) await cp(join(ROOT, 'scripts', name), join(project, 'scripts', name));
+    for (const name of ['check-config.mjs', 'load-checker.mjs', 'build-if-needed.mjs', 'load-source.mjs'])
+      await cp(join(ROOT, 'scripts', name), join(project, 'scripts', name));
   });
   afterAll(async () => {
     await rm(project, { recursive: true, force: true });
@@ -88,7 +91,20 @@ describe('npm run check-config on a production install', () => {
   });
 
   it('runs from the build, with no package installed, and refuses a programme sending nowhere', async () => {
-    await execFile(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.server.config.ts', '--outDir', join(project, 'server/build'), '--logLevel', 'error'], { cwd: ROOT });
+    await execFile(
+      process.execPath,
+      [
+        join(ROOT, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--config',
+        'vite.server.config.ts',
+        '--outDir',
+        join(project, 'server/build'),
+        '--logLevel',
+        'error',
+      ],
+      { cwd: ROOT },
+    );
     expect(await readdir(join(project, 'server/build'))).toContain('config-check.mjs');
     await expect(execFile(process.execPath, ['-e', 'import("zod")'], { cwd: project })).rejects.toThrow(/Cannot find package 'zod'/);
 

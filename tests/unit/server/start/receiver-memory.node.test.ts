@@ -32,17 +32,33 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * clients, sampling its tree throughout; with `steady`, then waits until it has been idle for
  * 10 s and answers the largest sample over the 3 s after that too.
  */
-async function startMeasured(root: string, dataDir: string, applications: number, { clients = 1, steady = false } = {}): Promise<{ whole: TreeMemory, steady: TreeMemory | null }> {
+async function startMeasured(
+  root: string,
+  dataDir: string,
+  applications: number,
+  { clients = 1, steady = false } = {},
+): Promise<{ whole: TreeMemory; steady: TreeMemory | null }> {
   let sampler: ReturnType<typeof sampleTreeMemory> | null = null;
   let steadyMemory: TreeMemory | null = null;
   let receiverPid = 0;
-  const receiver = await spawnReceiver({ root, dataDir, onSpawned: (pid) => { receiverPid = pid; sampler = sampleTreeMemory(pid, { intervalMs: 20 }); } });
+  const receiver = await spawnReceiver({
+    root,
+    dataDir,
+    onSpawned: (pid) => {
+      receiverPid = pid;
+      sampler = sampleTreeMemory(pid, { intervalMs: 20 });
+    },
+  });
   try {
     let next = 0;
     const client = async () => {
       for (let index = next++; index < applications; index = next++) {
         const answer = await rawRequest(`${receiver.url}/api/applications`, {
-          headers: [['Content-Type', 'application/json'], ['Idempotency-Key', `memory-${String(index)}`], ['Application-Id', `memory-app-${String(index)}`]],
+          headers: [
+            ['Content-Type', 'application/json'],
+            ['Idempotency-Key', `memory-${String(index)}`],
+            ['Application-Id', `memory-app-${String(index)}`],
+          ],
           body: JSON.stringify(sampleBody({ email: `memory-${String(index)}@example.com`, variant: index })),
         });
         expect(answer.status).toBe(201);
@@ -72,7 +88,7 @@ async function startMeasured(root: string, dataDir: string, applications: number
 const describeMeasured = (memory: TreeMemory) =>
   `peak ${String(megabytes(memory.peakBytes))} MB at ${String(memory.peakAtMs)} ms over ${String(memory.samples)} samples; VmHWM ${memory.processes.map((member) => `${member.command}: ${String(megabytes(member.hwmBytes))} MB`).join(', ')}`;
 
-describe.skipIf(process.platform !== 'linux')('the embedded receiver\'s memory', () => {
+describe.skipIf(process.platform !== 'linux')("the embedded receiver's memory", () => {
   it('stays within 256 MB, its whole process tree, from its first start on a new data folder, and on a restart', async () => {
     const root = await servedRoot();
     const parent = await mkdtemp(join(tmpdir(), 'receiver-memory-'));

@@ -37,8 +37,15 @@ const unique = (prefix: string) => `${prefix}-${String(Date.now())}-${String((co
 
 function received(applicationId: string, clientRevision: number, receivedAt = new Date()): Received {
   return {
-    key: unique('key'), applicationId, clientRevision, fingerprint: unique('fingerprint'), body: sampleBody({ variant: clientRevision }),
-    email: 'ada@example.com', language: 'fr', receivedAt, pageOrigin: 'https://apply.example.com',
+    key: unique('key'),
+    applicationId,
+    clientRevision,
+    fingerprint: unique('fingerprint'),
+    body: sampleBody({ variant: clientRevision }),
+    email: 'ada@example.com',
+    language: 'fr',
+    receivedAt,
+    pageOrigin: 'https://apply.example.com',
   };
 }
 
@@ -70,7 +77,9 @@ describe.each(stores)('decisions on the $name store', ({ databaseUrl, skip }) =>
     await expect(decide(store, { applicationId: 'nobody', status: 'accepted', by: 'cli', mail: true })).rejects.toThrow(/no application nobody/);
     await expect(decide(store, { applicationId: id, status: 'received', by: 'cli', mail: true })).rejects.toBeInstanceOf(DecisionRefused);
     await expect(decide(store, { applicationId: id, status: 'withdrawn', by: 'cli', mail: true })).rejects.toThrow(/not a decision/);
-    await expect(decide(store, { applicationId: id, status: 'in-review', message: 'Soon', by: 'cli', mail: true })).rejects.toThrow(/only with accepted or declined/);
+    await expect(decide(store, { applicationId: id, status: 'in-review', message: 'Soon', by: 'cli', mail: true })).rejects.toThrow(
+      /only with accepted or declined/,
+    );
     await expect(decide(store, { applicationId: id, status: 'accepted', message: 'x'.repeat(2001), by: 'cli', mail: true })).rejects.toThrow(/2001 characters/);
     await expect(decide(store, { applicationId: id, status: 'accepted', message: 'bad \u0000', by: 'cli', mail: true })).rejects.toThrow(/cannot be stored/);
     const review = await decide(store, { applicationId: id, status: 'in-review', by: 'cli', mail: true });
@@ -79,7 +88,10 @@ describe.each(stores)('decisions on the $name store', ({ databaseUrl, skip }) =>
     await expect(decide(store, { applicationId: id, status: 'in-review', by: 'cli', mail: true })).rejects.toThrow('already in-review');
     await decide(store, { applicationId: id, status: 'accepted', message: '😀'.repeat(2000), by: 'cli', mail: true });
     await decide(store, { applicationId: id, status: 'declined', by: 'cli', mail: false });
-    const { rows } = await store.query('SELECT status, changed_by, mail_status, mail_next_attempt_at IS NOT NULL AS due FROM application_statuses WHERE application_id = $1 ORDER BY seq', [id]);
+    const { rows } = await store.query(
+      'SELECT status, changed_by, mail_status, mail_next_attempt_at IS NOT NULL AS due FROM application_statuses WHERE application_id = $1 ORDER BY seq',
+      [id],
+    );
     expect(rows).toEqual([
       { status: 'received', changed_by: 'receiver', mail_status: 'none', due: false },
       { status: 'in-review', changed_by: 'cli', mail_status: 'none', due: false },
@@ -88,7 +100,7 @@ describe.each(stores)('decisions on the $name store', ({ databaseUrl, skip }) =>
     ]);
   });
 
-  it.skipIf(skip)('writes application.status_changed into the webhooks\' outbox with the decision, carrying its change only', async () => {
+  it.skipIf(skip)("writes application.status_changed into the webhooks' outbox with the decision, carrying its change only", async () => {
     const id = unique('hooked');
     const at = new Date('2026-05-01T10:00:00.000Z');
     await receiveApplication(store, received(id, 1, new Date('2026-04-01T10:00:00.000Z')), { links, webhooks: true, giveUpAfterMs: 60_000 });
@@ -97,14 +109,18 @@ describe.each(stores)('decisions on the $name store', ({ databaseUrl, skip }) =>
     expect(rows.map((row) => row.type)).toEqual(['application.received', 'application.status_changed']);
     const claimed = [];
     for (let round = 0; round < 2; round += 1) {
-      const batch = (await claimDueDeliveries(store, { now: new Date('2026-06-01T00:00:00.000Z'), limit: 100, leaseMs: 1 })).filter((delivery) => delivery.applicationId === id);
+      const batch = (await claimDueDeliveries(store, { now: new Date('2026-06-01T00:00:00.000Z'), limit: 100, leaseMs: 1 })).filter(
+        (delivery) => delivery.applicationId === id,
+      );
       claimed.push(...batch);
       await store.query(`UPDATE webhook_deliveries SET status = 'delivered' WHERE seq = ANY($1::bigint[])`, [batch.map((delivery) => delivery.seq)]);
     }
     const change = claimed.find((delivery) => delivery.type === 'application.status_changed');
     expect(change?.superseded).toBe(false);
     expect(JSON.parse(webhookPayload(change as NonNullable<typeof change>))).toEqual({
-      type: 'application.status_changed', timestamp: at.toISOString(), data: { id, status: 'accepted', changedAt: at.toISOString() },
+      type: 'application.status_changed',
+      timestamp: at.toISOString(),
+      data: { id, status: 'accepted', changedAt: at.toISOString() },
     });
   });
 
@@ -126,10 +142,15 @@ describe.each(stores)('decisions on the $name store', ({ databaseUrl, skip }) =>
     await store.query('DELETE FROM application_statuses WHERE application_id = $1', [id]);
     expect((await standingOf(store, id))?.history).toEqual([{ status: 'received', changedAt: first.toISOString(), changedBy: 'receiver', message: null }]);
     const next = await receiveApplication(store, received(id, 2), { links, mail: true });
-    expect(next).toMatchObject({ outcome: 'created', receipt: { id, statusUrl: `https://apply.example.com/status/#${links.urlFor('', id).split('#')[1] ?? ''}` } });
+    expect(next).toMatchObject({
+      outcome: 'created',
+      receipt: { id, statusUrl: `https://apply.example.com/status/#${links.urlFor('', id).split('#')[1] ?? ''}` },
+    });
     await receiveApplication(store, received(id, 3), { links, mail: true });
     const { rows } = await store.query('SELECT status, changed_at FROM application_statuses WHERE application_id = $1', [id]);
     expect(rows.map((row) => [row.status, new Date(String(row.changed_at)).toISOString()])).toEqual([['received', first.toISOString()]]);
-    expect((await store.query('SELECT count(*) AS n FROM application_status_links WHERE application_id = $1', [id])).rows[0]?.n).toEqual(store.kind === 'postgres' ? '1' : 1);
+    expect((await store.query('SELECT count(*) AS n FROM application_status_links WHERE application_id = $1', [id])).rows[0]?.n).toEqual(
+      store.kind === 'postgres' ? '1' : 1,
+    );
   });
 });

@@ -39,43 +39,61 @@ const stores = [
 ];
 
 describe.each(stores)('decide and show on the $name', ({ databaseUrl, skip }) => {
-  it.skipIf(skip)('decides, refuses what is not a decision, shows the history without the secret, exports the status', async () => {
-    const root = await servedRoot();
-    const dataDir = await mkdtemp(join(tmpdir(), 'status-cli-'));
-    const receiver = await spawnReceiver({ root, dataDir, databaseUrl });
-    try {
-      const answered = await rawRequest(`${receiver.url}/api/applications`, {
-        headers: [['Content-Type', 'application/json'], ['Idempotency-Key', 'k1'], ['Application-Id', 'app-cli'], ['Application-Revision', '1']],
-        body: JSON.stringify(sampleBody({ email: 'cli@example.com' })),
-      });
-      expect(answered.status).toBe(201);
-      const { reference, statusUrl } = answered.json as { reference: string, statusUrl: string };
-      const secret = statusUrl.split('#')[1] ?? '';
+  it.skipIf(skip)(
+    'decides, refuses what is not a decision, shows the history without the secret, exports the status',
+    async () => {
+      const root = await servedRoot();
+      const dataDir = await mkdtemp(join(tmpdir(), 'status-cli-'));
+      const receiver = await spawnReceiver({ root, dataDir, databaseUrl });
+      try {
+        const answered = await rawRequest(`${receiver.url}/api/applications`, {
+          headers: [
+            ['Content-Type', 'application/json'],
+            ['Idempotency-Key', 'k1'],
+            ['Application-Id', 'app-cli'],
+            ['Application-Revision', '1'],
+          ],
+          body: JSON.stringify(sampleBody({ email: 'cli@example.com' })),
+        });
+        expect(answered.status).toBe(201);
+        const { reference, statusUrl } = answered.json as { reference: string; statusUrl: string };
+        const secret = statusUrl.split('#')[1] ?? '';
 
-      const decided = await cli(['decide', 'app-cli', 'accepted', '--message', 'Welcome!\nSee you soon.'], dataDir, databaseUrl);
-      expect(decided.stdout).toMatch(new RegExp(`^Application app-cli \\(${reference}\\) is now accepted, since \\d{4}-`));
-      await expect(cli(['decide', 'app-cli', 'accepted'], dataDir, databaseUrl)).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/already accepted/) as unknown });
-      await expect(cli(['decide', 'app-cli', 'in-review', '--message', 'x'], dataDir, databaseUrl)).rejects.toMatchObject({ code: 1 });
-      await expect(cli(['decide', 'nobody', 'declined'], dataDir, databaseUrl)).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/no application nobody/) as unknown });
-      await expect(cli(['decide', 'app-cli'], dataDir, databaseUrl)).rejects.toMatchObject({ code: 1 });
+        const decided = await cli(['decide', 'app-cli', 'accepted', '--message', 'Welcome!\nSee you soon.'], dataDir, databaseUrl);
+        expect(decided.stdout).toMatch(new RegExp(`^Application app-cli \\(${reference}\\) is now accepted, since \\d{4}-`));
+        await expect(cli(['decide', 'app-cli', 'accepted'], dataDir, databaseUrl)).rejects.toMatchObject({
+          code: 1,
+          stderr: expect.stringMatching(/already accepted/) as unknown,
+        });
+        await expect(cli(['decide', 'app-cli', 'in-review', '--message', 'x'], dataDir, databaseUrl)).rejects.toMatchObject({ code: 1 });
+        await expect(cli(['decide', 'nobody', 'declined'], dataDir, databaseUrl)).rejects.toMatchObject({
+          code: 1,
+          stderr: expect.stringMatching(/no application nobody/) as unknown,
+        });
+        await expect(cli(['decide', 'app-cli'], dataDir, databaseUrl)).rejects.toMatchObject({ code: 1 });
 
-      const shown = (await cli(['show', 'app-cli'], dataDir, databaseUrl)).stdout;
-      expect(shown).toContain(`Reference: ${reference}`);
-      expect(shown).toMatch(/Revisions: 1\n {2}revision 1 {2}\d{4}-/);
-      expect(shown).toMatch(/Status: accepted, since/);
-      expect(shown).toMatch(/received {2}by receiver\n.*accepted {2}by cli\n {4}Welcome!\n {4}See you soon\./);
-      expect(shown).not.toContain(secret);
-      await expect(cli(['show', 'nobody'], dataDir, databaseUrl)).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/No application nobody/) as unknown });
+        const shown = (await cli(['show', 'app-cli'], dataDir, databaseUrl)).stdout;
+        expect(shown).toContain(`Reference: ${reference}`);
+        expect(shown).toMatch(/Revisions: 1\n {2}revision 1 {2}\d{4}-/);
+        expect(shown).toMatch(/Status: accepted, since/);
+        expect(shown).toMatch(/received {2}by receiver\n.*accepted {2}by cli\n {4}Welcome!\n {4}See you soon\./);
+        expect(shown).not.toContain(secret);
+        await expect(cli(['show', 'nobody'], dataDir, databaseUrl)).rejects.toMatchObject({
+          code: 1,
+          stderr: expect.stringMatching(/No application nobody/) as unknown,
+        });
 
-      const exported = JSON.parse((await cli(['export'], dataDir, databaseUrl)).stdout.trim()) as Record<string, unknown>;
-      expect(exported).toMatchObject({ id: 'app-cli', status: 'accepted', reference });
-      expect(String(exported.statusChangedAt)).toMatch(/^\d{4}-\d\d-\d\dT/);
-      const csv = (await cli(['export', '--csv'], dataDir, databaseUrl)).stdout.split('\r\n');
-      expect(csv[1]).toMatch(new RegExp(`^"app-cli","[^"]+","[^"]+","1","en","accepted","[^"]+","${reference}",`));
-    } finally {
-      await receiver.stop();
-      await rm(root, { recursive: true, force: true });
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }, 120_000);
+        const exported = JSON.parse((await cli(['export'], dataDir, databaseUrl)).stdout.trim()) as Record<string, unknown>;
+        expect(exported).toMatchObject({ id: 'app-cli', status: 'accepted', reference });
+        expect(String(exported.statusChangedAt)).toMatch(/^\d{4}-\d\d-\d\dT/);
+        const csv = (await cli(['export', '--csv'], dataDir, databaseUrl)).stdout.split('\r\n');
+        expect(csv[1]).toMatch(new RegExp(`^"app-cli","[^"]+","[^"]+","1","en","accepted","[^"]+","${reference}",`));
+      } finally {
+        await receiver.stop();
+        await rm(root, { recursive: true, force: true });
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 });

@@ -6,7 +6,14 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { STATUS_LINK_KEY_FILE, keyInDataFolder, parseStatusLinkKey, secretHash, statusLinkKey, statusSecretFor } from '../../../../server/status/status-link-key.mjs';
+import {
+  STATUS_LINK_KEY_FILE,
+  keyInDataFolder,
+  parseStatusLinkKey,
+  secretHash,
+  statusLinkKey,
+  statusSecretFor,
+} from '../../../../server/status/status-link-key.mjs';
 import { openStore } from '../../../../server/store/open-store.mjs';
 import { freshPostgresDatabase } from '../../../support/local-postgres.mjs';
 import { startTestReceiver, stopTestReceiver } from '../../../support/receiver-fixture';
@@ -24,7 +31,7 @@ describe('parseStatusLinkKey', () => {
     expect(parseStatusLinkKey(bytes.toString('base64'))).toEqual(bytes);
     expect(parseStatusLinkKey(` ${bytes.toString('base64url')}\n`)).toEqual(bytes);
   });
-  it('stops the receiver\'s start with the reason, its data folder left free', async () => {
+  it("stops the receiver's start with the reason, its data folder left free", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'status-key-start-'));
     try {
       await expect(startTestReceiver({ dataDir, statusLinkKey: 'c2hvcnQ=' })).rejects.toThrow(/STATUS_LINK_KEY must hold at least 32 bytes/);

@@ -24,7 +24,12 @@ const stores = [
   { name: 'PostgreSQL', databaseUrl: 'url' in postgres ? postgres.url : undefined, skip: 'reason' in postgres },
 ];
 
-interface Receipt { id: string; receivedAt: string; reference?: string; statusUrl?: string }
+interface Receipt {
+  id: string;
+  receivedAt: string;
+  reference?: string;
+  statusUrl?: string;
+}
 
 describe.each(stores)('the status link on the $name store', ({ databaseUrl, skip }) => {
   let receiver: StartedReceiver;
@@ -32,10 +37,12 @@ describe.each(stores)('the status link on the $name store', ({ databaseUrl, skip
   beforeAll(async () => {
     if (skip) return;
     receiver = await startTestReceiver({
-      databaseUrl, corsOrigins: 'https://apply.example.com',
+      databaseUrl,
+      corsOrigins: 'https://apply.example.com',
       // Mail on, to an address where nothing answers: each receipt waits in the outbox.
       mail: mailSettings({ SMTP_URL: 'smtp://127.0.0.1:9', MAIL_FROM: 'team@example.com', PUBLIC_ORIGIN: 'http://127.0.0.1' }),
-      log: (line) => lines.push(line), logRequest: (entry) => lines.push(JSON.stringify(entry)),
+      log: (line) => lines.push(line),
+      logRequest: (entry) => lines.push(JSON.stringify(entry)),
     });
   });
   afterAll(async () => {
@@ -45,7 +52,10 @@ describe.each(stores)('the status link on the $name store', ({ databaseUrl, skip
   const put = (id: string, revision: number, email: string, origin?: string) =>
     rawRequest(`${receiver.url}/api/applications`, {
       headers: [
-        ['Content-Type', 'application/json'], ['Idempotency-Key', `${id}-${String(revision)}`], ['Application-Id', id], ['Application-Revision', String(revision)],
+        ['Content-Type', 'application/json'],
+        ['Idempotency-Key', `${id}-${String(revision)}`],
+        ['Application-Id', id],
+        ['Application-Revision', String(revision)],
         ...(origin ? [['Origin', origin] as [string, string]] : []),
       ],
       body: JSON.stringify(sampleBody({ email, variant: revision })),
@@ -88,13 +98,18 @@ describe.each(stores)('the status link on the $name store', ({ databaseUrl, skip
     expect(answered.headers['referrer-policy']).toBe('no-referrer');
     expect(answered.headers['x-content-type-options']).toBe('nosniff');
     expect(answered.json).toEqual({
-      reference: receipt.reference, receivedAt: receipt.receivedAt, status: 'received', changedAt: receipt.receivedAt, message: null, language: 'en',
+      reference: receipt.reference,
+      receivedAt: receipt.receivedAt,
+      status: 'received',
+      changedAt: receipt.receivedAt,
+      message: null,
+      language: 'en',
       history: [{ status: 'received', changedAt: receipt.receivedAt }],
     });
     expect(answered.text).not.toContain('look@example.com');
     await decide(receiver.store, { applicationId: id, status: 'in-review', by: 'cli', mail: true });
     await decide(receiver.store, { applicationId: id, status: 'accepted', message: 'Welcome aboard!', by: 'cli', mail: true });
-    const after = (await lookUp([['Authorization', `Bearer ${secret}`]])).json as { status: string, message: string, history: Array<{ status: string }> };
+    const after = (await lookUp([['Authorization', `Bearer ${secret}`]])).json as { status: string; message: string; history: Array<{ status: string }> };
     expect(after.status).toBe('accepted');
     expect(after.message).toBe('Welcome aboard!');
     expect(after.history.map((change) => change.status)).toEqual(['received', 'in-review', 'accepted']);
@@ -111,10 +126,24 @@ describe.each(stores)('the status link on the $name store', ({ databaseUrl, skip
     const posted = await lookUp([['Authorization', `Bearer ${'a'.repeat(43)}`]], 'POST');
     expect(posted.status).toBe(405);
     expect(posted.headers.allow).toBe('GET');
-    const preflight = await lookUp([['Origin', 'https://apply.example.com'], ['Access-Control-Request-Method', 'GET'], ['Access-Control-Request-Headers', 'authorization']], 'OPTIONS');
+    const preflight = await lookUp(
+      [
+        ['Origin', 'https://apply.example.com'],
+        ['Access-Control-Request-Method', 'GET'],
+        ['Access-Control-Request-Headers', 'authorization'],
+      ],
+      'OPTIONS',
+    );
     expect(preflight.status).toBe(204);
     expect(String(preflight.headers['access-control-allow-headers'])).toContain('Authorization');
-    expect((await lookUp([['Origin', 'https://evil.example.com'], ['Authorization', `Bearer ${'a'.repeat(43)}`]])).status).toBe(403);
+    expect(
+      (
+        await lookUp([
+          ['Origin', 'https://evil.example.com'],
+          ['Authorization', `Bearer ${'a'.repeat(43)}`],
+        ])
+      ).status,
+    ).toBe(403);
   });
 
   it.skipIf(skip)('answers 410 withdrawn once the application is erased, its history and link gone with it', async () => {
@@ -138,11 +167,16 @@ describe.each(stores)('the status link on the $name store', ({ databaseUrl, skip
     const secret = secretOf(receipt);
     expect(secret).toHaveLength(43);
     await lookUp([['Authorization', `Bearer ${secret}`]]);
-    await lookUp([['Authorization', `Bearer ${secret}`], ['Authorization', 'Bearer twice']]);
+    await lookUp([
+      ['Authorization', `Bearer ${secret}`],
+      ['Authorization', 'Bearer twice'],
+    ]);
     await lookUp([['Authorization', `Bearer ${secret}x`]]);
     // The test can fail: the lookups were logged, and the hash of the secret is stored.
     expect(lines.some((line) => line.includes('/api/status'))).toBe(true);
-    const { rows: tables } = await receiver.store.query(`SELECT table_schema, table_name FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema') AND table_type = 'BASE TABLE'`);
+    const { rows: tables } = await receiver.store.query(
+      `SELECT table_schema, table_name FROM information_schema.tables WHERE table_schema NOT IN ('pg_catalog', 'information_schema') AND table_type = 'BASE TABLE'`,
+    );
     let stored = '';
     for (const table of tables) {
       const { rows } = await receiver.store.query(`SELECT * FROM "${String(table.table_schema)}"."${String(table.table_name)}"`);

@@ -36,7 +36,9 @@ it('stay where they are in a store that has issued references before the migrati
     await store.transaction(async (tx) => {
       await tx.query(`SELECT setval('application_reference_numbers', 41, true)`);
       await tx.query(`INSERT INTO applications (id, created_at, updated_at) VALUES ('a', now(), now())`);
-      await tx.query(`INSERT INTO application_status_links (application_id, reference, reference_number, secret_hash, page_origin, created_at) VALUES ('a', 'AAAA-AAAA', 41, 'h', 'https://apply.example.com', now())`);
+      await tx.query(
+        `INSERT INTO application_status_links (application_id, reference, reference_number, secret_hash, page_origin, created_at) VALUES ('a', 'AAAA-AAAA', 41, 'h', 'https://apply.example.com', now())`,
+      );
       await tx.query('DROP TABLE audit_log, team_notes, team_sessions, team_sign_in_links, team_members');
       await tx.query('ALTER TABLE revisions DROP COLUMN programme_digest');
       await tx.query('DELETE FROM schema_version WHERE version = 9');

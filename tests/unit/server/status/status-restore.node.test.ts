@@ -19,8 +19,15 @@ const links = createStatusLinks(Buffer.alloc(32, 5));
 
 function received(applicationId: string): Received {
   return {
-    key: `${applicationId}-key`, applicationId, clientRevision: 1, fingerprint: applicationId, body: sampleBody(), email: 'ada@example.com',
-    language: 'en', receivedAt: new Date(), pageOrigin: 'https://apply.example.com',
+    key: `${applicationId}-key`,
+    applicationId,
+    clientRevision: 1,
+    fingerprint: applicationId,
+    body: sampleBody(),
+    email: 'ada@example.com',
+    language: 'en',
+    receivedAt: new Date(),
+    pageOrigin: 'https://apply.example.com',
   };
 }
 

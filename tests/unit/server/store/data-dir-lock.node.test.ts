@@ -27,19 +27,38 @@ async function folder(): Promise<string> {
 }
 
 function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => { resolve(); }));
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) =>
+        child.once('exit', () => {
+          resolve();
+        }),
+      );
 }
 
 /** Another process holding the folder's lock, until it is killed. */
 async function otherHolder(dir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', `const { acquireLock } = await import(${JSON.stringify(LOCK_MODULE)}); const lock = await acquireLock(process.argv[1]); await lock.publish({ url: 'http://127.0.0.1:1', adminUrl: 'http://127.0.0.1:2' }); console.log('held'); setInterval(() => {}, 1000);`, dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const { acquireLock } = await import(${JSON.stringify(LOCK_MODULE)}); const lock = await acquireLock(process.argv[1]); await lock.publish({ url: 'http://127.0.0.1:1', adminUrl: 'http://127.0.0.1:2' }); console.log('held'); setInterval(() => {}, 1000);`,
+      dir,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   cleanUps.push(async () => {
     child.kill('SIGKILL');
     await exited(child);
   });
   await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => { if (chunk.toString().includes('held')) resolve(); });
-    child.once('exit', () => { reject(new Error('the other holder exited')); });
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('held')) resolve();
+    });
+    child.once('exit', () => {
+      reject(new Error('the other holder exited'));
+    });
   });
   return child;
 }
@@ -56,14 +75,17 @@ async function processState(pid: number): Promise<string | null> {
 describe.skipIf(process.platform !== 'linux')('the data folder lock', () => {
   it.each([
     ['PID 1, as after a reboot', () => Promise.resolve(1)],
-    ['a live process of another program', () => {
-      const sleeper = spawn('sleep', ['60'], { stdio: 'ignore' });
-      cleanUps.push(async () => {
-        sleeper.kill('SIGKILL');
-        await exited(sleeper);
-      });
-      return Promise.resolve(sleeper.pid ?? 0);
-    }],
+    [
+      'a live process of another program',
+      () => {
+        const sleeper = spawn('sleep', ['60'], { stdio: 'ignore' });
+        cleanUps.push(async () => {
+          sleeper.kill('SIGKILL');
+          await exited(sleeper);
+        });
+        return Promise.resolve(sleeper.pid ?? 0);
+      },
+    ],
   ])('is taken when receiver.json names %s', async (_, livePid) => {
     const dir = await folder();
     const pid = await livePid();
@@ -82,7 +104,9 @@ describe.skipIf(process.platform !== 'linux')('the data folder lock', () => {
     const dir = await folder();
     const holder = await otherHolder(dir);
     expect(await readLock(dir)).toMatchObject({ pid: holder.pid, url: 'http://127.0.0.1:1', adminUrl: 'http://127.0.0.1:2' });
-    await expect(acquireLock(dir)).rejects.toThrow(`${dir} is in use by process ${String(holder.pid)} (http://127.0.0.1:1); stop it first or set another DATA_DIR.`);
+    await expect(acquireLock(dir)).rejects.toThrow(
+      `${dir} is in use by process ${String(holder.pid)} (http://127.0.0.1:1); stop it first or set another DATA_DIR.`,
+    );
     // Within this process too: one holder per folder.
     holder.kill('SIGKILL');
     await exited(holder);

@@ -57,7 +57,7 @@ async function openAndClose(dataDir: string, syncPath: (path: string) => Promise
   await store.close();
 }
 
-describe('the embedded store\'s data folder', () => {
+describe("the embedded store's data folder", () => {
   it('is synced once when new, with the parents made for it, then marked; reopened, none of it is synced again', async () => {
     const dataDir = join(root, 'made', 'for', 'data');
     const marker = join(dataDir, SYNCED_MARKER);

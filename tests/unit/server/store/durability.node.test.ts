@@ -20,36 +20,48 @@ const stores = [
 ];
 
 describe.each(stores)('on the $name store', ({ databaseUrl, skip }) => {
-  it.skipIf(skip)('an application answered 201 is there after the process is SIGKILLed at once and restarted', async () => {
-    const root = await servedRoot();
-    const dataDir = await preparedDataDir('receiver-durable-');
-    try {
-      let receiver = await spawnReceiver({ root, dataDir, databaseUrl });
-      const body = JSON.stringify(sampleBody({ email: 'durable@example.com' }));
-      const answer = await rawRequest(`${receiver.url}/api/applications`, {
-        headers: [['Content-Type', 'application/json'], ['Idempotency-Key', 'durable-key'], ['Application-Id', 'durable-app']],
-        body,
-      });
-      // Killed the moment the 201 is read: nothing more is written or flushed by the process.
-      await receiver.kill();
-      expect(answer.status).toBe(201);
-
-      receiver = await spawnReceiver({ root, dataDir, databaseUrl });
+  it.skipIf(skip)(
+    'an application answered 201 is there after the process is SIGKILLed at once and restarted',
+    async () => {
+      const root = await servedRoot();
+      const dataDir = await preparedDataDir('receiver-durable-');
       try {
-        // Its repeat is a replay of the stored answer, not a new application.
-        const repeat = await rawRequest(`${receiver.url}/api/applications`, {
-          headers: [['Content-Type', 'application/json'], ['Idempotency-Key', 'durable-key'], ['Application-Id', 'durable-app']],
+        let receiver = await spawnReceiver({ root, dataDir, databaseUrl });
+        const body = JSON.stringify(sampleBody({ email: 'durable@example.com' }));
+        const answer = await rawRequest(`${receiver.url}/api/applications`, {
+          headers: [
+            ['Content-Type', 'application/json'],
+            ['Idempotency-Key', 'durable-key'],
+            ['Application-Id', 'durable-app'],
+          ],
           body,
         });
-        expect(repeat.status).toBe(201);
-        expect(repeat.headers['idempotent-replayed']).toBe('true');
-        expect(repeat.json).toEqual(answer.json);
+        // Killed the moment the 201 is read: nothing more is written or flushed by the process.
+        await receiver.kill();
+        expect(answer.status).toBe(201);
+
+        receiver = await spawnReceiver({ root, dataDir, databaseUrl });
+        try {
+          // Its repeat is a replay of the stored answer, not a new application.
+          const repeat = await rawRequest(`${receiver.url}/api/applications`, {
+            headers: [
+              ['Content-Type', 'application/json'],
+              ['Idempotency-Key', 'durable-key'],
+              ['Application-Id', 'durable-app'],
+            ],
+            body,
+          });
+          expect(repeat.status).toBe(201);
+          expect(repeat.headers['idempotent-replayed']).toBe('true');
+          expect(repeat.json).toEqual(answer.json);
+        } finally {
+          await receiver.stop();
+        }
       } finally {
-        await receiver.stop();
+        await rm(root, { recursive: true, force: true });
+        await rm(dataDir, { recursive: true, force: true });
       }
-    } finally {
-      await rm(root, { recursive: true, force: true });
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });

@@ -21,10 +21,13 @@ class OverwrittenFsync extends DurableNodeFS {
     return {
       emscriptenOpts: {
         ...emscriptenOpts,
-        preRun: [...emscriptenOpts.preRun, (module: unknown) => {
-          const streamOps = (module as { NODEFS: { stream_ops: Record<string, unknown> } }).NODEFS.stream_ops;
-          streamOps.fsync = () => 0;
-        }],
+        preRun: [
+          ...emscriptenOpts.preRun,
+          (module: unknown) => {
+            const streamOps = (module as { NODEFS: { stream_ops: Record<string, unknown> } }).NODEFS.stream_ops;
+            streamOps.fsync = () => 0;
+          },
+        ],
       },
     };
   }
@@ -56,7 +59,7 @@ async function guardOn(fs: DurableNodeFS, startParams: string[], settings?: Reco
   }
 }
 
-describe('the embedded store\'s durability guard', () => {
+describe("the embedded store's durability guard", () => {
   it('passes on the store as it opens it, and the store reopens', async () => {
     expect(await guardOn(new DurableNodeFS(dataDir), durableStartParams())).toBeNull();
     const store = await openPgliteStore(dataDir);
@@ -64,7 +67,7 @@ describe('the embedded store\'s durability guard', () => {
     await store.close();
   }, 60_000);
 
-  it('refuses PGlite\'s own start parameters, which run Postgres with fsync off', async () => {
+  it("refuses PGlite's own start parameters, which run Postgres with fsync off", async () => {
     const message = await guardOn(new DurableNodeFS(dataDir), PGlite.defaultStartParams);
     expect(message).toMatch(/^The embedded database would not be durable, so the receiver refuses to start: fsync is off, not on; /);
     expect(message).toContain('wal_sync_method is fdatasync, not fsync');
@@ -75,9 +78,9 @@ describe('the embedded store\'s durability guard', () => {
     expect(message).toContain('wal_sync_method is open_datasync, not fsync');
   }, 60_000);
 
-  it('refuses when the filesystem\'s fsync is not the store\'s hook', async () => {
+  it("refuses when the filesystem's fsync is not the store's hook", async () => {
     const message = await guardOn(new OverwrittenFsync(dataDir), durableStartParams());
-    expect(message).toContain('NODEFS.stream_ops.fsync is not the store\'s fsync hook');
+    expect(message).toContain("NODEFS.stream_ops.fsync is not the store's fsync hook");
   }, 60_000);
 
   it('fails the commit whose WAL sync fails, after telling the store (which stops the process)', async () => {

@@ -23,7 +23,12 @@ interface TestFS {
   close: (stream: unknown) => void;
 }
 
-const BUNDLED = ['/pglite/share/postgresql/timezonesets/Default', '/pglite/share/postgresql/timezone/Europe/Paris', '/pglite/share/postgresql/postgres.bki', '/pglite/lib/postgresql/plpgsql.so'];
+const BUNDLED = [
+  '/pglite/share/postgresql/timezonesets/Default',
+  '/pglite/share/postgresql/timezone/Europe/Paris',
+  '/pglite/share/postgresql/postgres.bki',
+  '/pglite/lib/postgresql/plpgsql.so',
+];
 
 let parent = '';
 let db: PGlite;
@@ -53,7 +58,7 @@ afterAll(async () => {
   await rm(parent, { recursive: true, force: true });
 });
 
-describe('PGlite\'s data bundle read from the disk', () => {
+describe("PGlite's data bundle read from the disk", () => {
   it('gives its memory back', () => {
     expect(released.freedBytes).toBe(statSync(BUNDLE_PATH).size);
     expect(released.files).toBeGreaterThan(500);
@@ -68,7 +73,9 @@ describe('PGlite\'s data bundle read from the disk', () => {
     await db.exec("SET TIME ZONE 'Europe/Paris'");
     expect((await db.query<{ hour: string }>("SELECT to_char(timestamptz '2026-01-01 00:00Z', 'HH24') AS hour")).rows).toEqual([{ hour: '01' }]);
     await db.exec('DO $$ BEGIN PERFORM 1; END $$');
-    expect((await db.query<{ words: string }>("SELECT to_tsvector('english', 'the running dogs')::text AS words")).rows).toEqual([{ words: "'dog':3 'run':2" }]);
+    expect((await db.query<{ words: string }>("SELECT to_tsvector('english', 'the running dogs')::text AS words")).rows).toEqual([
+      { words: "'dog':3 'run':2" },
+    ]);
   });
 
   it('keeps what is written to a bundled file', () => {

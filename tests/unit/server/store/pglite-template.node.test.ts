@@ -25,7 +25,7 @@ afterEach(async () => {
   await Promise.all(folders.splice(0).map((made) => rm(made, { recursive: true, force: true })));
 });
 
-describe('the embedded store\'s pre-built database', () => {
+describe("the embedded store's pre-built database", () => {
   it('is shipped for the installed @electric-sql/pglite (else run npm run make:pglite-template)', async () => {
     const template = await findTemplate();
     expect('reason' in template ? template.reason : '').toBe('');

@@ -41,7 +41,16 @@ async function photo(): Promise<BoundFile> {
   const uploadId = createHash('md5').update(unique('upload')).digest('hex');
   await mkdir(folder, { recursive: true });
   await writeFile(join(folder, uploadId), PHOTO);
-  return { uploadId, field: 'roomPhotos', name: 'living room.jpg', type: 'image/jpeg', size: PHOTO.length, sha256: createHash('sha256').update(PHOTO).digest('hex'), width: null, height: null };
+  return {
+    uploadId,
+    field: 'roomPhotos',
+    name: 'living room.jpg',
+    type: 'image/jpeg',
+    size: PHOTO.length,
+    sha256: createHash('sha256').update(PHOTO).digest('hex'),
+    width: null,
+    height: null,
+  };
 }
 
 /** The history seq a reviewer saw last: 0 while the application has no status row. */
@@ -62,7 +71,11 @@ async function tally() {
 
 async function auditSince(seq: number) {
   const { rows } = await team.receiver.store.query('SELECT actor, action, application_id FROM audit_log WHERE seq > $1 ORDER BY seq', [seq]);
-  return rows.map((row) => ({ actor: String(row.actor), action: String(row.action), applicationId: typeof row.application_id === 'string' ? row.application_id : null }));
+  return rows.map((row) => ({
+    actor: String(row.actor),
+    action: String(row.action),
+    applicationId: typeof row.application_id === 'string' ? row.application_id : null,
+  }));
 }
 
 beforeAll(async () => {
@@ -98,13 +111,61 @@ const freshTarget = async () => {
   return { id, after: await latestSeq(id) };
 };
 const ENDPOINTS: Endpoint[] = [
-  { name: 'GET the list', changes: false, prepare: sharedTarget, request: () => ({ method: 'GET', path: '/team/api/applications' }), success: 200, writes: { notes: 0, statuses: 0, audit: [] }, role: 'viewer' },
+  {
+    name: 'GET the list',
+    changes: false,
+    prepare: sharedTarget,
+    request: () => ({ method: 'GET', path: '/team/api/applications' }),
+    success: 200,
+    writes: { notes: 0, statuses: 0, audit: [] },
+    role: 'viewer',
+  },
   // A fresh application each time: its first view is audited (later ones within ten minutes are not).
-  { name: 'GET an application', changes: false, prepare: freshTarget, request: ({ id }) => ({ method: 'GET', path: `/team/api/applications/${id}` }), success: 200, writes: { notes: 0, statuses: 0, audit: ['view'] }, role: 'viewer' },
-  { name: 'GET a file', changes: false, prepare: sharedTarget, request: ({ id }) => ({ method: 'GET', path: `/team/api/applications/${id}/files/${shared.uploadId}` }), success: 200, writes: { notes: 0, statuses: 0, audit: [] }, role: 'viewer' },
-  { name: 'POST a note', changes: true, prepare: sharedTarget, request: ({ id }) => ({ method: 'POST', path: `/team/api/applications/${id}/notes`, body: { body: 'Lovely light in the living room.' } }), success: 201, writes: { notes: 1, statuses: 0, audit: ['note'] }, role: 'reviewer' },
-  { name: 'POST a decision', changes: true, prepare: freshTarget, request: ({ id, after }) => ({ method: 'POST', path: `/team/api/applications/${id}/decision`, body: { status: 'in-review', after } }), success: 200, writes: { notes: 0, statuses: 1, audit: ['decision'] }, role: 'reviewer' },
-  { name: 'GET the export', changes: false, prepare: sharedTarget, request: () => ({ method: 'GET', path: '/team/api/export' }), success: 200, writes: { notes: 0, statuses: 0, audit: ['export'] }, role: 'reviewer' },
+  {
+    name: 'GET an application',
+    changes: false,
+    prepare: freshTarget,
+    request: ({ id }) => ({ method: 'GET', path: `/team/api/applications/${id}` }),
+    success: 200,
+    writes: { notes: 0, statuses: 0, audit: ['view'] },
+    role: 'viewer',
+  },
+  {
+    name: 'GET a file',
+    changes: false,
+    prepare: sharedTarget,
+    request: ({ id }) => ({ method: 'GET', path: `/team/api/applications/${id}/files/${shared.uploadId}` }),
+    success: 200,
+    writes: { notes: 0, statuses: 0, audit: [] },
+    role: 'viewer',
+  },
+  {
+    name: 'POST a note',
+    changes: true,
+    prepare: sharedTarget,
+    request: ({ id }) => ({ method: 'POST', path: `/team/api/applications/${id}/notes`, body: { body: 'Lovely light in the living room.' } }),
+    success: 201,
+    writes: { notes: 1, statuses: 0, audit: ['note'] },
+    role: 'reviewer',
+  },
+  {
+    name: 'POST a decision',
+    changes: true,
+    prepare: freshTarget,
+    request: ({ id, after }) => ({ method: 'POST', path: `/team/api/applications/${id}/decision`, body: { status: 'in-review', after } }),
+    success: 200,
+    writes: { notes: 0, statuses: 1, audit: ['decision'] },
+    role: 'reviewer',
+  },
+  {
+    name: 'GET the export',
+    changes: false,
+    prepare: sharedTarget,
+    request: () => ({ method: 'GET', path: '/team/api/export' }),
+    success: 200,
+    writes: { notes: 0, statuses: 0, audit: ['export'] },
+    role: 'reviewer',
+  },
 ];
 const RANK: Record<Role, number> = { viewer: 0, reviewer: 1, admin: 2 };
 
@@ -141,7 +202,10 @@ describe('the inbox role matrix, through the real guard', () => {
       return;
     }
     const after = await tally();
-    expect({ notes: after.notes - before.notes, statuses: after.statuses - before.statuses }).toEqual({ notes: endpoint.writes.notes, statuses: endpoint.writes.statuses });
+    expect({ notes: after.notes - before.notes, statuses: after.statuses - before.statuses }).toEqual({
+      notes: endpoint.writes.notes,
+      statuses: endpoint.writes.statuses,
+    });
     // Each audit row names who did it and, but for an export, the application.
     expect((await auditSince(before.audit)).map((row) => [row.actor, row.action, row.applicationId])).toEqual(
       endpoint.writes.audit.map((action) => [`${who}@example.com`, action, action === 'export' ? null : target.id]),
@@ -181,7 +245,10 @@ describe('a change of membership applies at the next request', () => {
     expect((await team.call('DELETE', `/team/api/members/${encodeURIComponent(email)}`, { cookie: cookies.admin })).status).toBe(204);
     const before = await tally();
     expect(await team.call('GET', '/team/api/applications', { cookie })).toMatchObject({ status: 401, json: { error: 'signed-out' } });
-    expect(await team.call('POST', `/team/api/applications/${shared.id}/notes`, { cookie, body: { body: 'Still here?' } })).toMatchObject({ status: 401, json: { error: 'signed-out' } });
+    expect(await team.call('POST', `/team/api/applications/${shared.id}/notes`, { cookie, body: { body: 'Still here?' } })).toMatchObject({
+      status: 401,
+      json: { error: 'signed-out' },
+    });
     expect(await tally()).toEqual(before);
   });
 
@@ -192,7 +259,10 @@ describe('a change of membership applies at the next request', () => {
     const { id, after } = await freshTarget();
     expect((await team.call('PATCH', `/team/api/members/${encodeURIComponent(email)}`, { cookie: cookies.admin, body: { role: 'viewer' } })).status).toBe(200);
     const before = await tally();
-    expect(await team.call('POST', `/team/api/applications/${id}/decision`, { cookie, body: { status: 'accepted', after } })).toMatchObject({ status: 403, json: { error: 'forbidden-role' } });
+    expect(await team.call('POST', `/team/api/applications/${id}/decision`, { cookie, body: { status: 'accepted', after } })).toMatchObject({
+      status: 403,
+      json: { error: 'forbidden-role' },
+    });
     expect(await tally()).toEqual(before);
     expect(await latestSeq(id)).toBe(after);
     expect((await team.call('GET', '/team/api/applications', { cookie })).status).toBe(200);

@@ -51,7 +51,15 @@ beforeAll(async () => {
     team: { oidc: oidcSettings({ OIDC_ISSUER: issuer, OIDC_CLIENT_ID: 'team-inbox', OIDC_CLIENT_SECRET: 'a-long-client-secret-for-the-test' }) },
   });
   provider = new Provider(issuer, {
-    clients: [{ client_id: 'team-inbox', client_secret: 'a-long-client-secret-for-the-test', redirect_uris: [`${team.receiver.url}/team/api/oidc/callback`], grant_types: ['authorization_code'], response_types: ['code'] }],
+    clients: [
+      {
+        client_id: 'team-inbox',
+        client_secret: 'a-long-client-secret-for-the-test',
+        redirect_uris: [`${team.receiver.url}/team/api/oidc/callback`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },
     findAccount: (_ctx, id) => {
       const account = ACCOUNTS[id];
@@ -81,7 +89,10 @@ async function singleSignOn(): Promise<{ callback: RawAnswer; started: RawAnswer
   const jar = new Map<string, string>();
   let location = String(started.headers.location);
   for (let hop = 0; hop < 12 && location.startsWith(issuer); hop += 1) {
-    const answer = await rawRequest(location, { method: 'GET', headers: jar.size > 0 ? [['Cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; ')]] : [] });
+    const answer = await rawRequest(location, {
+      method: 'GET',
+      headers: jar.size > 0 ? [['Cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; ')]] : [],
+    });
     for (const line of (answer.headers['set-cookie'] as string[] | undefined) ?? []) {
       const [pair = ''] = line.split(';');
       const at = pair.indexOf('=');
@@ -99,15 +110,21 @@ describe('single sign-on through an OpenID Connect provider', () => {
     const started = await team.call('GET', '/team/api/oidc/start', { origin: null });
     const to = new URL(String(started.headers.location));
     expect(to.origin).toBe(issuer);
-    expect(Object.fromEntries(['response_type', 'client_id', 'scope', 'code_challenge_method', 'redirect_uri'].map((name) => [name, to.searchParams.get(name)]))).toEqual({
-      response_type: 'code', client_id: 'team-inbox', scope: 'openid email', code_challenge_method: 'S256', redirect_uri: `${team.receiver.url}/team/api/oidc/callback`,
+    expect(
+      Object.fromEntries(['response_type', 'client_id', 'scope', 'code_challenge_method', 'redirect_uri'].map((name) => [name, to.searchParams.get(name)])),
+    ).toEqual({
+      response_type: 'code',
+      client_id: 'team-inbox',
+      scope: 'openid email',
+      code_challenge_method: 'S256',
+      redirect_uri: `${team.receiver.url}/team/api/oidc/callback`,
     });
     for (const name of ['code_challenge', 'state', 'nonce']) expect(to.searchParams.get(name)).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect((started.headers['set-cookie'] as string[])[0]).toMatch(/^team_oidc=[A-Za-z0-9_-]+; Path=\/team\/api\/oidc\/; HttpOnly; SameSite=Lax; Max-Age=600$/);
     expect(await team.call('GET', '/team/api/session')).toMatchObject({ status: 401, json: { oidc: true } });
   });
 
-  it('signs a member in by their verified e-mail, with a session like a link\'s', async () => {
+  it("signs a member in by their verified e-mail, with a session like a link's", async () => {
     nextAccount = 'ada';
     const { callback } = await singleSignOn();
     expect(callback.status).toBe(302);
@@ -116,7 +133,10 @@ describe('single sign-on through an OpenID Connect provider', () => {
     expect(cookies[0]).toMatch(/^team_oidc=; Path=\/team\/api\/oidc\/;.*Max-Age=0$/);
     expect(cookies[1]).toMatch(/^team_session=[A-Za-z0-9_-]{43}; Path=\/team\/; HttpOnly; SameSite=Strict; Max-Age=43200$/);
     const session = (cookies[1] ?? '').split(';')[0]!;
-    expect(await team.call('GET', '/team/api/session', { cookie: session })).toMatchObject({ status: 200, json: { email: 'ada@example.com', role: 'reviewer', oidc: true } });
+    expect(await team.call('GET', '/team/api/session', { cookie: session })).toMatchObject({
+      status: 200,
+      json: { email: 'ada@example.com', role: 'reviewer', oidc: true },
+    });
     const { rows } = await team.receiver.store.query("SELECT actor, detail FROM audit_log WHERE action = 'sign-in' ORDER BY seq DESC LIMIT 1");
     expect(rows[0]).toMatchObject({ actor: 'ada@example.com', detail: { method: 'oidc' } });
   }, 30_000);
@@ -130,18 +150,27 @@ describe('single sign-on through an OpenID Connect provider', () => {
       expect((callback.headers['set-cookie'] as string[]).some((line) => line.startsWith('team_session='))).toBe(false);
     }
     const { rows } = await team.receiver.store.query("SELECT actor, detail FROM audit_log WHERE action = 'sign-in-refused' ORDER BY seq DESC LIMIT 2");
-    expect(rows.map((row) => row.detail)).toEqual([{ reason: 'provider-refused', method: 'oidc' }, { reason: 'not-a-member', method: 'oidc' }]);
+    expect(rows.map((row) => row.detail)).toEqual([
+      { reason: 'provider-refused', method: 'oidc' },
+      { reason: 'not-a-member', method: 'oidc' },
+    ]);
     expect(JSON.stringify(rows)).not.toContain('stranger');
   }, 30_000);
 
-  it('signs no one in from a callback without the flow\'s cookie, or with a state not its own', async () => {
+  it("signs no one in from a callback without the flow's cookie, or with a state not its own", async () => {
     nextAccount = 'ada';
     const { started } = await singleSignOn();
     const other = await team.call('GET', '/team/api/oidc/start', { origin: null });
     const state = new URL(String(started.headers.location)).searchParams.get('state');
-    const forged = await team.call('GET', `/team/api/oidc/callback?code=x&state=${String(state)}`, { origin: null, cookie: ((other.headers['set-cookie'] as string[])[0] ?? '').split(';')[0]! });
+    const forged = await team.call('GET', `/team/api/oidc/callback?code=x&state=${String(state)}`, {
+      origin: null,
+      cookie: ((other.headers['set-cookie'] as string[])[0] ?? '').split(';')[0]!,
+    });
     expect(forged).toMatchObject({ status: 302, headers: { location: '/team/?signin=refused' } });
-    expect(await team.call('GET', '/team/api/oidc/callback?code=x&state=y', { origin: null })).toMatchObject({ status: 302, headers: { location: '/team/?signin=refused' } });
+    expect(await team.call('GET', '/team/api/oidc/callback?code=x&state=y', { origin: null })).toMatchObject({
+      status: 302,
+      headers: { location: '/team/?signin=refused' },
+    });
     expect(await team.call('POST', '/team/api/oidc/start')).toMatchObject({ status: 405 });
   }, 30_000);
 });
@@ -151,6 +180,8 @@ describe('OIDC settings', () => {
     expect(oidcSettings({})).toBeNull();
     expect(() => oidcSettings({ OIDC_ISSUER: 'https://login.example.com' })).toThrow(/OIDC_CLIENT_ID and OIDC_CLIENT_SECRET not set/);
     expect(() => oidcSettings({ OIDC_ISSUER: 'http://login.example.com', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' })).toThrow(/https/);
-    expect(oidcSettings({ OIDC_ISSUER: 'https://login.example.com/realms/team', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' })?.issuer.href).toBe('https://login.example.com/realms/team');
+    expect(oidcSettings({ OIDC_ISSUER: 'https://login.example.com/realms/team', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' })?.issuer.href).toBe(
+      'https://login.example.com/realms/team',
+    );
   });
 });

@@ -32,18 +32,33 @@ afterAll(async () => {
   await team.stop();
 });
 
-type Endpoint = { name: string; prepare?: () => Promise<string>; request: (target: string) => { method: string; path: string; body?: unknown }; changes: boolean };
+type Endpoint = {
+  name: string;
+  prepare?: () => Promise<string>;
+  request: (target: string) => { method: string; path: string; body?: unknown };
+  changes: boolean;
+};
 const ENDPOINTS: Endpoint[] = [
   { name: 'GET members', request: () => ({ method: 'GET', path: '/team/api/members' }), changes: false },
   { name: 'POST members', request: () => ({ method: 'POST', path: '/team/api/members', body: { email: unique(), role: 'viewer' } }), changes: true },
   {
-    name: 'PATCH a member', changes: true,
-    prepare: async () => { const email = unique(); await member(email, 'viewer'); return email; },
+    name: 'PATCH a member',
+    changes: true,
+    prepare: async () => {
+      const email = unique();
+      await member(email, 'viewer');
+      return email;
+    },
     request: (email) => ({ method: 'PATCH', path: `/team/api/members/${encodeURIComponent(email)}`, body: { role: 'reviewer' } }),
   },
   {
-    name: 'DELETE a member', changes: true,
-    prepare: async () => { const email = unique(); await member(email, 'viewer'); return email; },
+    name: 'DELETE a member',
+    changes: true,
+    prepare: async () => {
+      const email = unique();
+      await member(email, 'viewer');
+      return email;
+    },
     request: (email) => ({ method: 'DELETE', path: `/team/api/members/${encodeURIComponent(email)}` }),
   },
   { name: 'GET audit', request: () => ({ method: 'GET', path: '/team/api/audit' }), changes: false },
@@ -72,18 +87,25 @@ describe('the role matrix', () => {
     else if (endpoint.changes) expect(await memberRows()).not.toEqual(before);
   });
 
-  it.each(ENDPOINTS.filter((endpoint) => endpoint.changes))('$name from another site or without Origin changes nothing, even for an admin', async (endpoint) => {
-    const target = (await endpoint.prepare?.()) ?? '';
-    const before = await memberRows();
-    for (const origin of ['https://evil.example', null, 'null', `${team.origin}.evil.example`]) {
-      const { method, path, body } = endpoint.request(target);
-      expect(await team.call(method, path, { cookie: cookies.admin, body, origin })).toMatchObject({ status: 403, json: { error: 'forbidden-origin' } });
-    }
-    expect(await memberRows()).toEqual(before);
-  });
+  it.each(ENDPOINTS.filter((endpoint) => endpoint.changes))(
+    '$name from another site or without Origin changes nothing, even for an admin',
+    async (endpoint) => {
+      const target = (await endpoint.prepare?.()) ?? '';
+      const before = await memberRows();
+      for (const origin of ['https://evil.example', null, 'null', `${team.origin}.evil.example`]) {
+        const { method, path, body } = endpoint.request(target);
+        expect(await team.call(method, path, { cookie: cookies.admin, body, origin })).toMatchObject({ status: 403, json: { error: 'forbidden-origin' } });
+      }
+      expect(await memberRows()).toEqual(before);
+    },
+  );
 
   it('GET session answers every member with their role, and DELETE session is open to anyone from the site', async () => {
-    for (const role of ROLES) expect(await team.call('GET', '/team/api/session', { cookie: cookies[role] })).toMatchObject({ status: 200, json: { email: `${role}@example.com`, role, oidc: false } });
+    for (const role of ROLES)
+      expect(await team.call('GET', '/team/api/session', { cookie: cookies[role] })).toMatchObject({
+        status: 200,
+        json: { email: `${role}@example.com`, role, oidc: false },
+      });
     expect((await team.call('DELETE', '/team/api/session')).status).toBe(204);
   });
 });
@@ -91,17 +113,42 @@ describe('the role matrix', () => {
 describe('members and audit, for an admin', () => {
   it('adds, lists, changes and removes members, refusing what the rules refuse, and logs each change', async () => {
     const admin = cookies.admin;
-    expect(await team.call('POST', '/team/api/members', { cookie: admin, body: { email: ' New.Person@Example.com', role: 'reviewer' } })).toMatchObject({ status: 201, json: { email: 'new.person@example.com', role: 'reviewer' } });
-    expect(await team.call('POST', '/team/api/members', { cookie: admin, body: { email: 'new.person@example.com', role: 'viewer' } })).toMatchObject({ status: 409, json: { error: 'already-member' } });
-    expect(await team.call('POST', '/team/api/members', { cookie: admin, body: { email: 'bad', role: 'viewer' } })).toMatchObject({ status: 400, json: { error: 'invalid-email' } });
-    expect(await team.call('POST', '/team/api/members', { cookie: admin, body: { email: 'x@example.com', role: 'owner' } })).toMatchObject({ status: 400, json: { error: 'invalid-role' } });
+    expect(await team.call('POST', '/team/api/members', { cookie: admin, body: { email: ' New.Person@Example.com', role: 'reviewer' } })).toMatchObject({
+      status: 201,
+      json: { email: 'new.person@example.com', role: 'reviewer' },
+    });
+    expect(await team.call('POST', '/team/api/members', { cookie: admin, body: { email: 'new.person@example.com', role: 'viewer' } })).toMatchObject({
+      status: 409,
+      json: { error: 'already-member' },
+    });
+    expect(await team.call('POST', '/team/api/members', { cookie: admin, body: { email: 'bad', role: 'viewer' } })).toMatchObject({
+      status: 400,
+      json: { error: 'invalid-email' },
+    });
+    expect(await team.call('POST', '/team/api/members', { cookie: admin, body: { email: 'x@example.com', role: 'owner' } })).toMatchObject({
+      status: 400,
+      json: { error: 'invalid-role' },
+    });
     const listed = await team.call('GET', '/team/api/members', { cookie: admin });
-    expect((listed.json as { members: Array<{ email: string; role: string; addedAt: string }> }).members).toContainEqual({ email: 'new.person@example.com', role: 'reviewer', addedAt: expect.stringMatching(/^\d{4}-/) as unknown });
-    expect(await team.call('PATCH', '/team/api/members/New.Person%40example.com', { cookie: admin, body: { role: 'admin' } })).toMatchObject({ status: 200, json: { role: 'admin' } });
-    expect(await team.call('PATCH', '/team/api/members/nobody%40example.com', { cookie: admin, body: { role: 'admin' } })).toMatchObject({ status: 404, json: { error: 'not-found' } });
+    expect((listed.json as { members: Array<{ email: string; role: string; addedAt: string }> }).members).toContainEqual({
+      email: 'new.person@example.com',
+      role: 'reviewer',
+      addedAt: expect.stringMatching(/^\d{4}-/) as unknown,
+    });
+    expect(await team.call('PATCH', '/team/api/members/New.Person%40example.com', { cookie: admin, body: { role: 'admin' } })).toMatchObject({
+      status: 200,
+      json: { role: 'admin' },
+    });
+    expect(await team.call('PATCH', '/team/api/members/nobody%40example.com', { cookie: admin, body: { role: 'admin' } })).toMatchObject({
+      status: 404,
+      json: { error: 'not-found' },
+    });
     expect(await team.call('DELETE', '/team/api/members/new.person%40example.com', { cookie: admin })).toMatchObject({ status: 204 });
     expect(await team.call('DELETE', '/team/api/members/new.person%40example.com', { cookie: admin })).toMatchObject({ status: 404 });
-    expect(await team.call('PUT', '/team/api/members/new.person%40example.com', { cookie: admin })).toMatchObject({ status: 405, headers: { allow: 'PATCH, DELETE' } });
+    expect(await team.call('PUT', '/team/api/members/new.person%40example.com', { cookie: admin })).toMatchObject({
+      status: 405,
+      headers: { allow: 'PATCH, DELETE' },
+    });
     expect(JSON.stringify(team.requests)).not.toContain('person');
     const audit = await team.call('GET', '/team/api/audit?limit=3', { cookie: admin });
     const page = audit.json as { entries: Array<{ seq: number; actor: string; action: string; detail: Record<string, unknown> }>; next: number | null };
@@ -111,7 +158,10 @@ describe('members and audit, for an admin', () => {
       ['admin@example.com', 'member-added', { email: 'new.person@example.com', role: 'reviewer' }],
     ]);
     expect(page.next).toBe(page.entries[2]!.seq);
-    const older = (await team.call('GET', `/team/api/audit?before=${String(page.next)}&limit=200`, { cookie: admin })).json as { entries: Array<{ seq: number }>; next: number | null };
+    const older = (await team.call('GET', `/team/api/audit?before=${String(page.next)}&limit=200`, { cookie: admin })).json as {
+      entries: Array<{ seq: number }>;
+      next: number | null;
+    };
     expect(older.entries[0]!.seq).toBeLessThan(page.next!);
     expect(older.next).toBeNull();
     for (const query of ['limit=0', 'limit=201', 'limit=x', 'before=-1', 'before=abc']) {
@@ -122,13 +172,21 @@ describe('members and audit, for an admin', () => {
   it('keeps the last admin: neither removed nor demoted, by themselves or the CLI, while another admin may go', async () => {
     const admin = cookies.admin;
     // Other admins the matrix made go first.
-    const admins = (await team.receiver.store.query("SELECT email FROM team_members WHERE role = 'admin' AND email <> 'admin@example.com'")).rows.map((row) => String(row.email));
+    const admins = (await team.receiver.store.query("SELECT email FROM team_members WHERE role = 'admin' AND email <> 'admin@example.com'")).rows.map((row) =>
+      String(row.email),
+    );
     for (const email of admins) expect((await team.call('DELETE', `/team/api/members/${encodeURIComponent(email)}`, { cookie: admin })).status).toBe(204);
     expect(await team.call('DELETE', '/team/api/members/admin%40example.com', { cookie: admin })).toMatchObject({ status: 409, json: { error: 'last-admin' } });
-    expect(await team.call('PATCH', '/team/api/members/admin%40example.com', { cookie: admin, body: { role: 'viewer' } })).toMatchObject({ status: 409, json: { error: 'last-admin' } });
+    expect(await team.call('PATCH', '/team/api/members/admin%40example.com', { cookie: admin, body: { role: 'viewer' } })).toMatchObject({
+      status: 409,
+      json: { error: 'last-admin' },
+    });
     await expect(team.cli('team', 'remove', 'admin@example.com')).rejects.toMatchObject({ stderr: expect.stringMatching(/last admin/) as unknown });
     expect(await team.call('PATCH', '/team/api/members/reviewer%40example.com', { cookie: admin, body: { role: 'admin' } })).toMatchObject({ status: 200 });
-    expect(await team.call('PATCH', '/team/api/members/admin%40example.com', { cookie: admin, body: { role: 'viewer' } })).toMatchObject({ status: 200, json: { role: 'viewer' } });
+    expect(await team.call('PATCH', '/team/api/members/admin%40example.com', { cookie: admin, body: { role: 'viewer' } })).toMatchObject({
+      status: 200,
+      json: { role: 'viewer' },
+    });
     expect(await team.call('GET', '/team/api/members', { cookie: admin })).toMatchObject({ status: 403, json: { error: 'forbidden-role' } });
   }, 30_000);
 });

@@ -18,7 +18,11 @@ const MINUTE = 60_000;
 beforeAll(async () => {
   // Whatever connects is the proxy: a request saying X-Forwarded-Proto: https came over TLS.
   team = await startTeamReceiver({ trustProxy: '1', team: { sessions: { idleMinutes: 30, maxHours: 2 } } });
-  for (const [email, role] of [['ada@example.com', 'admin'], ['grace@example.com', 'reviewer'], ['linus@example.com', 'viewer']] as const) {
+  for (const [email, role] of [
+    ['ada@example.com', 'admin'],
+    ['grace@example.com', 'reviewer'],
+    ['linus@example.com', 'viewer'],
+  ] as const) {
     await addMember(deps(), { actor: 'test', email, role });
   }
 });
@@ -50,8 +54,13 @@ describe('the session cookie', () => {
   it('is Secure behind an https PUBLIC_ORIGIN, whose links lead there', async () => {
     const behind = await startTeamReceiver({ publicOrigin: 'https://team.example.com' });
     try {
-      await addMember({ store: behind.receiver.store, audit: createAudit(behind.receiver.store, () => new Date()), now: () => new Date() }, { actor: 'test', email: 'ada@example.com', role: 'viewer' });
-      expect(await behind.call('POST', '/team/api/sign-in', { origin: behind.receiver.url, body: { email: 'ada@example.com' } })).toMatchObject({ status: 403 });
+      await addMember(
+        { store: behind.receiver.store, audit: createAudit(behind.receiver.store, () => new Date()), now: () => new Date() },
+        { actor: 'test', email: 'ada@example.com', role: 'viewer' },
+      );
+      expect(await behind.call('POST', '/team/api/sign-in', { origin: behind.receiver.url, body: { email: 'ada@example.com' } })).toMatchObject({
+        status: 403,
+      });
       expect((await behind.askLink('ada@example.com')).status).toBe(202);
       const token = await behind.tokenMailedTo('ada@example.com');
       expect(behind.catcher!.mails[0]!.text).toContain(`https://team.example.com/team/sign-in#${token}`);
@@ -86,7 +95,10 @@ describe('a session ends', () => {
 
   it('when its member signs out: the old cookie opens nothing, and signing out checks Origin', async () => {
     const cookie = await team.signIn('grace@example.com');
-    expect(await team.call('DELETE', '/team/api/session', { cookie, origin: 'https://evil.example' })).toMatchObject({ status: 403, json: { error: 'forbidden-origin' } });
+    expect(await team.call('DELETE', '/team/api/session', { cookie, origin: 'https://evil.example' })).toMatchObject({
+      status: 403,
+      json: { error: 'forbidden-origin' },
+    });
     expect(await team.call('DELETE', '/team/api/session', { cookie, origin: null })).toMatchObject({ status: 403 });
     expect((await team.call('GET', '/team/api/session', { cookie })).status).toBe(200);
     const out = await team.call('DELETE', '/team/api/session', { cookie });
@@ -131,7 +143,13 @@ describe('TEAM_SESSION_IDLE_MINUTES and TEAM_SESSION_MAX_HOURS', () => {
   it('default to 60 minutes and 12 hours, and refuse what is out of bounds', () => {
     expect(teamSessionSettings({})).toEqual({ idleMinutes: 60, maxHours: 12 });
     expect(teamSessionSettings({ TEAM_SESSION_IDLE_MINUTES: ' 15 ', TEAM_SESSION_MAX_HOURS: '8' })).toEqual({ idleMinutes: 15, maxHours: 8 });
-    for (const env of [{ TEAM_SESSION_IDLE_MINUTES: '0' }, { TEAM_SESSION_IDLE_MINUTES: '1.5' }, { TEAM_SESSION_MAX_HOURS: '745' }, { TEAM_SESSION_MAX_HOURS: 'ten' }, { TEAM_SESSION_IDLE_MINUTES: '120', TEAM_SESSION_MAX_HOURS: '1' }]) {
+    for (const env of [
+      { TEAM_SESSION_IDLE_MINUTES: '0' },
+      { TEAM_SESSION_IDLE_MINUTES: '1.5' },
+      { TEAM_SESSION_MAX_HOURS: '745' },
+      { TEAM_SESSION_MAX_HOURS: 'ten' },
+      { TEAM_SESSION_IDLE_MINUTES: '120', TEAM_SESSION_MAX_HOURS: '1' },
+    ]) {
       expect(() => teamSessionSettings(env)).toThrow(/TEAM_SESSION_/);
     }
   });

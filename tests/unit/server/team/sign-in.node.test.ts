@@ -36,9 +36,13 @@ describe('asking for a sign-in link', () => {
     await timed('warm-up@example.com');
     for (let round = 0; round < 3; round += 1) {
       // Alternating who goes first, so a machine busy with other tests weighs on both alike.
-      const [asMember, asStranger] = round % 2 === 0
-        ? [await timed('Ada@Example.com'), await timed(`stranger${String(round)}@example.com`)]
-        : [await timed(`stranger${String(round)}@example.com`), await timed('Ada@Example.com')].reverse() as [Awaited<ReturnType<typeof timed>>, Awaited<ReturnType<typeof timed>>];
+      const [asMember, asStranger] =
+        round % 2 === 0
+          ? [await timed('Ada@Example.com'), await timed(`stranger${String(round)}@example.com`)]
+          : ([await timed(`stranger${String(round)}@example.com`), await timed('Ada@Example.com')].reverse() as [
+              Awaited<ReturnType<typeof timed>>,
+              Awaited<ReturnType<typeof timed>>,
+            ]);
       for (const { answer } of [asMember, asStranger]) {
         expect(answer.status).toBe(202);
         expect(answer.text).toBe('{"sent":true}');
@@ -67,9 +71,18 @@ describe('asking for a sign-in link', () => {
     for (const email of ['', 'no-at-sign', 'a@b', 'two@@example.com', 'space @example.com', 'x'.repeat(300) + '@example.com', 42]) {
       expect(await team.askLink(email as string)).toMatchObject({ status: 400, json: { error: 'invalid-email' } });
     }
-    expect(await team.call('POST', '/team/api/sign-in', { origin: 'https://evil.example', body: { email: 'ada@example.com' } })).toMatchObject({ status: 403, json: { error: 'forbidden-origin' } });
-    expect(await team.call('POST', '/team/api/sign-in', { origin: null, body: { email: 'ada@example.com' } })).toMatchObject({ status: 403, json: { error: 'forbidden-origin' } });
-    expect(await team.call('POST', '/team/api/sign-in', { headers: [['Content-Type', 'application/json']] })).toMatchObject({ status: 400, json: { error: 'invalid-json' } });
+    expect(await team.call('POST', '/team/api/sign-in', { origin: 'https://evil.example', body: { email: 'ada@example.com' } })).toMatchObject({
+      status: 403,
+      json: { error: 'forbidden-origin' },
+    });
+    expect(await team.call('POST', '/team/api/sign-in', { origin: null, body: { email: 'ada@example.com' } })).toMatchObject({
+      status: 403,
+      json: { error: 'forbidden-origin' },
+    });
+    expect(await team.call('POST', '/team/api/sign-in', { headers: [['Content-Type', 'application/json']] })).toMatchObject({
+      status: 400,
+      json: { error: 'invalid-json' },
+    });
     expect(await team.call('GET', '/team/api/sign-in')).toMatchObject({ status: 405, headers: { allow: 'POST' } });
     expect(await team.call('GET', '/team/api/nothing-here')).toMatchObject({ status: 404, json: { error: 'not-found' } });
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -78,7 +91,7 @@ describe('asking for a sign-in link', () => {
 });
 
 describe('the link', () => {
-  it('signs in once, even pressed twice at once, with the member\'s role', async () => {
+  it("signs in once, even pressed twice at once, with the member's role", async () => {
     // Counted before asking: the e-mail is sent after the answer, so it may not have come yet.
     const mailed = team.catcher!.mails.filter((mail) => mail.to.includes('ada@example.com')).length;
     await team.askLink('ada@example.com');
@@ -90,7 +103,10 @@ describe('the link', () => {
     expect(won.json).toEqual({ email: 'ada@example.com', role: 'reviewer' });
     expect((first!.status === 400 ? first! : second!).json).toEqual({ error: 'link-not-valid' });
     expect(await team.call('POST', '/team/api/session', { body: { token } })).toMatchObject({ status: 400, json: { error: 'link-not-valid' } });
-    expect(await team.call('GET', '/team/api/session', { cookie: cookieOf(won) })).toMatchObject({ status: 200, json: { email: 'ada@example.com', role: 'reviewer', oidc: false } });
+    expect(await team.call('GET', '/team/api/session', { cookie: cookieOf(won) })).toMatchObject({
+      status: 200,
+      json: { email: 'ada@example.com', role: 'reviewer', oidc: false },
+    });
   });
 
   it('is refused after 15 minutes, and unknown or malformed tokens are refused alike', async () => {
@@ -109,10 +125,13 @@ describe('the link', () => {
     for (const other of ['A'.repeat(43), 'short', 7, null]) {
       expect(await team.call('POST', '/team/api/session', { body: { token: other } })).toMatchObject({ status: 400, json: { error: 'link-not-valid' } });
     }
-    expect(await team.call('POST', '/team/api/session', { origin: 'https://evil.example', body: { token } })).toMatchObject({ status: 403, json: { error: 'forbidden-origin' } });
+    expect(await team.call('POST', '/team/api/session', { origin: 'https://evil.example', body: { token } })).toMatchObject({
+      status: 403,
+      json: { error: 'forbidden-origin' },
+    });
   });
 
-  it('writes neither the link\'s token nor the session\'s id to a log line or a stored row', async () => {
+  it("writes neither the link's token nor the session's id to a log line or a stored row", async () => {
     // Counted before asking: the e-mail is sent after the answer, so it may not have come yet.
     const mailed = team.catcher!.mails.filter((mail) => mail.to.includes('ada@example.com')).length;
     await team.askLink('ada@example.com');
@@ -123,7 +142,8 @@ describe('the link', () => {
     await team.call('GET', '/team/api/session', { cookie: cookieOf(opened) });
     await team.call('DELETE', '/team/api/session', { cookie: cookieOf(opened) });
     const stored: unknown[] = [];
-    for (const table of ['team_members', 'team_sign_in_links', 'team_sessions', 'audit_log']) stored.push((await team.receiver.store.query(`SELECT * FROM ${table}`)).rows);
+    for (const table of ['team_members', 'team_sign_in_links', 'team_sessions', 'audit_log'])
+      stored.push((await team.receiver.store.query(`SELECT * FROM ${table}`)).rows);
     const everything = JSON.stringify([stored, team.logs, team.requests]);
     for (const secret of [token, sessionId]) {
       expect(everything).not.toContain(secret);
@@ -135,7 +155,9 @@ describe('the link', () => {
 
 describe('rate limits and mail off', () => {
   it('refuses the fourth request for one address within 15 minutes (429 with Retry-After), member or not', async () => {
-    const limited = await startTeamReceiver({ team: { signInWindows: { perClient: [{ points: 100, durationSeconds: 60 }], perAddress: [{ points: 3, durationSeconds: 900 }] }, signInFloorMs: 50 } });
+    const limited = await startTeamReceiver({
+      team: { signInWindows: { perClient: [{ points: 100, durationSeconds: 60 }], perAddress: [{ points: 3, durationSeconds: 900 }] }, signInFloorMs: 50 },
+    });
     try {
       for (let each = 0; each < 3; each += 1) expect((await limited.askLink('someone@example.com')).status).toBe(202);
       const refused = await limited.askLink('Someone@example.com');
@@ -148,7 +170,10 @@ describe('rate limits and mail off', () => {
   }, 30_000);
 
   it('refuses too many requests from one client', async () => {
-    const limited = await startTeamReceiver({ mail: true, team: { signInWindows: { perClient: [{ points: 2, durationSeconds: 60 }], perAddress: [{ points: 100, durationSeconds: 60 }] }, signInFloorMs: 50 } });
+    const limited = await startTeamReceiver({
+      mail: true,
+      team: { signInWindows: { perClient: [{ points: 2, durationSeconds: 60 }], perAddress: [{ points: 100, durationSeconds: 60 }] }, signInFloorMs: 50 },
+    });
     try {
       expect((await limited.askLink('one@example.com')).status).toBe(202);
       expect((await limited.askLink('two@example.com')).status).toBe(202);

@@ -26,9 +26,15 @@ describe('the team CLI on the embedded store', () => {
       expect(await team.cli('team', 'list')).toMatch(/no members yet/);
       expect(await team.cli('team', 'add', 'Ada@Example.com', '--role', 'admin')).toBe('Added ada@example.com to the team as admin.\n');
       expect(await team.cli('team', 'add', 'grace@example.com', '--role', 'viewer')).toBe('Added grace@example.com to the team as viewer.\n');
-      await expect(team.cli('team', 'add', 'grace@example.com', '--role', 'admin')).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/already a member/) as unknown });
+      await expect(team.cli('team', 'add', 'grace@example.com', '--role', 'admin')).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringMatching(/already a member/) as unknown,
+      });
       await expect(team.cli('team', 'add', 'nobody', '--role', 'admin')).rejects.toMatchObject({ code: 1 });
-      await expect(team.cli('team', 'add', 'x@example.com', '--role', 'owner')).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/--role viewer, reviewer or admin/) as unknown });
+      await expect(team.cli('team', 'add', 'x@example.com', '--role', 'owner')).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringMatching(/--role viewer, reviewer or admin/) as unknown,
+      });
       await expect(team.cli('team', 'add', 'x@example.com')).rejects.toMatchObject({ code: 1 });
       expect(await team.cli('team', 'role', 'grace@example.com', '--role', 'reviewer')).toBe('grace@example.com is now reviewer.\n');
       const listed = await team.cli('team', 'list');
@@ -36,7 +42,10 @@ describe('the team CLI on the embedded store', () => {
       const cookie = await team.signIn('grace@example.com');
       expect(await team.cli('team', 'remove', 'grace@example.com')).toMatch(/Removed grace@example.com from the team; their sessions have ended/);
       expect((await team.call('GET', '/team/api/session', { cookie })).status).toBe(401);
-      await expect(team.cli('team', 'remove', 'grace@example.com')).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/not a member/) as unknown });
+      await expect(team.cli('team', 'remove', 'grace@example.com')).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringMatching(/not a member/) as unknown,
+      });
       await expect(team.cli('team', 'remove', 'ada@example.com')).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/last admin/) as unknown });
       const audit = (await team.cli('audit')).trimEnd().split('\n');
       expect(audit.map((line) => line.replace(/^\d+ {2}\S+ {2}/, ''))).toEqual([
@@ -58,7 +67,10 @@ describe('the team CLI on the embedded store', () => {
     try {
       expect(await cliOn(dataDir, 'team', 'add', 'ada@example.com', '--role', 'admin')).toContain('Added ada@example.com');
       expect(await cliOn(dataDir, 'team', 'list')).toMatch(/^ada@example\.com {2}admin/);
-      await expect(cliOn(dataDir, 'team', 'role', 'ada@example.com', '--role', 'viewer')).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/last admin/) as unknown });
+      await expect(cliOn(dataDir, 'team', 'role', 'ada@example.com', '--role', 'viewer')).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringMatching(/last admin/) as unknown,
+      });
       expect(await cliOn(dataDir, 'audit')).toMatch(/ {2}cli {2}member-added {2}\{"email":"ada@example.com","role":"admin"\}\n$/);
     } finally {
       await rm(dataDir, { recursive: true, force: true });

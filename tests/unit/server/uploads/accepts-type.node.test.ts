@@ -3,7 +3,21 @@ import { acceptsType as pageRule } from '../../../../src/application/rules/file-
 import { acceptsType as receiverRule } from '../../../../server/uploads/accepts-type.mjs';
 
 const ACCEPTS = [['image/jpeg', 'image/png'], ['image/*'], ['application/pdf'], ['IMAGE/JPEG'], ['image/*', 'application/pdf']];
-const TYPES = ['image/jpeg', 'image/png', 'image/heic', 'Image/JPEG', 'image/jpeg; charset=binary', 'application/pdf', 'application/x-msdownload', 'application/octet-stream', 'text/plain', 'image', 'image/', '/jpeg', ''];
+const TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/heic',
+  'Image/JPEG',
+  'image/jpeg; charset=binary',
+  'application/pdf',
+  'application/x-msdownload',
+  'application/octet-stream',
+  'text/plain',
+  'image',
+  'image/',
+  '/jpeg',
+  '',
+];
 
 describe("the receiver's copy of the file field's type rule", () => {
   it('answers as the page does, for every accept list and type', () => {

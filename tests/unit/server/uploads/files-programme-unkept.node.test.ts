@@ -37,28 +37,39 @@ describe('a programme asking for files where none can be kept', () => {
     expect(describeUploads({ uploadsPath: '/api/uploads', uploadsFolder: '/srv/uploads' })).toContain('files in /srv/uploads,');
   });
 
-  it.skipIf('reason' in postgres)('is refused as a live edit with an ERROR line, the last programme kept, once per version of the file', async () => {
-    const root = await servedRoot();
-    const dataDir = await preparedDataDir('files-unkept-');
-    const lines: string[] = [];
-    const server = await startServer({ root, port: 0, dataDir, databaseUrl: 'url' in postgres ? postgres.url : '', receiverRules, log: (line) => lines.push(line) });
-    try {
-      expect(server.uploadsFolder).toBeNull();
-      const original = await readFile(join(root, 'config.json'), 'utf8');
-      await copyFile(FILES_PROGRAMME, join(root, 'config.json'));
-      for (let ask = 0; ask < 3; ask += 1) expect((await rawRequest(`${server.url}/config.json`, { method: 'GET' })).text).toBe(original);
-      expect(lines.filter((line) => line.startsWith('Programme changed'))).toEqual([]);
-      const errors = lines.filter((line) => line.startsWith('ERROR: config.json changed but this receiver cannot apply it'));
-      expect(errors).toHaveLength(1);
-      expect(errors[0]).toContain('pages are still given "Hartwell Creator Trade Programme"');
-      expect(errors[0]).toContain('without UPLOADS_DIR');
-      expect(errors[0]).toContain('npm run -s check-config -- ');
-      // The programme kept asks for no file: ready as before.
-      expect((await rawRequest(`${server.url}/readyz`, { method: 'GET' })).status).toBe(200);
-    } finally {
-      await server.close();
-      await rm(root, { recursive: true, force: true });
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }, 60_000);
+  it.skipIf('reason' in postgres)(
+    'is refused as a live edit with an ERROR line, the last programme kept, once per version of the file',
+    async () => {
+      const root = await servedRoot();
+      const dataDir = await preparedDataDir('files-unkept-');
+      const lines: string[] = [];
+      const server = await startServer({
+        root,
+        port: 0,
+        dataDir,
+        databaseUrl: 'url' in postgres ? postgres.url : '',
+        receiverRules,
+        log: (line) => lines.push(line),
+      });
+      try {
+        expect(server.uploadsFolder).toBeNull();
+        const original = await readFile(join(root, 'config.json'), 'utf8');
+        await copyFile(FILES_PROGRAMME, join(root, 'config.json'));
+        for (let ask = 0; ask < 3; ask += 1) expect((await rawRequest(`${server.url}/config.json`, { method: 'GET' })).text).toBe(original);
+        expect(lines.filter((line) => line.startsWith('Programme changed'))).toEqual([]);
+        const errors = lines.filter((line) => line.startsWith('ERROR: config.json changed but this receiver cannot apply it'));
+        expect(errors).toHaveLength(1);
+        expect(errors[0]).toContain('pages are still given "Hartwell Creator Trade Programme"');
+        expect(errors[0]).toContain('without UPLOADS_DIR');
+        expect(errors[0]).toContain('npm run -s check-config -- ');
+        // The programme kept asks for no file: ready as before.
+        expect((await rawRequest(`${server.url}/readyz`, { method: 'GET' })).status).toBe(200);
+      } finally {
+        await server.close();
+        await rm(root, { recursive: true, force: true });
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 });

@@ -31,8 +31,14 @@ function exif(orientation: number): Buffer {
   tiff.write('II*\0', 0, 'latin1');
   tiff.writeUInt32LE(8, 4);
   tiff.writeUInt16LE(2, 8);
-  tiff.writeUInt16LE(0x0112, 10); tiff.writeUInt16LE(3, 12); tiff.writeUInt32LE(1, 14); tiff.writeUInt16LE(orientation, 18);
-  tiff.writeUInt16LE(0x8825, 22); tiff.writeUInt16LE(4, 24); tiff.writeUInt32LE(1, 26); tiff.writeUInt32LE(40, 30);
+  tiff.writeUInt16LE(0x0112, 10);
+  tiff.writeUInt16LE(3, 12);
+  tiff.writeUInt32LE(1, 14);
+  tiff.writeUInt16LE(orientation, 18);
+  tiff.writeUInt16LE(0x8825, 22);
+  tiff.writeUInt16LE(4, 24);
+  tiff.writeUInt32LE(1, 26);
+  tiff.writeUInt32LE(40, 30);
   tiff.writeUInt32LE(0, 34);
   tiff.write('GPS-SECRET-48.8566N', 44, 'latin1');
   return segment(0xe1, Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]));
@@ -42,7 +48,11 @@ const xmp = segment(0xe1, Buffer.from('http://ns.adobe.com/xap/1.0/\0<x:xmpmeta>
 const jfif = segment(0xe0, Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0', 'latin1'));
 const icc = segment(0xe2, Buffer.concat([Buffer.from('ICC_PROFILE\0\x01\x01', 'latin1'), randomBytes(500)]));
 const frame = segment(0xc0, Buffer.from([8, 0x0b, 0xb8, 0x0f, 0xa0, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]));
-const scan = Buffer.concat([segment(0xda, Buffer.from([3, 1, 0, 2, 0x11, 3, 0x11, 0, 0x3f, 0])), randomBytes(20_000).map((byte) => (byte === 0xff ? 0 : byte)), Buffer.from([0xff, 0xd9])]);
+const scan = Buffer.concat([
+  segment(0xda, Buffer.from([3, 1, 0, 2, 0x11, 3, 0x11, 0, 0x3f, 0])),
+  randomBytes(20_000).map((byte) => (byte === 0xff ? 0 : byte)),
+  Buffer.from([0xff, 0xd9]),
+]);
 
 function photo(orientation = 6): Buffer {
   return Buffer.concat([Buffer.from([0xff, 0xd8]), jfif, exif(orientation), xmp, icc, frame, scan]);
@@ -54,7 +64,7 @@ function withoutLocation(bytes: Buffer): Buffer {
   return Buffer.concat([plan.kept, bytes.subarray(plan.scanAt)]);
 }
 
-describe('a JPEG\'s header without location', () => {
+describe("a JPEG's header without location", () => {
   it('drops EXIF and XMP whole, keeps every other segment and every byte of the image, and the orientation alone', () => {
     const kept = withoutLocation(photo(6));
     const text = kept.toString('latin1');
@@ -120,9 +130,13 @@ describe('a photo uploaded straight to the receiver', () => {
       const checks = createFileChecks({ store, folder: receiver.uploadsFolder, fileFields: () => FILE_FIELDS });
       const checked = await checks({ files: [{ key: 'roomPhotos', uploadId: id, sha256: sha256(bytes) }] }, 'app-1');
       expect(checked.issues).toEqual([]);
-      expect(checked.files).toEqual([expect.objectContaining({ uploadId: id, sha256: sha256(kept), size: kept.length, type: 'image/jpeg', width: 4000, height: 3000 })]);
+      expect(checked.files).toEqual([
+        expect.objectContaining({ uploadId: id, sha256: sha256(kept), size: kept.length, type: 'image/jpeg', width: 4000, height: 3000 }),
+      ]);
       // Another hash than the declared one is still not this file.
-      expect((await checks({ files: [{ key: 'roomPhotos', uploadId: id, sha256: sha256(kept) }] }, 'app-2')).issues).toEqual([expect.objectContaining({ rule: 'file-not-own' })]);
+      expect((await checks({ files: [{ key: 'roomPhotos', uploadId: id, sha256: sha256(kept) }] }, 'app-2')).issues).toEqual([
+        expect.objectContaining({ rule: 'file-not-own' }),
+      ]);
     } finally {
       await store.close();
     }

@@ -20,7 +20,14 @@ export async function storeUpload(
   const store = new FileStore({ directory: folder });
   const id = randomBytes(16).toString('hex');
   const hash = metadata.sha256 ?? sha256(bytes);
-  await store.create(new Upload({ id, size: declared, offset: 0, metadata: { filename: metadata.filename ?? 'file', filetype: metadata.filetype, sha256: hash, field: metadata.field } }));
+  await store.create(
+    new Upload({
+      id,
+      size: declared,
+      offset: 0,
+      metadata: { filename: metadata.filename ?? 'file', filetype: metadata.filetype, sha256: hash, field: metadata.field },
+    }),
+  );
   if (bytes.length > 0) await store.write(Readable.from([bytes]), id, 0);
   return { id, sha256: hash };
 }
@@ -55,7 +62,12 @@ export function png(width: number, height: number): Buffer {
   ihdr[9] = 0; // greyscale
   const rows = Buffer.alloc((width + 1) * height, 0x80);
   for (let row = 0; row < height; row += 1) rows[row * (width + 1)] = 0;
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A JPEG's header as a camera writes one: SOI, an EXIF segment of `exifBytes`, a baseline frame of width × height. */

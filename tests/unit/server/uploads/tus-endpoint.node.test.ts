@@ -57,7 +57,7 @@ describe('settings', () => {
     expect(uploadsFolderIfAsked({ dataDir: '/srv/data', env: {}, fileFields: [] })).toBe('/srv/data/uploads');
   });
 
-  it('matches declared types against a field\'s accept list, wildcards included', () => {
+  it("matches declared types against a field's accept list, wildcards included", () => {
     expect(acceptsType(['image/*'], 'image/png')).toBe(true);
     expect(acceptsType(['image/jpeg'], 'IMAGE/JPEG; q=1')).toBe(true);
     expect(acceptsType(['image/jpeg'], 'image/png')).toBe(false);
@@ -73,9 +73,14 @@ describe('uploading', () => {
     const content = randomBytes(3 * 1024 * 1024 + 123);
     const url = await new Promise<string>((resolve, reject) => {
       const upload = new Upload(content, {
-        endpoint: endpoint(receiver), chunkSize: 1024 * 1024, retryDelays: [],
+        endpoint: endpoint(receiver),
+        chunkSize: 1024 * 1024,
+        retryDelays: [],
         metadata: { filename: 'room.jpg', filetype: 'image/jpeg', sha256: sha256(content), field: 'roomPhotos' },
-        onError: reject, onSuccess: () => { resolve(upload.url ?? ''); },
+        onError: reject,
+        onSuccess: () => {
+          resolve(upload.url ?? '');
+        },
       });
       upload.start();
     });
@@ -96,10 +101,23 @@ describe('uploading', () => {
     // Half the body, then the connection closes: the client lost its signal.
     const sent = 300 * 1024;
     await new Promise<void>((resolve) => {
-      const req = request(upload.url, { method: 'PATCH', headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream', 'Content-Length': String(content.length) } });
-      req.on('error', () => { resolve(); });
+      const req = request(upload.url, {
+        method: 'PATCH',
+        headers: {
+          'Tus-Resumable': '1.0.0',
+          'Upload-Offset': '0',
+          'Content-Type': 'application/offset+octet-stream',
+          'Content-Length': String(content.length),
+        },
+      });
+      req.on('error', () => {
+        resolve();
+      });
       req.write(content.subarray(0, sent), () => {
-        setTimeout(() => { req.destroy(); resolve(); }, 300);
+        setTimeout(() => {
+          req.destroy();
+          resolve();
+        }, 300);
       });
     });
     let offset = 0;
@@ -151,7 +169,7 @@ describe('uploading', () => {
 });
 
 describe('refusals before a byte is read', () => {
-  it('answers 413 over the field\'s maxBytes, 415 for a type it does not accept, 400 for an unknown field, bad metadata, a deferred or empty length', async () => {
+  it("answers 413 over the field's maxBytes, 415 for a type it does not accept, 400 for an unknown field, bad metadata, a deferred or empty length", async () => {
     const receiver = await receiverWith();
     const url = endpoint(receiver);
     const pdf = randomBytes(10);
@@ -163,10 +181,40 @@ describe('refusals before a byte is read', () => {
       [400, createUpload(url, pdf, { field: 'email' })],
       [400, createUpload(url, pdf, { length: '0' })],
       [400, createUpload(url, pdf, { length: '-1' })],
-      [400, rawRequest(url, { method: 'POST', headers: [['Tus-Resumable', '1.0.0'], ['Upload-Defer-Length', '1'], ['Upload-Metadata', 'field cm9vbVBob3Rvcw==']] })],
-      [400, rawRequest(url, { method: 'POST', headers: [['Tus-Resumable', '1.0.0'], ['Upload-Length', '10'], ['Upload-Metadata', 'field cm9vbVBob3Rvcw==']] })],
+      [
+        400,
+        rawRequest(url, {
+          method: 'POST',
+          headers: [
+            ['Tus-Resumable', '1.0.0'],
+            ['Upload-Defer-Length', '1'],
+            ['Upload-Metadata', 'field cm9vbVBob3Rvcw=='],
+          ],
+        }),
+      ],
+      [
+        400,
+        rawRequest(url, {
+          method: 'POST',
+          headers: [
+            ['Tus-Resumable', '1.0.0'],
+            ['Upload-Length', '10'],
+            ['Upload-Metadata', 'field cm9vbVBob3Rvcw=='],
+          ],
+        }),
+      ],
       [400, createUpload(url, pdf, { filename: 'a\u0000b.jpg' })],
-      [400, rawRequest(url, { method: 'POST', headers: [['Tus-Resumable', '1.0.0'], ['Upload-Length', '10'], ['Upload-Metadata', 'filename !!!,filetype aW1hZ2UvanBlZw==']] })],
+      [
+        400,
+        rawRequest(url, {
+          method: 'POST',
+          headers: [
+            ['Tus-Resumable', '1.0.0'],
+            ['Upload-Length', '10'],
+            ['Upload-Metadata', 'filename !!!,filetype aW1hZ2UvanBlZw=='],
+          ],
+        }),
+      ],
     ];
     const answers = await Promise.all(cases.map(([, answer]) => answer));
     expect(answers.map((answer) => answer.status)).toEqual(cases.map(([status]) => status));
@@ -178,14 +226,20 @@ describe('refusals before a byte is read', () => {
   it('answers a 413 before reading a body announced over the maximum (only the headers are sent)', async () => {
     const receiver = await receiverWith();
     const answer = await rawRequest(endpoint(receiver), {
-      method: 'POST', headersOnly: true,
-      headers: [['Tus-Resumable', '1.0.0'], ['Upload-Length', String(8 * 1024 * 1024 + 1)], ['Content-Type', 'application/offset+octet-stream'], ['Content-Length', String(8 * 1024 * 1024 + 1)],
-        ['Upload-Metadata', `filename cm9vbS5qcGc=,filetype aW1hZ2UvanBlZw==,sha256 ${Buffer.from('a'.repeat(64)).toString('base64')},field cm9vbVBob3Rvcw==`]],
+      method: 'POST',
+      headersOnly: true,
+      headers: [
+        ['Tus-Resumable', '1.0.0'],
+        ['Upload-Length', String(8 * 1024 * 1024 + 1)],
+        ['Content-Type', 'application/offset+octet-stream'],
+        ['Content-Length', String(8 * 1024 * 1024 + 1)],
+        ['Upload-Metadata', `filename cm9vbS5qcGc=,filetype aW1hZ2UvanBlZw==,sha256 ${Buffer.from('a'.repeat(64)).toString('base64')},field cm9vbVBob3Rvcw==`],
+      ],
     });
     expect(answer.status).toBe(413);
   });
 
-  it('counts each address\'s requests and bytes: 429 with Retry-After past its share', async () => {
+  it("counts each address's requests and bytes: 429 with Retry-After past its share", async () => {
     const receiver = await receiverWith({ limits: { uploadRateWindows: [{ points: 3, durationSeconds: 60 }] } });
     const url = endpoint(receiver);
     const answers = [];
@@ -193,7 +247,18 @@ describe('refusals before a byte is read', () => {
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 429]);
     expect(Number(answers[3]?.headers['retry-after'])).toBeGreaterThan(0);
     // Another address has its own share.
-    expect((await rawRequest(url, { method: 'POST', localAddress: '127.0.0.2', headers: [['Tus-Resumable', '1.0.0'], ['Upload-Length', '10']] })).status).toBe(400);
+    expect(
+      (
+        await rawRequest(url, {
+          method: 'POST',
+          localAddress: '127.0.0.2',
+          headers: [
+            ['Tus-Resumable', '1.0.0'],
+            ['Upload-Length', '10'],
+          ],
+        })
+      ).status,
+    ).toBe(400);
 
     const bytes = await receiverWith({ limits: { uploadBytesPerHour: 1024 * 1024 } });
     expect((await createUpload(endpoint(bytes), randomBytes(10), { length: String(700 * 1024) })).status).toBe(201);
@@ -251,9 +316,15 @@ describe('limits of time', () => {
 });
 
 describe('cross-origin pages', () => {
-  it('answers an allowed origin\'s preflight and exposes the tus headers to it; refuses others', async () => {
+  it("answers an allowed origin's preflight and exposes the tus headers to it; refuses others", async () => {
     const receiver = await receiverWith({ corsOrigins: 'https://apply.example.com' });
-    const preflight = await rawRequest(endpoint(receiver), { method: 'OPTIONS', headers: [['Origin', 'https://apply.example.com'], ['Access-Control-Request-Method', 'POST']] });
+    const preflight = await rawRequest(endpoint(receiver), {
+      method: 'OPTIONS',
+      headers: [
+        ['Origin', 'https://apply.example.com'],
+        ['Access-Control-Request-Method', 'POST'],
+      ],
+    });
     expect(preflight.status).toBe(204);
     expect(String(preflight.headers['access-control-allow-headers'])).toMatch(/Upload-Metadata/);
     const answer = await createUpload(endpoint(receiver), randomBytes(10), { headers: [['Origin', 'https://apply.example.com']] });

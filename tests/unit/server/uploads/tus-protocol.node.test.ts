@@ -39,7 +39,16 @@ describe('the tus protocol', () => {
     const answers = [
       await createUpload(endpoint, content, { headers: [['Tus-Resumable', '0.2.2']] }),
       await rawRequest(uploadUrl, { method: 'HEAD', headers: [['Tus-Resumable', '2.0.0']] }),
-      await rawRequest(uploadUrl, { method: 'PATCH', headers: [['Tus-Resumable', '1.0'], ['Upload-Offset', '0'], ['Content-Type', 'application/offset+octet-stream'], ['Content-Length', '100']], body: content }),
+      await rawRequest(uploadUrl, {
+        method: 'PATCH',
+        headers: [
+          ['Tus-Resumable', '1.0'],
+          ['Upload-Offset', '0'],
+          ['Content-Type', 'application/offset+octet-stream'],
+          ['Content-Length', '100'],
+        ],
+        body: content,
+      }),
       await rawRequest(uploadUrl, { method: 'DELETE', headers: [['Tus-Resumable', '0.2.2']] }),
       await rawRequest(uploadUrl, { method: 'HEAD' }),
     ];
@@ -49,7 +58,11 @@ describe('the tus protocol', () => {
     const head = await rawRequest(uploadUrl, { method: 'HEAD', headers: [['Tus-Resumable', '1.0.0']] });
     expect(head.headers['upload-offset']).toBe('0');
     expect(entries.filter((entry) => entry.status === 412).map((entry) => entry.reason)).toEqual([
-      'tus version not supported', 'tus version not supported', 'tus version not supported', 'tus version not supported', 'tus version missing',
+      'tus version not supported',
+      'tus version not supported',
+      'tus version not supported',
+      'tus version not supported',
+      'tus version missing',
     ]);
   });
 
@@ -59,8 +72,24 @@ describe('the tus protocol', () => {
     const content = randomBytes(100);
     const made = await createUpload(endpoint, content);
     const uploadUrl = new URL(String(made.headers.location), receiver.url).href;
-    const noType = await rawRequest(uploadUrl, { method: 'PATCH', headers: [['Tus-Resumable', '1.0.0'], ['Upload-Offset', '0'], ['Content-Length', '100']], body: content });
-    const noOffset = await rawRequest(uploadUrl, { method: 'PATCH', headers: [['Tus-Resumable', '1.0.0'], ['Content-Type', 'application/offset+octet-stream'], ['Content-Length', '100']], body: content });
+    const noType = await rawRequest(uploadUrl, {
+      method: 'PATCH',
+      headers: [
+        ['Tus-Resumable', '1.0.0'],
+        ['Upload-Offset', '0'],
+        ['Content-Length', '100'],
+      ],
+      body: content,
+    });
+    const noOffset = await rawRequest(uploadUrl, {
+      method: 'PATCH',
+      headers: [
+        ['Tus-Resumable', '1.0.0'],
+        ['Content-Type', 'application/offset+octet-stream'],
+        ['Content-Length', '100'],
+      ],
+      body: content,
+    });
     expect([noType.status, noOffset.status]).toEqual([403, 403]);
     expect(entries.filter((entry) => entry.method === 'PATCH').map((entry) => entry.reason)).toEqual(['upload content type missing', 'upload offset missing']);
   });

@@ -34,7 +34,14 @@ async function straceUnusable(): Promise<string | null> {
   }
 }
 
-interface Call { pid: string; name: string; path: string; text: string; start: number; end: number }
+interface Call {
+  pid: string;
+  name: string;
+  path: string;
+  text: string;
+  start: number;
+  end: number;
+}
 
 /** strace -f -yy output, one entry per system call, in the order they started. */
 function parseStrace(log: string): Call[] {
@@ -66,13 +73,15 @@ function parseStrace(log: string): Call[] {
 function between(calls: Call[], requestLine: string, status: string): Call[] | string {
   const arrival = calls.find((call) => call.name === 'read' && call.path.startsWith('TCP:') && call.text.includes(requestLine));
   if (!arrival) return `the read of "${requestLine}" is not in the trace`;
-  const answer = calls.find((call) => call.start > arrival.end && WRITES.has(call.name) && call.path === arrival.path && call.text.includes(`HTTP/1.1 ${status}`));
+  const answer = calls.find(
+    (call) => call.start > arrival.end && WRITES.has(call.name) && call.path === arrival.path && call.text.includes(`HTTP/1.1 ${status}`),
+  );
   if (!answer) return `no ${status} written after "${requestLine}"`;
   return calls.filter((call) => call.start > arrival.start && call.end < answer.start);
 }
 
 describe('uploads under strace', () => {
-  it('syncs each chunk\'s file before its 204, and a new upload\'s file, .json and folder before its 201', async () => {
+  it("syncs each chunk's file before its 204, and a new upload's file, .json and folder before its 201", async () => {
     const unusable = await straceUnusable();
     if (unusable) throw new Error(unusable);
     const root = await servedRoot();
@@ -80,8 +89,14 @@ describe('uploads under strace', () => {
     const traceFile = join(dataDir, '..', `${dataDir.split('/').at(-1) ?? ''}.trace`);
     try {
       const receiver = await spawnReceiver({
-        root, dataDir, script: 'tests/support/uploads-receiver-child.mjs', extraEnv: { TEST_FILE_FIELDS: JSON.stringify(FILE_FIELDS) },
-        wrapper: { command: STRACE, args: ['-f', '--seccomp-bpf', '-tt', '-yy', '-s', '256', '-e', `trace=read,${[...WRITES, ...SYNCS].join(',')}`, '-o', traceFile] },
+        root,
+        dataDir,
+        script: 'tests/support/uploads-receiver-child.mjs',
+        extraEnv: { TEST_FILE_FIELDS: JSON.stringify(FILE_FIELDS) },
+        wrapper: {
+          command: STRACE,
+          args: ['-f', '--seccomp-bpf', '-tt', '-yy', '-s', '256', '-e', `trace=read,${[...WRITES, ...SYNCS].join(',')}`, '-o', traceFile],
+        },
       });
       const content = randomBytes(3 * 256 * 1024);
       let id = '';
@@ -91,7 +106,10 @@ describe('uploads under strace', () => {
         id = String(created.headers.location).split('/').at(-1) ?? '';
         for (let chunk = 0; chunk < 3; chunk += 1) {
           const offset = chunk * 256 * 1024;
-          expect((await patchUpload(`${receiver.url}/api/uploads/${id}`, offset, content.subarray(offset, offset + 256 * 1024), [['X-Chunk', String(chunk)]])).status).toBe(204);
+          expect(
+            (await patchUpload(`${receiver.url}/api/uploads/${id}`, offset, content.subarray(offset, offset + 256 * 1024), [['X-Chunk', String(chunk)]]))
+              .status,
+          ).toBe(204);
         }
       } finally {
         await receiver.stop();
@@ -102,7 +120,9 @@ describe('uploads under strace', () => {
       const creation = between(calls, 'POST /api/uploads HTTP/1.1', '201');
       if (typeof creation === 'string') throw new Error(creation);
       const synced = new Set(creation.filter((call) => SYNCS.has(call.name) && / = 0$/.test(call.text)).map((call) => call.path));
-      expect([...synced].filter((path) => path.endsWith(id) || path.endsWith(`${id}.json`) || path === join(dataDir, 'uploads')).sort()).toEqual([join(dataDir, 'uploads'), file, `${file}.json`].sort());
+      expect([...synced].filter((path) => path.endsWith(id) || path.endsWith(`${id}.json`) || path === join(dataDir, 'uploads')).sort()).toEqual(
+        [join(dataDir, 'uploads'), file, `${file}.json`].sort(),
+      );
       // Every PATCH is on one kept-alive connection: each one's calls end at its own 204.
       let from = 0;
       for (let chunk = 0; chunk < 3; chunk += 1) {

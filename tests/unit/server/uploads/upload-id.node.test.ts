@@ -11,6 +11,12 @@ describe("an upload's id", () => {
 
   it('is 32 lower-case hex digits, nothing else', () => {
     expect(pagePattern.test('0123456789abcdef0123456789abcdef')).toBe(true);
-    for (const bad of ['0123456789ABCDEF0123456789abcdef', '0123456789abcdef0123456789abcde', '0123456789abcdef0123456789abcdef0', '../0123456789abcdef0123456789abcd']) expect(pagePattern.test(bad)).toBe(false);
+    for (const bad of [
+      '0123456789ABCDEF0123456789abcdef',
+      '0123456789abcdef0123456789abcde',
+      '0123456789abcdef0123456789abcdef0',
+      '../0123456789abcdef0123456789abcd',
+    ])
+      expect(pagePattern.test(bad)).toBe(false);
   });
 });

@@ -36,7 +36,15 @@ async function receiverWithUploads(count: number, size: number, options: Paramet
     expect(made.status).toBe(201);
     urls.push(new URL(String(made.headers.location), receiver.url).href);
   }
-  return { receiver, endpoint, content, urls, setFree: (bytes: number) => { free = bytes; } };
+  return {
+    receiver,
+    endpoint,
+    content,
+    urls,
+    setFree: (bytes: number) => {
+      free = bytes;
+    },
+  };
 }
 
 /** A chunked body: `total` bytes in 64 KiB pieces, a little apart, so it is still arriving while others are. */
@@ -47,7 +55,8 @@ async function* chunked(content: Buffer) {
   }
 }
 
-const written = async (urls: string[]) => (await Promise.all(urls.map(async (url) => (await uploadOffset(url)).offset ?? 0))).reduce((sum, bytes) => sum + bytes, 0);
+const written = async (urls: string[]) =>
+  (await Promise.all(urls.map(async (url) => (await uploadOffset(url)).offset ?? 0))).reduce((sum, bytes) => sum + bytes, 0);
 
 describe('uploads against the disk floor', () => {
   it('lets concurrent bodies with a length take only the room above the floor: each reserves its length', async () => {
@@ -97,7 +106,7 @@ describe('uploads no application holds, all together', () => {
     expect((await createUpload(endpoint, content.subarray(0, MiB))).status).toBe(201);
   });
 
-  it('counts a folder not made yet, or one that cannot be read, as holding nothing: the upload\'s own write says what is wrong', async () => {
+  it("counts a folder not made yet, or one that cannot be read, as holding nothing: the upload's own write says what is wrong", async () => {
     const isBound = () => Promise.resolve(false);
     expect(await createUploadsInTransit({ folder: join(tmpdir(), `never-made-${randomBytes(8).toString('hex')}`), isBound }).bytes()).toBe(0);
     const notAFolder = join(tmpdir(), `not-a-folder-${randomBytes(8).toString('hex')}`);

@@ -28,10 +28,18 @@ const KIB = 1024;
 
 /** A PATCH whose body is sent in part and then held: the connection stays open, sending nothing. */
 function heldPatch(url: string, offset: number, total: number, part: Buffer): { req: ClientRequest; answered: Promise<number | null> } {
-  const req = request(url, { method: 'PATCH', headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream', 'Content-Length': String(total) } });
+  const req = request(url, {
+    method: 'PATCH',
+    headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream', 'Content-Length': String(total) },
+  });
   const answered = new Promise<number | null>((resolve) => {
-    req.on('response', (res) => { res.resume(); resolve(res.statusCode ?? null); });
-    req.on('error', () => { resolve(null); });
+    req.on('response', (res) => {
+      res.resume();
+      resolve(res.statusCode ?? null);
+    });
+    req.on('error', () => {
+      resolve(null);
+    });
   });
   req.write(part);
   return { req, answered };
@@ -65,10 +73,14 @@ describe.skipIf('reason' in postgres)('uploads on PostgreSQL, two instances', ()
     const root = await servedRoot();
     const uploadsDir = await mkdtemp(join(tmpdir(), 'uploads-shared-'));
     const dataDirs = await Promise.all([mkdtemp(join(tmpdir(), 'uploads-a-')), mkdtemp(join(tmpdir(), 'uploads-b-'))]);
-    const spawn = (dataDir: string) => spawnReceiver({
-      root, dataDir, databaseUrl: url, script: 'tests/support/uploads-receiver-child.mjs',
-      extraEnv: { TEST_FILE_FIELDS: JSON.stringify(FILE_FIELDS), UPLOADS_DIR: uploadsDir },
-    });
+    const spawn = (dataDir: string) =>
+      spawnReceiver({
+        root,
+        dataDir,
+        databaseUrl: url,
+        script: 'tests/support/uploads-receiver-child.mjs',
+        extraEnv: { TEST_FILE_FIELDS: JSON.stringify(FILE_FIELDS), UPLOADS_DIR: uploadsDir },
+      });
     const receivers: ReceiverProcess[] = [];
     try {
       const a = await spawn(dataDirs[0]);
@@ -89,7 +101,14 @@ describe.skipIf('reason' in postgres)('uploads on PostgreSQL, two instances', ()
       expect(await uploadOffset(`${b.url}${path}`)).toEqual({ status: 200, offset: 256 * KIB });
       expect(performance.now() - asked).toBeLessThan(9000);
       // B had the lock only once A had let go: A's request is over already, not left writing.
-      const over = await Promise.race([first.answered.then(() => 'over'), new Promise((resolve) => setTimeout(() => { resolve('still open'); }, 1000))]);
+      const over = await Promise.race([
+        first.answered.then(() => 'over'),
+        new Promise((resolve) =>
+          setTimeout(() => {
+            resolve('still open');
+          }, 1000),
+        ),
+      ]);
       expect(over).toBe('over');
       first.req.destroy();
 

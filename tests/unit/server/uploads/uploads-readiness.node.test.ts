@@ -28,7 +28,7 @@ async function readyzUntil(url: string, status: number, withinMs = 15_000) {
 }
 
 describe('readiness and the uploads folder', () => {
-  it('embedded store: not ready while DATA_DIR/uploads cannot be used, and the failed upload\'s answer names no path', async () => {
+  it("embedded store: not ready while DATA_DIR/uploads cannot be used, and the failed upload's answer names no path", async () => {
     const lines: string[] = [];
     const receiver = await startUploadsReceiver({ log: (line) => lines.push(line) });
     const folder = receiver.uploadsFolder;
@@ -41,7 +41,9 @@ describe('readiness and the uploads folder', () => {
       expect(unready.status).toBe(503);
       expect(unready.json).toEqual({ status: 'not ready', reason: 'the uploads folder (DATA_DIR/uploads) cannot be used, so files cannot be kept' });
       expect(unready.text).not.toContain(receiver.dataDir);
-      expect(lines).toContain(`readiness: not ready, the uploads folder (DATA_DIR/uploads) cannot be used, so files cannot be kept (${folder}: ENOTDIR): GET /readyz answers 503`);
+      expect(lines).toContain(
+        `readiness: not ready, the uploads folder (DATA_DIR/uploads) cannot be used, so files cannot be kept (${folder}: ENOTDIR): GET /readyz answers 503`,
+      );
 
       const failed = await createUpload(`${receiver.url}/api/uploads`, Buffer.from('x'.repeat(100)));
       expect(failed.status).toBe(500);
@@ -58,21 +60,25 @@ describe('readiness and the uploads folder', () => {
     }
   }, 60_000);
 
-  it.skipIf('reason' in postgres)('PostgreSQL: not ready while UPLOADS_DIR, every instance\'s shared folder, is missing', async () => {
-    const work = await mkdtemp(join(tmpdir(), 'uploads-readiness-'));
-    const shared = join(work, 'shared');
-    const receiver = await startUploadsReceiver({ databaseUrl: 'url' in postgres ? postgres.url : '', uploadsDir: shared });
-    try {
-      expect((await readyzUntil(receiver.url, 200)).status).toBe(200);
-      await rename(shared, join(work, 'moved'));
-      const unready = await readyzUntil(receiver.url, 503);
-      expect(unready.json).toEqual({ status: 'not ready', reason: 'UPLOADS_DIR is missing, so files cannot be kept' });
-      expect(unready.text).not.toContain(work);
-      await rename(join(work, 'moved'), shared);
-      expect((await readyzUntil(receiver.url, 200)).status).toBe(200);
-    } finally {
-      await receiver.stop();
-      await rm(work, { recursive: true, force: true });
-    }
-  }, 60_000);
+  it.skipIf('reason' in postgres)(
+    "PostgreSQL: not ready while UPLOADS_DIR, every instance's shared folder, is missing",
+    async () => {
+      const work = await mkdtemp(join(tmpdir(), 'uploads-readiness-'));
+      const shared = join(work, 'shared');
+      const receiver = await startUploadsReceiver({ databaseUrl: 'url' in postgres ? postgres.url : '', uploadsDir: shared });
+      try {
+        expect((await readyzUntil(receiver.url, 200)).status).toBe(200);
+        await rename(shared, join(work, 'moved'));
+        const unready = await readyzUntil(receiver.url, 503);
+        expect(unready.json).toEqual({ status: 'not ready', reason: 'UPLOADS_DIR is missing, so files cannot be kept' });
+        expect(unready.text).not.toContain(work);
+        await rename(join(work, 'moved'), shared);
+        expect((await readyzUntil(receiver.url, 200)).status).toBe(200);
+      } finally {
+        await receiver.stop();
+        await rm(work, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 });

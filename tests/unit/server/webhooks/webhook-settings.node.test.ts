@@ -25,7 +25,9 @@ describe('the webhooks settings from the environment', () => {
     expect(() => webhookSettings({ WEBHOOK_URL: 'ftp://example.com/h', WEBHOOK_SECRET: SECRET })).toThrow(/https/);
     expect(() => webhookSettings({ WEBHOOK_URL: 'https://user:pw@example.com/h', WEBHOOK_SECRET: SECRET })).toThrow(/user name/);
     expect(() => webhookSettings({ WEBHOOK_URL: 'https://example.com/h', WEBHOOK_SECRET: 'secret' })).toThrow(/whsec_/);
-    expect(() => webhookSettings({ WEBHOOK_URL: 'https://example.com/h', WEBHOOK_SECRET: `whsec_${randomBytes(8).toString('base64')}` })).toThrow(/24 random bytes/);
+    expect(() => webhookSettings({ WEBHOOK_URL: 'https://example.com/h', WEBHOOK_SECRET: `whsec_${randomBytes(8).toString('base64')}` })).toThrow(
+      /24 random bytes/,
+    );
     expect(() => webhookSettings({ WEBHOOK_URL: 'https://example.com/h', WEBHOOK_SECRET: SECRET, WEBHOOK_TIMEOUT_MS: '10s' })).toThrow(/WEBHOOK_TIMEOUT_MS/);
   });
 
