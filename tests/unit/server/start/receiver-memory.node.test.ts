@@ -6,7 +6,7 @@
  * its first applications, and again when it restarts on that folder. Sampled from /proc every
  * 20 ms (VmRSS summed over the tree), plus each process's own high-water mark (VmHWM), which no
  * sampling interval can miss. And once a batch of applications from concurrent clients has been
- * stored and the receiver has been idle a few seconds, it holds at most 160 MB (steady; the
+ * stored and the receiver has been idle a few seconds, it holds at most 168 MB (steady; the
  * benchmark shows it after 10,000: npm run bench:receiver). Linux only, as the receiver's servers are.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -21,7 +21,9 @@ import { spawnReceiver } from '../../../support/receiver-process';
 import { sampleBody } from '../../../support/sample-application.mjs';
 
 const BUDGET_BYTES = 256 * 1024 * 1024;
-const STEADY_BUDGET_BYTES = 160 * 1024 * 1024;
+// 160 MB until the receiver took in where an application stands, its e-mails and the team's inbox:
+// then 157-164 MB over seven runs on a quiet machine, so 160 failed one run in two.
+const STEADY_BUDGET_BYTES = 168 * 1024 * 1024;
 /** Concurrent clients in the steady batch, as the benchmark sends. */
 const CLIENTS = 8;
 
@@ -108,7 +110,7 @@ describe.skipIf(process.platform !== 'linux')("the embedded receiver's memory", 
     }
   }, 180_000);
 
-  it('holds at most 160 MB, its whole process tree, once idle after a batch of applications from concurrent clients', async () => {
+  it('holds at most 168 MB, its whole process tree, once idle after a batch of applications from concurrent clients', async () => {
     const root = await servedRoot();
     const parent = await mkdtemp(join(tmpdir(), 'receiver-memory-'));
     try {
