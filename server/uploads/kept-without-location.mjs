@@ -4,14 +4,15 @@
 // change, never a byte of the image; the SHA-256 of what is kept is recorded in the upload's
 // metadata (`keptsha256`) beside the one the client declared (`sha256`), which the application
 // names. Done only when the bytes are the declared ones: others are refused at the PUT by their
-// hash anyway. The new file is written beside the old one, synced and renamed over it, so a crash
-// leaves one or the other.
+// hash anyway. The new file is written beside the old one, synced and renamed over it, then its
+// record: a receiver stopped between the two is finished or undone at its next start
+// (interrupted-keeps.mjs), so a crash leaves one or the other.
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { open, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fsyncPath } from '../store/data-folder-sync.mjs';
+import { keptCopyPath } from './interrupted-keeps.mjs';
 import { planWithoutLocation } from './jpeg-location.mjs';
 import { uploadBytesPath, uploadInfoPath } from './stored-uploads.mjs';
 
@@ -51,7 +52,7 @@ export async function keepWithoutLocation(folder, id) {
   const info = /** @type {{ size: number, metadata?: Record<string, string> }} */ (parsed);
   if (!info.metadata || (await sha256Of(bytesPath)) !== info.metadata.sha256) return 'kept as it came';
 
-  const temporary = join(folder, `.${id}.kept`);
+  const temporary = keptCopyPath(folder, id);
   const hash = createHash('sha256');
   let size = 0;
   const count = async function* (/** @type {AsyncIterable<Buffer>} */ source) {

@@ -21,6 +21,7 @@ import { singleHeader } from '../http/request-headers.mjs';
 import { checkCreation } from './creation-checks.mjs';
 import { DurableFileStore, bodyGuard, makeUploadsFolder } from './durable-file-store.mjs';
 import { createPostgresUploadLocker } from './postgres-upload-locker.mjs';
+import { finishInterruptedKeeps } from './interrupted-keeps.mjs';
 import { keepWithoutLocation } from './kept-without-location.mjs';
 import { createUploadsBudget } from './uploads-budget.mjs';
 import { startUploadExpiry } from './upload-expiry.mjs';
@@ -81,6 +82,11 @@ export async function createUploads({
   await makeUploadsFolder(folder);
   const datastore = new DurableFileStore({ directory: folder });
   const locker = databaseUrl ? await createPostgresUploadLocker({ databaseUrl, log }) : new MemoryLocker({ acquireLockTimeout: 10_000 });
+  // Before any request: a photo whose keeping a stopped receiver left half done is finished or undone.
+  const interrupted = await finishInterruptedKeeps(folder, locker);
+  if (interrupted.finished + interrupted.undone > 0) {
+    log(`uploads: ${String(interrupted.finished)} photo(s) whose location removal was cut by a stop finished, ${String(interrupted.undone)} left as they came`);
+  }
   const budget = await createUploadsBudget({ limits, databaseUrl, folder, isBound, freeBytes, log }).catch(async (/** @type {unknown} */ error) => {
     if ('close' in locker) await locker.close();
     throw error;
