@@ -87,6 +87,25 @@ async function start(): Promise<void> {
   await check();
 }
 
-// The same worker as the wizard's (none under `npm run dev`, which has no precache).
-if (import.meta.env.MODE !== 'development') keepStatusPage(`${BASE}sw.js`);
+/**
+ * The same worker as the wizard's (none under `npm run dev`, which has no precache), registered as
+ * the wizard registers it: once the page has loaded, at the browser's first idle moment. Its install
+ * downloads and precaches the app, which would otherwise take the phone's CPU and connection from
+ * this page's first paint and its lookup.
+ */
+function keepWhenLoaded(): void {
+  if (import.meta.env.MODE === 'development') return;
+  const register = () => {
+    keepStatusPage(`${BASE}sw.js`);
+  };
+  // Safari has no requestIdleCallback: at once, then.
+  const keep = () => {
+    if ('requestIdleCallback' in window) requestIdleCallback(register, { timeout: 3000 });
+    else register();
+  };
+  if (document.readyState === 'complete') keep();
+  else window.addEventListener('load', keep, { once: true });
+}
+
+keepWhenLoaded();
 void start();
