@@ -3,6 +3,7 @@ import { decodesEverywhere, IMAGE_SIGNATURE_BYTES, startsAsImage } from './image
 import type { ShrinkRequest, ShrinkResult } from './shrink-image';
 import { nameForType } from './shrink-plan';
 import { stripJpegMetadata } from './strip-jpeg-metadata';
+import { stripPngMetadata } from './strip-png-metadata';
 
 /**
  * A chosen file made ready to keep: a photo made smaller (with its thumbnail) where the browser
@@ -67,14 +68,21 @@ export async function prepareFile(request: PrepareRequest, tools: PreparingTools
 }
 
 /**
- * A JPEG the page did not need to make smaller (within the field's edge) is often smaller as the
- * camera encoded it than encoded anew: then it is kept as it was, its metadata (location, camera,
- * time) taken out at the byte level (strip-jpeg-metadata.ts). Not when it was turned by its EXIF
- * orientation, which goes with the metadata: only the new encoding shows it upright.
+ * A JPEG or PNG the page did not need to make smaller (within the field's edge) is often smaller
+ * as it was made than encoded anew (a camera's JPEG, a screenshot's well-packed PNG): then it is
+ * kept as it was, its metadata (location, camera, time, text) taken out at the byte level
+ * (strip-jpeg-metadata.ts, strip-png-metadata.ts). Not when it was turned by its EXIF orientation,
+ * which goes with the metadata: only the new encoding shows it upright.
  */
 async function smallerOriginal(file: Blob, type: string, shrunk: { blob: Blob; type: string; unscaled?: boolean }): Promise<Blob | undefined> {
-  if (type !== 'image/jpeg' || shrunk.type !== 'image/jpeg' || shrunk.unscaled !== true) return undefined;
-  const stripped = stripJpegMetadata(new Uint8Array(await file.arrayBuffer()));
-  if (!stripped || stripped.orientation !== 1 || stripped.bytes.length >= shrunk.blob.size) return undefined;
-  return new Blob([stripped.bytes], { type: 'image/jpeg' });
+  if (type !== shrunk.type || shrunk.unscaled !== true) return undefined;
+  let stripped: Uint8Array<ArrayBuffer> | undefined;
+  if (type === 'image/jpeg') {
+    const jpeg = stripJpegMetadata(new Uint8Array(await file.arrayBuffer()));
+    stripped = jpeg?.orientation === 1 ? jpeg.bytes : undefined;
+  } else if (type === 'image/png') {
+    stripped = stripPngMetadata(new Uint8Array(await file.arrayBuffer()));
+  }
+  if (!stripped || stripped.length >= shrunk.blob.size) return undefined;
+  return new Blob([stripped], { type });
 }

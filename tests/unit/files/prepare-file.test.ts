@@ -80,4 +80,48 @@ describe('prepareFile', () => {
       expect((await prepareFile(request, reEncoded(500, false))).size).toBe(500);
     });
   });
+  describe('a PNG within the edge, smaller as it was made', () => {
+    const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+    /** Length, type, data, CRC (not checked on the way through: chunks are copied whole). */
+    const chunk = (type: string, data: string) => [0, 0, 0, data.length, ...new TextEncoder().encode(type), ...new TextEncoder().encode(data), 1, 2, 3, 4];
+    const MADE = new Uint8Array([
+      ...SIGNATURE,
+      ...chunk('IHDR', 'ihdr-13-bytes'),
+      ...chunk('tEXt', 'GPS\0at home'),
+      ...chunk('IDAT', 'pixels'),
+      ...chunk('IEND', ''),
+    ]);
+    const request = { file: new Blob([MADE], { type: 'image/png' }), name: 'screen.png', type: 'image/png', encodings: ['image/png'], maxEdge: 2560 };
+    const reEncoded = (size: number): PreparingTools => ({
+      shrink: () =>
+        Promise.resolve({
+          ok: true,
+          blob: new Blob([new Uint8Array(size)], { type: 'image/png' }),
+          type: 'image/png',
+          width: 800,
+          height: 600,
+          unscaled: true,
+        }),
+      sha256: sha256Of,
+    });
+
+    it('is kept as it was, without its text, when that is the smaller', async () => {
+      const file = await prepareFile(request, reEncoded(500));
+      const kept = new Uint8Array(await file.blob!.arrayBuffer());
+      expect(new TextDecoder('latin1').decode(kept)).not.toContain('GPS');
+      expect(kept.length).toBe(MADE.length - chunk('tEXt', 'GPS\0at home').length);
+      expect(file).toMatchObject({
+        type: 'image/png',
+        name: 'screen.png',
+        size: kept.length,
+        width: 800,
+        height: 600,
+        sha256: await sha256Of(new Blob([kept])),
+      });
+    });
+
+    it('is encoded anew when that is smaller', async () => {
+      expect((await prepareFile(request, reEncoded(8))).size).toBe(8);
+    });
+  });
 });
