@@ -1,19 +1,10 @@
 // @vitest-environment node
-import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { stripPngMetadata } from '../../../src/files/strip-png-metadata';
+import { pngChunk } from '../server/uploads/stored-upload-fixture';
 
-/** One PNG chunk: length, type, data, and the CRC of type and data. */
-function chunk(type: string, data: Uint8Array | string): Buffer {
-  const body = typeof data === 'string' ? Buffer.from(data, 'latin1') : Buffer.from(data);
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(body.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), body])), 0);
-  return Buffer.concat([head, body, crc]);
-}
+const chunk = (type: string, data: Uint8Array | string) => pngChunk(type, typeof data === 'string' ? Buffer.from(data, 'latin1') : Buffer.from(data));
 
 /** A real 40 × 30 PNG made by sharp, with `extra` chunks put before its first IDAT. */
 async function pngWith(extra: Buffer[]): Promise<Buffer> {
