@@ -7,6 +7,7 @@ import { receiverEnvironmentFindings, type ReceiverEnvironment } from './receive
 import { fileFieldsOf } from '../application/rules/file-fields';
 import { inLanguage } from './translated-config';
 import { translationFindings } from './translation-findings';
+import { untranslatedMessageFindings } from './untranslated-message-findings';
 
 /**
  * What `npm run check-config` says about a config.json: the app's own parse (the same
@@ -17,6 +18,8 @@ import { translationFindings } from './translation-findings';
  * (it leaves them out) and may be a newer version's settings, so they are warnings, and
  * `--strict` makes them fail the check too. Given the receiver's environment (the script passes
  * its own), what that receiver could not apply is an error as well (receiver-environment-findings.ts).
+ * The app's own texts a programme in a language without a built-in catalogue leaves in English are a
+ * warning too (untranslated-message-findings.ts).
  */
 export interface ConfigCheck {
   errors: ConfigProblem[];
@@ -36,7 +39,7 @@ export function checkConfigText(text: string, env: ReceiverEnvironment = {}): Co
   const refused = new Set(findings.map((finding) => finding.path));
   return {
     errors: [...(result.ok ? [] : result.problems), ...findings],
-    warnings: result.unknownKeys.filter((unknown) => !refused.has(unknown.path)),
+    warnings: [...result.unknownKeys.filter((unknown) => !refused.has(unknown.path)), ...untranslatedMessageFindings(input)],
   };
 }
 
