@@ -1,10 +1,9 @@
-import { execFile as execFileCallback } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { fileRow, fillDetailsButFiles, PHOTOS, THANKS, toDetails } from './helpers/files-programme';
+import { exportedApplications } from './helpers/applications-cli';
 import { aimAt } from './helpers/press';
 import { receiverPerTest } from './helpers/receiver-per-test';
 import { cameraJpeg, sha256 } from './helpers/test-files';
@@ -17,7 +16,6 @@ import { cameraJpeg, sha256 } from './helpers/test-files';
 // has no other language), so the journey runs in English.
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const execFile = promisify(execFileCallback);
 const receiver = receiverPerTest('chosen-before-continue', 'one run is enough: a whole journey against the real receiver', {
   config: join(ROOT, 'docs/examples/config.files.json'),
 });
@@ -29,16 +27,8 @@ interface ExportedFile {
   sha256: string;
 }
 
-/** The applications the CLI exports, one JSON line each. */
-async function exported(): Promise<Array<{ files: ExportedFile[] }>> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: receiver.dataDir };
-  delete env.DATABASE_URL;
-  const { stdout } = await execFile(process.execPath, ['server/cli/applications-cli.mjs', 'export'], { cwd: ROOT, env });
-  return stdout
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { files: ExportedFile[] });
-}
+/** The applications the CLI exports. */
+const exported = () => exportedApplications<{ files: ExportedFile[] }>(receiver.dataDir);
 
 /** The SHA-256 of every upload's bytes on the receiver's disk. */
 async function shasOnDisk(): Promise<Set<string>> {

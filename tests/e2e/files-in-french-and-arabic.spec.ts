@@ -1,12 +1,10 @@
-import { execFile as execFileCallback } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { expect, test, type Browser, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { ANY_WIDTH } from './helpers/any-width';
-import { receiverPerTest, type ReceiverPerTest } from './helpers/receiver-per-test';
+import { exportedApplications } from './helpers/applications-cli';
+import { receiverPerTest } from './helpers/receiver-per-test';
 import { cameraJpeg } from './helpers/test-files';
 import { ar, ARABIC_CONTINUE, ARABIC_SIGN_IN } from '../fixtures/arabic-programme';
 import { filesProgramme } from '../fixtures/files-programme';
@@ -24,9 +22,6 @@ import { FR } from '../../src/i18n/messages-fr';
 // page's language (the French catalogue; the Arabic programme's own `messages`, as a deployer adding
 // Arabic writes them) and a screenshot is written to the test output, to be looked at. The first
 // file's Remove must not move when the line saying files are being kept goes.
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const execFile = promisify(execFileCallback);
 
 /** The files programme's own texts, in French and in Arabic. */
 const FILE_COPY: Readonly<Record<'fr' | 'ar', Readonly<Record<string, string>>>> = {
@@ -144,17 +139,6 @@ const LANGUAGES: readonly Language[] = [
   },
 ];
 
-/** The applications the CLI exports, one JSON line each. */
-async function exported(receiver: ReceiverPerTest): Promise<Array<{ files: Array<{ field: string; name: string }> }>> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: receiver.dataDir };
-  delete env.DATABASE_URL;
-  const { stdout } = await execFile(process.execPath, ['server/cli/applications-cli.mjs', 'export'], { cwd: ROOT, env });
-  return stdout
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { files: Array<{ field: string; name: string }> });
-}
-
 async function newPage(browser: Browser, language: Language): Promise<Page> {
   const context = await browser.newContext({
     viewport: language.viewport,
@@ -261,7 +245,7 @@ for (const language of LANGUAGES) {
 
           await page.context().setOffline(false);
           await expect(page.getByRole('heading', { name: copy('Thank you for applying!') })).toBeFocused({ timeout: 60_000 });
-          const [application, ...others] = await exported(receiver);
+          const [application, ...others] = await exportedApplications<{ files: Array<{ field: string; name: string }> }>(receiver.dataDir);
           expect(others).toEqual([]);
           expect(application?.files.map((file) => `${file.field} ${file.name}`)).toEqual([...names, 'entree.jpg'].map((name) => `roomPhotos ${name}`));
         } finally {

@@ -1,10 +1,9 @@
-import { execFile as execFileCallback } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
+import { exportedApplications } from './helpers/applications-cli';
 import { DIST_DIR } from '../support/dist-dir';
 import { spawnReceiver, type ReceiverProcess } from '../support/receiver-process';
 import { startCuttingProxy, type CuttingProxy } from './helpers/cutting-proxy';
@@ -17,7 +16,6 @@ import { pdfOf, screenshotPng, sha256 } from './helpers/test-files';
 // whole, and no press but Continue: the page never asks to remove a file and choose it again.
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const execFile = promisify(execFileCallback);
 const MB = 1024 * 1024;
 /** What the page says when it gives up on a file and asks the creator to choose it again (messages-en-form.ts). */
 const CHOOSE_AGAIN = /Remove it there and choose it again/;
@@ -52,16 +50,8 @@ function running<T>(value: T | null): T {
   return value;
 }
 
-/** The applications the CLI exports, one JSON line each. */
-async function exported(): Promise<Array<{ files: Array<{ field: string; name: string; size: number; sha256: string }> }>> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
-  delete env.DATABASE_URL;
-  const { stdout } = await execFile(process.execPath, ['server/cli/applications-cli.mjs', 'export'], { cwd: ROOT, env });
-  return stdout
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { files: Array<{ field: string; name: string; size: number; sha256: string }> });
-}
+/** The applications the CLI exports. */
+const exported = () => exportedApplications<{ files: Array<{ field: string; name: string; size: number; sha256: string }> }>(dataDir);
 
 /** The bytes of every upload on the receiver's disk, by their SHA-256. */
 async function bytesOnDisk(): Promise<Map<string, Buffer>> {

@@ -1,10 +1,9 @@
 import { ANY_WIDTH } from './helpers/any-width';
-import { execFile as execFileCallback } from 'node:child_process';
 import { readdir, readFile, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { applicationsCli, exportedApplications } from './helpers/applications-cli';
 import { expectNoAxeViolations } from './helpers/axe';
 import { fileRow, fillDetailsButFiles, MEDIA_KIT, PHOTOS, THANKS, toDetails } from './helpers/files-programme';
 import { startCuttingProxy } from './helpers/cutting-proxy';
@@ -16,7 +15,6 @@ import { cameraJpeg, executable, hasExif, pdfOf, screenshotPng, sha256 } from '.
 // on the Details step), driven as a person does, checked with the applications CLI and on disk.
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const execFile = promisify(execFileCallback);
 const receiver = receiverPerTest('files', 'one run is enough: the phone layout is checked in its own context', {
   config: join(ROOT, 'docs/examples/config.files.json'),
 });
@@ -35,19 +33,10 @@ interface ExportedFile {
   height?: number;
 }
 
-async function cli(...args: string[]): Promise<string> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: receiver.dataDir };
-  delete env.DATABASE_URL;
-  return (await execFile(process.execPath, ['server/cli/applications-cli.mjs', ...args], { cwd: ROOT, env })).stdout;
-}
+const cli = (...args: string[]) => applicationsCli(receiver.dataDir, ...args);
 
-/** The applications the CLI exports, one JSON line each. */
-async function exported(): Promise<Array<{ files: ExportedFile[] } & Record<string, unknown>>> {
-  return (await cli('export'))
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { files: ExportedFile[] });
-}
+/** The applications the CLI exports. */
+const exported = () => exportedApplications<{ files: ExportedFile[] } & Record<string, unknown>>(receiver.dataDir);
 
 /** The SHA-256 of every file's bytes under the data folder's uploads/ (not the upload's own .json record). */
 async function bytesOnDisk(): Promise<Map<string, Buffer>> {

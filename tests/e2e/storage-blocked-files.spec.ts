@@ -1,9 +1,8 @@
 import { ANY_WIDTH } from './helpers/any-width';
-import { execFile as execFileCallback } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
+import { exportedApplications } from './helpers/applications-cli';
 import { blockIndexedDb, failIndexedDbOpen } from './helpers/device-storage';
 import { fileRow, fillDetailsButFiles, MEDIA_KIT, PHOTOS, toDetails } from './helpers/files-programme';
 import { receiverPerTest } from './helpers/receiver-per-test';
@@ -16,7 +15,6 @@ import { cameraJpeg, pdfOf, sha256 } from './helpers/test-files';
 // "Sending your application…" though the receiver had stored the application.
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const execFile = promisify(execFileCallback);
 const receiver = receiverPerTest('storage-blocked', 'one run is enough: a whole journey against the real receiver', {
   config: join(ROOT, 'docs/examples/config.files.json'),
 });
@@ -28,15 +26,7 @@ interface ExportedFile {
 }
 
 /** The applications the receiver stored, as its CLI exports them. */
-async function exported(): Promise<Array<{ files: ExportedFile[] }>> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: receiver.dataDir };
-  delete env.DATABASE_URL;
-  const { stdout } = await execFile(process.execPath, ['server/cli/applications-cli.mjs', 'export'], { cwd: ROOT, env });
-  return stdout
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { files: ExportedFile[] });
-}
+const exported = () => exportedApplications<{ files: ExportedFile[] }>(receiver.dataDir);
 
 const WAYS = [
   { name: 'reading window.indexedDB throws a SecurityError', breakStorage: blockIndexedDb },
