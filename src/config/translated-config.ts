@@ -21,7 +21,8 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 /** A language tag as config.json writes one (`en`, `fr-CA`). */
 export const LANGUAGE_TAG = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/;
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+/** A JSON object (not an array, not null): where config.json's keyed values live. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

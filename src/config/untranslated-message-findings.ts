@@ -1,14 +1,10 @@
 import type { ConfigProblem } from './describe-config-issue';
 import { KNOWN_MESSAGES } from './known-messages';
-import { isTranslation, LANGUAGE_TAG, offeredLanguages } from './translated-config';
+import { isPlainObject, isTranslation, LANGUAGE_TAG, offeredLanguages } from './translated-config';
 import { builtInLanguage } from '../i18n/built-in-catalogues';
 
 /** How many of the missing keys a finding names before it says "and N more". */
 const NAMED = 8;
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Whether a message value is words (a text, or plural forms) rather than absent. */
 const isWords = (value: unknown): boolean => typeof value === 'string' || isPlainObject(value);
