@@ -15,6 +15,7 @@ import { BASIC_INFO_HEADING, DETAILS_HEADING, choose, fillBasicInfo, fillDetails
 import { expectNoAxeViolations } from './helpers/axe';
 import { pressLikeAPerson } from './helpers/press';
 import { everythingStoredOnTheDevice } from './helpers/device-storage';
+import { preparedDataDir } from '../support/prepared-data-dir';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -33,7 +34,7 @@ test.beforeEach(() => {
 
 test.beforeEach(async () => {
   root = await mkdtemp(join(tmpdir(), 'handover-root-'));
-  dataDir = await mkdtemp(join(tmpdir(), 'handover-data-'));
+  dataDir = await preparedDataDir('handover-data-');
   await cp(DIST_DIR, root, { recursive: true });
   logLines.length = 0;
   server = await startServer({ root, port: 0, dataDir, log: (line: string) => logLines.push(line) });

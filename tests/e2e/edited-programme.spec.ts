@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DIST_DIR } from '../support/dist-dir';
 import { spawnReceiver, type ReceiverProcess } from '../support/receiver-process';
+import { preparedDataDir } from '../support/prepared-data-dir';
 
 // A deployer edits dist/config.json of a running `npm start` (README, "Configuring a programme"):
 // a creator's first visit never sees the programme the build was made for, not in the title, not
@@ -15,7 +16,7 @@ let server: ReceiverProcess;
 
 test.beforeEach(async () => {
   root = await mkdtemp(join(tmpdir(), 'edited-programme-'));
-  dataDir = await mkdtemp(join(tmpdir(), 'edited-programme-data-'));
+  dataDir = await preparedDataDir('edited-programme-data-');
   await cp(DIST_DIR, root, { recursive: true });
   const config = JSON.parse(await readFile(join(root, 'config.json'), 'utf8')) as {
     title: string;

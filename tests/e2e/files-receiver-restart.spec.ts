@@ -9,6 +9,7 @@ import { spawnReceiver, type ReceiverProcess } from '../support/receiver-process
 import { startCuttingProxy, type CuttingProxy } from './helpers/cutting-proxy';
 import { fileRow, fillDetailsButFiles, MEDIA_KIT, PHOTOS, THANKS, toDetails } from './helpers/files-programme';
 import { pdfOf, screenshotPng, sha256 } from './helpers/test-files';
+import { preparedDataDir } from '../support/prepared-data-dir';
 
 // A receiver that crashes (kill -9) or is stopped (SIGTERM) mid-upload and starts again on its port,
 // behind a proxy that answers 502 while it is down, as nginx does (docs/deploy/nginx.conf); and a
@@ -29,7 +30,7 @@ let proxy: CuttingProxy | null = null;
 test.beforeEach(async ({}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'a receiver restarted mid-upload is the same on every layout');
   root = await mkdtemp(join(tmpdir(), 'restart-'));
-  dataDir = await mkdtemp(join(tmpdir(), 'restart-data-'));
+  dataDir = await preparedDataDir('restart-data-');
   await cp(DIST_DIR, root, { recursive: true });
   await cp(join(ROOT, 'docs/examples/config.files.json'), join(root, 'config.json'));
   receiver = await spawnReceiver({ root, dataDir });

@@ -10,6 +10,7 @@ import { expect, test } from '@playwright/test';
 import { startServer } from '../../server/start-server.mjs';
 import { DIST_DIR } from '../support/dist-dir';
 import { rawRequest } from '../support/http-request';
+import { preparedDataDir } from '../support/prepared-data-dir';
 
 let root: string;
 let dataDir: string;
@@ -25,7 +26,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   if (!once()) return;
   root = await mkdtemp(join(tmpdir(), 'programme-pages-root-'));
-  dataDir = await mkdtemp(join(tmpdir(), 'programme-pages-data-'));
+  dataDir = await preparedDataDir('programme-pages-data-');
   await cp(DIST_DIR, root, { recursive: true });
   built = JSON.parse(await readFile(join(root, 'config.json'), 'utf8')) as Record<string, unknown>;
   server = await startServer({ root, port: 0, dataDir });

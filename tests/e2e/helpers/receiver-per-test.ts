@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { test } from '@playwright/test';
 import { DIST_DIR } from '../../support/dist-dir';
 import { spawnReceiver, type ReceiverProcess } from '../../support/receiver-process';
+import { preparedDataDir } from '../../support/prepared-data-dir';
 
 export interface ReceiverPerTest {
   /** The running receiver of the test under way. */
@@ -13,9 +14,11 @@ export interface ReceiverPerTest {
 }
 
 /**
- * Gives each test of the calling file `npm start`'s real receiver on a copy of the build and an
- * empty data folder, removed after it; on the desktop project only (`whyDesktopOnly` says why one
- * run is enough), as a whole journey against a real server is slow. `config`: a programme file
+ * Gives each test of the calling file `npm start`'s real receiver on a copy of the build and a
+ * data folder of its own, removed after it; on the desktop project only (`whyDesktopOnly` says why
+ * one run is enough), as a whole journey against a real server is slow. The folder is a copy of
+ * one already migrated (tests/support/prepared-data-dir.ts): the journeys test what the receiver
+ * does with applications, not its first start, which took 5 s of the two cores per test. `config`: a programme file
  * (docs/examples/config.files.json) put in the copy as its config.json, as a deployer would.
  */
 export function receiverPerTest(prefix: string, whyDesktopOnly: string, { config }: { config?: string } = {}): ReceiverPerTest {
@@ -27,7 +30,7 @@ export function receiverPerTest(prefix: string, whyDesktopOnly: string, { config
   test.beforeEach(async ({}, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', whyDesktopOnly);
     root = await mkdtemp(join(tmpdir(), `${prefix}-`));
-    dataDir = await mkdtemp(join(tmpdir(), `${prefix}-data-`));
+    dataDir = await preparedDataDir(`${prefix}-data-`);
     await cp(DIST_DIR, root, { recursive: true });
     if (config) await cp(config, join(root, 'config.json'));
     server = await spawnReceiver({ root, dataDir });
