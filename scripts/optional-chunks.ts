@@ -4,25 +4,27 @@
  *
  * Why: the worker precaches what the build makes, so every creator paid for every feature and
  * every language any programme could ask for (file fields and the tus client, French and Spanish,
- * the handover dialog, what analytics and error reporting share), on the connection the product exists for. A feature is known by the
+ * the handover dialog, what analytics and error reporting share, the proof-of-work solver), on the connection the product exists for. A feature is known by the
  * modules the page reaches it through, each a dynamic import; its chunks are those reached from
  * them (imports, dynamic imports, their stylesheets and workers) that the core does not reach
  * without them. The precache manifest's entry for such a chunk names its features
  * (`features: ['files']`): sw/sw.ts leaves it out of the precache and fetches it once a
- * programme's config.json asks for one of them (sw/programme-features.ts).
+ * programme's config.json asks for one of them (sw/programme-features.ts), or keeps it once a page
+ * that loaded it says so (the sanitizer, the proof-of-work solver: src/pwa/keep-loaded-scripts.ts).
  *
  * The build stops when a feature's module is no longer a chunk of its own: it would then be in
  * the core, downloaded by every programme, and this should be looked at again.
  */
 import type { ManifestTransform } from 'workbox-build';
 import type { Plugin } from 'vite';
-import { FILES_FEATURE, HANDOVER_FEATURE, languageFeature, SANITIZER_FEATURE, TELEMETRY_FEATURE } from '../sw/programme-features.ts';
+import { FILES_FEATURE, HANDOVER_FEATURE, languageFeature, PROOF_OF_WORK_FEATURE, SANITIZER_FEATURE, TELEMETRY_FEATURE } from '../sw/programme-features.ts';
 
 /** The modules each feature is reached through, from the source root. */
 const FEATURE_ROOTS: Readonly<Record<string, readonly string[]>> = {
   [FILES_FEATURE]: ['src/files/file-field.tsx', 'src/uploads/files-ready-to-send.ts', 'src/uploads/upload-files-again.ts'],
   [HANDOVER_FEATURE]: ['src/app/handover-dialog.tsx'],
   [SANITIZER_FEATURE]: ['src/html/dompurify-sanitize.ts'],
+  [PROOF_OF_WORK_FEATURE]: ['src/proof-of-work/page-proofs.ts'],
   [TELEMETRY_FEATURE]: ['src/telemetry/posthog-client.ts', 'src/telemetry/sentry-reporter.ts'],
   [languageFeature('fr')]: ['src/i18n/messages-fr.ts'],
   [languageFeature('es')]: ['src/i18n/messages-es.ts'],

@@ -19,6 +19,12 @@ export const TELEMETRY_FEATURE = 'telemetry';
  */
 export const SANITIZER_FEATURE = 'sanitizer';
 /**
+ * The page's proof-of-work solver (src/proof-of-work/page-proofs.ts and its Web Worker): the
+ * receiver's setting, not config.json's, so no programme asks for it; a page that loaded it, its
+ * receiver asking for proof of work, says so (src/pwa/keep-loaded-scripts.ts).
+ */
+export const PROOF_OF_WORK_FEATURE = 'proof-of-work';
+/**
  * The status page (status/index.html): its entry chunk and stylesheet, which no programme asks
  * for in config.json; the page has its worker keep them once opened (src/status/keep-status-page.ts),
  * so every creator's first visit does not download a page only some open, yet one opened once opens offline.

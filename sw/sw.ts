@@ -11,7 +11,10 @@
 // every AVIF width; see injectManifest.globPatterns in vite.config.ts). The chunks of optional
 // features (file fields, continue on another device, French, Spanish) are not precached: they are
 // fetched once the programme's config.json asks for them (sw/feature-chunks.ts), at install and
-// on every online start, so a programme pays only for what it uses and still opens offline.
+// on every online start, so a programme pays only for what it uses and still opens offline; those
+// the browser or the receiver decides on (DOMPurify, the proof-of-work solver) are kept once a
+// page has loaded them. Background sends solve the receiver's challenge with this worker's own
+// solver (src/outbox/replay-outbox.ts), never the page's chunk.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { NavigationRoute, registerRoute } from 'workbox-routing';

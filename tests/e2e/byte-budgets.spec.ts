@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { chunkSizes, entryScripts, fileFeatureChunks, KB, pageScripts, staticImports, totalSize, type ChunkSize } from '../support/bundle-sizes.mjs';
 import { coverFiles } from '../support/cover-images.mjs';
-import { firstJourneyBytes, precacheManifest } from '../support/first-journey-bytes.mjs';
-import { FILES_FEATURE, languageFeature, programmeFeatures } from '../../sw/programme-features';
+import { firstJourneyBytes, firstJourneyScripts, precacheManifest } from '../support/first-journey-bytes.mjs';
+import { FILES_FEATURE, languageFeature, programmeFeatures, PROOF_OF_WORK_FEATURE } from '../../sw/programme-features';
 import { BUDGETS } from '../support/performance-budgets.mjs';
 import { DIST_DIR } from '../support/dist-dir';
 
@@ -141,6 +141,25 @@ test.describe('byte budgets of the production build', () => {
     expect(tagged(languageFeature('es'))).toEqual([expect.stringMatching(/^assets\/messages-es-[\w-]+\.js$/)]);
     const sw = (await chunkSizes(DIST_DIR, ['sw.js']))[0];
     expect(sw?.gzip).toBeLessThanOrEqual(BUDGETS.serviceWorkerGzip);
+  });
+
+  test("the proof-of-work solver is in no programme's first visit: not precached, kept only where a receiver asked for it", async () => {
+    const manifest = await precacheManifest(DIST_DIR);
+    const solver = manifest.filter((entry) => /^assets\/(page-proofs|solver-worker)-[\w-]+\.js$/.test(entry.url));
+    expect(solver.map((entry) => entry.url.replace(/^assets\/(page-proofs|solver-worker)-.*$/, '$1')).sort(), "the page's solver and its Web Worker").toEqual([
+      'page-proofs',
+      'solver-worker',
+    ]);
+    for (const entry of solver) expect(entry.features, entry.url).toEqual([PROOF_OF_WORK_FEATURE]);
+    const examples = ['public/config.json', 'docs/examples/config.files.json', 'docs/examples/config.en-fr.json'];
+    for (const example of examples) {
+      const config = JSON.parse(await readFile(fileURLToPath(new URL(`../../${example}`, import.meta.url)), 'utf8')) as unknown;
+      const scripts = await firstJourneyScripts(DIST_DIR, config, programmeFeatures);
+      expect(
+        scripts.filter((file) => solver.some((entry) => entry.url === file)),
+        example,
+      ).toEqual([]);
+    }
   });
 
   test('every cover image a phone downloads is at most 80 kB', async () => {

@@ -1,6 +1,7 @@
 // A programme downloads only the code it uses, the service worker's fetches included: no files
 // feature (its field, photo worker, tus client) for a programme without a file field, no other
-// language's catalogue for an English one; and a programme with files, opened once online, shows
+// language's catalogue for an English one, no proof-of-work solver where the receiver does not ask
+// for one (proof-of-work.spec.ts shows it kept where it does); and a programme with files, opened once online, shows
 // its file field offline, because the worker fetched the feature for it (sw/feature-chunks.ts),
 // also after a live edit of config.json adds a file field.
 import { readdir, readFile } from 'node:fs/promises';
@@ -35,6 +36,11 @@ async function otherCatalogues(): Promise<string[]> {
   return (await readdir(join(DIST_DIR, 'assets'))).filter((file) => /^messages-(fr|es)-[\w-]+\.js$/.test(file)).map((file) => `assets/${file}`);
 }
 
+/** The build-relative paths of the page's proof-of-work solver and its Web Worker. */
+async function solverChunks(): Promise<string[]> {
+  return (await readdir(join(DIST_DIR, 'assets'))).filter((file) => /^(page-proofs|solver-worker)-[\w-]+\.js$/.test(file)).map((file) => `assets/${file}`);
+}
+
 async function readyOffline(page: Page): Promise<void> {
   await expect(page.getByText('Ready to work offline').filter({ visible: true })).toBeVisible({ timeout: 20_000 });
 }
@@ -66,7 +72,7 @@ function fileFieldKept(page: Page): Promise<boolean> {
 test.describe('what a programme downloads', () => {
   test.use({ locale: 'fr-FR' });
 
-  test('the default programme, walked to the end in a French browser, never requests the files feature nor another catalogue, page or service worker', async ({
+  test('the default programme, walked to the end in a French browser, never requests the files feature, another catalogue nor the proof-of-work solver, page or service worker', async ({
     page,
     context,
     app,
@@ -83,8 +89,11 @@ test.describe('what a programme downloads', () => {
 
     expect(requests.filter((request) => request.fromWorker).length, 'the service worker’s own fetches are in the log').toBeGreaterThan(0);
     // The files feature's chunks include the tus client's, known by its protocol header whatever the bundler names it.
-    const forbidden = [...(await fileFeatureChunks(DIST_DIR)), ...(await otherCatalogues())];
-    expect(forbidden.length).toBeGreaterThan(5);
+    // The receiver here has proof of work off (the default): its solver is neither loaded nor precached.
+    const solver = await solverChunks();
+    expect(solver, 'the solver and its Web Worker').toHaveLength(2);
+    const forbidden = [...(await fileFeatureChunks(DIST_DIR)), ...(await otherCatalogues()), ...solver];
+    expect(forbidden.length).toBeGreaterThan(7);
     const fetched = requests.filter((request) => forbidden.some((file) => request.path.endsWith(`/${file}`)));
     expect(fetched).toEqual([]);
   });

@@ -3,8 +3,9 @@
 // for that programme (sw/feature-chunks.ts). The page itself fetches nothing outside these (it
 // loads a feature only for a programme that asks for it), except telemetry, fetched when
 // configured and never precached. It is the figure of a browser with the HTML Sanitizer API
-// (Chromium, Firefox): one without it (Safari) loads DOMPurify too, and has its worker keep it
-// (src/pwa/keep-loaded-scripts.ts). Shared by the byte-budget test and the benchmark, so both count
+// (Chromium, Firefox) and a receiver without proof of work: one without it (Safari) loads DOMPurify
+// too, a page whose receiver asks for proof of work its solver (1.4 kB), and each has its worker
+// keep what it loaded (src/pwa/keep-loaded-scripts.ts). Shared by the byte-budget test and the benchmark, so both count
 // the same bytes. Plain ESM with JSDoc types, as bundle-sizes.mjs.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { FILES_FEATURE, HANDOVER_FEATURE, languageFeature, programmeFeatures, TELEMETRY_FEATURE } from '../../../sw/programme-features';
+import { FILES_FEATURE, HANDOVER_FEATURE, languageFeature, programmeFeatures, PROOF_OF_WORK_FEATURE, TELEMETRY_FEATURE } from '../../../sw/programme-features';
 
 async function example(path: string): Promise<unknown> {
   return JSON.parse(await readFile(new URL(`../../../${path}`, import.meta.url), 'utf8')) as unknown;
@@ -38,6 +38,12 @@ describe('programmeFeatures', () => {
       [TELEMETRY_FEATURE],
     );
     expect([...programmeFeatures({ lang: 'en', continueOnAnotherDevice: false, analytics: null, errorReporting: null })]).toEqual([]);
+  });
+
+  it('never asks for the proof-of-work solver: the receiver turns it on, and a page that loaded it has it kept', async () => {
+    for (const path of ['public/config.json', 'docs/examples/config.files.json', 'docs/examples/config.en-fr.json']) {
+      expect(programmeFeatures(await example(path)).has(PROOF_OF_WORK_FEATURE), path).toBe(false);
+    }
   });
 
   it('asks for nothing when the configuration is not an object', () => {
