@@ -95,7 +95,7 @@ const LAYERS = {
 // says so, because the data does: an application holds uploads, a webhook carries its
 // application's files, a moved receiver carries the drafts' path, a backup holds the uploads.
 // cli/ asks the features and the store from a terminal. The start (server/*.mjs: serve, start-server,
-// the app and admin servers) composes everything, and no room imports it.
+// compose-rooms, the app and admin servers) composes everything, and no room imports it.
 /** @type {Record<string, string[]>} */
 const SERVER_LAYERS = {
   process: [],
