@@ -35,6 +35,9 @@ describe('refusals summarised, not echoed', () => {
   });
 
   it('holds at most maxTracked clients and counts the others together', () => {
+    // The clock stands still: on a loaded machine the 100,000 refusals took over a second, and
+    // the summary's `seconds` said so.
+    vi.useFakeTimers();
     const summaries: RefusalSummary[] = [];
     const summary = createRefusalSummary({ write: (line) => summaries.push(line), maxTracked: 100 });
     const full = Array.from({ length: 100_000 }, (_, index) => summary.logInFull({ client: `c${String(index)}`, status: 429, reason: 'rate limited' })).filter(
