@@ -22,7 +22,10 @@ export default defineConfig<{ appBuild: string | undefined }>({
   reporter: [['list']],
   use: {
     launchOptions: { executablePath, args },
-    trace: 'retain-on-failure',
+    // A trace of a test's retry, not of every test: recording one (its screencast, snapshots and
+    // network log) for each passing test only to throw it away cost a third of the suite's time. A
+    // test that fails is run once more, traced, and a flaky one leaves the trace of its retry.
+    trace: 'on-first-retry',
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
